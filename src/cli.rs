@@ -1,0 +1,120 @@
+//! Command-line definitions only; the work is done in [`crate::commands`].
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "baraza",
+    version,
+    about = "A headless referee and arena for game-playing bots: Darra, Bao and Dara",
+    long_about = "baraza starts game-playing bots as ordinary programs, talks to them over \
+stdin/stdout, enforces time limits, judges every move and records every game.\n\n\
+It plays Darra (Hausa two-row mancala), Bao la Kiswahili (four-row mancala) and Dara \
+(West African three-in-a-row). `baraza games` lists the ruleset ids; `baraza rules` is the \
+rules authority that every move is judged by.",
+    after_help = "Examples:\n  baraza games\n  baraza rules start darra\n  baraza rules legal \"$(baraza rules start dara)\"\n  baraza rules apply 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0' 6A 1B"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List every ruleset id with a one-line description
+    Games {
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// The rules authority: start positions, legal moves, moves, results, perft
+    #[command(subcommand)]
+    Rules(RulesCommand),
+}
+
+/// A position string is one argument: quote it, e.g. 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0'.
+#[derive(Subcommand, Debug)]
+pub enum RulesCommand {
+    /// Print the start position of a ruleset
+    #[command(after_help = "Example:\n  baraza rules start darra-2x12")]
+    Start {
+        /// Ruleset id (see `baraza games`)
+        ruleset: String,
+        #[command(flatten)]
+        out: JsonFlag,
+    },
+    /// Print the legal moves of a position, one per line, in byte order (none if the game is over)
+    #[command(
+        after_help = "Example:\n  baraza rules legal 'dara ....../....../....../....../...... 1 12 12 0'"
+    )]
+    Legal {
+        /// Position string (quoted)
+        position: String,
+        #[command(flatten)]
+        out: JsonFlag,
+    },
+    /// Apply moves in order and print the final position
+    #[command(
+        after_help = "Example:\n  baraza rules apply 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0' 6A 1B 2A"
+    )]
+    Apply {
+        /// Position string (quoted)
+        position: String,
+        /// Move tokens, played one after the other
+        #[arg(required = true)]
+        moves: Vec<String>,
+        #[command(flatten)]
+        out: JsonFlag,
+    },
+    /// Print `ongoing`, or `<result> <reason>` (Darra adds the final scores `<s1>-<s2>`)
+    #[command(
+        after_help = "Example:\n  baraza rules status 'darra 0,0,0,0,0,0/0,1,0,0,2,1 2 20 24 2 0'   # 0-1 end 20-28"
+    )]
+    Status {
+        /// Position string (quoted)
+        position: String,
+        #[command(flatten)]
+        out: JsonFlag,
+    },
+    /// Count the move sequences of a given length (perft), for checking move generators
+    #[command(
+        after_help = "Example:\n  baraza rules perft \"$(baraza rules start dara)\" 5   # 17100720"
+    )]
+    Perft {
+        /// Position string (quoted)
+        position: String,
+        /// Number of plies
+        depth: u32,
+        /// Also print the count below each legal move ("divide"), to locate a difference
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        out: JsonFlag,
+    },
+    /// Draw the board for a person, with coordinates and whose turn it is
+    Show {
+        /// Position string (quoted)
+        position: String,
+    },
+    /// Measure engine speed: single-thread uniform random playouts from the start position
+    #[command(after_help = "Example:\n  baraza rules bench dara --seconds 3 --seed 7")]
+    Bench {
+        /// Ruleset id (see `baraza games`)
+        ruleset: String,
+        /// How long to run
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Random seed (the same seed plays the same games)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        out: JsonFlag,
+    },
+}
+
+#[derive(Args, Debug, Clone, Copy)]
+pub struct JsonFlag {
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}

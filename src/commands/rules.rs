@@ -1,0 +1,179 @@
+//! `baraza games` and `baraza rules ...`: the rules authority on the command line.
+
+use super::write_json;
+use crate::cli::RulesCommand;
+use crate::game::{Position, Status};
+use crate::games::{self, RULESETS};
+use anyhow::{anyhow, Context};
+use serde_json::json;
+use std::io::Write;
+
+pub fn games(out: &mut dyn Write, json: bool) -> anyhow::Result<()> {
+    if json {
+        let list: Vec<_> = RULESETS
+            .iter()
+            .map(|r| json!({"id": r.id, "description": r.description, "start": r.start}))
+            .collect();
+        return write_json(out, &json!(list));
+    }
+    let width = RULESETS.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    for r in RULESETS {
+        writeln!(out, "{:width$}  {}", r.id, r.description)?;
+    }
+    Ok(())
+}
+
+/// The JSON form of a status.
+pub fn status_json(status: &Status) -> serde_json::Value {
+    match status {
+        Status::Ongoing => json!({"status": "ongoing"}),
+        Status::Over {
+            outcome,
+            reason,
+            scores,
+        } => {
+            let mut v = json!({"status": "over", "result": outcome.as_str(), "reason": reason});
+            if let Some((a, b)) = scores {
+                v["scores"] = json!([a, b]);
+            }
+            v
+        }
+    }
+}
+
+fn parse(position: &str) -> anyhow::Result<Box<dyn Position>> {
+    Ok(games::parse_position(position)?)
+}
+
+pub fn run(out: &mut dyn Write, cmd: RulesCommand) -> anyhow::Result<()> {
+    match cmd {
+        RulesCommand::Start { ruleset, out: o } => {
+            let start = games::ruleset(&ruleset)?.start;
+            if o.json {
+                write_json(out, &json!({"position": start}))
+            } else {
+                writeln!(out, "{start}").map_err(Into::into)
+            }
+        }
+        RulesCommand::Legal { position, out: o } => {
+            let moves = parse(&position)?.legal();
+            if o.json {
+                write_json(out, &json!({"position": position, "moves": moves}))
+            } else {
+                for m in moves {
+                    writeln!(out, "{m}")?;
+                }
+                Ok(())
+            }
+        }
+        RulesCommand::Apply {
+            position,
+            moves,
+            out: o,
+        } => {
+            let mut pos = parse(&position)?;
+            for (i, m) in moves.iter().enumerate() {
+                pos.play(m).with_context(|| {
+                    format!(
+                        "move {} of {} in position '{}'",
+                        i + 1,
+                        moves.len(),
+                        pos.format()
+                    )
+                })?;
+            }
+            let fin = pos.format();
+            if o.json {
+                let mut v = json!({"position": fin});
+                v["status"] = status_json(&pos.status());
+                write_json(out, &v)
+            } else {
+                writeln!(out, "{fin}").map_err(Into::into)
+            }
+        }
+        RulesCommand::Status { position, out: o } => {
+            let status = parse(&position)?.status();
+            if o.json {
+                write_json(out, &status_json(&status))
+            } else {
+                writeln!(out, "{status}").map_err(Into::into)
+            }
+        }
+        RulesCommand::Perft {
+            position,
+            depth,
+            divide,
+            out: o,
+        } => {
+            let pos = parse(&position)?;
+            let started = std::time::Instant::now();
+            let mut per_move = Vec::new();
+            let nodes = if divide && depth > 0 {
+                let mut total = 0;
+                for m in pos.legal() {
+                    let mut next = pos.clone();
+                    next.play(&m).map_err(|e| anyhow!("internal error: {e}"))?;
+                    let n = next.perft(depth - 1);
+                    total += n;
+                    per_move.push((m, n));
+                }
+                total
+            } else {
+                pos.perft(depth)
+            };
+            let seconds = started.elapsed().as_secs_f64();
+            if o.json {
+                let mut v = json!({"depth": depth, "nodes": nodes, "seconds": seconds});
+                if divide {
+                    v["divide"] = per_move
+                        .iter()
+                        .map(|(m, n)| (m.clone(), json!(n)))
+                        .collect::<serde_json::Map<_, _>>()
+                        .into();
+                }
+                write_json(out, &v)
+            } else {
+                for (m, n) in &per_move {
+                    writeln!(out, "{m} {n}")?;
+                }
+                writeln!(out, "{nodes}").map_err(Into::into)
+            }
+        }
+        RulesCommand::Show { position } => {
+            let pos = parse(&position)?;
+            writeln!(out, "{}", pos.format())?;
+            write!(out, "{}", pos.show()).map_err(Into::into)
+        }
+        RulesCommand::Bench {
+            ruleset,
+            seconds,
+            seed,
+            out: o,
+        } => {
+            if !(seconds > 0.0 && seconds.is_finite()) {
+                anyhow::bail!("--seconds must be a positive number, got {seconds}");
+            }
+            let r = games::ruleset(&ruleset)?;
+            let (playouts, plies, took) = r.start_position().bench_playouts(seconds, seed);
+            let pps = playouts as f64 / took;
+            let plps = plies as f64 / took;
+            if o.json {
+                write_json(
+                    out,
+                    &json!({"ruleset": r.id, "seed": seed, "seconds": took, "playouts": playouts,
+                            "plies": plies, "playouts_per_s": pps, "plies_per_s": plps,
+                            "mean_plies": plies as f64 / playouts.max(1) as f64}),
+                )
+            } else {
+                writeln!(
+                    out,
+                    "playouts/s={:.0} plies/s={:.0} playouts={playouts} plies={plies} mean_plies={:.1} seconds={took:.2} seed={seed}",
+                    pps,
+                    plps,
+                    plies as f64 / playouts.max(1) as f64
+                )
+                .map_err(Into::into)
+            }
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! The one seam between games and the arena.
+//!
+//! Each game implements [`Game`]: a compact, `Copy` position type with typed moves, used by
+//! perft, the benches and the built-in bots on the hot path. The arena never sees those types:
+//! it works through the object-safe, string-level [`Position`] face (implemented for every
+//! `Game` by a blanket impl) and the [`Ruleset`] registry in [`crate::games`].
+
+use rand::Rng;
+use std::fmt;
+
+/// A player: 1 moves first from every start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    One,
+    Two,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 for player 1, 1 for player 2: for indexing per-player arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn number(self) -> u8 {
+        self.index() as u8 + 1
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+/// The outcome of a finished game, written with player 1 first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win(Player::One) => "1-0",
+            Outcome::Win(Player::Two) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Outcome> {
+        match s {
+            "1-0" => Some(Outcome::Win(Player::One)),
+            "0-1" => Some(Outcome::Win(Player::Two)),
+            "1/2-1/2" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether a position is finished, and if so how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Over {
+        outcome: Outcome,
+        /// The spec's reason word, e.g. `end`, `limit`, `pieces`, `no-moves`.
+        reason: &'static str,
+        /// Final scores (player 1, player 2) for games that have them (Darra).
+        scores: Option<(u32, u32)>,
+    },
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        !matches!(self, Status::Ongoing)
+    }
+}
+
+/// `ongoing`, or `<result> <reason>[ <score1>-<score2>]`, the format of `baraza rules status`.
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Over {
+                outcome,
+                reason,
+                scores,
+            } => {
+                write!(f, "{outcome} {reason}")?;
+                if let Some((a, b)) = scores {
+                    write!(f, " {a}-{b}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A position string that cannot be used: the message names the offending field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad position: {0}")]
+pub struct PositionError(pub String);
+
+impl PositionError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        PositionError(msg.into())
+    }
+}
+
+/// A move token that cannot be played here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Not a move token of this game at all.
+    #[error("malformed move '{0}'")]
+    Malformed(String),
+    /// A well-formed token that is not in the legal list of this position.
+    #[error("illegal move '{0}'")]
+    Illegal(String),
+    /// The game is over: no move can be played.
+    #[error("illegal move '{0}': the game is over")]
+    GameOver(String),
+}
+
+/// A game's rules on a compact, cheaply copied position.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A typed move, cheap to copy. Its token is produced by [`Game::move_token`].
+    type Move: Copy + PartialEq + fmt::Debug + Send + Sync;
+
+    /// The ruleset id of this position (its first field).
+    fn ruleset_id(&self) -> &'static str;
+    /// Parse a full position string (ruleset id included).
+    fn parse(s: &str) -> Result<Self, PositionError>;
+    /// The exact position string; `parse(format(p)) == p`.
+    fn format(&self) -> String;
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+    /// Append the legal moves to `out` (cleared first) in the spec's order: byte order of the
+    /// tokens. A terminal position has none.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Play a move known to be legal here.
+    fn apply(&mut self, mv: Self::Move);
+    /// ongoing, or the result and reason.
+    fn status(&self) -> Status;
+    /// The token of a move legal in this position.
+    fn move_token(&self, mv: Self::Move) -> String;
+    /// A board drawing for a person: coordinates, whose turn, anything else the spec tracks.
+    fn show(&self) -> String;
+    /// Material from `player`'s point of view, for the greedy bot: captured seeds or pieces
+    /// ahead, higher is better.
+    fn material(&self, player: Player) -> i64;
+
+    /// The legal move whose token is `token`. The default looks it up in the legal list, which
+    /// is what the referee needs: a token is accepted exactly when it is listed.
+    fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver(token.to_string()));
+        }
+        moves
+            .into_iter()
+            .find(|&m| self.move_token(m) == token)
+            .ok_or_else(|| self.classify_bad_token(token))
+    }
+
+    /// Why `token` is not playable here: malformed, or well-formed but illegal.
+    fn classify_bad_token(&self, token: &str) -> MoveError {
+        MoveError::Illegal(token.to_string())
+    }
+}
+
+/// perft: the number of move sequences of length `depth`, counted in bulk at the last ply.
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &m in &moves {
+        let mut next = pos.clone();
+        next.apply(m);
+        total += perft(&next, depth - 1);
+    }
+    total
+}
+
+/// One uniform random playout to the end; returns the number of plies played.
+pub fn random_playout<G: Game, R: Rng + ?Sized>(
+    start: &G,
+    rng: &mut R,
+    moves: &mut Vec<G::Move>,
+) -> u64 {
+    let mut pos = start.clone();
+    let mut plies = 0;
+    loop {
+        pos.legal_moves(moves);
+        if moves.is_empty() {
+            return plies;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        pos.apply(m);
+        plies += 1;
+    }
+}
+
+/// The arena's string-level, object-safe view of a position of any game.
+pub trait Position: Send + Sync {
+    fn ruleset(&self) -> &'static str;
+    fn format(&self) -> String;
+    fn side_to_move(&self) -> Player;
+    /// Legal move tokens in the spec's order.
+    fn legal(&self) -> Vec<String>;
+    /// Play one move given as a token; the position is unchanged on error.
+    fn play(&mut self, token: &str) -> Result<(), MoveError>;
+    fn status(&self) -> Status;
+    fn perft(&self, depth: u32) -> u64;
+    fn show(&self) -> String;
+    fn material(&self, player: Player) -> i64;
+    fn clone_box(&self) -> Box<dyn Position>;
+    /// Run random playouts from here for about `seconds`; returns (playouts, plies, seconds
+    /// actually taken).
+    fn bench_playouts(&self, seconds: f64, seed: u64) -> (u64, u64, f64);
+}
+
+impl Clone for Box<dyn Position> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl<G: Game> Position for G {
+    fn ruleset(&self) -> &'static str {
+        self.ruleset_id()
+    }
+    fn format(&self) -> String {
+        Game::format(self)
+    }
+    fn side_to_move(&self) -> Player {
+        Game::side_to_move(self)
+    }
+    fn legal(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().map(|m| self.move_token(m)).collect()
+    }
+    fn play(&mut self, token: &str) -> Result<(), MoveError> {
+        let mv = self.parse_move(token)?;
+        self.apply(mv);
+        Ok(())
+    }
+    fn status(&self) -> Status {
+        Game::status(self)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    fn show(&self) -> String {
+        Game::show(self)
+    }
+    fn material(&self, player: Player) -> i64 {
+        Game::material(self, player)
+    }
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+    fn bench_playouts(&self, seconds: f64, seed: u64) -> (u64, u64, f64) {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut moves = Vec::with_capacity(64);
+        let start = std::time::Instant::now();
+        let (mut playouts, mut plies) = (0u64, 0u64);
+        // Check the clock only every few playouts so timing stays off the hot path.
+        while start.elapsed().as_secs_f64() < seconds {
+            for _ in 0..16 {
+                plies += random_playout(self, &mut rng, &mut moves);
+                playouts += 1;
+            }
+        }
+        (playouts, plies, start.elapsed().as_secs_f64())
+    }
+}
+
+/// Parse a non-negative decimal integer field as the conventions require: ASCII digits only, no
+/// leading zeros (`0` itself is fine), no overflow. `what` names the field in the error.
+pub fn parse_uint(text: &str, what: &str) -> Result<u32, PositionError> {
+    let ok_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !ok_digits {
+        return Err(PositionError::new(format!(
+            "{what}: '{text}' is not a non-negative decimal integer"
+        )));
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return Err(PositionError::new(format!(
+            "{what}: '{text}' has a leading zero"
+        )));
+    }
+    text.parse::<u32>()
+        .map_err(|_| PositionError::new(format!("{what}: '{text}' is too large")))
+}
+
+/// Split a position into exactly `n` fields separated by single spaces, naming the ruleset's
+/// layout in the error.
+pub fn split_fields<'a>(s: &'a str, n: usize, layout: &str) -> Result<Vec<&'a str>, PositionError> {
+    let fields: Vec<&str> = s.split(' ').collect();
+    if fields.iter().any(|f| f.is_empty()) {
+        return Err(PositionError::new(format!(
+            "fields must be separated by single spaces, with none empty (expected: {layout})"
+        )));
+    }
+    if fields.len() != n {
+        return Err(PositionError::new(format!(
+            "expected {n} fields ({layout}), found {}",
+            fields.len()
+        )));
+    }
+    Ok(fields)
+}
+
+/// Parse the side-to-move field: `1` or `2`.
+pub fn parse_side(text: &str) -> Result<Player, PositionError> {
+    match text {
+        "1" => Ok(Player::One),
+        "2" => Ok(Player::Two),
+        _ => Err(PositionError::new(format!("side: '{text}' must be 1 or 2"))),
+    }
+}

@@ -1,0 +1,375 @@
+//! Darra, the Hausa two-row mancala, as `shared/rules/darra.md` specifies it.
+//!
+//! The board is kept as one array in sowing order (`1A..nA, 1B..nB`), so a sowing is a walk
+//! along the array with wrap-around. Seeds on the board are not stored: they are the variant's
+//! total minus both captures, which makes the end test O(1).
+
+use crate::game::{
+    parse_side, parse_uint, split_fields, Game, MoveError, Outcome, Player, PositionError, Status,
+};
+
+/// The largest board: 2x18.
+const MAX_HOLES: usize = 36;
+
+/// The variants: (ruleset id, holes per row).
+const VARIANTS: [(&str, u8); 4] = [
+    ("darra", 6),
+    ("darra-2x12", 12),
+    ("darra-2x16", 16),
+    ("darra-2x18", 18),
+];
+
+/// A Darra move: sow from a hole (index in sowing order), or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DarraMove {
+    Sow(u8),
+    Pass,
+}
+
+/// A Darra position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Darra {
+    variant: u8,
+    /// Holes per row.
+    n: u8,
+    /// Seed counts in sowing order; only the first `2n` are used.
+    holes: [u8; MAX_HOLES],
+    side: Player,
+    captured: [u16; 2],
+    last: Option<Player>,
+    nocap: u32,
+}
+
+impl Darra {
+    /// The start position of a variant id.
+    pub fn start(id: &str) -> Option<Darra> {
+        let variant = VARIANTS.iter().position(|v| v.0 == id)?;
+        let n = VARIANTS[variant].1;
+        let mut holes = [0; MAX_HOLES];
+        holes[..2 * n as usize].fill(4);
+        Some(Darra {
+            variant: variant as u8,
+            n,
+            holes,
+            side: Player::One,
+            captured: [0, 0],
+            last: None,
+            nocap: 0,
+        })
+    }
+
+    fn cells(&self) -> usize {
+        2 * self.n as usize
+    }
+
+    fn total(&self) -> u32 {
+        8 * self.n as u32
+    }
+
+    /// The no-capture limit: 100 plies per hole of one row.
+    pub fn limit(&self) -> u32 {
+        100 * self.n as u32
+    }
+
+    fn on_board(&self) -> u32 {
+        self.total() - self.captured[0] as u32 - self.captured[1] as u32
+    }
+
+    fn owner(&self, idx: usize) -> Player {
+        if idx < self.n as usize {
+            Player::One
+        } else {
+            Player::Two
+        }
+    }
+
+    /// The label of the hole at sowing index `idx`, e.g. `4A`, `12B`.
+    fn label(&self, idx: usize) -> String {
+        let n = self.n as usize;
+        if idx < n {
+            format!("{}A", idx + 1)
+        } else {
+            format!("{}B", idx - n + 1)
+        }
+    }
+
+    /// The seed counts of the holes, in sowing order.
+    pub fn holes(&self) -> &[u8] {
+        &self.holes[..self.cells()]
+    }
+
+    /// Seeds captured by each player.
+    pub fn captured(&self) -> [u32; 2] {
+        [self.captured[0] as u32, self.captured[1] as u32]
+    }
+
+    fn final_scores(&self) -> (u32, u32) {
+        let rest = self.on_board();
+        let mut s = self.captured();
+        if let Some(p) = self.last {
+            s[p.index()] += rest;
+        }
+        (s[0], s[1])
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.on_board() < 5 || self.nocap >= self.limit()
+    }
+}
+
+/// Hole numbers 1..=n in byte order of their tokens: `10A 11A .. nA 1A 2A .. 9A` (a digit
+/// sorts before the row letter).
+fn numbers_in_token_order(n: u8) -> impl Iterator<Item = u8> {
+    (10..=n).chain(1..=n.min(9))
+}
+
+impl Game for Darra {
+    type Move = DarraMove;
+
+    fn ruleset_id(&self) -> &'static str {
+        VARIANTS[self.variant as usize].0
+    }
+
+    fn parse(s: &str) -> Result<Self, PositionError> {
+        let layout = "<ruleset> <row A>/<row B> <side> <captured1> <captured2> <last> <nocap>";
+        let f = split_fields(s, 7, layout)?;
+        let mut pos = Darra::start(f[0])
+            .ok_or_else(|| PositionError::new(format!("unknown Darra ruleset '{}'", f[0])))?;
+        let n = pos.n as usize;
+        let rows: Vec<&str> = f[1].split('/').collect();
+        if rows.len() != 2 {
+            return Err(PositionError::new(format!(
+                "board: '{}' must be two rows separated by '/'",
+                f[1]
+            )));
+        }
+        let mut seeds = 0u32;
+        for (r, row) in rows.iter().enumerate() {
+            let letter = if r == 0 { 'A' } else { 'B' };
+            let counts: Vec<&str> = row.split(',').collect();
+            if counts.len() != n {
+                return Err(PositionError::new(format!(
+                    "board: row {letter} has {} holes, {} needs {n}",
+                    counts.len(),
+                    f[0]
+                )));
+            }
+            for (k, c) in counts.iter().enumerate() {
+                let v = parse_uint(c, &format!("board: hole {}{letter}", k + 1))?;
+                if v > pos.total() {
+                    return Err(PositionError::new(format!(
+                        "board: hole {}{letter} holds {v} seeds, more than the {} in the game",
+                        k + 1,
+                        pos.total()
+                    )));
+                }
+                pos.holes[r * n + k] = v as u8;
+                seeds += v;
+            }
+        }
+        pos.side = parse_side(f[2])?;
+        let c1 = parse_uint(f[3], "captured1")?;
+        let c2 = parse_uint(f[4], "captured2")?;
+        if seeds as u64 + c1 as u64 + c2 as u64 != pos.total() as u64 {
+            return Err(PositionError::new(format!(
+                "seed count: {seeds} on the board + {c1} + {c2} captured = {}, {} has {}",
+                seeds as u64 + c1 as u64 + c2 as u64,
+                f[0],
+                pos.total()
+            )));
+        }
+        pos.captured = [c1 as u16, c2 as u16];
+        pos.last = match f[5] {
+            "-" => None,
+            "1" => Some(Player::One),
+            "2" => Some(Player::Two),
+            other => {
+                return Err(PositionError::new(format!(
+                    "last: '{other}' must be 1, 2 or -"
+                )))
+            }
+        };
+        pos.nocap = parse_uint(f[6], "nocap")?;
+        Ok(pos)
+    }
+
+    fn format(&self) -> String {
+        let n = self.n as usize;
+        let row = |r: usize| {
+            self.holes[r * n..(r + 1) * n]
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let last = match self.last {
+            None => "-".to_string(),
+            Some(p) => p.to_string(),
+        };
+        format!(
+            "{} {}/{} {} {} {} {} {}",
+            self.ruleset_id(),
+            row(0),
+            row(1),
+            self.side,
+            self.captured[0],
+            self.captured[1],
+            last,
+            self.nocap
+        )
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, out: &mut Vec<DarraMove>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        let base = if self.side == Player::One { 0 } else { self.n };
+        for k in numbers_in_token_order(self.n) {
+            let idx = base + k - 1;
+            if self.holes[idx as usize] > 0 {
+                out.push(DarraMove::Sow(idx));
+            }
+        }
+        if out.is_empty() {
+            out.push(DarraMove::Pass);
+        }
+    }
+
+    fn apply(&mut self, mv: DarraMove) {
+        let mover = self.side;
+        self.side = mover.other();
+        let DarraMove::Sow(h) = mv else {
+            self.nocap += 1;
+            return;
+        };
+        let cells = self.cells();
+        let mut idx = h as usize;
+        let seeds = self.holes[idx];
+        self.holes[idx] = 0;
+        let mut captured_any = false;
+        for j in 1..=seeds {
+            idx += 1;
+            if idx == cells {
+                idx = 0;
+            }
+            self.holes[idx] += 1;
+            if self.holes[idx] == 4 {
+                let captor = if j == seeds { mover } else { self.owner(idx) };
+                self.holes[idx] = 0;
+                self.captured[captor.index()] += 4;
+                self.last = Some(captor);
+                captured_any = true;
+            }
+        }
+        self.nocap = if captured_any { 0 } else { self.nocap + 1 };
+    }
+
+    fn status(&self) -> Status {
+        let reason = if self.on_board() < 5 {
+            "end"
+        } else if self.nocap >= self.limit() {
+            "limit"
+        } else {
+            return Status::Ongoing;
+        };
+        let scores = self.final_scores();
+        let outcome = match scores.0.cmp(&scores.1) {
+            std::cmp::Ordering::Greater => Outcome::Win(Player::One),
+            std::cmp::Ordering::Less => Outcome::Win(Player::Two),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        Status::Over {
+            outcome,
+            reason,
+            scores: Some(scores),
+        }
+    }
+
+    fn move_token(&self, mv: DarraMove) -> String {
+        match mv {
+            DarraMove::Sow(idx) => self.label(idx as usize),
+            DarraMove::Pass => "pass".to_string(),
+        }
+    }
+
+    fn classify_bad_token(&self, token: &str) -> MoveError {
+        let well_formed = token == "pass" || {
+            let (num, row) = token.split_at(token.len().saturating_sub(1));
+            (row == "A" || row == "B")
+                && parse_uint(num, "hole")
+                    .map(|k| k >= 1 && k <= self.n as u32)
+                    .unwrap_or(false)
+        };
+        if well_formed {
+            MoveError::Illegal(token.to_string())
+        } else {
+            MoveError::Malformed(token.to_string())
+        }
+    }
+
+    fn show(&self) -> String {
+        let n = self.n as usize;
+        let cell = |idx: usize| format!("{:>4}", self.holes[idx]);
+        let mut s = String::new();
+        let labels_a: String = (0..n)
+            .rev()
+            .map(|i| format!("{:>4}", format!("{}A", i + 1)))
+            .collect();
+        let labels_b: String = (0..n)
+            .map(|i| format!("{:>4}", format!("{}B", i + 1)))
+            .collect();
+        let row_a: String = (0..n).rev().map(cell).collect();
+        let row_b: String = (n..2 * n).map(cell).collect();
+        let marker = |p: Player| if self.side == p { "  <- to move" } else { "" };
+        s.push_str(&format!(
+            "player 1 (row A, sows right to left), captured {}{}\n",
+            self.captured[0],
+            marker(Player::One)
+        ));
+        s.push_str(&format!(
+            "    {labels_a}\n    {row_a}\n    {row_b}\n    {labels_b}\n"
+        ));
+        s.push_str(&format!(
+            "player 2 (row B, sows left to right), captured {}{}\n",
+            self.captured[1],
+            marker(Player::Two)
+        ));
+        let last = self
+            .last
+            .map_or("nobody yet".to_string(), |p| format!("player {p}"));
+        s.push_str(&format!(
+            "seeds on board {}, last capture by {last}, plies without capture {}/{}\n",
+            self.on_board(),
+            self.nocap,
+            self.limit()
+        ));
+        s.push_str(&format!("status: {}\n", self.status()));
+        s
+    }
+
+    fn material(&self, player: Player) -> i64 {
+        let c = self.captured();
+        c[player.index()] as i64 - c[player.other().index()] as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_order_is_byte_order() {
+        for (_, n) in VARIANTS {
+            let got: Vec<String> = numbers_in_token_order(n).map(|k| format!("{k}A")).collect();
+            let mut sorted = got.clone();
+            sorted.sort();
+            assert_eq!(got, sorted);
+            assert_eq!(got.len(), n as usize);
+        }
+    }
+}

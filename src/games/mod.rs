@@ -1,0 +1,98 @@
+//! The registry of rulesets: ruleset id -> game. Adding a game is one module plus one line in
+//! [`RULESETS`].
+
+pub mod dara;
+pub mod darra;
+
+use crate::game::{Game, Position, PositionError};
+
+/// A ruleset as the arena sees it.
+pub struct Ruleset {
+    pub id: &'static str,
+    pub description: &'static str,
+    /// The standard start position string.
+    pub start: &'static str,
+    parse: fn(&str) -> Result<Box<dyn Position>, PositionError>,
+}
+
+impl Ruleset {
+    /// Parse a position of this ruleset.
+    pub fn parse(&self, s: &str) -> Result<Box<dyn Position>, PositionError> {
+        (self.parse)(s)
+    }
+
+    /// The start position, parsed.
+    pub fn start_position(&self) -> Box<dyn Position> {
+        self.parse(self.start)
+            .expect("every registered start position parses")
+    }
+}
+
+fn boxed<G: Game>(s: &str) -> Result<Box<dyn Position>, PositionError> {
+    G::parse(s).map(|g| Box::new(g) as Box<dyn Position>)
+}
+
+/// Every ruleset baraza knows, in the order `baraza games` lists them.
+pub static RULESETS: &[Ruleset] = &[
+    Ruleset {
+        id: "darra",
+        description: "Darra, Hausa two-row mancala, 2x6 holes, 4 seeds each; a hole reaching 4 is captured",
+        start: "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0",
+        parse: boxed::<darra::Darra>,
+    },
+    Ruleset {
+        id: "darra-2x12",
+        description: "Darra on 2x12 holes (96 seeds)",
+        start: "darra-2x12 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
+        parse: boxed::<darra::Darra>,
+    },
+    Ruleset {
+        id: "darra-2x16",
+        description: "Darra on 2x16 holes (128 seeds)",
+        start: "darra-2x16 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
+        parse: boxed::<darra::Darra>,
+    },
+    Ruleset {
+        id: "darra-2x18",
+        description: "Darra on 2x18 holes (144 seeds)",
+        start: "darra-2x18 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
+        parse: boxed::<darra::Darra>,
+    },
+    Ruleset {
+        id: "dara",
+        description: "Dara, West African 5x6 drop-then-move three-in-a-row game, 12 pieces each",
+        start: "dara ....../....../....../....../...... 1 12 12 0",
+        parse: boxed::<dara::Dara>,
+    },
+    Ruleset {
+        id: "dara-niger",
+        description: "Dara as played in Niger: no three-in-a-row may be made while dropping",
+        start: "dara-niger ....../....../....../....../...... 1 12 12 0",
+        parse: boxed::<dara::Dara>,
+    },
+];
+
+/// The ruleset with this id.
+pub fn find(id: &str) -> Option<&'static Ruleset> {
+    RULESETS.iter().find(|r| r.id == id)
+}
+
+/// Like [`find`], with an error that lists the known ids.
+pub fn ruleset(id: &str) -> Result<&'static Ruleset, PositionError> {
+    find(id).ok_or_else(|| {
+        let known: Vec<&str> = RULESETS.iter().map(|r| r.id).collect();
+        PositionError::new(format!(
+            "unknown ruleset '{id}' (known: {})",
+            known.join(", ")
+        ))
+    })
+}
+
+/// Parse any position string, dispatching on its first field (the ruleset id).
+pub fn parse_position(s: &str) -> Result<Box<dyn Position>, PositionError> {
+    let id = s.split(' ').next().unwrap_or_default();
+    if id.is_empty() {
+        return Err(PositionError::new("empty position string"));
+    }
+    ruleset(id)?.parse(s)
+}

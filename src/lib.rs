@@ -1,0 +1,9 @@
+//! baraza: a headless referee and arena for game-playing bots.
+//!
+//! - [`game`]: the seam between games and the arena; [`games`]: the rulesets.
+//! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
+
+pub mod cli;
+pub mod commands;
+pub mod game;
+pub mod games;
