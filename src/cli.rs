@@ -30,6 +30,88 @@ pub enum Command {
     /// The rules authority: start positions, legal moves, moves, results, perft
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
+    Bot(BotArgs),
+    /// Play a match between two bots
+    Match(MatchArgs),
+    /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct BotArgs {
+    /// Built-in bot name: random, greedy
+    pub name: String,
+    /// Ruleset id; optional, the referee's hello names it too
+    #[arg(long)]
+    pub ruleset: Option<String>,
+    /// Random seed (ties and random choices)
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Ruleset id (see `baraza games`)
+    pub ruleset: String,
+    /// Player 1 of game 1: a command line ("python3 bots/python/random_bot.py") or builtin:<name>
+    pub bot1: String,
+    /// Player 2 of game 1
+    pub bot2: String,
+    /// Display name of bot1 (default: the built-in's name or the program's file stem)
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Display name of bot2
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Number of games; sides alternate (bot1 is player 1 in games 1, 3, ...)
+    #[arg(long, default_value_t = 2)]
+    pub games: u64,
+    /// Match seed: recorded in every game, handed to built-in bots
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How long a bot may take to answer `ready`, in ms (never charged to its clock)
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
+    /// Fixed time per move in ms
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Game clock BASE+INC in seconds, e.g. 10+0.1
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Grace in ms added to every deadline before a bot loses on time
+    #[arg(long, default_value_t = 50)]
+    pub margin: u64,
+    /// Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)
+    #[arg(long)]
+    pub max_plies: Option<u64>,
+    /// Append each game to this PGN-like log the moment it ends
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Append one JSON line per game to this file the moment it ends
+    #[arg(long)]
+    pub jsonl: Option<std::path::PathBuf>,
+    /// Start position (default: the ruleset's start)
+    #[arg(long)]
+    pub start: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// A PGN-like log written by `baraza match` or `baraza tournament`
+    pub file: std::path::PathBuf,
+    /// Only this game (1-based, in file order)
+    #[arg(long)]
+    pub game: Option<usize>,
+    /// Show the board after this many plies (0 = start)
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Check every game; exit non-zero naming the game and ply of the first inconsistency
+    #[arg(long)]
+    pub verify: bool,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A position string is one argument: quote it, e.g. 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0'.

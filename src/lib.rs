@@ -7,3 +7,4 @@ pub mod cli;
 pub mod commands;
 pub mod game;
 pub mod games;
+pub mod record;

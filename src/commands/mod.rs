@@ -14,6 +14,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
+        Command::Bot(_) | Command::Match(_) | Command::Replay(_) => {
+            Err(anyhow::anyhow!("this command is not implemented yet"))
+        }
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {
