@@ -33,7 +33,7 @@ pub enum Command {
     /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
     Bot(BotArgs),
     /// Play a match between two bots
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
     Replay(ReplayArgs),
 }
@@ -186,6 +186,10 @@ pub enum RulesCommand {
         /// How long to run
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Play exactly this many playouts instead of running for --seconds (repeatable work,
+        /// e.g. for instruction counts under valgrind)
+        #[arg(long)]
+        playouts: Option<u64>,
         /// Random seed (the same seed plays the same games)
         #[arg(long, default_value_t = 1)]
         seed: u64,

@@ -119,9 +119,34 @@ impl Darra {
 
 /// Hole numbers 1..=n in byte order of their tokens: `10A 11A .. nA 1A 2A .. 9A` (a digit
 /// sorts before the row letter).
+#[cfg(test)]
 fn numbers_in_token_order(n: u8) -> impl Iterator<Item = u8> {
     (10..=n).chain(1..=n.min(9))
 }
+
+/// Row offsets (0-based) in token order, per variant, computed once.
+const TOKEN_ORDERS: [[u8; 18]; 4] = {
+    let mut t = [[0u8; 18]; 4];
+    let mut v = 0;
+    while v < 4 {
+        let n = VARIANTS[v].1;
+        let mut k = 0;
+        let mut num = 10;
+        while num <= n {
+            t[v][k] = num - 1;
+            k += 1;
+            num += 1;
+        }
+        let mut num = 1;
+        while num <= n && num <= 9 {
+            t[v][k] = num - 1;
+            k += 1;
+            num += 1;
+        }
+        v += 1;
+    }
+    t
+};
 
 impl Game for Darra {
     type Move = DarraMove;
@@ -229,8 +254,9 @@ impl Game for Darra {
             return;
         }
         let base = if self.side == Player::One { 0 } else { self.n };
-        for k in numbers_in_token_order(self.n) {
-            let idx = base + k - 1;
+        let order = &TOKEN_ORDERS[self.variant as usize][..self.n as usize];
+        for &k in order {
+            let idx = base + k;
             if self.holes[idx as usize] > 0 {
                 out.push(DarraMove::Sow(idx));
             }
@@ -370,6 +396,14 @@ mod tests {
             sorted.sort();
             assert_eq!(got, sorted);
             assert_eq!(got.len(), n as usize);
+        }
+        for (v, (_, n)) in VARIANTS.iter().enumerate() {
+            let table: Vec<u8> = TOKEN_ORDERS[v][..*n as usize]
+                .iter()
+                .map(|k| k + 1)
+                .collect();
+            let iter: Vec<u8> = numbers_in_token_order(*n).collect();
+            assert_eq!(table, iter);
         }
     }
 }
