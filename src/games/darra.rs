@@ -19,11 +19,13 @@ const VARIANTS: [(&str, u8); 4] = [
     ("darra-2x18", 18),
 ];
 
-/// A Darra move: sow from a hole (index in sowing order), or pass.
+/// A Darra move: the index (in sowing order) of the hole to sow from, or [`DarraMove::PASS`].
+/// One byte, so move lists stay small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DarraMove {
-    Sow(u8),
-    Pass,
+pub struct DarraMove(u8);
+
+impl DarraMove {
+    pub const PASS: DarraMove = DarraMove(u8::MAX);
 }
 
 /// A Darra position.
@@ -255,37 +257,40 @@ impl Game for Darra {
         }
         let base = if self.side == Player::One { 0 } else { self.n };
         let order = &TOKEN_ORDERS[self.variant as usize][..self.n as usize];
-        for &k in order {
-            let idx = base + k;
-            if self.holes[idx as usize] > 0 {
-                out.push(DarraMove::Sow(idx));
-            }
-        }
+        let holes = &self.holes;
+        out.extend(
+            order
+                .iter()
+                .map(|&k| base + k)
+                .filter(|&i| holes[i as usize] > 0)
+                .map(DarraMove),
+        );
         if out.is_empty() {
-            out.push(DarraMove::Pass);
+            out.push(DarraMove::PASS);
         }
     }
 
     fn apply(&mut self, mv: DarraMove) {
         let mover = self.side;
         self.side = mover.other();
-        let DarraMove::Sow(h) = mv else {
+        if mv == DarraMove::PASS {
             self.nocap += 1;
             return;
-        };
+        }
         let cells = self.cells();
-        let mut idx = h as usize;
-        let seeds = self.holes[idx];
+        let mut idx = mv.0 as usize;
+        let mut left = self.holes[idx];
         self.holes[idx] = 0;
         let mut captured_any = false;
-        for j in 1..=seeds {
+        while left > 0 {
+            left -= 1;
             idx += 1;
             if idx == cells {
                 idx = 0;
             }
             self.holes[idx] += 1;
             if self.holes[idx] == 4 {
-                let captor = if j == seeds { mover } else { self.owner(idx) };
+                let captor = if left == 0 { mover } else { self.owner(idx) };
                 self.holes[idx] = 0;
                 self.captured[captor.index()] += 4;
                 self.last = Some(captor);
@@ -317,9 +322,10 @@ impl Game for Darra {
     }
 
     fn move_token(&self, mv: DarraMove) -> String {
-        match mv {
-            DarraMove::Sow(idx) => self.label(idx as usize),
-            DarraMove::Pass => "pass".to_string(),
+        if mv == DarraMove::PASS {
+            "pass".to_string()
+        } else {
+            self.label(mv.0 as usize)
         }
     }
 
