@@ -1,6 +1,8 @@
 //! Legal move generation (spec sections 5, 6 and 9) and the takasia rule (section 8).
 
-use super::sowing::{completions, front_empty, End, Sim, ACW, CW, EQ, HOUSE, NO_HOLE, PLAIN, PLUS};
+use super::sowing::{
+    any_completion, completions, front_empty, After, Completions, End, Sim, ACW, CW, HOUSE, NO_HOLE,
+};
 use super::Bao;
 
 /// What kind of turn a move is; fixes how it starts.
@@ -25,8 +27,13 @@ pub struct BaoMove {
     pub(super) hole: u8,
     pub(super) dir: u8,
     pub(super) kind: Kind,
-    /// 0 = no house decision, [`PLUS`] = `+`, [`EQ`] = `=`.
+    /// [`PLAIN`] = no house decision, `PLUS` = `+`, `EQ` = `=`.
     pub(super) house: u8,
+    /// The byte order of the token, for sorting.
+    pub(super) key: u32,
+    /// Where the move leads: generating a move sows it completely anyway (to rule out
+    /// never-ending moves), so playing it is a copy.
+    pub(super) after: After,
 }
 
 impl Bao {
@@ -85,23 +92,19 @@ impl Bao {
         }
     }
 
-    fn push(&self, out: &mut Vec<BaoMove>, kind: Kind, hole: u8, dir: u8, comps: u8) {
-        if comps & PLAIN != 0 {
-            out.push(BaoMove {
-                hole,
-                dir,
-                kind,
-                house: 0,
-            });
-        }
-        for h in [PLUS, EQ] {
-            if comps & h != 0 {
-                out.push(BaoMove {
+    fn push(&self, out: &mut Vec<BaoMove>, kind: Kind, hole: u8, dir: u8, comps: &Completions) {
+        for (house, after) in comps.iter().enumerate() {
+            if let Some(after) = *after {
+                let mut mv = BaoMove {
                     hole,
                     dir,
                     kind,
-                    house: h,
-                });
+                    house: house as u8,
+                    key: 0,
+                    after,
+                };
+                mv.key = self.sort_key(mv);
+                out.push(mv);
             }
         }
     }
@@ -118,8 +121,8 @@ impl Bao {
         let mut s = self.sim(capturing);
         let first = Bao::start(&mut s, kind, hole, dir);
         let comps = completions(s, first);
-        self.push(out, kind, hole, dir, comps);
-        comps != 0
+        self.push(out, kind, hole, dir, &comps);
+        comps.iter().any(Option::is_some)
     }
 
     /// All legal moves, unsorted, of a position that is not over.
@@ -129,7 +132,7 @@ impl Bao {
         } else {
             self.gen_sowing(out);
         }
-        out.sort_unstable_by_key(|m| self.sort_key(*m));
+        out.sort_unstable_by_key(|m| m.key);
     }
 
     /// The direction whose character is the M1 convention for a capture that wins at once:
@@ -170,34 +173,38 @@ impl Bao {
                 None => &[CW, ACW],
             };
             let mut best = u8::MAX;
-            let mut opts = [(0u8, 0u8, 0u8); 2]; // (dir, rank, completions)
+            let mut opts: [(u8, u8, Completions); 2] = [(0, 0, [None; 3]); 2]; // (dir, rank, ..)
+            let mut won_at_once = false;
             for (i, &d) in dirs.iter().enumerate() {
                 let mut s = self.sim(true);
                 let first = Bao::start(&mut s, Kind::NamuaCapture, x, d);
                 if let Some(End::Win(_)) = first {
                     // W1 at once: no sowing, one move, direction by convention (M1, D27).
+                    let comps = completions(s, first);
                     self.push(
                         out,
                         Kind::NamuaCapture,
                         x,
                         self.win_convention_dir(x),
-                        PLAIN,
+                        &comps,
                     );
-                    best = u8::MAX;
-                    opts = [(0, 0, 0); 2];
+                    won_at_once = true;
                     break;
                 }
                 let rank = if first.is_none() { s.rank() } else { 3 };
                 let comps = completions(s, first);
-                opts[i] = (d, rank, comps);
-                if comps != 0 {
+                if comps.iter().any(Option::is_some) {
                     best = best.min(rank);
                 }
+                opts[i] = (d, rank, comps);
+            }
+            if won_at_once {
+                continue;
             }
             // N5: among options with a legal completion, only the best rank.
-            for &(d, rank, comps) in opts.iter().take(dirs.len()) {
-                if comps != 0 && rank == best {
-                    self.push(out, Kind::NamuaCapture, x, d, comps);
+            for (d, rank, comps) in opts.iter().take(dirs.len()) {
+                if *rank == best {
+                    self.push(out, Kind::NamuaCapture, x, *d, comps);
                 }
             }
         }
@@ -213,7 +220,10 @@ impl Bao {
             if occupied == 1 {
                 // The nyumba is the only occupied front hole: the special house moves.
                 for d in [CW, ACW] {
-                    self.push(out, Kind::NamuaHouse, HOUSE as u8, d, PLAIN);
+                    let mut s = self.sim(false);
+                    let first = Bao::start(&mut s, Kind::NamuaHouse, HOUSE as u8, d);
+                    let comps = completions(s, first);
+                    self.push(out, Kind::NamuaHouse, HOUSE as u8, d, &comps);
                 }
                 return;
             }
@@ -311,7 +321,7 @@ impl Bao {
                     let mut s = self.sim(true);
                     s.takasia = NO_HOLE;
                     let first = Bao::start(&mut s, Kind::Capture, h as u8, d);
-                    if completions(s, first) != 0 {
+                    if any_completion(s, first) {
                         mask |= 1 << t;
                         if any {
                             return mask;
@@ -349,21 +359,18 @@ impl Bao {
         t as u8
     }
 
-    /// Play a legal move.
+    /// Play a move generated for this position.
     pub(super) fn play(&mut self, mv: BaoMove) {
         let capturing = matches!(mv.kind, Kind::NamuaCapture | Kind::Capture);
         let mtaji = !self.namua_stage();
-        let mut s = self.sim(capturing);
-        let first = Bao::start(&mut s, mv.kind, mv.hole, mv.dir);
-        let end = s.finish(first, mv.house == PLUS);
-        debug_assert_ne!(end, End::Never, "never-ending move played");
-        self.holes = s.b;
-        self.hand = s.hand;
-        self.houses = s.flags;
+        let a = mv.after;
+        self.holes = a.b;
+        self.hand = a.hand;
+        self.houses = a.flags;
         self.side = self.side.other();
         self.takasia = NO_HOLE;
-        let over = front_empty(&self.holes[0]) || front_empty(&self.holes[1]);
-        if mtaji && !capturing && !over && !matches!(end, End::Win(_)) {
+        let over = a.won || front_empty(&self.holes[0]) || front_empty(&self.holes[1]);
+        if mtaji && !capturing && !over {
             self.takasia = self.compute_takasia();
         }
     }

@@ -303,32 +303,59 @@ impl Sim {
     }
 }
 
-/// Completion bits of a choice sequence prefix: which house suffixes have a legal completion.
-pub const PLAIN: u8 = 1;
-pub const PLUS: u8 = 2;
-pub const EQ: u8 = 4;
+/// House suffix of a move: none, `+` or `=`.
+pub const PLAIN: u8 = 0;
+pub const PLUS: u8 = 1;
+pub const EQ: u8 = 2;
 
-/// Which completions of a started move are legal (not never-ending, E3).
-pub fn completions(mut s: Sim, first: Option<End>) -> u8 {
+/// The board, hands and flags after a finished move, and whether the game ended inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct After {
+    pub b: [[u8; 16]; 2],
+    pub hand: [u8; 2],
+    pub flags: [bool; 2],
+    pub won: bool,
+}
+
+impl After {
+    fn of(s: &Sim, e: End) -> After {
+        After {
+            b: s.b,
+            hand: s.hand,
+            flags: s.flags,
+            won: matches!(e, End::Win(_)),
+        }
+    }
+}
+
+/// The legal completions (not never-ending, E3) of a started move, indexed by house suffix
+/// ([`PLAIN`], [`PLUS`], [`EQ`]), with the position each one leads to.
+pub type Completions = [Option<After>; 3];
+
+/// Finish a started move every legal way.
+pub fn completions(mut s: Sim, first: Option<End>) -> Completions {
     let e = match first {
         Some(e) => e,
         None => s.run(),
     };
     match e {
-        End::Never => 0,
-        End::Done | End::Win(_) => PLAIN,
+        End::Never => [None; 3],
+        End::Done | End::Win(_) => [Some(After::of(&s, e)), None, None],
         End::Decision => {
+            let eq = Some(After::of(&s, End::Done));
             let e2 = match s.take_house() {
                 Some(e) => e,
                 None => s.run(),
             };
-            if e2 == End::Never {
-                EQ
-            } else {
-                EQ | PLUS
-            }
+            let plus = (e2 != End::Never).then(|| After::of(&s, e2));
+            [None, plus, eq]
         }
     }
+}
+
+/// Does a started move have any legal completion?
+pub fn any_completion(s: Sim, first: Option<End>) -> bool {
+    completions(s, first).iter().any(Option::is_some)
 }
 
 #[cfg(test)]
