@@ -36,6 +36,13 @@ pub struct BaoMove {
     pub(super) after: After,
 }
 
+impl BaoMove {
+    /// Seeds this move drops (S7): at most [`super::sowing::CAP`].
+    pub fn seeds_sown(&self) -> u32 {
+        self.after.sown
+    }
+}
+
 impl Bao {
     pub(super) fn me(&self) -> usize {
         self.side.index()
@@ -373,5 +380,43 @@ impl Bao {
         if mtaji && !capturing && !over {
             self.takasia = self.compute_takasia();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn e4_repetition_shortcut_stops_a_never_ending_move_early() {
+        // X15: b4> (player 1 circuit index 3, clockwise) repeats its lap-end state after a
+        // cycle of 112 laps / 272 seeds; the repetition test must stop it long before the
+        // 65,536-seed cap.
+        let p = Bao::parse(
+            "bao 1,2,0,1,2,0,1,0/0,2,1,2,0,1,0,1/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,49 0 0 1 -- -",
+        )
+        .unwrap();
+        let mut s = p.sim(false);
+        let first = Bao::start(&mut s, Kind::Takasa, 3, CW);
+        assert_eq!(first, None);
+        assert_eq!(s.run(), End::Never);
+        assert!(s.sown < 2_000, "sowed {} seeds", s.sown);
+    }
+
+    #[test]
+    fn e2_cap_alone_also_rejects_it() {
+        // Without the shortcut (laps counted, no repetition test) the cap still decides: the
+        // same move sown seed-count-only stops with more than CAP seeds.
+        let p = Bao::parse(
+            "bao 1,2,0,1,2,0,1,0/0,2,1,2,0,1,0,1/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,49 0 0 1 -- -",
+        )
+        .unwrap();
+        let mut s = p.sim(false);
+        s.disable_repetition_test();
+        let first = Bao::start(&mut s, Kind::Takasa, 3, CW);
+        assert_eq!(first, None);
+        assert_eq!(s.run(), End::Never);
+        assert!(s.sown > super::super::sowing::CAP);
     }
 }

@@ -95,6 +95,7 @@ pub struct Sim {
     seen_flags: [bool; 2],
     power: u32,
     lam: u32,
+    check_after: u32,
 }
 
 impl Sim {
@@ -125,7 +126,15 @@ impl Sim {
             seen_flags: [false; 2],
             power: 1,
             lam: 0,
+            check_after: CYCLE_CHECK_AFTER,
         }
+    }
+
+    /// Test support: rely on the E2 cap alone.
+    #[cfg(test)]
+    pub fn disable_repetition_test(&mut self) {
+        self.laps = 0;
+        self.check_after = u32::MAX;
     }
 
     /// Take all seeds of one of the mover's holes; emptying the nyumba clears its flag (N1a).
@@ -251,7 +260,7 @@ impl Sim {
     pub fn run(&mut self) -> End {
         let (me, opp) = (self.me, 1 - self.me);
         loop {
-            if self.laps >= CYCLE_CHECK_AFTER && self.repeated() {
+            if self.laps >= self.check_after && self.repeated() {
                 return End::Never;
             }
             let l = self.pos as usize;
@@ -315,6 +324,8 @@ pub struct After {
     pub hand: [u8; 2],
     pub flags: [bool; 2],
     pub won: bool,
+    /// Seeds dropped by the move (S7).
+    pub sown: u32,
 }
 
 impl After {
@@ -324,6 +335,7 @@ impl After {
             hand: s.hand,
             flags: s.flags,
             won: matches!(e, End::Win(_)),
+            sown: s.sown,
         }
     }
 }
@@ -361,6 +373,23 @@ pub fn any_completion(s: Sim, first: Option<End>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn w1_own_front_row_empty_after_a_drop_loses() {
+        // Not reachable by a legal move (lone-kichwa rule), but W1 says: b1 (3) the only
+        // front seeds, lifted and sown anticlockwise: the first seed falls into a1 while row
+        // b is empty -> player 1 loses at once, the 2 seeds in transit go to player 1's hand.
+        let mut b = [[0u8; 16]; 2];
+        b[0][0] = 3;
+        b[1][0] = 1;
+        let mut s = Sim::new(b, [0, 0], [false; 2], 0, false, false, NO_HOLE);
+        s.dir = ACW;
+        let n = s.lift(0);
+        assert_eq!(s.sow(0, n), Some(End::Win(1)));
+        assert_eq!(s.b[0][15], 1);
+        assert_eq!(s.hand, [2, 0]);
+        assert_eq!(s.sown, 1);
+    }
 
     #[test]
     fn masks() {
