@@ -399,8 +399,5 @@ fn show_draws_board_houses_hands_takasia_and_turn() {
     ] {
         assert!(text.contains(want), "missing {want:?} in\n{text}");
     }
-    assert_eq!(
-        text.lines().filter(|l| l.starts_with("  ")).count() >= 4,
-        true
-    );
+    assert!(text.lines().filter(|l| l.starts_with("  ")).count() >= 4);
 }
