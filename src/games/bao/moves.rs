@@ -1,7 +1,9 @@
 //! Legal move generation (spec sections 5, 6 and 9) and the takasia rule (section 8).
 
+use super::notation::dir_char;
 use super::sowing::{
-    any_completion, completions, front_empty, After, Completions, End, Sim, ACW, CW, HOUSE, NO_HOLE,
+    any_completion, front_empty, run_from, After, End, Sim, ACW, CW, EQ, HOUSE, NO_HOLE, PLAIN,
+    PLUS,
 };
 use super::Bao;
 
@@ -29,11 +31,38 @@ pub struct BaoMove {
     pub(super) kind: Kind,
     /// [`PLAIN`] = no house decision, `PLUS` = `+`, `EQ` = `=`.
     pub(super) house: u8,
-    /// The byte order of the token, for sorting.
-    pub(super) key: u32,
     /// Where the move leads: generating a move sows it completely anyway (to rule out
     /// never-ending moves), so playing it is a copy.
     pub(super) after: After,
+}
+
+/// Front holes (circuit index) in token order of their names: b1..b8, c1..c8.
+const FRONT_ORDER: [[u8; 8]; 2] = [[0, 1, 2, 3, 4, 5, 6, 7], [7, 6, 5, 4, 3, 2, 1, 0]];
+/// Back holes in token order: a1..a8, d1..d8.
+const BACK_ORDER: [[u8; 8]; 2] = [
+    [15, 14, 13, 12, 11, 10, 9, 8],
+    [8, 9, 10, 11, 12, 13, 14, 15],
+];
+/// All holes in token order: a < b for player 1, c < d for player 2.
+const ALL_ORDER: [[u8; 16]; 2] = [
+    [15, 14, 13, 12, 11, 10, 9, 8, 0, 1, 2, 3, 4, 5, 6, 7],
+    [7, 6, 5, 4, 3, 2, 1, 0, 8, 9, 10, 11, 12, 13, 14, 15],
+];
+
+/// The two directions from a hole in token order: the one written `<` first.
+#[inline]
+fn dirs_in_order(player: usize, hole: u8) -> [u8; 2] {
+    if dir_char(player, hole as usize, CW) == b'<' {
+        [CW, ACW]
+    } else {
+        [ACW, CW]
+    }
+}
+
+/// A kichwa sown towards the back row (b1<, b8>, c1<, c8>).
+#[inline]
+fn is_kichwa_to_back(hole: u8, dir: u8) -> bool {
+    (hole == 0 && dir == ACW) || (hole == 7 && dir == CW)
 }
 
 impl BaoMove {
@@ -99,24 +128,49 @@ impl Bao {
         }
     }
 
-    fn push(&self, out: &mut Vec<BaoMove>, kind: Kind, hole: u8, dir: u8, comps: &Completions) {
-        for (house, after) in comps.iter().enumerate() {
-            if let Some(after) = *after {
-                let mut mv = BaoMove {
-                    hole,
-                    dir,
-                    kind,
-                    house: house as u8,
-                    key: 0,
-                    after,
+    /// Run a started move every legal way and push its completions in token order (no
+    /// suffix, or `+` then `=`); returns how many were pushed.
+    fn push_run(
+        &self,
+        out: &mut Vec<BaoMove>,
+        mut s: Sim,
+        first: Option<End>,
+        kind: Kind,
+        hole: u8,
+        dir: u8,
+    ) -> usize {
+        let mv = |house: u8, after: After| BaoMove {
+            hole,
+            dir,
+            kind,
+            house,
+            after,
+        };
+        match run_from(&mut s, first) {
+            End::Never => 0,
+            End::Decision => {
+                let eq = After::of(&s, End::Done);
+                let mut plus = s;
+                let e2 = match plus.take_house() {
+                    Some(e) => e,
+                    None => plus.run(),
                 };
-                mv.key = self.sort_key(mv);
-                out.push(mv);
+                let mut n = 1;
+                if e2 != End::Never {
+                    out.push(mv(PLUS, After::of(&plus, e2)));
+                    n += 1;
+                }
+                out.push(mv(EQ, eq));
+                n
+            }
+            e => {
+                out.push(mv(PLAIN, After::of(&s, e)));
+                1
             }
         }
     }
 
-    /// Try one start and push its legal completions; returns whether any was pushed.
+    /// Try one start and push its legal completions; returns how many were pushed.
     fn try_push(
         &self,
         out: &mut Vec<BaoMove>,
@@ -124,22 +178,20 @@ impl Bao {
         kind: Kind,
         hole: u8,
         dir: u8,
-    ) -> bool {
+    ) -> usize {
         let mut s = self.sim(capturing);
         let first = Bao::start(&mut s, kind, hole, dir);
-        let comps = completions(s, first);
-        self.push(out, kind, hole, dir, &comps);
-        comps.iter().any(Option::is_some)
+        self.push_run(out, s, first, kind, hole, dir)
     }
 
-    /// All legal moves, unsorted, of a position that is not over.
+    /// All legal moves of a position that is not over, generated directly in token order:
+    /// rows a < b (player 1) or c < d (player 2), columns 1..8, `<` before `>`.
     pub(super) fn generate(&self, out: &mut Vec<BaoMove>) {
         if self.hand[self.me()] > 0 {
             self.gen_namua(out);
         } else {
             self.gen_sowing(out);
         }
-        out.sort_unstable_by_key(|m| m.key);
     }
 
     /// The direction whose character is the M1 convention for a capture that wins at once:
@@ -164,54 +216,43 @@ impl Bao {
         let mine = &self.holes[me];
         let theirs = &self.holes[opp];
         // N3: capturing placements.
-        for x in 0..8u8 {
+        for &x in &FRONT_ORDER[me] {
             let xi = x as usize;
             if mine[xi] == 0 || theirs[7 - xi] == 0 {
                 continue;
             }
-            let forced = match x {
-                0 | 1 => Some(CW),
-                6 | 7 => Some(ACW),
-                _ => None,
+            let both = dirs_in_order(me, x);
+            let dirs: &[u8] = match x {
+                0 | 1 => &[CW],
+                6 | 7 => &[ACW],
+                _ => &both,
             };
-            let dirs: &[u8] = match forced {
-                Some(CW) => &[CW],
-                Some(_) => &[ACW],
-                None => &[CW, ACW],
-            };
-            let mut best = u8::MAX;
-            let mut opts: [(u8, u8, Completions); 2] = [(0, 0, [None; 3]); 2]; // (dir, rank, ..)
-            let mut won_at_once = false;
+            let base = out.len();
+            let mut ranks = [u8::MAX; 2];
+            let mut ends = [base; 2];
             for (i, &d) in dirs.iter().enumerate() {
                 let mut s = self.sim(true);
                 let first = Bao::start(&mut s, Kind::NamuaCapture, x, d);
                 if let Some(End::Win(_)) = first {
                     // W1 at once: no sowing, one move, direction by convention (M1, D27).
-                    let comps = completions(s, first);
-                    self.push(
-                        out,
-                        Kind::NamuaCapture,
-                        x,
-                        self.win_convention_dir(x),
-                        &comps,
-                    );
-                    won_at_once = true;
+                    let dir = self.win_convention_dir(x);
+                    self.push_run(out, s, first, Kind::NamuaCapture, x, dir);
+                    ranks = [0; 2];
+                    ends = [out.len(); 2];
                     break;
                 }
                 let rank = if first.is_none() { s.rank() } else { 3 };
-                let comps = completions(s, first);
-                if comps.iter().any(Option::is_some) {
-                    best = best.min(rank);
+                if self.push_run(out, s, first, Kind::NamuaCapture, x, d) > 0 {
+                    ranks[i] = rank;
                 }
-                opts[i] = (d, rank, comps);
-            }
-            if won_at_once {
-                continue;
+                ends[i] = out.len();
             }
             // N5: among options with a legal completion, only the best rank.
-            for (d, rank, comps) in opts.iter().take(dirs.len()) {
-                if *rank == best {
-                    self.push(out, Kind::NamuaCapture, x, *d, comps);
+            if dirs.len() == 2 && ranks[0] != ranks[1] {
+                if ranks[0] < ranks[1] {
+                    out.truncate(ends[0]);
+                } else {
+                    out.drain(base..ends[0]);
                 }
             }
         }
@@ -226,11 +267,8 @@ impl Bao {
         if functional {
             if occupied == 1 {
                 // The nyumba is the only occupied front hole: the special house moves.
-                for d in [CW, ACW] {
-                    let mut s = self.sim(false);
-                    let first = Bao::start(&mut s, Kind::NamuaHouse, HOUSE as u8, d);
-                    let comps = completions(s, first);
-                    self.push(out, Kind::NamuaHouse, HOUSE as u8, d, &comps);
+                for d in dirs_in_order(me, HOUSE as u8) {
+                    self.try_push(out, false, Kind::NamuaHouse, HOUSE as u8, d);
                 }
                 return;
             }
@@ -243,12 +281,12 @@ impl Bao {
                 *a = if any_big { mine[x] >= 2 } else { mine[x] > 0 };
             }
         }
-        for x in 0..8u8 {
+        for &x in &FRONT_ORDER[me] {
             if !allowed[x as usize] {
                 continue;
             }
-            for d in [CW, ACW] {
-                if lone && ((x == 0 && d == ACW) || (x == 7 && d == CW)) {
+            for d in dirs_in_order(me, x) {
+                if lone && is_kichwa_to_back(x, d) {
                     continue; // lone-kichwa rule (D1)
                 }
                 self.try_push(out, false, Kind::NamuaTakasa, x, d);
@@ -271,8 +309,8 @@ impl Bao {
 
     fn gen_sowing(&self, out: &mut Vec<BaoMove>) {
         let me = self.me();
-        for h in 0..16u8 {
-            for d in [CW, ACW] {
+        for &h in &ALL_ORDER[me] {
+            for d in dirs_in_order(me, h) {
                 if self.capture_start(h as usize, d).is_some() {
                     self.try_push(out, true, Kind::Capture, h, d);
                 }
@@ -284,12 +322,12 @@ impl Bao {
         // Q3: takasa, front row first.
         let mine = &self.holes[me];
         let lone = mine[..8].iter().filter(|&&c| c > 0).count() == 1;
-        for h in 0..8u8 {
+        for &h in &FRONT_ORDER[me] {
             if mine[h as usize] < 2 || h == self.takasia {
                 continue;
             }
-            for d in [CW, ACW] {
-                if lone && ((h == 0 && d == ACW) || (h == 7 && d == CW)) {
+            for d in dirs_in_order(me, h) {
+                if lone && is_kichwa_to_back(h, d) {
                     continue;
                 }
                 if self.capture_start(h as usize, d).is_some() {
@@ -301,11 +339,11 @@ impl Bao {
         if !out.is_empty() {
             return;
         }
-        for h in 8..16u8 {
+        for &h in &BACK_ORDER[me] {
             if mine[h as usize] < 2 {
                 continue;
             }
-            for d in [CW, ACW] {
+            for d in dirs_in_order(me, h) {
                 if self.capture_start(h as usize, d).is_some() {
                     continue;
                 }

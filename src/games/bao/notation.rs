@@ -74,11 +74,6 @@ impl Bao {
         }
     }
 
-    /// Byte order of tokens as a number (no suffix sorts first; `+` < `=`).
-    pub(super) fn sort_key(&self, mv: BaoMove) -> u32 {
-        u32::from_be_bytes(self.token_bytes(mv).0)
-    }
-
     pub(super) fn parse_str(s: &str) -> Result<Bao, PositionError> {
         let layout = "bao <board> <hand1> <hand2> <side> <houses> <takasia>";
         let f = split_fields(s, 7, layout)?;

@@ -329,7 +329,7 @@ pub struct After {
 }
 
 impl After {
-    fn of(s: &Sim, e: End) -> After {
+    pub fn of(s: &Sim, e: End) -> After {
         After {
             b: s.b,
             hand: s.hand,
@@ -340,34 +340,18 @@ impl After {
     }
 }
 
-/// The legal completions (not never-ending, E3) of a started move, indexed by house suffix
-/// ([`PLAIN`], [`PLUS`], [`EQ`]), with the position each one leads to.
-pub type Completions = [Option<After>; 3];
-
-/// Finish a started move every legal way.
-pub fn completions(mut s: Sim, first: Option<End>) -> Completions {
-    let e = match first {
+/// Run a started move to its end (or its house decision).
+#[inline]
+pub fn run_from(s: &mut Sim, first: Option<End>) -> End {
+    match first {
         Some(e) => e,
         None => s.run(),
-    };
-    match e {
-        End::Never => [None; 3],
-        End::Done | End::Win(_) => [Some(After::of(&s, e)), None, None],
-        End::Decision => {
-            let eq = Some(After::of(&s, End::Done));
-            let e2 = match s.take_house() {
-                Some(e) => e,
-                None => s.run(),
-            };
-            let plus = (e2 != End::Never).then(|| After::of(&s, e2));
-            [None, plus, eq]
-        }
     }
 }
 
-/// Does a started move have any legal completion?
-pub fn any_completion(s: Sim, first: Option<End>) -> bool {
-    completions(s, first).iter().any(Option::is_some)
+/// Does a started move have any legal completion (E3)? `=` at a house decision always has.
+pub fn any_completion(mut s: Sim, first: Option<End>) -> bool {
+    run_from(&mut s, first) != End::Never
 }
 
 #[cfg(test)]
