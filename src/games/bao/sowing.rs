@@ -89,12 +89,7 @@ pub struct Sim {
     pub takasia: u8,
     pub sown: u32,
     laps: u32,
-    seen_b: [[u8; 16]; 2],
-    seen_pos: u8,
-    seen_dir: u8,
-    seen_flags: [bool; 2],
-    power: u32,
-    lam: u32,
+    /// Laps after which the E4 repetition test starts.
     check_after: u32,
 }
 
@@ -120,12 +115,6 @@ impl Sim {
             takasia,
             sown: 0,
             laps: 0,
-            seen_b: [[0; 16]; 2],
-            seen_pos: NO_HOLE,
-            seen_dir: 0,
-            seen_flags: [false; 2],
-            power: 1,
-            lam: 0,
             check_after: CYCLE_CHECK_AFTER,
         }
     }
@@ -234,80 +223,67 @@ impl Sim {
         }
     }
 
-    /// E4: has the lap-end state repeated? (Brent's cycle detection, constant memory.)
-    #[inline]
-    fn repeated(&mut self) -> bool {
-        if self.b == self.seen_b
-            && self.pos == self.seen_pos
-            && self.dir == self.seen_dir
-            && self.flags == self.seen_flags
-        {
-            return true;
+    /// Apply rule L1 at one lap end: `None` when sowing goes on (capture or relay).
+    #[inline(always)]
+    fn lap_end(&mut self) -> Option<End> {
+        let (me, opp) = (self.me, 1 - self.me);
+        let l = self.pos as usize;
+        let c = self.b[me][l];
+        if l < 8 {
+            if self.capturing && c >= 2 && self.b[opp][7 - l] > 0 {
+                return self.capture(l, None);
+            }
+            if l == HOUSE && self.flags[me] && c >= 6 {
+                return Some(if !self.capturing && self.namua {
+                    End::Done
+                } else {
+                    End::Decision
+                });
+            }
+            if l as u8 == self.takasia {
+                return Some(End::Done);
+            }
         }
-        self.lam += 1;
-        if self.lam == self.power {
-            self.seen_b = self.b;
-            self.seen_pos = self.pos;
-            self.seen_dir = self.dir;
-            self.seen_flags = self.flags;
-            self.power *= 2;
-            self.lam = 0;
+        if c < 2 {
+            return Some(End::Done);
         }
-        false
+        let n = self.lift(l);
+        self.sow(l as u8, n)
     }
 
     /// Apply rule L1 at each lap end until the move stops.
     pub fn run(&mut self) -> End {
-        let (me, opp) = (self.me, 1 - self.me);
         loop {
-            if self.laps >= self.check_after && self.repeated() {
-                return End::Never;
+            if self.laps >= self.check_after {
+                return self.run_long();
             }
-            let l = self.pos as usize;
-            let c = self.b[me][l];
-            if l < 8 {
-                if self.capturing && c >= 2 && self.b[opp][7 - l] > 0 {
-                    if let Some(e) = self.capture(l, None) {
-                        return e;
-                    }
-                    continue;
-                }
-                if l == HOUSE && self.flags[me] && c >= 6 {
-                    return if !self.capturing && self.namua {
-                        End::Done
-                    } else {
-                        End::Decision
-                    };
-                }
-                if l as u8 == self.takasia {
-                    return End::Done;
-                }
-            }
-            if c < 2 {
-                return End::Done;
-            }
-            let n = self.lift(l);
-            if let Some(e) = self.sow(l as u8, n) {
+            if let Some(e) = self.lap_end() {
                 return e;
             }
         }
     }
 
-    /// Finish a move whose start returned `first`, taking `plus` at a house decision.
-    pub fn finish(&mut self, first: Option<End>, plus: bool) -> End {
-        let e = match first {
-            Some(e) => e,
-            None => self.run(),
-        };
-        if e != End::Decision {
-            return e;
-        }
-        if !plus {
-            return End::Done;
-        }
-        match self.take_house() {
-            Some(e) => e,
-            None => self.run(),
+    /// A move with many laps: go on with the E4 repetition test (Brent's cycle detection,
+    /// constant memory). Kept off the hot path of ordinary moves.
+    #[cold]
+    #[inline(never)]
+    fn run_long(&mut self) -> End {
+        let mut seen = (self.b, self.pos, self.dir, self.flags);
+        let (mut power, mut lam) = (1u32, 0u32);
+        loop {
+            if let Some(e) = self.lap_end() {
+                return e;
+            }
+            let now = (self.b, self.pos, self.dir, self.flags);
+            if now == seen {
+                return End::Never;
+            }
+            lam += 1;
+            if lam == power {
+                seen = now;
+                power *= 2;
+                lam = 0;
+            }
         }
     }
 }
