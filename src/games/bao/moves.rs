@@ -133,7 +133,7 @@ impl Bao {
     fn push_run(
         &self,
         out: &mut Vec<BaoMove>,
-        mut s: Sim,
+        s: &mut Sim,
         first: Option<End>,
         kind: Kind,
         hole: u8,
@@ -146,11 +146,11 @@ impl Bao {
             house,
             after,
         };
-        match run_from(&mut s, first) {
+        match run_from(s, first) {
             End::Never => 0,
             End::Decision => {
-                let eq = After::of(&s, End::Done);
-                let mut plus = s;
+                let eq = After::of(s, End::Done);
+                let mut plus = *s;
                 let e2 = match plus.take_house() {
                     Some(e) => e,
                     None => plus.run(),
@@ -164,7 +164,7 @@ impl Bao {
                 n
             }
             e => {
-                out.push(mv(PLAIN, After::of(&s, e)));
+                out.push(mv(PLAIN, After::of(s, e)));
                 1
             }
         }
@@ -181,7 +181,7 @@ impl Bao {
     ) -> usize {
         let mut s = self.sim(capturing);
         let first = Bao::start(&mut s, kind, hole, dir);
-        self.push_run(out, s, first, kind, hole, dir)
+        self.push_run(out, &mut s, first, kind, hole, dir)
     }
 
     /// All legal moves of a position that is not over, generated directly in token order:
@@ -236,13 +236,13 @@ impl Bao {
                 if let Some(End::Win(_)) = first {
                     // W1 at once: no sowing, one move, direction by convention (M1, D27).
                     let dir = self.win_convention_dir(x);
-                    self.push_run(out, s, first, Kind::NamuaCapture, x, dir);
+                    self.push_run(out, &mut s, first, Kind::NamuaCapture, x, dir);
                     ranks = [0; 2];
                     ends = [out.len(); 2];
                     break;
                 }
                 let rank = if first.is_none() { s.rank() } else { 3 };
-                if self.push_run(out, s, first, Kind::NamuaCapture, x, d) > 0 {
+                if self.push_run(out, &mut s, first, Kind::NamuaCapture, x, d) > 0 {
                     ranks[i] = rank;
                 }
                 ends[i] = out.len();
@@ -414,7 +414,7 @@ impl Bao {
         self.houses = a.flags;
         self.side = self.side.other();
         self.takasia = NO_HOLE;
-        let over = a.won || front_empty(&self.holes[0]) || front_empty(&self.holes[1]);
+        let over = front_empty(&self.holes[0]) || front_empty(&self.holes[1]);
         if mtaji && !capturing && !over {
             self.takasia = self.compute_takasia();
         }

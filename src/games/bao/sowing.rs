@@ -293,24 +293,23 @@ pub const PLAIN: u8 = 0;
 pub const PLUS: u8 = 1;
 pub const EQ: u8 = 2;
 
-/// The board, hands and flags after a finished move, and whether the game ended inside it.
+/// The board, hands and flags after a finished move. (A game that ended inside the move shows
+/// as an empty front row.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct After {
     pub b: [[u8; 16]; 2],
     pub hand: [u8; 2],
     pub flags: [bool; 2],
-    pub won: bool,
     /// Seeds dropped by the move (S7).
     pub sown: u32,
 }
 
 impl After {
-    pub fn of(s: &Sim, e: End) -> After {
+    pub fn of(s: &Sim, _e: End) -> After {
         After {
             b: s.b,
             hand: s.hand,
             flags: s.flags,
-            won: matches!(e, End::Win(_)),
             sown: s.sown,
         }
     }
