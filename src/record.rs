@@ -93,7 +93,7 @@ pub struct GameRecord {
 // how the code maps onto it.
 // ---------------------------------------------------------------------------------------------
 
-/// Movetext lines are wrapped before this column (a single long token may exceed it).
+/// Movetext lines are wrapped before this column (one long move may exceed it).
 const LINE_WIDTH: usize = 79;
 
 /// The tags every game must carry, in the order the writer puts them. `--verify` reports a
@@ -166,17 +166,21 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
         s.push_str(token);
         line_len += token.len();
     };
+    // A ply's number, move and time stay together on one line.
+    let mut unit = String::with_capacity(32);
     for (i, mv) in rec.moves.iter().enumerate() {
+        unit.clear();
         let k = i + offset;
         if k % 2 == 0 {
-            push(&mut s, &format!("{}.", k / 2 + 1));
+            unit.push_str(&format!("{}. ", k / 2 + 1));
         } else if i == 0 {
-            push(&mut s, &format!("{}...", k / 2 + 1));
+            unit.push_str(&format!("{}... ", k / 2 + 1));
         }
-        push(&mut s, mv);
+        unit.push_str(mv);
         if let Some(ms) = rec.times_ms.get(i) {
-            push(&mut s, &format!("{{{ms}ms}}"));
+            unit.push_str(&format!(" {{{ms}ms}}"));
         }
+        push(&mut s, &unit);
     }
     push(&mut s, &rec.result);
     s.push_str("\n\n");
