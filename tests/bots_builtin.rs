@@ -198,3 +198,31 @@ fn bad_names_are_a_clear_error() {
         .unwrap()
         .contains("unknown ruleset 'chess'"));
 }
+
+#[test]
+fn a_ruleset_this_build_does_not_know_falls_back_to_the_legal_line() {
+    for name in ["random", "greedy"] {
+        let input =
+            format!("baraza 1 chess\nposition chess startpos\nlegal d2d4 e2e4\n{GO}\nquit\n");
+        let got = moves(&run_bot(&[name], &input));
+        assert_eq!(got.len(), 1);
+        assert!(["d2d4", "e2e4"].contains(&got[0].as_str()), "{got:?}");
+    }
+}
+
+#[test]
+fn no_legal_move_at_all_is_an_error_not_a_hang() {
+    let out = Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["bot", "random"])
+        .write_stdin(format!("baraza 1 chess\nposition chess startpos\n{GO}\n"))
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.ends_with("info no legal move in position 'chess startpos'\n"),
+        "{stdout}"
+    );
+}

@@ -154,6 +154,9 @@ pub fn play(
                     "2" => Some(Player::Two),
                     _ => None,
                 };
+                // The start position stands in until the first `position` line.
+                position.clear();
+                position.push_str(pos);
                 let rs = pos.split(' ').next().unwrap_or("");
                 if let Some(p) = me {
                     strategy.new_game(rs, p);
@@ -212,5 +215,57 @@ pub fn play(
             // gameover, blank lines and unknown message types are ignored.
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_parse_known_keys_and_skip_the_rest() {
+        let c = Clocks::parse("p1time 9000 p2time 8000 p1inc 100 p2inc 50 nodes 7 movetime 250");
+        assert_eq!(
+            c,
+            Clocks {
+                p1time: 9000,
+                p2time: 8000,
+                p1inc: 100,
+                p2inc: 50,
+                movetime: Some(250)
+            }
+        );
+        assert_eq!(c.of(Player::Two), (8000, 50));
+        assert_eq!(Clocks::parse("p1time x p2time 5").p2time, 5);
+    }
+
+    #[test]
+    fn registry_lists_names_on_error() {
+        assert_eq!(find("greedy").unwrap().name, "greedy");
+        let e = find("alphabeta").err().unwrap();
+        assert_eq!(
+            e,
+            "unknown built-in bot 'alphabeta' (known: random, greedy)"
+        );
+    }
+
+    #[test]
+    fn in_process_transcript() {
+        let input = "baraza 1 darra\nnewgame 2 darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2\ngo p1time 5 p2time 5 p1inc 0 p2inc 0\nquit\n";
+        let mut out = Vec::new();
+        play(
+            find("random").unwrap(),
+            None,
+            1,
+            &mut input.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[..3], ["id name random", "id author baraza", "ready"]);
+        // No position line yet: the newgame position is used (legal 2B 3B 4B 6B).
+        let mv = lines[3].strip_prefix("move ").unwrap();
+        assert!(["2B", "3B", "4B", "6B"].contains(&mv), "{mv}");
     }
 }
