@@ -483,3 +483,24 @@ fn verify_one_game_only() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn unknown_rulesets_and_mismatched_start_positions_are_caught() {
+    let mut games = games_text();
+    edit(&mut games, 4, "[Ruleset \"dara\"]", "[Ruleset \"chess\"]");
+    verify_fails("chess", &games, &["game 4 ", "unknown ruleset 'chess'"]);
+
+    // Game 2 starts from a Darra position but claims to be Dara.
+    let mut games = games_text();
+    edit(&mut games, 2, "[Ruleset \"darra\"]", "[Ruleset \"dara\"]");
+    verify_fails("mismatch", &games, &["game 2 ", "start position"]);
+
+    // SetUp "1" without the position it announces.
+    let mut games = games_text();
+    edit(&mut games, 2, &format!("[Position \"{E10}\"]\n"), "");
+    verify_fails(
+        "setup",
+        &games,
+        &["game 2 ", "SetUp \"1\" but no Position tag"],
+    );
+}
