@@ -3,6 +3,7 @@
 //! - [`game`]: the seam between games and the arena; [`games`]: the rulesets.
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
+pub mod builtin;
 pub mod cli;
 pub mod commands;
 pub mod game;

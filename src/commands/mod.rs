@@ -1,6 +1,8 @@
 //! What each command does. Commands write their output to the writer they are given, so a
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
+pub mod bot;
+pub mod replay;
 pub mod rules;
 
 use crate::cli::{Cli, Command};
@@ -14,9 +16,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
-        Command::Bot(_) | Command::Match(_) | Command::Replay(_) => {
-            Err(anyhow::anyhow!("this command is not implemented yet"))
-        }
+        Command::Bot(args) => bot::run(&mut out, args),
+        Command::Replay(args) => replay::run(&mut out, args),
+        Command::Match(_) => Err(anyhow::anyhow!("this command is not implemented yet")),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

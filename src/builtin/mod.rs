@@ -1,0 +1,271 @@
+//! The built-in bots, run as `baraza bot <name>`: each is a [`Strategy`] (how to choose a move)
+//! behind one protocol loop ([`play`]) that speaks protocol v1 (`protocol.md`) on any reader
+//! and writer. Adding a bot is one file with a `Strategy` plus one line in [`BOTS`].
+//!
+//! The loop is synchronous and allocation-light: one reused line buffer, the position parsed
+//! once per turn, and a flush after every answer, so an instant bot answers in microseconds.
+
+mod greedy;
+mod random;
+
+use crate::game::{Player, Position};
+use crate::games;
+use std::io::{BufRead, Write};
+
+/// The clocks of a `go` line, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    pub p1time: u64,
+    pub p2time: u64,
+    pub p1inc: u64,
+    pub p2inc: u64,
+    pub movetime: Option<u64>,
+}
+
+impl Clocks {
+    /// Parse the words after `go`: `p1time <ms> p2time <ms> p1inc <ms> p2inc <ms> [movetime <ms>]`.
+    /// Unknown keys and bad numbers are skipped (the protocol can grow).
+    pub fn parse(words: &str) -> Clocks {
+        let mut c = Clocks::default();
+        let mut it = words.split_ascii_whitespace();
+        while let (Some(key), Some(val)) = (it.next(), it.next()) {
+            let Ok(v) = val.parse::<u64>() else { continue };
+            match key {
+                "p1time" => c.p1time = v,
+                "p2time" => c.p2time = v,
+                "p1inc" => c.p1inc = v,
+                "p2inc" => c.p2inc = v,
+                "movetime" => c.movetime = Some(v),
+                _ => {}
+            }
+        }
+        c
+    }
+
+    /// Remaining time and increment of `p`.
+    pub fn of(&self, p: Player) -> (u64, u64) {
+        match p {
+            Player::One => (self.p1time, self.p1inc),
+            Player::Two => (self.p2time, self.p2inc),
+        }
+    }
+}
+
+/// What a strategy sees on its turn.
+pub struct Turn<'a> {
+    /// The position, parsed by the engine; `None` when this build does not know the ruleset
+    /// (then `legal` is the referee's list).
+    pub pos: Option<&'a dyn Position>,
+    /// The legal moves, in the spec's order; never empty.
+    pub legal: &'a [String],
+    /// The player this bot is.
+    pub me: Player,
+    /// The opponent's last move, if any.
+    pub last: Option<&'a str>,
+    pub clocks: Clocks,
+}
+
+/// How a built-in bot chooses its move.
+pub trait Strategy {
+    /// A new game starts (`newgame`); the default does nothing.
+    fn new_game(&mut self, _ruleset: &str, _me: Player) {}
+    /// The index in `turn.legal` of the move to play.
+    fn choose(&mut self, turn: &Turn) -> usize;
+}
+
+/// A registered built-in bot.
+pub struct BotSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Build the strategy from the seed (`--seed`).
+    pub make: fn(seed: u64) -> Box<dyn Strategy>,
+}
+
+/// Every built-in bot, in the order help texts list them.
+pub static BOTS: &[BotSpec] = &[
+    BotSpec {
+        name: "random",
+        description: "uniform random legal move (seeded)",
+        make: |seed| Box::new(random::Random::new(seed)),
+    },
+    BotSpec {
+        name: "greedy",
+        description:
+            "best immediate outcome: a win, else the most material; ties broken at random (seeded)",
+        make: |seed| Box::new(greedy::Greedy::new(seed)),
+    },
+];
+
+/// The built-in bot called `name`, or an error listing the names.
+pub fn find(name: &str) -> Result<&'static BotSpec, String> {
+    BOTS.iter().find(|b| b.name == name).ok_or_else(|| {
+        let names: Vec<&str> = BOTS.iter().map(|b| b.name).collect();
+        format!(
+            "unknown built-in bot '{name}' (known: {})",
+            names.join(", ")
+        )
+    })
+}
+
+/// Play protocol v1 as `spec` until `quit` or end of input. `ruleset` is the `--ruleset`
+/// option (a mismatch with the hello is reported on stderr, the hello wins). Returns an error
+/// only when the bot cannot go on (no legal move to send, or I/O failure).
+pub fn play(
+    spec: &BotSpec,
+    ruleset: Option<&str>,
+    seed: u64,
+    input: &mut impl BufRead,
+    out: &mut (impl Write + ?Sized),
+) -> anyhow::Result<()> {
+    let mut strategy = (spec.make)(seed);
+    let mut line = String::with_capacity(256);
+    let mut position = String::with_capacity(128);
+    let mut legal_line = String::with_capacity(128);
+    let mut last = String::with_capacity(16);
+    let mut me: Option<Player> = None;
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let text = line.trim_end_matches(['\n', '\r']);
+        let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
+        match kind {
+            "baraza" => {
+                let mut w = rest.split(' ');
+                let version = w.next().unwrap_or("");
+                let hello_ruleset = w.next().unwrap_or("");
+                if version != "1" {
+                    eprintln!(
+                        "baraza bot {}: protocol version '{version}' announced, I speak 1",
+                        spec.name
+                    );
+                }
+                if let Some(r) = ruleset.filter(|r| *r != hello_ruleset) {
+                    eprintln!("baraza bot {}: started with --ruleset {r} but the referee says {hello_ruleset}", spec.name);
+                }
+                write!(out, "id name {}\nid author baraza\nready\n", spec.name)?;
+                out.flush()?;
+            }
+            "newgame" => {
+                let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
+                me = match player {
+                    "1" => Some(Player::One),
+                    "2" => Some(Player::Two),
+                    _ => None,
+                };
+                // The start position stands in until the first `position` line.
+                position.clear();
+                position.push_str(pos);
+                let rs = pos.split(' ').next().unwrap_or("");
+                if let Some(p) = me {
+                    strategy.new_game(rs, p);
+                }
+            }
+            "position" => {
+                position.clear();
+                position.push_str(rest);
+            }
+            "last" => {
+                last.clear();
+                last.push_str(rest);
+            }
+            "legal" => {
+                legal_line.clear();
+                legal_line.push_str(rest);
+            }
+            "go" => {
+                let parsed = games::parse_position(&position).ok();
+                let legal: Vec<String> = match &parsed {
+                    Some(p) => p.legal(),
+                    None => Vec::new(),
+                };
+                // The engine is the authority; the referee's list is the fallback for a ruleset
+                // this build does not know.
+                let legal = if legal.is_empty() {
+                    legal_line
+                        .split_ascii_whitespace()
+                        .map(str::to_string)
+                        .collect()
+                } else {
+                    legal
+                };
+                if legal.is_empty() {
+                    writeln!(out, "info no legal move in position '{position}'")?;
+                    out.flush()?;
+                    anyhow::bail!("asked to move with no legal move in position '{position}'");
+                }
+                let me = me
+                    .or_else(|| parsed.as_ref().map(|p| p.side_to_move()))
+                    .unwrap_or(Player::One);
+                let turn = Turn {
+                    pos: parsed.as_deref(),
+                    legal: &legal,
+                    me,
+                    last: Some(last.as_str()).filter(|l| !l.is_empty() && *l != "-"),
+                    clocks: Clocks::parse(rest),
+                };
+                let k = strategy.choose(&turn).min(legal.len() - 1);
+                writeln!(out, "move {}", legal[k])?;
+                out.flush()?;
+                legal_line.clear();
+                last.clear();
+            }
+            "quit" => return Ok(()),
+            // gameover, blank lines and unknown message types are ignored.
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_parse_known_keys_and_skip_the_rest() {
+        let c = Clocks::parse("p1time 9000 p2time 8000 p1inc 100 p2inc 50 nodes 7 movetime 250");
+        assert_eq!(
+            c,
+            Clocks {
+                p1time: 9000,
+                p2time: 8000,
+                p1inc: 100,
+                p2inc: 50,
+                movetime: Some(250)
+            }
+        );
+        assert_eq!(c.of(Player::Two), (8000, 50));
+        assert_eq!(Clocks::parse("p1time x p2time 5").p2time, 5);
+    }
+
+    #[test]
+    fn registry_lists_names_on_error() {
+        assert_eq!(find("greedy").unwrap().name, "greedy");
+        let e = find("alphabeta").err().unwrap();
+        assert_eq!(
+            e,
+            "unknown built-in bot 'alphabeta' (known: random, greedy)"
+        );
+    }
+
+    #[test]
+    fn in_process_transcript() {
+        let input = "baraza 1 darra\nnewgame 2 darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2\ngo p1time 5 p2time 5 p1inc 0 p2inc 0\nquit\n";
+        let mut out = Vec::new();
+        play(
+            find("random").unwrap(),
+            None,
+            1,
+            &mut input.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[..3], ["id name random", "id author baraza", "ready"]);
+        // No position line yet: the newgame position is used (legal 2B 3B 4B 6B).
+        let mv = lines[3].strip_prefix("move ").unwrap();
+        assert!(["2B", "3B", "4B", "6B"].contains(&mv), "{mv}");
+    }
+}

@@ -1,0 +1,16 @@
+//! `baraza bot <name>`: run a built-in bot on stdin/stdout (protocol v1).
+
+use crate::builtin;
+use crate::cli::BotArgs;
+use crate::games;
+use std::io::Write;
+
+pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
+    let spec = builtin::find(&args.name).map_err(anyhow::Error::msg)?;
+    if let Some(r) = &args.ruleset {
+        games::ruleset(r)?;
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    builtin::play(spec, args.ruleset.as_deref(), args.seed, &mut input, out)
+}

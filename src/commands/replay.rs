@@ -1,0 +1,234 @@
+//! `baraza replay <log>`: re-judge the games of a PGN-like log with the engines; summarise,
+//! step through a game, show the board at a ply, or verify the whole log.
+
+use super::rules::status_json;
+use super::write_json;
+use crate::cli::ReplayArgs;
+use crate::game::Position;
+use crate::record::{self, PgnGame, Problem};
+use anyhow::{anyhow, bail, Context};
+use serde_json::json;
+use std::io::Write;
+
+pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
+    let file = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {file}"))?;
+    let games = record::parse_pgn_games(&text).map_err(|e| anyhow!("{file}: {e}"))?;
+    if games.is_empty() {
+        bail!("{file}: no game in the log");
+    }
+    let selected: Vec<(usize, &PgnGame)> = match (args.game, args.ply) {
+        (Some(k), _) => {
+            if k == 0 || k > games.len() {
+                bail!(
+                    "--game {k}: the log has {} game{} (numbered from 1)",
+                    games.len(),
+                    if games.len() == 1 { "" } else { "s" }
+                );
+            }
+            vec![(k, &games[k - 1])]
+        }
+        (None, Some(_)) if games.len() > 1 => {
+            bail!("--ply needs --game: the log has {} games", games.len())
+        }
+        (None, _) => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
+    };
+
+    if let Some(ply) = args.ply {
+        let (k, g) = selected[0];
+        return show_ply(out, k, g, ply, args.json);
+    }
+    if args.game.is_some() && !args.verify {
+        let (k, g) = selected[0];
+        return step_through(out, k, g, args.json);
+    }
+
+    let mut first_problem: Option<(usize, Problem)> = None;
+    let mut plies = 0;
+    for &(k, g) in &selected {
+        let verdict = record::verify_game(g);
+        plies += g.record.moves.len();
+        if !args.verify || args.json {
+            summary(out, k, g, &verdict, args.json)?;
+        }
+        if let Err(p) = verdict {
+            first_problem.get_or_insert((k, p));
+        }
+    }
+    if args.verify {
+        if let Some((k, p)) = first_problem {
+            bail!("{file}: {}", describe(k, &games[k - 1], &p));
+        }
+        if !args.json {
+            writeln!(
+                out,
+                "OK: {} game{}, {plies} plies re-judged",
+                selected.len(),
+                if selected.len() == 1 { "" } else { "s" }
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `game 2 (line 14), ply 7: illegal move ...`
+fn describe(k: usize, g: &PgnGame, p: &Problem) -> String {
+    let index = if g.record.game as usize != k {
+        format!(" [GameIndex {}]", g.record.game)
+    } else {
+        String::new()
+    };
+    match p.ply {
+        Some(ply) => format!(
+            "game {k}{index} (line {}), ply {ply}: {}",
+            p.line, p.message
+        ),
+        None => format!("game {k}{index} (line {}): {}", p.line, p.message),
+    }
+}
+
+fn summary(
+    out: &mut dyn Write,
+    k: usize,
+    g: &PgnGame,
+    verdict: &Result<Box<dyn Position>, Problem>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let r = &g.record;
+    if json {
+        let mut v = json!({
+            "game": k, "game_index": r.game, "line": g.line, "ruleset": r.ruleset,
+            "white": r.white, "black": r.black, "result": r.result,
+            "termination": r.termination, "reason": r.reason, "plies": r.plies,
+            "moves": r.moves.len(), "start": r.start, "ok": verdict.is_ok(),
+        });
+        match verdict {
+            Ok(pos) => {
+                v["final"] = json!(pos.format());
+                v["status"] = status_json(&pos.status());
+                v["problem"] = json!(null);
+            }
+            Err(p) => v["problem"] = json!(p),
+        }
+        return write_json(out, &v);
+    }
+    let verdict = match verdict {
+        Ok(_) => "OK".to_string(),
+        Err(p) => match p.ply {
+            Some(ply) => format!("PROBLEM at ply {ply} (line {}): {}", p.line, p.message),
+            None => format!("PROBLEM (line {}): {}", p.line, p.message),
+        },
+    };
+    writeln!(
+        out,
+        "game {k}  {}  {} vs {}  {}  {}  {} plies  {verdict}",
+        r.ruleset, r.white, r.black, r.result, r.termination, r.plies
+    )?;
+    Ok(())
+}
+
+/// The start position of a game, or a one-line error naming it.
+fn start(k: usize, g: &PgnGame) -> anyhow::Result<Box<dyn Position>> {
+    record::start_position(&g.record).map_err(|m| anyhow!("game {k} (line {}): {m}", g.line))
+}
+
+/// Play move `i` (0-based) of game `k`, or fail naming the game, ply and line.
+fn play(k: usize, g: &PgnGame, pos: &mut Box<dyn Position>, i: usize) -> anyhow::Result<()> {
+    let mv = &g.record.moves[i];
+    let line = g.move_lines.get(i).copied().unwrap_or(g.line);
+    if pos.status().is_over() {
+        bail!(
+            "game {k} (line {line}), ply {}: move '{mv}' is played after the game ended ({})",
+            i + 1,
+            pos.status()
+        );
+    }
+    pos.play(mv).map_err(|e| {
+        anyhow!(
+            "game {k} (line {line}), ply {}: {e} in '{}'",
+            i + 1,
+            pos.format()
+        )
+    })
+}
+
+/// The board after `ply` plies: the position string, then the drawing (exactly what
+/// `baraza rules show <position>` prints).
+fn show_ply(
+    out: &mut dyn Write,
+    k: usize,
+    g: &PgnGame,
+    ply: usize,
+    json: bool,
+) -> anyhow::Result<()> {
+    let moves = &g.record.moves;
+    if ply > moves.len() {
+        bail!("--ply {ply}: game {k} has only {} plies", moves.len());
+    }
+    let mut pos = start(k, g)?;
+    for i in 0..ply {
+        play(k, g, &mut pos, i)?;
+    }
+    if json {
+        let mut v = json!({
+            "game": k, "ply": ply, "position": pos.format(),
+            "move": if ply > 0 { json!(moves[ply - 1]) } else { json!(null) },
+        });
+        v["status"] = status_json(&pos.status());
+        return write_json(out, &v);
+    }
+    writeln!(out, "{}", pos.format())?;
+    write!(out, "{}", pos.show())?;
+    Ok(())
+}
+
+/// Every ply of one game: its move, think time and the position after it; then the final
+/// board.
+fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyhow::Result<()> {
+    let r = &g.record;
+    let mut pos = start(k, g)?;
+    if json {
+        write_json(
+            out,
+            &json!({"game": k, "ply": 0, "move": null, "position": pos.format()}),
+        )?;
+    } else {
+        writeln!(
+            out,
+            "game {k}: {} (player 1) vs {} (player 2), {}, {} {}, {} plies",
+            r.white, r.black, r.ruleset, r.result, r.termination, r.plies
+        )?;
+        if !r.reason.is_empty() {
+            writeln!(out, "reason: {}", r.reason)?;
+        }
+        writeln!(out, "ply   0  start           {}", pos.format())?;
+    }
+    for (i, mv) in r.moves.iter().enumerate() {
+        let player = pos.side_to_move();
+        play(k, g, &mut pos, i)?;
+        let ms = r.times_ms.get(i).copied().unwrap_or(0);
+        if json {
+            write_json(
+                out,
+                &json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
+                        "time_ms": ms, "position": pos.format()}),
+            )?;
+        } else {
+            writeln!(
+                out,
+                "ply {:>3}  p{player} {mv:<8} {:>6}  {}",
+                i + 1,
+                format!("{ms}ms"),
+                pos.format()
+            )?;
+        }
+    }
+    if !json {
+        writeln!(out, "final position after {} plies:", r.moves.len())?;
+        write!(out, "{}", pos.show())?;
+        if let Err(p) = record::verify_game(g) {
+            writeln!(out, "PROBLEM: {}", describe(k, g, &p))?;
+        }
+    }
+    Ok(())
+}
