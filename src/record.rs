@@ -87,3 +87,40 @@ pub struct GameRecord {
     pub date: String,
     pub round: String,
 }
+
+// PLACEHOLDER write_pgn (replaced by the botslogs branch)
+/// Write one game as a PGN-like text block (tags, numbered movetext with think times, result).
+/// Minimal placeholder; the log owner's version replaces it.
+pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Result<()> {
+    let tag = |out: &mut dyn std::io::Write, k: &str, v: &str| {
+        writeln!(
+            out,
+            "[{k} \"{}\"]",
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        )
+    };
+    tag(out, "Event", &rec.event)?;
+    tag(out, "Site", &rec.site)?;
+    tag(out, "Date", &rec.date)?;
+    tag(out, "Round", &rec.round)?;
+    tag(out, "White", &rec.white)?;
+    tag(out, "Black", &rec.black)?;
+    tag(out, "Result", &rec.result)?;
+    tag(out, "Ruleset", &rec.ruleset)?;
+    tag(out, "Start", &rec.start)?;
+    tag(out, "TimeControl", &rec.time_control)?;
+    tag(out, "Termination", rec.termination.as_str())?;
+    tag(out, "Reason", &rec.reason)?;
+    tag(out, "PlyCount", &rec.plies.to_string())?;
+    writeln!(out)?;
+    for (i, m) in rec.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            write!(out, "{}. ", i / 2 + 1)?;
+        }
+        let t = rec.times_ms.get(i).copied().unwrap_or(0);
+        write!(out, "{m} {{{}.{:03}s}} ", t / 1000, t % 1000)?;
+    }
+    writeln!(out, "{}", rec.result)?;
+    writeln!(out)
+}
+// END PLACEHOLDER write_pgn

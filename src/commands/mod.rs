@@ -1,6 +1,7 @@
 //! What each command does. Commands write their output to the writer they are given, so a
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
+pub mod match_cmd;
 pub mod rules;
 
 use crate::cli::{Cli, Command};
@@ -14,7 +15,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
-        Command::Bot(_) | Command::Match(_) | Command::Replay(_) => {
+        Command::Match(args) => match_cmd::run(&mut out, *args),
+        Command::Bot(_) | Command::Replay(_) => {
             Err(anyhow::anyhow!("this command is not implemented yet"))
         }
     };
