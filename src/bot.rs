@@ -92,6 +92,17 @@ pub fn describe_status(status: &ExitStatus) -> String {
     }
 }
 
+/// Make this process the reaper of the orphans its bots leave behind (Linux), so that a
+/// grandchild killed with its group is reaped by us rather than left as a zombie when the
+/// system's init does not reap. Call once, before starting bots.
+pub fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system call that changes only this process's attribute.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
 /// Where a bot's stderr goes.
 #[derive(Clone, Debug)]
 pub enum StderrSink {
@@ -176,9 +187,35 @@ impl Bot {
         }
     }
 
-    /// True when a complete line is already buffered (sent before it was asked for).
-    pub fn has_buffered_line(&self) -> bool {
+    /// Take in whatever the bot has already written, without waiting, and tell whether a
+    /// complete line is buffered: lines a bot sent before it was asked for something.
+    pub fn has_pending_line(&mut self) -> bool {
+        use std::os::fd::AsRawFd;
+        if self.buf.len() - self.end < READ_CHUNK {
+            self.compact();
+        }
+        let room = &mut self.buf[self.end..];
+        // SAFETY: reads into our own buffer, within its bounds; the pipe is non-blocking (tokio
+        // sets O_NONBLOCK), so this returns at once. Bypassing tokio's readiness cache is fine:
+        // a stale "ready" only costs tokio one more EAGAIN.
+        let n = unsafe {
+            libc::read(
+                self.stdout.as_raw_fd(),
+                room.as_mut_ptr().cast(),
+                room.len(),
+            )
+        };
+        if n > 0 {
+            self.end += n as usize;
+        }
         self.buf[self.scan..self.end].contains(&b'\n')
+    }
+
+    fn compact(&mut self) {
+        self.buf.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.scan -= self.start;
+        self.start = 0;
     }
 
     /// Read one line by `deadline`, without its line ending (`\n`; a `\r` before it stays and
@@ -213,10 +250,7 @@ impl Bot {
                 return Err(ReadError::TooLong);
             }
             if self.buf.len() - self.end < READ_CHUNK {
-                self.buf.copy_within(self.start..self.end, 0);
-                self.end -= self.start;
-                self.scan -= self.start;
-                self.start = 0;
+                self.compact();
             }
             let end = self.end;
             match timeout_at(deadline, self.stdout.read(&mut self.buf[end..])).await {
@@ -263,6 +297,7 @@ impl Bot {
             // SIGKILL has been sent: this returns promptly.
             self.reaped = self.child.wait().await.ok();
         }
+        self.reap_group();
         if let Some(task) = self.stderr_task.take() {
             // The group is dead, so stderr reaches end-of-file at once, unless a process that
             // left the group holds it: then stop draining after a short while.
@@ -272,6 +307,24 @@ impl Bot {
             }
         }
         self.reaped
+    }
+
+    /// Reap what is left of the killed group: processes the bot started and left behind were
+    /// re-parented to us when we are a child subreaper (see [`become_subreaper`]). Every member
+    /// has been sent SIGKILL, so this waits only for the kernel to finish them; it returns at
+    /// once when none of them is our child.
+    fn reap_group(&mut self) {
+        if self.pgid <= 0 {
+            return;
+        }
+        loop {
+            let mut status = 0;
+            // SAFETY: plain system call on our own children of this group.
+            let r = unsafe { libc::waitpid(-self.pgid, &mut status, 0) };
+            if r <= 0 {
+                break;
+            }
+        }
     }
 
     /// SIGKILL to the whole process group (the bot and anything it started).

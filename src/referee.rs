@@ -127,8 +127,11 @@ fn quote(text: &str) -> String {
     format!("'{s}'")
 }
 
-/// How a failed read ends the game; `when` says what the bot was asked for.
-fn read_fault(
+/// How long to wait for the exit status of a bot that closed its output, for the reason text.
+const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
+
+/// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means.
+async fn read_fault(
     p: Player,
     setup: &GameSetup,
     bot: &mut Bot,
@@ -150,7 +153,7 @@ fn read_fault(
             None => End::fault(p, timeout_term, format!("{w} {timeout_text}")),
         },
         ReadError::Eof => {
-            let how = match bot.try_status() {
+            let how = match bot.wait_exit(EXIT_STATUS_WAIT).await {
                 Some(st) => describe_status(&st),
                 None => "closed its output".to_string(),
             };
@@ -209,7 +212,11 @@ async fn handshake(
                 Termination::StalledConnection,
                 format!("did not send 'ready' within the startup deadline of {ms} ms"),
             )
-        })?;
+        });
+        let line = match line {
+            Ok(l) => l,
+            Err(fault) => return Err(fault.await),
+        };
         match protocol::parse_bot_line(&line) {
             BotMsg::Ready => return Ok(ids),
             BotMsg::Id { key, value } if ids.len() < 16 => {
@@ -387,7 +394,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         let bot = &mut bots[pi];
 
         // Lines sent while it was not asked: info is fine, anything else is an error.
-        while bot.has_buffered_line() {
+        while bot.has_pending_line() {
             match bot.read_line(Instant::now()).await {
                 Ok(line) => match protocol::parse_bot_line(&line) {
                     BotMsg::Info(t) => infos[pi].log(moves.len(), &t),
@@ -413,6 +420,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                         Termination::TimeForfeit,
                         String::new(),
                     )
+                    .await
                 }
             }
         }
@@ -450,7 +458,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                         clock.allowance(pi).as_millis(),
                         setup.tc.margin.as_millis()
                     );
-                    break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, text);
+                    break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, text).await;
                 }
             }
         };

@@ -1,7 +1,7 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: play a number of games between two bots, sides
 //! alternating, writing each game to the logs the moment it ends.
 
-use crate::bot::{resolve_program, split_command, StderrSink, STDERR_CAP};
+use crate::bot::{become_subreaper, resolve_program, split_command, StderrSink, STDERR_CAP};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;
@@ -180,6 +180,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create log directory {}", dir.display()))?;
     }
+    become_subreaper();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
