@@ -120,7 +120,7 @@ pub struct Bot {
     stdout: ChildStdout,
     /// Bounded line buffer: `buf[start..end]` holds unread bytes, of which `buf[start..scan]`
     /// are known to contain no newline.
-    buf: Box<[u8]>,
+    buf: Vec<u8>,
     start: usize,
     scan: usize,
     end: usize,
@@ -128,7 +128,11 @@ pub struct Bot {
     reaped: Option<ExitStatus>,
 }
 
-const READ_CHUNK: usize = 16 * 1024;
+/// Smallest free room a read is given; the buffer starts small and grows (doubling) up to
+/// [`MAX_BUF`], enough for one line of [`MAX_LINE`] bytes plus its line ending and a chunk.
+const READ_CHUNK: usize = 4 * 1024;
+const INITIAL_BUF: usize = 8 * 1024;
+const MAX_BUF: usize = MAX_LINE + 2 + READ_CHUNK;
 
 impl Bot {
     /// Start `argv` (no shell) in a new process group. Must be called within a tokio runtime.
@@ -144,12 +148,14 @@ impl Bot {
             .process_group(0)
             .kill_on_drop(false);
         #[cfg(target_os = "linux")]
-        // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
-        unsafe {
-            cmd.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                Ok(())
-            });
+        if std::env::var_os("BARAZA_NO_PDEATHSIG").is_none() {
+            // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                    Ok(())
+                });
+            }
         }
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
@@ -162,7 +168,7 @@ impl Bot {
             pgid,
             stdin,
             stdout,
-            buf: vec![0u8; MAX_LINE + 2 + READ_CHUNK].into_boxed_slice(),
+            buf: vec![0u8; INITIAL_BUF],
             start: 0,
             scan: 0,
             end: 0,
@@ -191,9 +197,7 @@ impl Bot {
     /// complete line is buffered: lines a bot sent before it was asked for something.
     pub fn has_pending_line(&mut self) -> bool {
         use std::os::fd::AsRawFd;
-        if self.buf.len() - self.end < READ_CHUNK {
-            self.compact();
-        }
+        self.make_room();
         let room = &mut self.buf[self.end..];
         // SAFETY: reads into our own buffer, within its bounds; the pipe is non-blocking (tokio
         // sets O_NONBLOCK), so this returns at once. Bypassing tokio's readiness cache is fine:
@@ -209,6 +213,21 @@ impl Bot {
             self.end += n as usize;
         }
         self.buf[self.scan..self.end].contains(&b'\n')
+    }
+
+    /// Ensure at least [`READ_CHUNK`] bytes of room after `end` (compacting, then growing up
+    /// to [`MAX_BUF`]); the caller has checked that the unread data is not over-long.
+    fn make_room(&mut self) {
+        if self.buf.len() - self.end >= READ_CHUNK {
+            return;
+        }
+        if self.start > 0 {
+            self.compact();
+        }
+        if self.buf.len() - self.end < READ_CHUNK && self.buf.len() < MAX_BUF {
+            let new_len = (self.buf.len() * 2).min(MAX_BUF);
+            self.buf.resize(new_len, 0);
+        }
     }
 
     fn compact(&mut self) {
@@ -249,9 +268,7 @@ impl Bot {
             if self.end - self.start > MAX_LINE + 1 {
                 return Err(ReadError::TooLong);
             }
-            if self.buf.len() - self.end < READ_CHUNK {
-                self.compact();
-            }
+            self.make_room();
             let end = self.end;
             match timeout_at(deadline, self.stdout.read(&mut self.buf[end..])).await {
                 Err(_) => return Err(ReadError::Timeout),
@@ -363,7 +380,7 @@ async fn drain_stderr(mut err: tokio::process::ChildStderr, sink: StderrSink) {
     };
     let mut written = 0u64;
     let mut truncated = false;
-    let mut chunk = vec![0u8; 8192];
+    let mut chunk = vec![0u8; 4096];
     loop {
         let n = match err.read(&mut chunk).await {
             Ok(0) | Err(_) => break,
