@@ -82,6 +82,12 @@ pub fn resolve_program(program: &str) -> Option<PathBuf> {
         .find(|p| is_exe(p))
 }
 
+/// `from + d`, or a time about thirty years away when that overflows (a huge option value).
+pub fn deadline_after(from: Instant, d: Duration) -> Instant {
+    from.checked_add(d)
+        .unwrap_or_else(|| from + Duration::from_secs(30 * 365 * 86_400))
+}
+
 /// A human form of an exit status: `exited with status 3`, `killed by signal 9`.
 pub fn describe_status(status: &ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
@@ -300,7 +306,7 @@ impl Bot {
     /// End the bot: write `farewell` (e.g. `gameover` + `quit`) if given, close its input, give
     /// it `grace` to exit, then kill its whole process group and reap it. Returns how it ended.
     pub async fn finish(mut self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + grace;
+        let deadline = deadline_after(Instant::now(), grace);
         if let Some(text) = farewell {
             let _ = self.send(text, deadline).await;
         }

@@ -80,7 +80,8 @@ pub struct MatchArgs {
     /// Number of games; sides alternate (bot1 is player 1 in games 1, 3, ...)
     #[arg(long, default_value_t = 2)]
     pub games: u64,
-    /// Match seed: recorded in every game, handed to built-in bots
+    /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
+    /// seed + 2*(game-1) + k
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How long a bot may take to answer `ready`, in ms (never charged to its clock)

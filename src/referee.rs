@@ -5,7 +5,7 @@
 //! hangs; every failure of a bot ends the game with one of the fixed terminations, the offending
 //! side losing, and the reason says who and why.
 
-use crate::bot::{describe_status, Bot, ReadError, StderrSink, WriteError};
+use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink, WriteError};
 use crate::clock::{Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
 use crate::protocol::{self, BotMsg};
@@ -280,7 +280,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     };
 
     // Handshake, both at once, under one startup deadline.
-    let deadline = Instant::now() + setup.startup_timeout;
+    let deadline = deadline_after(Instant::now(), setup.startup_timeout);
     let (h1, h2) = tokio::join!(
         handshake(Player::One, setup, &mut b1, deadline),
         handshake(Player::Two, setup, &mut b2, deadline)
@@ -321,7 +321,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     let mut bots = [b1, b2];
     let start_text = pos.format();
     for (i, bot) in bots.iter_mut().enumerate() {
-        let deadline = Instant::now() + setup.startup_timeout;
+        let deadline = deadline_after(Instant::now(), setup.startup_timeout);
         if let Err(e) = bot
             .send(&protocol::newgame(i as u8 + 1, &start_text), deadline)
             .await
@@ -379,6 +379,9 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
             }
         }
         let legal = pos.legal();
+        if legal.is_empty() {
+            break internal_end("the engine lists no legal move in an ongoing position");
+        }
         if legal.len() == 1 && legal[0] == "pass" {
             // A forced pass is played by the referee; the bot is not asked.
             if pos.play("pass").is_err() {
@@ -428,12 +431,12 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         let go = clock.go();
         protocol::write_turn(&mut text, &pos.format(), last.as_deref(), &legal, &go);
         let limit = clock.deadline(pi);
-        let deadline = Instant::now() + limit;
+        let deadline = deadline_after(Instant::now(), limit);
         if let Err(e) = bot.send(&text, deadline).await {
             break write_fault(p, setup, e, true);
         }
         let t0 = Instant::now();
-        let deadline = t0 + limit;
+        let deadline = deadline_after(t0, limit);
         let token = loop {
             match bot.read_line(deadline).await {
                 Ok(line) => match protocol::parse_bot_line(&line) {
