@@ -56,7 +56,9 @@ A bot is a command line, split like a shell would (no shell is run), or builtin:
 A program that cannot be found is an error before any game is played.
 Each game starts both bots afresh; the bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
-adjudication. Exit status 0 when the match was played, whatever the bots did.
+adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a usage
+error (one line on stderr), or when interrupted (Ctrl-C, SIGTERM: the game in play is dropped
+and its bots killed; finished games stay logged).
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10

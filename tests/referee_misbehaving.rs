@@ -276,3 +276,49 @@ fn forced_pass_is_played_by_the_referee() {
     assert_eq!(g["start"], "darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn interrupt_kills_the_bots_of_the_game_in_play() {
+    let dir = scratch("interrupt");
+    let pidfile = dir.join("pids");
+    let bad = format!("{} forkhang {}", bot("bad_bot.sh"), pidfile.display());
+    let child = std::process::Command::new(baraza())
+        .args([
+            "match",
+            "darra",
+            &bad,
+            &bot("first_bot.sh"),
+            "--movetime",
+            "30000",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait (polling a condition, bounded) until the bot and its grandchild have started.
+    let t = std::time::Instant::now();
+    while pid_count(&pidfile) < 2 {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the bot never started"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SAFETY: plain system call on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("interrupted during game 1: 0 of 2 games played"),
+        "{err}"
+    );
+    assert_eq!(
+        leftover_pids(&pidfile),
+        Vec::<String>::new(),
+        "processes left behind"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,7 +1,9 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: play a number of games between two bots, sides
 //! alternating, writing each game to the logs the moment it ends.
 
-use crate::bot::{become_subreaper, resolve_program, split_command, StderrSink, STDERR_CAP};
+use crate::bot::{
+    become_subreaper, reap_all_children, resolve_program, split_command, StderrSink, STDERR_CAP,
+};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;
@@ -120,8 +122,8 @@ struct Tally {
     losses: u64,
 }
 
-/// The referee's own resource use (children excluded).
-fn self_usage() -> (Duration, u64) {
+/// The referee's own resource use (children excluded): user CPU, system CPU, peak RSS in KiB.
+fn self_usage() -> (Duration, Duration, u64) {
     // SAFETY: getrusage only writes into the struct it is given.
     let ru = unsafe {
         let mut ru: libc::rusage = std::mem::zeroed();
@@ -129,7 +131,7 @@ fn self_usage() -> (Duration, u64) {
         ru
     };
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    (tv(ru.ru_utime) + tv(ru.ru_stime), ru.ru_maxrss as u64)
+    (tv(ru.ru_utime), tv(ru.ru_stime), ru.ru_maxrss as u64)
 }
 
 pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
@@ -186,6 +188,15 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
 
+    let (mut interrupt, mut terminate) = rt
+        .block_on(async {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok::<_, std::io::Error>((
+                signal(SignalKind::interrupt())?,
+                signal(SignalKind::terminate())?,
+            ))
+        })
+        .context("cannot install signal handlers")?;
     let wall = std::time::Instant::now();
     let mut tallies = [Tally::default(); 2];
     let mut total_moves = 0u64;
@@ -232,7 +243,24 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             site: "?".to_string(),
             round: game.to_string(),
         };
-        let (rec, _extras) = rt.block_on(play_game(&setup));
+        // Ctrl-C or SIGTERM: drop the game in play (its bots' process groups are killed on
+        // drop), keep what is logged, stop with an error.
+        let played = rt.block_on(async {
+            tokio::select! {
+                r = play_game(&setup) => Some(r),
+                _ = interrupt.recv() => None,
+                _ = terminate.recv() => None,
+            }
+        });
+        let Some((rec, _extras)) = played else {
+            reap_all_children();
+            out.flush()?;
+            bail!(
+                "interrupted during game {game}: {} of {} games played and logged",
+                game - 1,
+                args.games
+            );
+        };
         total_moves += rec.times_ms.len() as u64;
         write_logs(&rec, pgn.as_mut(), jsonl.as_mut())?;
         let score = match rec.result.as_str() {
@@ -263,16 +291,19 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     writeln!(out, "final: {}; {}", t(0), t(1))?;
     out.flush()?;
     if args.bench_stats {
-        let (cpu, maxrss_kib) = self_usage();
+        let (user, sys, maxrss_kib) = self_usage();
         let secs = wall.elapsed().as_secs_f64();
-        let moves = total_moves.max(1);
+        let per_move = |d: Duration| d.as_secs_f64() * 1e6 / total_moves.max(1) as f64;
         eprintln!(
-            "bench-stats: games={} moves={} wall_s={:.3} moves_per_s={:.0} referee_cpu_us_per_move={:.2} referee_maxrss_kib={}",
+            "bench-stats: games={} moves={} wall_s={:.3} moves_per_s={:.0} \
+             referee_cpu_us_per_move={:.2} (user {:.2} + sys {:.2}) referee_maxrss_kib={}",
             args.games,
             total_moves,
             secs,
             total_moves as f64 / secs,
-            cpu.as_secs_f64() * 1e6 / moves as f64,
+            per_move(user + sys),
+            per_move(user),
+            per_move(sys),
             maxrss_kib
         );
     }
