@@ -211,10 +211,14 @@ impl Bot {
         }
     }
 
-    /// Take in whatever the bot has already written, without waiting, and tell whether a
-    /// complete line is buffered: lines a bot sent before it was asked for something.
+    /// Take in what the bot has already written (one non-blocking read, so a bot that writes
+    /// without pause cannot keep the caller here), and tell whether a complete line is now
+    /// buffered: lines a bot sent before it was asked for something.
     pub fn has_pending_line(&mut self) -> bool {
         use std::os::fd::AsRawFd;
+        if self.has_buffered_line() {
+            return true;
+        }
         self.make_room();
         let room = &mut self.buf[self.end..];
         // SAFETY: reads into our own buffer, within its bounds; the pipe is non-blocking (tokio
@@ -230,6 +234,11 @@ impl Bot {
         if n > 0 {
             self.end += n as usize;
         }
+        self.has_buffered_line()
+    }
+
+    /// Whether a complete line is in the buffer already (no system call).
+    pub fn has_buffered_line(&self) -> bool {
         self.buf[self.scan..self.end].contains(&b'\n')
     }
 

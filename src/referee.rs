@@ -224,6 +224,19 @@ async fn handshake(
             }
             _ => {}
         }
+        // A bot writing without pause is served from the buffer without waiting: check the
+        // clock here too.
+        if Instant::now() >= deadline {
+            let ms = setup.startup_timeout.as_millis();
+            return Err(End::fault(
+                p,
+                Termination::StalledConnection,
+                format!(
+                    "{} did not send 'ready' within the startup deadline of {ms} ms",
+                    who(p, setup)
+                ),
+            ));
+        }
     }
 }
 
@@ -397,7 +410,10 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         let bot = &mut bots[pi];
 
         // Lines sent while it was not asked: info is fine, anything else is an error.
-        while bot.has_pending_line() {
+        // One look at the pipe, then only what that brought in: bounded even against a bot
+        // that writes without pause.
+        let pending = bot.has_pending_line();
+        while pending && bot.has_buffered_line() {
             match bot.read_line(Instant::now()).await {
                 Ok(line) => match protocol::parse_bot_line(&line) {
                     BotMsg::Info(t) => infos[pi].log(moves.len(), &t),
@@ -441,7 +457,23 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
             match bot.read_line(deadline).await {
                 Ok(line) => match protocol::parse_bot_line(&line) {
                     BotMsg::Move(tok) => break tok,
-                    BotMsg::Info(t) => infos[pi].log(moves.len(), &t),
+                    BotMsg::Info(t) => {
+                        infos[pi].log(moves.len(), &t);
+                        // Buffered lines are returned without waiting: check the clock here
+                        // too, so an endless stream of info lines still runs out of time.
+                        if Instant::now() >= deadline {
+                            let text = format!(
+                                "sent info lines but no move within {} ms (+{} ms margin)",
+                                clock.allowance(pi).as_millis(),
+                                setup.tc.margin.as_millis()
+                            );
+                            break 'game End::fault(
+                                p,
+                                Termination::TimeForfeit,
+                                format!("{} {text}", who(p, setup)),
+                            );
+                        }
+                    }
                     BotMsg::Blank => {}
                     _ => {
                         break 'game End::fault(

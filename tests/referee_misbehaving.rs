@@ -322,3 +322,13 @@ fn interrupt_kills_the_bots_of_the_game_in_play() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn endless_info_lines_run_out_of_time() {
+    check(Case {
+        mode: "infoflood",
+        termination: "time forfeit",
+        reason: "within 500 ms (+50 ms margin)",
+        deadline_ms: MOVE_DEADLINE,
+    });
+}

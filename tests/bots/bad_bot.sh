@@ -18,6 +18,7 @@
 #   forkexit  ready, starts such a grandchild, then exits at its first turn
 #   double    answers its first turn with two move lines
 #   nopass    plays legal moves; exits with status 4 if ever asked to play a forced pass
+#   infoflood ready, then answers its first turn with info lines without end
 set -f
 mode=$1
 pidfile=${2:-/dev/null}
@@ -54,6 +55,7 @@ while IFS= read -r line; do
             illegal) echo "move z9"; continue ;;
             badutf8) printf 'move \377\376\n'; continue ;;
             longline) head -c 100000000 /dev/zero | tr '\0' 'm'; exec sleep 1000 ;;
+            infoflood) exec yes 'info still thinking' ;;
             double) printf 'move %s\nmove %s\n' "$first" "$first"; continue ;;
             esac
         fi
