@@ -35,7 +35,8 @@ pub enum Command {
     /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
     Bot(BotArgs),
     /// Play a match between two bots
-    Match(MatchArgs),
+    #[command(after_help = MATCH_HELP)]
+    Match(Box<MatchArgs>),
     /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
     Replay(ReplayArgs),
 }
@@ -51,6 +52,20 @@ pub struct BotArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
+
+const MATCH_HELP: &str = "\
+A bot is a command line, split like a shell would (no shell is run), or builtin:<name>.
+A program that cannot be found is an error before any game is played.
+Each game starts both bots afresh; the bot protocol is in protocol.md.
+Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
+adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a usage
+error (one line on stderr), or when interrupted (Ctrl-C, SIGTERM: the game in play is dropped
+and its bots killed; finished games stay logged).
+
+Examples:
+  baraza match darra builtin:random builtin:greedy --games 10
+  baraza match dara 'python3 bots/python/random_bot.py' ./mybot --tc 5+0.05 --pgn games.pgn
+  baraza match darra ./a ./b --movetime 100 --jsonl games.jsonl --logs botlogs";
 
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
@@ -69,17 +84,19 @@ pub struct MatchArgs {
     /// Number of games; sides alternate (bot1 is player 1 in games 1, 3, ...)
     #[arg(long, default_value_t = 2)]
     pub games: u64,
-    /// Match seed: recorded in every game, handed to built-in bots
+    /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
+    /// seed + 2*(game-1) + k
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// How long a bot may take to answer `ready`, in ms (never charged to its clock)
     #[arg(long, default_value_t = 10_000)]
     pub startup_timeout: u64,
-    /// Fixed time per move in ms
-    #[arg(long)]
+    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
+    #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// Game clock BASE+INC in seconds, e.g. 10+0.1
-    #[arg(long)]
+    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime
+    /// is given: 10+0.1]
+    #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
     /// Grace in ms added to every deadline before a bot loses on time
     #[arg(long, default_value_t = 50)]
@@ -96,6 +113,15 @@ pub struct MatchArgs {
     /// Start position (default: the ruleset's start)
     #[arg(long)]
     pub start: Option<String>,
+    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
+    #[arg(long, default_value_t = 1_000)]
+    pub grace: u64,
+    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB)
+    #[arg(long, value_name = "DIR")]
+    pub logs: Option<std::path::PathBuf>,
+    /// Print the referee's own CPU time per move and peak memory to stderr at the end
+    #[arg(long, hide = true)]
+    pub bench_stats: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -188,6 +214,10 @@ pub enum RulesCommand {
         /// How long to run
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Play exactly this many playouts instead of running for --seconds (repeatable work,
+        /// e.g. for instruction counts under valgrind)
+        #[arg(long)]
+        playouts: Option<u64>,
         /// Random seed (the same seed plays the same games)
         #[arg(long, default_value_t = 1)]
         seed: u64,

@@ -235,9 +235,9 @@ pub trait Position: Send + Sync {
     fn show(&self) -> String;
     fn material(&self, player: Player) -> i64;
     fn clone_box(&self) -> Box<dyn Position>;
-    /// Run random playouts from here for about `seconds`; returns (playouts, plies, seconds
-    /// actually taken).
-    fn bench_playouts(&self, seconds: f64, seed: u64) -> (u64, u64, f64);
+    /// Run random playouts from here for about `seconds`, or exactly `count` of them when
+    /// given; returns (playouts, plies, seconds actually taken).
+    fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64);
 }
 
 impl Clone for Box<dyn Position> {
@@ -281,12 +281,18 @@ impl<G: Game> Position for G {
     fn clone_box(&self) -> Box<dyn Position> {
         Box::new(self.clone())
     }
-    fn bench_playouts(&self, seconds: f64, seed: u64) -> (u64, u64, f64) {
+    fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64) {
         use rand::SeedableRng;
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
         let mut moves = Vec::with_capacity(64);
         let start = std::time::Instant::now();
         let (mut playouts, mut plies) = (0u64, 0u64);
+        if let Some(n) = count {
+            for _ in 0..n {
+                plies += random_playout(self, &mut rng, &mut moves);
+            }
+            return (n, plies, start.elapsed().as_secs_f64());
+        }
         // Check the clock only every few playouts so timing stays off the hot path.
         while start.elapsed().as_secs_f64() < seconds {
             for _ in 0..16 {

@@ -3,9 +3,13 @@
 //! - [`game`]: the seam between games and the arena; [`games`]: the rulesets.
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
+pub mod bot;
 pub mod builtin;
 pub mod cli;
+pub mod clock;
 pub mod commands;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod record;
+pub mod referee;

@@ -2,6 +2,7 @@
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
 pub mod bot;
+pub mod match_cmd;
 pub mod replay;
 pub mod rules;
 
@@ -18,7 +19,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rules(cmd) => rules::run(&mut out, cmd),
         Command::Bot(args) => bot::run(&mut out, args),
         Command::Replay(args) => replay::run(&mut out, args),
-        Command::Match(_) => Err(anyhow::anyhow!("this command is not implemented yet")),
+        Command::Match(args) => match_cmd::run(&mut out, *args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

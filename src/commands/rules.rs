@@ -147,6 +147,7 @@ pub fn run(out: &mut dyn Write, cmd: RulesCommand) -> anyhow::Result<()> {
         RulesCommand::Bench {
             ruleset,
             seconds,
+            playouts: count,
             seed,
             out: o,
         } => {
@@ -154,7 +155,7 @@ pub fn run(out: &mut dyn Write, cmd: RulesCommand) -> anyhow::Result<()> {
                 anyhow::bail!("--seconds must be a positive number, got {seconds}");
             }
             let r = games::ruleset(&ruleset)?;
-            let (playouts, plies, took) = r.start_position().bench_playouts(seconds, seed);
+            let (playouts, plies, took) = r.start_position().bench_playouts(seconds, count, seed);
             let pps = playouts as f64 / took;
             let plps = plies as f64 / took;
             if o.json {

@@ -14,142 +14,114 @@ const FILES: usize = 6;
 const RANKS: usize = 5;
 const CELLS: usize = 30;
 const NO_CELL: u8 = u8::MAX;
+const ALL: u32 = (1 << CELLS) - 1;
 /// Pieces per player.
 pub const PIECES: u32 = 12;
 /// Steps without a removal that draw the game.
 pub const LIMIT: u32 = 100;
 
-/// `RUN6[bits][i]`: length of the run of set bits through bit `i` of a 6-bit rank (0 if unset).
-const RUN6: [[u8; 6]; 64] = run_table::<6, 64>();
-/// The same for a 5-bit file.
-const RUN5: [[u8; 5]; 32] = run_table::<5, 32>();
+/// Cells on rank 1 and on rank 5 (bit `file * 5 + rank`).
+const RANK1: u32 = 0b00001_00001_00001_00001_00001_00001;
+const RANK5: u32 = RANK1 << 4;
+/// Cells where a vertical run of three can start (ranks 1 to 3).
+const V_START: u32 = RANK1 | RANK1 << 1 | RANK1 << 2;
 
-const fn run_table<const W: usize, const N: usize>() -> [[u8; W]; N] {
-    let mut t = [[0u8; W]; N];
-    let mut bits = 0;
-    while bits < N {
-        let mut i = 0;
-        while i < W {
-            if bits >> i & 1 == 1 {
-                let mut len = 1;
-                let mut j = i;
-                while j > 0 && bits >> (j - 1) & 1 == 1 {
-                    len += 1;
-                    j -= 1;
-                }
-                let mut j = i + 1;
-                while j < W && bits >> j & 1 == 1 {
-                    len += 1;
-                    j += 1;
-                }
-                t[bits][i] = len;
-            }
-            i += 1;
-        }
-        bits += 1;
-    }
-    t
+fn rank_of(c: u8) -> u8 {
+    c % RANKS as u8
 }
 
-/// Cells in token order: file-major (`a1 a2 .. a5 b1 ..`).
-const TOKEN_ORDER: [u8; CELLS] = {
-    let mut t = [0u8; CELLS];
-    let mut k = 0;
-    while k < CELLS {
-        let file = k / RANKS;
-        let rank = k % RANKS;
-        t[k] = (rank * FILES + file) as u8;
-        k += 1;
-    }
-    t
-};
+fn file_of(c: u8) -> u8 {
+    c / RANKS as u8
+}
 
-/// Neighbours of each cell in token order of their names: left file, rank below, rank above,
-/// right file. `NO_CELL` pads.
-const NEIGHBOURS: [[u8; 4]; CELLS] = {
-    let mut t = [[NO_CELL; 4]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let (rank, file) = (c / FILES, c % FILES);
-        let mut k = 0;
-        if file > 0 {
-            t[c][k] = (c - 1) as u8;
-            k += 1;
-        }
-        if rank > 0 {
-            t[c][k] = (c - FILES) as u8;
-            k += 1;
-        }
-        if rank + 1 < RANKS {
-            t[c][k] = (c + FILES) as u8;
-            k += 1;
-        }
-        if file + 1 < FILES {
-            t[c][k] = (c + 1) as u8;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// Cells where a horizontal run of three can start (file a..d), and a vertical one (rank 1..3).
-const H_START: u32 = {
-    let mut m = 0u32;
-    let mut c = 0;
-    while c < CELLS {
-        if c % FILES <= FILES - 3 {
-            m |= 1 << c;
-        }
-        c += 1;
-    }
-    m
-};
-const V_START: u32 = (1 << (FILES * (RANKS - 2))) - 1;
+fn cell_at(rank: usize, file: usize) -> u8 {
+    (file * RANKS + rank) as u8
+}
 
 fn cell_name(c: u8) -> [u8; 2] {
-    [b'a' + c % FILES as u8, b'1' + c / FILES as u8]
+    [b'a' + file_of(c), b'1' + rank_of(c)]
 }
 
 fn parse_cell(s: &[u8]) -> Option<u8> {
     match s {
-        [f @ b'a'..=b'f', r @ b'1'..=b'5'] => Some((r - b'1') * FILES as u8 + (f - b'a')),
+        [f @ b'a'..=b'f', r @ b'1'..=b'5'] => {
+            Some(cell_at((r - b'1') as usize, (f - b'a') as usize))
+        }
         _ => None,
     }
 }
 
-/// One colour's pieces, in both layouts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-struct Bits {
-    rows: u32,
-    cols: u32,
+/// Iterate the set bits of a mask in increasing order, which is token order.
+fn cells(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let c = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        Some(c)
+    })
 }
 
-impl Bits {
-    fn toggle(&mut self, c: u8) {
-        let (rank, file) = (c as usize / FILES, c as usize % FILES);
-        self.rows ^= 1 << c;
-        self.cols ^= 1 << (file * RANKS + rank);
+/// Neighbour masks of a set of pieces `m`, for every cell at once: `l[k]` has a cell when the
+/// `k + 1` cells to its left (lower files) are all in `m`; `r` right, `d` down (lower ranks), `u`
+/// up. A run through a cell is then the pieces on both sides plus the cell itself.
+struct Neighbours {
+    l: [u32; 3],
+    r: [u32; 3],
+    d: [u32; 3],
+    u: [u32; 3],
+}
+
+impl Neighbours {
+    fn of(m: u32) -> Neighbours {
+        let l1 = (m << 5) & ALL;
+        let r1 = m >> 5;
+        let d1 = (m << 1) & !RANK1 & ALL;
+        let u1 = (m >> 1) & !RANK5;
+        let l2 = l1 & (m << 10);
+        let r2 = r1 & (m >> 10);
+        let d2 = d1 & (d1 << 1);
+        let u2 = u1 & (u1 >> 1);
+        Neighbours {
+            l: [l1, l2, l2 & (m << 15)],
+            r: [r1, r2, r2 & (m >> 15)],
+            d: [d1, d2, d2 & (d1 << 2)],
+            u: [u1, u2, u2 & (u1 >> 2)],
+        }
     }
 
-    fn has(&self, c: u8) -> bool {
-        self.rows >> c & 1 == 1
+    /// Cells where a piece would have a horizontal run of at least 3, and of at least 4.
+    fn horizontal(&self) -> (u32, u32) {
+        let (l, r) = (&self.l, &self.r);
+        let three = l[1] | (l[0] & r[0]) | r[1];
+        let four = l[2] | (l[1] & r[0]) | (l[0] & r[1]) | r[2];
+        (three, four)
     }
 
-    /// The longest run (horizontal or vertical) through cell `c`, which must be set.
-    fn longest_run(&self, c: u8) -> u8 {
-        let (rank, file) = (c as usize / FILES, c as usize % FILES);
-        let h = RUN6[(self.rows >> (rank * FILES)) as usize & 63][file];
-        let v = RUN5[(self.cols >> (file * RANKS)) as usize & 31][rank];
-        h.max(v)
+    /// The same vertically.
+    fn vertical(&self) -> (u32, u32) {
+        let (d, u) = (&self.d, &self.u);
+        let three = d[1] | (d[0] & u[0]) | u[1];
+        let four = d[2] | (d[1] & u[0]) | (d[0] & u[1]) | u[2];
+        (three, four)
     }
+}
 
-    /// The pieces that are in a line: part of a horizontal or vertical run of 3 or more.
-    fn in_lines(&self) -> u32 {
-        let b = self.rows;
-        let h = b & (b >> 1) & (b >> 2) & H_START;
-        let v = b & (b >> FILES) & (b >> (2 * FILES)) & V_START;
-        h | h << 1 | h << 2 | v | v << FILES | v << (2 * FILES)
-    }
+/// For every cell at once: does a piece placed there (on top of `m`) make a run of at least 3,
+/// and of at least 4?
+fn run_masks(m: u32) -> (u32, u32) {
+    let n = Neighbours::of(m);
+    let (h3, h4) = n.horizontal();
+    let (v3, v4) = n.vertical();
+    (h3 | v3, h4 | v4)
+}
+
+/// The pieces of `m` that are in a line: part of a horizontal or vertical run of 3 or more.
+fn in_lines(m: u32) -> u32 {
+    let h = m & (m >> 5) & (m >> 10);
+    let v = m & (m >> 1) & (m >> 2) & V_START;
+    h | h << 5 | h << 10 | v | v << 1 | v << 2
 }
 
 /// A Dara move: a drop, or a step with an optional removal.
@@ -166,7 +138,8 @@ pub struct DaraMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dara {
     niger: bool,
-    pieces: [Bits; 2],
+    /// Each player's pieces, bit `file * 5 + rank`.
+    pieces: [u32; 2],
     side: Player,
     hand: [u8; 2],
     nocap: u32,
@@ -176,19 +149,15 @@ impl Dara {
     pub fn start(niger: bool) -> Dara {
         Dara {
             niger,
-            pieces: [Bits::default(); 2],
+            pieces: [0; 2],
             side: Player::One,
             hand: [PIECES as u8; 2],
             nocap: 0,
         }
     }
 
-    fn occupied(&self) -> u32 {
-        self.pieces[0].rows | self.pieces[1].rows
-    }
-
     fn count(&self, p: Player) -> u32 {
-        self.pieces[p.index()].rows.count_ones() + self.hand[p.index()] as u32
+        self.pieces[p.index()].count_ones() + self.hand[p.index()] as u32
     }
 
     /// The terminal checks that need no move generation (rules 1 and 2 of §7).
@@ -220,52 +189,64 @@ impl Dara {
     fn generate(&self, out: &mut Vec<DaraMove>) {
         let me = self.side.index();
         let mine = self.pieces[me];
-        let empty = !self.occupied() & ((1 << CELLS) - 1);
+        let empty = !(self.pieces[0] | self.pieces[1]) & ALL;
         if self.hand[me] > 0 {
-            let max_run = if self.niger { 2 } else { 3 };
-            for &c in &TOKEN_ORDER {
-                if empty >> c & 1 == 1 {
-                    let mut after = mine;
-                    after.toggle(c);
-                    if after.longest_run(c) <= max_run {
-                        out.push(DaraMove {
-                            from: NO_CELL,
-                            to: c,
-                            remove: NO_CELL,
-                        });
-                    }
-                }
-            }
+            let (three, four) = run_masks(mine);
+            let forbidden = if self.niger { three } else { four };
+            out.extend(cells(empty & !forbidden).map(|to| DaraMove {
+                from: NO_CELL,
+                to,
+                remove: NO_CELL,
+            }));
             return;
         }
-        let theirs = self.pieces[1 - me].rows;
+        let theirs = self.pieces[1 - me];
         // The opponent's lines cannot change by our step, so the removable set is fixed.
-        let removable = theirs & !self.pieces[1 - me].in_lines();
-        for &from in &TOKEN_ORDER {
-            if !mine.has(from) {
-                continue;
-            }
-            for &to in &NEIGHBOURS[from as usize] {
-                if to == NO_CELL || empty >> to & 1 == 0 {
+        let removable = theirs & !in_lines(theirs);
+        // All steps at once, one direction at a time, as masks over the destination cells.
+        // The vacated origin only shortens the run along the direction of the step: stepping
+        // left, the run through the destination is its left side only (plus itself); across
+        // the step, the origin is not on the destination's line.
+        let n = Neighbours::of(mine);
+        let (h3, h4) = n.horizontal();
+        let (v3, v4) = n.vertical();
+        // (destinations, makes >= 3, makes >= 4, origin = destination + offset)
+        let dirs: [(u32, u32, u32, i8); 4] = [
+            (empty & (mine >> 5), n.l[1] | v3, n.l[2] | v4, 5),
+            (empty & (mine >> 1) & !RANK5, n.d[1] | h3, n.d[2] | h4, 1),
+            (
+                empty & (mine << 1) & !RANK1 & ALL,
+                n.u[1] | h3,
+                n.u[2] | h4,
+                -1,
+            ),
+            (empty & (mine << 5) & ALL, n.r[1] | v3, n.r[2] | v4, -5),
+        ];
+        // Per direction, as masks over origins: legal steps, and those that make a line.
+        let mut legal = [0u32; 4];
+        let mut lines = [0u32; 4];
+        let mut any = 0;
+        for (k, &(to, three, four, off)) in dirs.iter().enumerate() {
+            let ok = to & !four;
+            let shift = |x: u32| if off > 0 { x << off } else { x >> -off };
+            legal[k] = shift(ok);
+            lines[k] = shift(ok & three);
+            any |= legal[k];
+        }
+        // Origins ascending, then directions in token order of the destination (left file,
+        // rank below, rank above, right file): exactly byte order of the tokens.
+        for from in cells(any) {
+            for k in 0..4 {
+                if legal[k] >> from & 1 == 0 {
                     continue;
                 }
-                let mut after = mine;
-                after.toggle(from);
-                after.toggle(to);
-                let run = after.longest_run(to);
-                if run >= 4 {
-                    continue;
-                }
-                if run == 3 && removable != 0 {
-                    for &e in &TOKEN_ORDER {
-                        if removable >> e & 1 == 1 {
-                            out.push(DaraMove {
-                                from,
-                                to,
-                                remove: e,
-                            });
-                        }
-                    }
+                let to = (from as i8 - dirs[k].3) as u8;
+                if lines[k] >> from & 1 == 1 && removable != 0 {
+                    out.extend(cells(removable).map(|e| DaraMove {
+                        from,
+                        to,
+                        remove: e,
+                    }));
                 } else {
                     out.push(DaraMove {
                         from,
@@ -278,9 +259,9 @@ impl Dara {
     }
 
     fn char_at(&self, c: u8) -> char {
-        if self.pieces[0].has(c) {
+        if self.pieces[0] >> c & 1 == 1 {
             'x'
-        } else if self.pieces[1].has(c) {
+        } else if self.pieces[1] >> c & 1 == 1 {
             'o'
         } else {
             '.'
@@ -328,10 +309,10 @@ impl Game for Dara {
                 )));
             }
             for (file, ch) in rank_text.bytes().enumerate() {
-                let c = (rank * FILES + file) as u8;
+                let c = cell_at(rank, file);
                 match ch {
-                    b'x' => pos.pieces[0].toggle(c),
-                    b'o' => pos.pieces[1].toggle(c),
+                    b'x' => pos.pieces[0] |= 1 << c,
+                    b'o' => pos.pieces[1] |= 1 << c,
                     b'.' => {}
                     _ => {
                         return Err(PositionError::new(format!(
@@ -347,7 +328,7 @@ impl Game for Dara {
         for (p, text) in [(0, f[3]), (1, f[4])] {
             let what = format!("hand{}", p + 1);
             let h = parse_uint(text, &what)?;
-            let on_board = pos.pieces[p].rows.count_ones();
+            let on_board = pos.pieces[p].count_ones();
             if h > PIECES || on_board + h > PIECES {
                 return Err(PositionError::new(format!(
                     "{what}: player {} would have {} pieces ({on_board} on the board + {h} in hand), at most {PIECES}",
@@ -365,7 +346,7 @@ impl Game for Dara {
         let mut board = String::with_capacity(35);
         for rank in (0..RANKS).rev() {
             for file in 0..FILES {
-                board.push(self.char_at((rank * FILES + file) as u8));
+                board.push(self.char_at(cell_at(rank, file)));
             }
             if rank > 0 {
                 board.push('/');
@@ -397,15 +378,14 @@ impl Game for Dara {
         let me = self.side.index();
         if mv.from == NO_CELL {
             self.hand[me] -= 1;
-            self.pieces[me].toggle(mv.to);
+            self.pieces[me] |= 1 << mv.to;
             self.nocap = 0;
         } else {
-            self.pieces[me].toggle(mv.from);
-            self.pieces[me].toggle(mv.to);
+            self.pieces[me] ^= (1 << mv.from) | (1 << mv.to);
             if mv.remove == NO_CELL {
                 self.nocap += 1;
             } else {
-                self.pieces[1 - me].toggle(mv.remove);
+                self.pieces[1 - me] &= !(1 << mv.remove);
                 self.nocap = 0;
             }
         }
@@ -471,7 +451,7 @@ impl Game for Dara {
             s.push_str(&format!("  {} ", rank + 1));
             for file in 0..FILES {
                 s.push(' ');
-                s.push(self.char_at((rank * FILES + file) as u8));
+                s.push(self.char_at(cell_at(rank, file)));
             }
             s.push('\n');
         }
@@ -481,7 +461,7 @@ impl Game for Dara {
             s.push_str(&format!(
                 "player {p} ({}): {} on board, {} in hand{}\n",
                 if p == Player::One { 'x' } else { 'o' },
-                self.pieces[p.index()].rows.count_ones(),
+                self.pieces[p.index()].count_ones(),
                 self.hand[p.index()],
                 marker(p)
             ));
@@ -500,42 +480,33 @@ impl Game for Dara {
 mod tests {
     use super::*;
 
-    #[test]
-    fn run_tables() {
-        assert_eq!(RUN6[0b000111][1], 3);
-        assert_eq!(RUN6[0b011110][0], 0);
-        assert_eq!(RUN6[0b011110][4], 4);
-        assert_eq!(RUN5[0b10111][4], 1);
-        assert_eq!(RUN5[0b10111][0], 3);
+    fn names(mask: u32) -> Vec<String> {
+        cells(mask)
+            .map(|c| String::from_utf8(cell_name(c).to_vec()).unwrap())
+            .collect()
     }
 
     #[test]
-    fn token_order_is_byte_order() {
-        let names: Vec<[u8; 2]> = TOKEN_ORDER.iter().map(|&c| cell_name(c)).collect();
-        let mut sorted = names.clone();
+    fn bit_order_is_token_order() {
+        let all = names(ALL);
+        let mut sorted = all.clone();
         sorted.sort();
-        assert_eq!(names, sorted);
-        for c in 0..CELLS as u8 {
-            let ns: Vec<[u8; 2]> = NEIGHBOURS[c as usize]
-                .iter()
-                .filter(|&&n| n != NO_CELL)
-                .map(|&n| cell_name(n))
-                .collect();
-            let mut sorted = ns.clone();
-            sorted.sort();
-            assert_eq!(ns, sorted);
+        assert_eq!(all, sorted);
+        assert_eq!(all.len(), 30);
+        for n in &all {
+            assert_eq!(cell_name(parse_cell(n.as_bytes()).unwrap()), n.as_bytes());
         }
     }
 
     #[test]
-    fn in_lines_masks() {
-        // a1 b1 c1 in a line, d2 alone, f1..f3 vertical line.
+    fn lines_and_runs() {
+        // a1 b1 c1 in a line; d2 alone; f2 f3 f4 a vertical line.
         let p = Dara::parse("dara ....../.....x/.....x/...x.x/xxx... 1 0 0 0").unwrap();
-        let lines = p.pieces[0].in_lines();
-        let names: Vec<String> = (0..CELLS as u8)
-            .filter(|c| lines >> c & 1 == 1)
-            .map(|c| String::from_utf8(cell_name(c).to_vec()).unwrap())
-            .collect();
-        assert_eq!(names, ["a1", "b1", "c1", "f2", "f3", "f4"]);
+        let m = p.pieces[0];
+        assert_eq!(names(in_lines(m)), ["a1", "b1", "c1", "f2", "f3", "f4"]);
+        let (three, four) = run_masks(m);
+        // d1 would extend a1-c1 to 4; f1 and f5 would extend f2-f4 to 4; e2 joins d2-e2-f2.
+        assert_eq!(names(four & !m), ["d1", "f1", "f5"]);
+        assert_eq!(names(three & !m & !four), ["e2"]);
     }
 }

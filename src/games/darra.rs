@@ -19,11 +19,13 @@ const VARIANTS: [(&str, u8); 4] = [
     ("darra-2x18", 18),
 ];
 
-/// A Darra move: sow from a hole (index in sowing order), or pass.
+/// A Darra move: the index (in sowing order) of the hole to sow from, or [`DarraMove::PASS`].
+/// One byte, so move lists stay small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DarraMove {
-    Sow(u8),
-    Pass,
+pub struct DarraMove(u8);
+
+impl DarraMove {
+    pub const PASS: DarraMove = DarraMove(u8::MAX);
 }
 
 /// A Darra position.
@@ -119,9 +121,34 @@ impl Darra {
 
 /// Hole numbers 1..=n in byte order of their tokens: `10A 11A .. nA 1A 2A .. 9A` (a digit
 /// sorts before the row letter).
+#[cfg(test)]
 fn numbers_in_token_order(n: u8) -> impl Iterator<Item = u8> {
     (10..=n).chain(1..=n.min(9))
 }
+
+/// Row offsets (0-based) in token order, per variant, computed once.
+const TOKEN_ORDERS: [[u8; 18]; 4] = {
+    let mut t = [[0u8; 18]; 4];
+    let mut v = 0;
+    while v < 4 {
+        let n = VARIANTS[v].1;
+        let mut k = 0;
+        let mut num = 10;
+        while num <= n {
+            t[v][k] = num - 1;
+            k += 1;
+            num += 1;
+        }
+        let mut num = 1;
+        while num <= n && num <= 9 {
+            t[v][k] = num - 1;
+            k += 1;
+            num += 1;
+        }
+        v += 1;
+    }
+    t
+};
 
 impl Game for Darra {
     type Move = DarraMove;
@@ -229,37 +256,41 @@ impl Game for Darra {
             return;
         }
         let base = if self.side == Player::One { 0 } else { self.n };
-        for k in numbers_in_token_order(self.n) {
-            let idx = base + k - 1;
-            if self.holes[idx as usize] > 0 {
-                out.push(DarraMove::Sow(idx));
-            }
-        }
+        let order = &TOKEN_ORDERS[self.variant as usize][..self.n as usize];
+        let holes = &self.holes;
+        out.extend(
+            order
+                .iter()
+                .map(|&k| base + k)
+                .filter(|&i| holes[i as usize] > 0)
+                .map(DarraMove),
+        );
         if out.is_empty() {
-            out.push(DarraMove::Pass);
+            out.push(DarraMove::PASS);
         }
     }
 
     fn apply(&mut self, mv: DarraMove) {
         let mover = self.side;
         self.side = mover.other();
-        let DarraMove::Sow(h) = mv else {
+        if mv == DarraMove::PASS {
             self.nocap += 1;
             return;
-        };
+        }
         let cells = self.cells();
-        let mut idx = h as usize;
-        let seeds = self.holes[idx];
+        let mut idx = mv.0 as usize;
+        let mut left = self.holes[idx];
         self.holes[idx] = 0;
         let mut captured_any = false;
-        for j in 1..=seeds {
+        while left > 0 {
+            left -= 1;
             idx += 1;
             if idx == cells {
                 idx = 0;
             }
             self.holes[idx] += 1;
             if self.holes[idx] == 4 {
-                let captor = if j == seeds { mover } else { self.owner(idx) };
+                let captor = if left == 0 { mover } else { self.owner(idx) };
                 self.holes[idx] = 0;
                 self.captured[captor.index()] += 4;
                 self.last = Some(captor);
@@ -291,9 +322,10 @@ impl Game for Darra {
     }
 
     fn move_token(&self, mv: DarraMove) -> String {
-        match mv {
-            DarraMove::Sow(idx) => self.label(idx as usize),
-            DarraMove::Pass => "pass".to_string(),
+        if mv == DarraMove::PASS {
+            "pass".to_string()
+        } else {
+            self.label(mv.0 as usize)
         }
     }
 
@@ -370,6 +402,14 @@ mod tests {
             sorted.sort();
             assert_eq!(got, sorted);
             assert_eq!(got.len(), n as usize);
+        }
+        for (v, (_, n)) in VARIANTS.iter().enumerate() {
+            let table: Vec<u8> = TOKEN_ORDERS[v][..*n as usize]
+                .iter()
+                .map(|k| k + 1)
+                .collect();
+            let iter: Vec<u8> = numbers_in_token_order(*n).collect();
+            assert_eq!(table, iter);
         }
     }
 }

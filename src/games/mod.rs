@@ -1,6 +1,7 @@
 //! The registry of rulesets: ruleset id -> game. Adding a game is one module plus one line in
 //! [`RULESETS`].
 
+pub mod bao;
 pub mod dara;
 pub mod darra;
 
@@ -57,6 +58,12 @@ pub static RULESETS: &[Ruleset] = &[
         description: "Darra on 2x18 holes (144 seeds)",
         start: "darra-2x18 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
         parse: boxed::<darra::Darra>,
+    },
+    Ruleset {
+        id: "bao",
+        description: "Bao la Kiswahili, East African 4x8 mancala: namua then mtaji, houses, takasia",
+        start: bao::START,
+        parse: boxed::<bao::Bao>,
     },
     Ruleset {
         id: "dara",

@@ -1,0 +1,430 @@
+//! A running bot process: the only process code in baraza.
+//!
+//! - Started without a shell from an argv vector, in its own process group, with stdin and
+//!   stdout piped and stderr drained continuously into a capped file (or discarded), so a
+//!   chatty bot can never block.
+//! - Every read has a deadline; lines are read through a bounded buffer, so a bot that writes
+//!   100 MB without a newline costs at most [`MAX_LINE`] + a few KiB of memory.
+//! - Invalid UTF-8 and over-long lines are reported as such (the referee calls them protocol
+//!   errors).
+//! - The whole process group is killed with SIGKILL when the bot is finished or dropped, and the
+//!   process is always reaped. A grandchild that keeps the pipes open cannot hang the referee:
+//!   nothing waits for end-of-file without a deadline, and the group kill takes it down.
+//! - On Linux the bot also gets `PR_SET_PDEATHSIG` = SIGKILL, so it dies if the referee dies.
+//!   (The signal is tied to the thread that spawned the bot: spawn from a long-lived thread,
+//!   as the current-thread runtime of `baraza match` does.)
+
+use crate::protocol::MAX_LINE;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::process::{Child, ChildStdin, ChildStdout};
+use tokio::task::JoinHandle;
+use tokio::time::{timeout, timeout_at, Instant};
+
+/// Default cap of a bot's captured stderr per game.
+pub const STDERR_CAP: u64 = 1 << 20;
+
+/// Why no line could be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("no answer before the deadline")]
+    Timeout,
+    #[error("closed its output")]
+    Eof,
+    #[error("sent a line longer than {MAX_LINE} bytes")]
+    TooLong,
+    #[error("sent a line that is not valid UTF-8")]
+    InvalidUtf8,
+    #[error("read error: {0}")]
+    Io(io::Error),
+}
+
+/// Why a message could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error("did not read its input before the deadline")]
+    Timeout,
+    #[error("closed its input")]
+    Closed,
+    #[error("write error: {0}")]
+    Io(io::Error),
+}
+
+/// Split a bot command line like a POSIX shell would (quotes, backslashes), without running a
+/// shell. Errors on unbalanced quotes and on an empty command.
+pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
+    match shlex::split(cmd) {
+        None => Err(format!(
+            "cannot split bot command '{cmd}': unbalanced quotes"
+        )),
+        Some(v) if v.is_empty() => Err("empty bot command".to_string()),
+        Some(v) => Ok(v),
+    }
+}
+
+/// Find the program a command would run: a path containing `/` as given, otherwise the first
+/// executable file of that name on `PATH`. `None` when there is none.
+pub fn resolve_program(program: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let is_exe = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return is_exe(&p).then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| is_exe(p))
+}
+
+/// `from + d`, or a time about thirty years away when that overflows (a huge option value).
+pub fn deadline_after(from: Instant, d: Duration) -> Instant {
+    from.checked_add(d)
+        .unwrap_or_else(|| from + Duration::from_secs(30 * 365 * 86_400))
+}
+
+/// A human form of an exit status: `exited with status 3`, `killed by signal 9`.
+pub fn describe_status(status: &ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(c), _) => format!("exited with status {c}"),
+        (None, Some(s)) => format!("killed by signal {s}"),
+        _ => "exited".to_string(),
+    }
+}
+
+/// Make this process the reaper of the orphans its bots leave behind (Linux), so that a
+/// grandchild killed with its group is reaped by us rather than left as a zombie when the
+/// system's init does not reap. Call once, before starting bots.
+pub fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system call that changes only this process's attribute.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Reap every child process left (after bots were dropped, hence killed): for the moment no
+/// bot is running any more, e.g. on interrupt. Blocks only while killed processes finish.
+pub fn reap_all_children() {
+    loop {
+        let mut status = 0;
+        // SAFETY: plain system call.
+        if unsafe { libc::waitpid(-1, &mut status, 0) } <= 0 {
+            break;
+        }
+    }
+}
+
+/// Where a bot's stderr goes.
+#[derive(Clone, Debug)]
+pub enum StderrSink {
+    /// Read and thrown away.
+    Discard,
+    /// Written to this file (created or truncated), at most `cap` bytes.
+    File { path: PathBuf, cap: u64 },
+}
+
+/// A running bot.
+pub struct Bot {
+    child: Child,
+    pgid: i32,
+    stdin: Option<ChildStdin>,
+    stdout: ChildStdout,
+    /// Bounded line buffer: `buf[start..end]` holds unread bytes, of which `buf[start..scan]`
+    /// are known to contain no newline.
+    buf: Vec<u8>,
+    start: usize,
+    scan: usize,
+    end: usize,
+    stderr_task: Option<JoinHandle<()>>,
+    reaped: Option<ExitStatus>,
+}
+
+/// Smallest free room a read is given; the buffer starts small and grows (doubling) up to
+/// [`MAX_BUF`], enough for one line of [`MAX_LINE`] bytes plus its line ending and a chunk.
+const READ_CHUNK: usize = 4 * 1024;
+const INITIAL_BUF: usize = 8 * 1024;
+const MAX_BUF: usize = MAX_LINE + 2 + READ_CHUNK;
+
+impl Bot {
+    /// Start `argv` (no shell) in a new process group. Must be called within a tokio runtime.
+    pub fn spawn(argv: &[String], stderr: StderrSink) -> io::Result<Bot> {
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty bot command"))?;
+        let mut cmd = tokio::process::Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(false);
+        // Costs a fork() instead of posix_spawn (about 0.2 ms per bot here): worth it, since
+        // otherwise a referee killed with SIGKILL leaves its bots running.
+        #[cfg(target_os = "linux")]
+        // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn()?;
+        let pgid = child.id().map_or(0, |id| id as i32);
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let err = child.stderr.take().expect("stderr is piped");
+        let stderr_task = Some(tokio::spawn(drain_stderr(err, stderr)));
+        Ok(Bot {
+            child,
+            pgid,
+            stdin,
+            stdout,
+            buf: vec![0u8; INITIAL_BUF],
+            start: 0,
+            scan: 0,
+            end: 0,
+            stderr_task,
+            reaped: None,
+        })
+    }
+
+    /// The process id (also the process group id).
+    pub fn pid(&self) -> i32 {
+        self.pgid
+    }
+
+    /// Write `text` (one or more whole lines) by `deadline`.
+    pub async fn send(&mut self, text: &str, deadline: Instant) -> Result<(), WriteError> {
+        let stdin = self.stdin.as_mut().ok_or(WriteError::Closed)?;
+        match timeout_at(deadline, stdin.write_all(text.as_bytes())).await {
+            Err(_) => Err(WriteError::Timeout),
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => Err(WriteError::Closed),
+            Ok(Err(e)) => Err(WriteError::Io(e)),
+        }
+    }
+
+    /// Take in what the bot has already written (one non-blocking read, so a bot that writes
+    /// without pause cannot keep the caller here), and tell whether a complete line is now
+    /// buffered: lines a bot sent before it was asked for something.
+    pub fn has_pending_line(&mut self) -> bool {
+        use std::os::fd::AsRawFd;
+        if self.has_buffered_line() {
+            return true;
+        }
+        self.make_room();
+        let room = &mut self.buf[self.end..];
+        // SAFETY: reads into our own buffer, within its bounds; the pipe is non-blocking (tokio
+        // sets O_NONBLOCK), so this returns at once. Bypassing tokio's readiness cache is fine:
+        // a stale "ready" only costs tokio one more EAGAIN.
+        let n = unsafe {
+            libc::read(
+                self.stdout.as_raw_fd(),
+                room.as_mut_ptr().cast(),
+                room.len(),
+            )
+        };
+        if n > 0 {
+            self.end += n as usize;
+        }
+        self.has_buffered_line()
+    }
+
+    /// Whether a complete line is in the buffer already (no system call).
+    pub fn has_buffered_line(&self) -> bool {
+        self.buf[self.scan..self.end].contains(&b'\n')
+    }
+
+    /// Ensure at least [`READ_CHUNK`] bytes of room after `end` (compacting, then growing up
+    /// to [`MAX_BUF`]); the caller has checked that the unread data is not over-long.
+    fn make_room(&mut self) {
+        if self.buf.len() - self.end >= READ_CHUNK {
+            return;
+        }
+        if self.start > 0 {
+            self.compact();
+        }
+        if self.buf.len() - self.end < READ_CHUNK && self.buf.len() < MAX_BUF {
+            let new_len = (self.buf.len() * 2).min(MAX_BUF);
+            self.buf.resize(new_len, 0);
+        }
+    }
+
+    fn compact(&mut self) {
+        self.buf.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.scan -= self.start;
+        self.start = 0;
+    }
+
+    /// Read one line by `deadline`, without its line ending (`\n`; a `\r` before it stays and
+    /// is dropped by the protocol parser).
+    pub async fn read_line(&mut self, deadline: Instant) -> Result<String, ReadError> {
+        loop {
+            if let Some(i) = self.buf[self.scan..self.end]
+                .iter()
+                .position(|&b| b == b'\n')
+            {
+                let nl = self.scan + i;
+                let line = &self.buf[self.start..nl];
+                self.start = nl + 1;
+                self.scan = self.start;
+                if self.start == self.end {
+                    self.start = 0;
+                    self.scan = 0;
+                    self.end = 0;
+                }
+                if line.len() > MAX_LINE + 1
+                    || (line.len() == MAX_LINE + 1 && line[MAX_LINE] != b'\r')
+                {
+                    return Err(ReadError::TooLong);
+                }
+                return match std::str::from_utf8(line) {
+                    Ok(s) => Ok(s.to_string()),
+                    Err(_) => Err(ReadError::InvalidUtf8),
+                };
+            }
+            self.scan = self.end;
+            if self.end - self.start > MAX_LINE + 1 {
+                return Err(ReadError::TooLong);
+            }
+            self.make_room();
+            let end = self.end;
+            match timeout_at(deadline, self.stdout.read(&mut self.buf[end..])).await {
+                Err(_) => return Err(ReadError::Timeout),
+                Ok(Ok(0)) => return Err(ReadError::Eof),
+                Ok(Ok(n)) => self.end += n,
+                Ok(Err(e)) => return Err(ReadError::Io(e)),
+            }
+        }
+    }
+
+    /// The exit status if the process has exited (reaping it), without waiting.
+    pub fn try_status(&mut self) -> Option<ExitStatus> {
+        if self.reaped.is_none() {
+            self.reaped = self.child.try_wait().ok().flatten();
+        }
+        self.reaped
+    }
+
+    /// Wait up to `wait` for the process to exit on its own; its status if it did.
+    pub async fn wait_exit(&mut self, wait: Duration) -> Option<ExitStatus> {
+        if self.reaped.is_none() {
+            if let Ok(Ok(st)) = timeout(wait, self.child.wait()).await {
+                self.reaped = Some(st);
+            }
+        }
+        self.reaped
+    }
+
+    /// End the bot: write `farewell` (e.g. `gameover` + `quit`) if given, close its input, give
+    /// it `grace` to exit, then kill its whole process group and reap it. Returns how it ended.
+    pub async fn finish(mut self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
+        let deadline = deadline_after(Instant::now(), grace);
+        if let Some(text) = farewell {
+            let _ = self.send(text, deadline).await;
+        }
+        self.stdin = None;
+        if !grace.is_zero() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            self.wait_exit(left).await;
+        }
+        self.kill_group();
+        if self.reaped.is_none() {
+            // SIGKILL has been sent: this returns promptly.
+            self.reaped = self.child.wait().await.ok();
+        }
+        self.reap_group();
+        if let Some(task) = self.stderr_task.take() {
+            // The group is dead, so stderr reaches end-of-file at once, unless a process that
+            // left the group holds it: then stop draining after a short while.
+            let abort = task.abort_handle();
+            if timeout(Duration::from_millis(200), task).await.is_err() {
+                abort.abort();
+            }
+        }
+        self.reaped
+    }
+
+    /// Reap what is left of the killed group: processes the bot started and left behind were
+    /// re-parented to us when we are a child subreaper (see [`become_subreaper`]). Every member
+    /// has been sent SIGKILL, so this waits only for the kernel to finish them; it returns at
+    /// once when none of them is our child.
+    fn reap_group(&mut self) {
+        if self.pgid <= 0 {
+            return;
+        }
+        loop {
+            let mut status = 0;
+            // SAFETY: plain system call on our own children of this group.
+            let r = unsafe { libc::waitpid(-self.pgid, &mut status, 0) };
+            if r <= 0 {
+                break;
+            }
+        }
+    }
+
+    /// SIGKILL to the whole process group (the bot and anything it started).
+    fn kill_group(&mut self) {
+        if self.pgid > 0 {
+            // SAFETY: plain system call; pgid is the group this bot leads.
+            unsafe {
+                libc::killpg(self.pgid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.start_kill();
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if self.reaped.is_none() {
+            self.kill_group();
+            // Reap now if it is already gone; otherwise tokio reaps it in the background.
+            let _ = self.child.try_wait();
+        }
+        if let Some(task) = self.stderr_task.take() {
+            task.abort();
+        }
+    }
+}
+
+async fn drain_stderr(mut err: tokio::process::ChildStderr, sink: StderrSink) {
+    let mut file = match &sink {
+        StderrSink::Discard => None,
+        StderrSink::File { path, .. } => std::fs::File::create(path).ok(),
+    };
+    let cap = match sink {
+        StderrSink::File { cap, .. } => cap,
+        StderrSink::Discard => 0,
+    };
+    let mut written = 0u64;
+    let mut truncated = false;
+    let mut chunk = vec![0u8; 4096];
+    loop {
+        let n = match err.read(&mut chunk).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        if let Some(f) = file.as_mut() {
+            let room = cap.saturating_sub(written) as usize;
+            let take = n.min(room);
+            if take > 0 && f.write_all(&chunk[..take]).is_err() {
+                file = None;
+                continue;
+            }
+            written += take as u64;
+            if take < n && !truncated {
+                truncated = true;
+                let _ = writeln!(f, "\n[baraza: stderr truncated at {cap} bytes]");
+            }
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! `baraza match <ruleset> <bot1> <bot2>`: play a number of games between two bots, sides
+//! alternating, writing each game to the logs the moment it ends.
+
+use crate::bot::{
+    become_subreaper, reap_all_children, resolve_program, split_command, StderrSink, STDERR_CAP,
+};
+use crate::cli::MatchArgs;
+use crate::clock::TimeControl;
+use crate::games;
+use crate::record::{write_pgn, GameRecord};
+use crate::referee::{play_game, GameSetup, PlayerSetup};
+use anyhow::{bail, Context};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Default adjudication limit for rulesets without a limit of their own (Bao).
+pub const BAO_MAX_PLIES: u64 = 1000;
+
+/// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
+const INTERPRETERS: &[&str] = &[
+    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
+    "dash", "zsh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia", "elixir",
+    "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
+];
+
+/// A bot as given on the command line.
+#[derive(Clone, Debug)]
+enum BotSpec {
+    Builtin(String),
+    Command(Vec<String>),
+}
+
+fn stem(p: &str) -> String {
+    Path::new(p)
+        .file_stem()
+        .map_or_else(|| p.to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+impl BotSpec {
+    fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
+        if let Some(name) = text.strip_prefix("builtin:") {
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                bail!("{which}: '{text}' is not builtin:<name>");
+            }
+            return Ok(BotSpec::Builtin(name.to_string()));
+        }
+        let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+        let Some(path) = resolve_program(&argv[0]) else {
+            bail!(
+                "{which}: program '{}' not found or not executable (command: {text})",
+                argv[0]
+            );
+        };
+        let mut argv = argv;
+        argv[0] = path.to_string_lossy().into_owned();
+        Ok(BotSpec::Command(argv))
+    }
+
+    /// The default display name: the built-in's name, or the program's file stem (the script's
+    /// for an interpreter such as `python3 bot.py`).
+    fn default_name(&self) -> String {
+        match self {
+            BotSpec::Builtin(n) => n.clone(),
+            BotSpec::Command(argv) => {
+                let prog = stem(&argv[0]);
+                if INTERPRETERS.contains(&prog.as_str()) {
+                    if let Some(script) = argv[1..].iter().find(|a| !a.starts_with('-')) {
+                        return stem(script);
+                    }
+                }
+                prog
+            }
+        }
+    }
+
+    fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
+        Ok(match self {
+            BotSpec::Command(argv) => argv.clone(),
+            BotSpec::Builtin(name) => {
+                let exe = std::env::current_exe().context("cannot find the baraza executable")?;
+                vec![
+                    exe.to_string_lossy().into_owned(),
+                    "bot".into(),
+                    name.clone(),
+                    "--ruleset".into(),
+                    ruleset.into(),
+                    "--seed".into(),
+                    seed.to_string(),
+                ]
+            }
+        })
+    }
+}
+
+fn open_append(path: &Path) -> anyhow::Result<File> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {} for appending", path.display()))
+}
+
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Win/draw/loss counts of one bot.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+/// The referee's own resource use (children excluded): user CPU, system CPU, peak RSS in KiB.
+fn self_usage() -> (Duration, Duration, u64) {
+    // SAFETY: getrusage only writes into the struct it is given.
+    let ru = unsafe {
+        let mut ru: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut ru);
+        ru
+    };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    (tv(ru.ru_utime), tv(ru.ru_stime), ru.ru_maxrss as u64)
+}
+
+pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
+    // Validate everything before the first game.
+    let ruleset = games::ruleset(&args.ruleset)?;
+    let start = match &args.start {
+        None => ruleset.start_position(),
+        Some(s) => {
+            let p = ruleset.parse(s).context("--start")?;
+            if p.ruleset() != ruleset.id {
+                bail!(
+                    "--start: the position is of ruleset '{}', not '{}'",
+                    p.ruleset(),
+                    ruleset.id
+                );
+            }
+            p
+        }
+    };
+    let tc = TimeControl::from_options(args.tc.as_deref(), args.movetime, args.margin)?;
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let specs = [
+        BotSpec::parse("bot1", &args.bot1)?,
+        BotSpec::parse("bot2", &args.bot2)?,
+    ];
+    let mut names = [
+        args.name1
+            .clone()
+            .unwrap_or_else(|| specs[0].default_name()),
+        args.name2
+            .clone()
+            .unwrap_or_else(|| specs[1].default_name()),
+    ];
+    if names[0] == names[1] {
+        if args.name2.is_some() && args.name1.is_some() {
+            bail!("--name1 and --name2 must differ");
+        }
+        names[1].push_str("-2");
+    }
+    let max_plies = args
+        .max_plies
+        .or_else(|| ruleset.id.starts_with("bao").then_some(BAO_MAX_PLIES));
+    let mut pgn = args.pgn.as_deref().map(open_append).transpose()?;
+    let mut jsonl = args.jsonl.as_deref().map(open_append).transpose()?;
+    if let Some(dir) = &args.logs {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create log directory {}", dir.display()))?;
+    }
+    become_subreaper();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+
+    let (mut interrupt, mut terminate) = rt
+        .block_on(async {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok::<_, std::io::Error>((
+                signal(SignalKind::interrupt())?,
+                signal(SignalKind::terminate())?,
+            ))
+        })
+        .context("cannot install signal handlers")?;
+    let wall = std::time::Instant::now();
+    let mut tallies = [Tally::default(); 2];
+    let mut total_moves = 0u64;
+    for game in 1..=args.games {
+        // Bot k plays player 1 in odd games when k = 0, in even games when k = 1.
+        let order = if game % 2 == 1 { [0, 1] } else { [1, 0] };
+        let mut players = Vec::with_capacity(2);
+        for (side, &k) in order.iter().enumerate() {
+            let bot_seed = args.seed.wrapping_add(2 * (game - 1) + k as u64);
+            let log = |ext: &str| -> Option<PathBuf> {
+                args.logs.as_ref().map(|d| {
+                    d.join(format!(
+                        "g{game}-p{}-{}.{ext}",
+                        side + 1,
+                        file_safe(&names[k])
+                    ))
+                })
+            };
+            players.push(PlayerSetup {
+                name: names[k].clone(),
+                argv: specs[k].argv(ruleset.id, bot_seed)?,
+                stderr: match log("stderr") {
+                    Some(path) => StderrSink::File {
+                        path,
+                        cap: STDERR_CAP,
+                    },
+                    None => StderrSink::Discard,
+                },
+                info_log: log("info"),
+            });
+        }
+        let p2 = players.pop().expect("two players");
+        let p1 = players.pop().expect("two players");
+        let setup = GameSetup {
+            game,
+            players: [p1, p2],
+            start: start.clone(),
+            tc,
+            startup_timeout: Duration::from_millis(args.startup_timeout),
+            grace: Duration::from_millis(args.grace),
+            max_plies,
+            seed: args.seed,
+            event: "baraza match".to_string(),
+            site: "?".to_string(),
+            round: game.to_string(),
+        };
+        // Ctrl-C or SIGTERM: drop the game in play (its bots' process groups are killed on
+        // drop), keep what is logged, stop with an error.
+        let played = rt.block_on(async {
+            tokio::select! {
+                r = play_game(&setup) => Some(r),
+                _ = interrupt.recv() => None,
+                _ = terminate.recv() => None,
+            }
+        });
+        let Some((rec, _extras)) = played else {
+            reap_all_children();
+            out.flush()?;
+            bail!(
+                "interrupted during game {game}: {} of {} games played and logged",
+                game - 1,
+                args.games
+            );
+        };
+        total_moves += rec.times_ms.len() as u64;
+        write_logs(&rec, pgn.as_mut(), jsonl.as_mut())?;
+        let score = match rec.result.as_str() {
+            "1-0" => [2, 0],
+            "0-1" => [0, 2],
+            _ => [1, 1],
+        };
+        for (side, &k) in order.iter().enumerate() {
+            match score[side] {
+                2 => tallies[k].wins += 1,
+                0 => tallies[k].losses += 1,
+                _ => tallies[k].draws += 1,
+            }
+        }
+        writeln!(
+            out,
+            "game {}: {} vs {}: {} {}, {} plies ({})",
+            rec.game, rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
+        )?;
+        out.flush()?;
+    }
+    let t = |k: usize| {
+        format!(
+            "{} {} wins {} draws {} losses",
+            names[k], tallies[k].wins, tallies[k].draws, tallies[k].losses
+        )
+    };
+    writeln!(out, "final: {}; {}", t(0), t(1))?;
+    out.flush()?;
+    if args.bench_stats {
+        let (user, sys, maxrss_kib) = self_usage();
+        let secs = wall.elapsed().as_secs_f64();
+        let per_move = |d: Duration| d.as_secs_f64() * 1e6 / total_moves.max(1) as f64;
+        eprintln!(
+            "bench-stats: games={} moves={} wall_s={:.3} moves_per_s={:.0} \
+             referee_cpu_us_per_move={:.2} (user {:.2} + sys {:.2}) referee_maxrss_kib={}",
+            args.games,
+            total_moves,
+            secs,
+            total_moves as f64 / secs,
+            per_move(user + sys),
+            per_move(user),
+            per_move(sys),
+            maxrss_kib
+        );
+    }
+    Ok(())
+}
+
+/// Append one game to the PGN and JSONL logs and flush them.
+fn write_logs(
+    rec: &GameRecord,
+    pgn: Option<&mut File>,
+    jsonl: Option<&mut File>,
+) -> anyhow::Result<()> {
+    if let Some(f) = pgn {
+        let mut buf = Vec::new();
+        write_pgn(&mut buf, rec)?;
+        f.write_all(&buf).context("cannot write the PGN log")?;
+        f.flush()?;
+    }
+    if let Some(f) = jsonl {
+        let mut line = serde_json::to_vec(rec)?;
+        line.push(b'\n');
+        f.write_all(&line).context("cannot write the JSONL log")?;
+        f.flush()?;
+    }
+    Ok(())
+}

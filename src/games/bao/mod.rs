@@ -1,0 +1,130 @@
+//! Bao la Kiswahili (ruleset `bao`), as `shared/rules/bao.md` specifies it.
+//!
+//! - [`sowing`]: one move sown lap by lap (relays, captures, house, W1, never-ending moves);
+//! - [`moves`]: legal move generation (namua, mtaji, kichwa priority, front row first) and
+//!   takasia;
+//! - [`notation`]: position strings, move tokens, the board drawing.
+//!
+//! Holes are stored per player in that player's circuit order (see [`sowing`]), so every rule
+//! reads the same for both players.
+
+pub mod moves;
+pub mod notation;
+pub mod sowing;
+
+pub use moves::BaoMove;
+
+use crate::game::{Game, MoveError, Outcome, Player, PositionError, Status};
+use sowing::front_empty;
+
+/// The standard start position (P3).
+pub const START: &str =
+    "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HH -";
+
+/// A Bao position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bao {
+    /// Seeds per player, in that player's circuit order (front 0..7, back 8..15).
+    holes: [[u8; 16]; 2],
+    hand: [u8; 2],
+    side: Player,
+    /// House flags (`H` = true).
+    houses: [bool; 2],
+    /// Takasia hole of the side to move (circuit index 0..7), or `NO_HOLE`.
+    takasia: u8,
+}
+
+impl Bao {
+    /// The terminal checks that need no move generation (W2, first two sentences).
+    fn static_status(&self) -> Option<Status> {
+        let me = self.side.index();
+        let winner = if front_empty(&self.holes[me]) {
+            self.side.other()
+        } else if front_empty(&self.holes[1 - me]) {
+            self.side
+        } else {
+            return None;
+        };
+        Some(Status::Over {
+            outcome: Outcome::Win(winner),
+            reason: "front-row-empty",
+            scores: None,
+        })
+    }
+
+    /// Seeds of a player, on the board and in hand.
+    fn seeds(&self, p: Player) -> i64 {
+        let i = p.index();
+        self.holes[i].iter().map(|&c| c as i64).sum::<i64>() + self.hand[i] as i64
+    }
+}
+
+impl Game for Bao {
+    type Move = BaoMove;
+
+    fn ruleset_id(&self) -> &'static str {
+        "bao"
+    }
+
+    fn parse(s: &str) -> Result<Self, PositionError> {
+        Bao::parse_str(s)
+    }
+
+    fn format(&self) -> String {
+        self.format_str()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, out: &mut Vec<BaoMove>) {
+        out.clear();
+        if self.static_status().is_some() {
+            return;
+        }
+        self.generate(out);
+    }
+
+    fn apply(&mut self, mv: BaoMove) {
+        self.play(mv);
+    }
+
+    fn status(&self) -> Status {
+        if let Some(s) = self.static_status() {
+            return s;
+        }
+        let mut moves = Vec::with_capacity(32);
+        self.generate(&mut moves);
+        if moves.is_empty() {
+            Status::Over {
+                outcome: Outcome::Win(self.side.other()),
+                reason: "no-legal-move",
+                scores: None,
+            }
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn move_token(&self, mv: BaoMove) -> String {
+        let (b, n) = self.token_bytes(mv);
+        String::from_utf8_lossy(&b[..n]).into_owned()
+    }
+
+    fn classify_bad_token(&self, token: &str) -> MoveError {
+        if notation::well_formed(token) {
+            MoveError::Illegal(token.to_string())
+        } else {
+            MoveError::Malformed(token.to_string())
+        }
+    }
+
+    fn show(&self) -> String {
+        self.draw(&Game::status(self).to_string())
+    }
+
+    fn material(&self, player: Player) -> i64 {
+        self.seeds(player) - self.seeds(player.other())
+    }
+}

@@ -1,0 +1,277 @@
+//! Text forms: the position string (P1), move tokens (M1) and the board drawing.
+
+use super::moves::BaoMove;
+use super::sowing::{CW, HOUSE, NO_HOLE};
+use super::Bao;
+use crate::game::{parse_side, parse_uint, split_fields, Player, PositionError};
+
+/// Total seeds (P2).
+pub const SEEDS: u64 = 64;
+
+/// Row letters `a..d` as indices 0..3.
+const ROWS: [u8; 4] = *b"abcd";
+
+/// The (player index, circuit index) of the hole in row `row` (0..3 = a..d), column `col0`
+/// (0..7 = columns 1..8).
+pub fn hole_at(row: usize, col0: usize) -> (usize, usize) {
+    match row {
+        0 => (0, 15 - col0),
+        1 => (0, col0),
+        2 => (1, 7 - col0),
+        _ => (1, 8 + col0),
+    }
+}
+
+/// The (row 0..3, column 0..7) of a player's circuit index.
+pub fn place_of(player: usize, idx: usize) -> (usize, usize) {
+    match (player, idx < 8) {
+        (0, true) => (1, idx),
+        (0, false) => (0, 15 - idx),
+        (_, true) => (2, 7 - idx),
+        (_, false) => (3, idx - 8),
+    }
+}
+
+/// The hole name, e.g. `b5`.
+pub fn hole_name(player: usize, idx: usize) -> [u8; 2] {
+    let (row, col) = place_of(player, idx);
+    [ROWS[row], b'1' + col as u8]
+}
+
+/// The direction character (G5) of a step `dir` from a hole: `>` = towards column 8 in the
+/// hole's row.
+pub fn dir_char(player: usize, idx: usize, dir: u8) -> u8 {
+    // Column grows clockwise in rows b and d, anticlockwise in rows a and c.
+    let cw_is_right = (player == 0) == (idx < 8);
+    if (dir == CW) == cw_is_right {
+        b'>'
+    } else {
+        b'<'
+    }
+}
+
+/// Is `token` of the form `^[a-d][1-8][<>][=+]?$`?
+pub fn well_formed(token: &str) -> bool {
+    let b = token.as_bytes();
+    (b.len() == 3 || b.len() == 4)
+        && (b'a'..=b'd').contains(&b[0])
+        && (b'1'..=b'8').contains(&b[1])
+        && (b[2] == b'<' || b[2] == b'>')
+        && (b.len() == 3 || b[3] == b'=' || b[3] == b'+')
+}
+
+impl Bao {
+    pub(super) fn token_bytes(&self, mv: BaoMove) -> ([u8; 4], usize) {
+        let me = self.me();
+        let [r, c] = hole_name(me, mv.hole as usize);
+        let d = dir_char(me, mv.hole as usize, mv.dir);
+        match mv.house {
+            0 => ([r, c, d, 0], 3),
+            h => (
+                [r, c, d, if h == super::sowing::PLUS { b'+' } else { b'=' }],
+                4,
+            ),
+        }
+    }
+
+    pub(super) fn parse_str(s: &str) -> Result<Bao, PositionError> {
+        let layout = "bao <board> <hand1> <hand2> <side> <houses> <takasia>";
+        let f = split_fields(s, 7, layout)?;
+        if f[0] != "bao" {
+            return Err(PositionError::new(format!(
+                "ruleset: '{}' is not 'bao'",
+                f[0]
+            )));
+        }
+        let rows: Vec<&str> = f[1].split('/').collect();
+        if rows.len() != 4 {
+            return Err(PositionError::new(format!(
+                "board: '{}' has {} rows separated by '/', expected 4 (a/b/c/d)",
+                f[1],
+                rows.len()
+            )));
+        }
+        let mut holes = [[0u8; 16]; 2];
+        let mut total: u64 = 0;
+        for (r, row) in rows.iter().enumerate() {
+            let counts: Vec<&str> = row.split(',').collect();
+            let letter = ROWS[r] as char;
+            if counts.len() != 8 {
+                return Err(PositionError::new(format!(
+                    "board: row {letter} '{row}' has {} counts, expected 8",
+                    counts.len()
+                )));
+            }
+            for (col, text) in counts.iter().enumerate() {
+                let what = format!("board: hole {letter}{}", col + 1);
+                let n = parse_uint(text, &what)? as u64;
+                if n > SEEDS {
+                    return Err(PositionError::new(format!(
+                        "{what}: {n} seeds, more than the {SEEDS} of the game"
+                    )));
+                }
+                let (p, i) = hole_at(r, col);
+                holes[p][i] = n as u8;
+                total += n;
+            }
+        }
+        let mut hand = [0u8; 2];
+        for (p, text) in [(0, f[2]), (1, f[3])] {
+            let what = format!("hand{}", p + 1);
+            let n = parse_uint(text, &what)? as u64;
+            if n > SEEDS {
+                return Err(PositionError::new(format!(
+                    "{what}: {n} seeds, more than the {SEEDS} of the game"
+                )));
+            }
+            hand[p] = n as u8;
+            total += n;
+        }
+        if total != SEEDS {
+            return Err(PositionError::new(format!(
+                "board and hands hold {total} seeds, expected exactly {SEEDS}"
+            )));
+        }
+        let side = parse_side(f[4])?;
+        let hb = f[5].as_bytes();
+        if hb.len() != 2 || hb.iter().any(|&c| c != b'H' && c != b'-') {
+            return Err(PositionError::new(format!(
+                "houses: '{}' must be two characters, each H or -",
+                f[5]
+            )));
+        }
+        let houses = [hb[0] == b'H', hb[1] == b'H'];
+        let mut takasia = NO_HOLE;
+        if f[6] != "-" {
+            let tb = f[6].as_bytes();
+            let front = if side == Player::One { b'b' } else { b'c' };
+            if tb.len() != 2 || tb[0] != front || !(b'1'..=b'8').contains(&tb[1]) {
+                return Err(PositionError::new(format!(
+                    "takasia: '{}' must be '-' or a hole of row {} (the front row of player {side})",
+                    f[6], front as char
+                )));
+            }
+            if hand != [0, 0] {
+                return Err(PositionError::new(format!(
+                    "takasia: '{}' is set but the hands are not both 0",
+                    f[6]
+                )));
+            }
+            takasia = hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8;
+        }
+        let fe = |p: usize| holes[p][..8].iter().all(|&c| c == 0);
+        if fe(0) && fe(1) {
+            return Err(PositionError::new(
+                "board: both front rows (b and c) are empty",
+            ));
+        }
+        Ok(Bao {
+            holes,
+            hand,
+            side,
+            houses,
+            takasia,
+        })
+    }
+
+    pub(super) fn format_str(&self) -> String {
+        let mut s = String::with_capacity(96);
+        s.push_str("bao ");
+        for r in 0..4 {
+            if r > 0 {
+                s.push('/');
+            }
+            for col in 0..8 {
+                if col > 0 {
+                    s.push(',');
+                }
+                let (p, i) = hole_at(r, col);
+                push_num(&mut s, self.holes[p][i]);
+            }
+        }
+        s.push(' ');
+        push_num(&mut s, self.hand[0]);
+        s.push(' ');
+        push_num(&mut s, self.hand[1]);
+        s.push(' ');
+        s.push(if self.side == Player::One { '1' } else { '2' });
+        s.push(' ');
+        for f in self.houses {
+            s.push(if f { 'H' } else { '-' });
+        }
+        s.push(' ');
+        if self.takasia == NO_HOLE {
+            s.push('-');
+        } else {
+            let [r, c] = hole_name(self.me(), self.takasia as usize);
+            s.push(r as char);
+            s.push(c as char);
+        }
+        s
+    }
+
+    pub(super) fn draw(&self, status: &str) -> String {
+        let mut s = String::new();
+        s.push_str("        1   2   3   4   5   6   7   8\n");
+        let labels = [
+            "player 1 back",
+            "player 1 front",
+            "player 2 front",
+            "player 2 back",
+        ];
+        for r in (0..4).rev() {
+            s.push_str(&format!("  {} ", ROWS[r] as char));
+            for col in 0..8 {
+                let (p, i) = hole_at(r, col);
+                let n = self.holes[p][i];
+                let cell = if i == HOUSE {
+                    format!("[{n}]")
+                } else if p == self.me() && i as u8 == self.takasia {
+                    format!("*{n}*")
+                } else {
+                    n.to_string()
+                };
+                s.push_str(&format!("{cell:>4}"));
+            }
+            s.push_str(&format!("   {}\n", labels[r]));
+        }
+        s.push_str("  [n] = nyumba (house), *n* = takasia hole\n");
+        for p in [Player::One, Player::Two] {
+            let i = p.index();
+            let [r, c] = hole_name(i, HOUSE);
+            let status = if !self.houses[i] {
+                "status lost"
+            } else if self.holes[i][HOUSE] >= 6 {
+                "functional"
+            } else {
+                "status kept, not functional (fewer than 6)"
+            };
+            s.push_str(&format!(
+                "player {p}: hand {}, house {}{} flag {}, {status}{}\n",
+                self.hand[i],
+                r as char,
+                c as char,
+                if self.houses[i] { "H" } else { "-" },
+                if self.side == p { "  <- to move" } else { "" }
+            ));
+        }
+        let takasia = if self.takasia == NO_HOLE {
+            "-".to_string()
+        } else {
+            let [r, c] = hole_name(self.me(), self.takasia as usize);
+            format!("{}{}", r as char, c as char)
+        };
+        s.push_str(&format!(
+            "stage: {}, takasia: {takasia}, to move: player {}\n",
+            if self.namua_stage() { "namua" } else { "mtaji" },
+            self.side
+        ));
+        s.push_str(&format!("status: {status}\n"));
+        s
+    }
+}
+
+fn push_num(s: &mut String, n: u8) {
+    use std::fmt::Write;
+    let _ = write!(s, "{n}");
+}

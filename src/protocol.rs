@@ -1,0 +1,277 @@
+//! The bot protocol, version 1 (see `protocol.md`): parse the lines a bot sends and format the
+//! lines the referee sends. Pure: no I/O, no knowledge of games beyond strings.
+
+use std::fmt::Write as _;
+
+/// The protocol version the referee speaks.
+pub const VERSION: u32 = 1;
+
+/// Longest line a bot may send, in bytes, without its line ending.
+pub const MAX_LINE: usize = 65_536;
+
+/// One line received from a bot, classified by its first word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotMsg {
+    /// `id <key> <value...>`, e.g. `id name Greedy` (value may be empty).
+    Id { key: String, value: String },
+    /// `ready` (words after it are ignored, so a later version can add some).
+    Ready,
+    /// `info <text...>`: free text, logged.
+    Info(String),
+    /// `move <token>`: exactly one token.
+    Move(String),
+    /// A `move` line without exactly one token after it.
+    BadMove(String),
+    /// An empty (or blank) line: ignored everywhere.
+    Blank,
+    /// Any other line, kept whole.
+    Other(String),
+}
+
+/// Classify one bot line (its line ending already removed; a trailing `\r` is dropped here).
+/// Words are separated by spaces or tabs; leading and trailing blanks are ignored.
+pub fn parse_bot_line(line: &str) -> BotMsg {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let trimmed = line.trim_matches(|c| c == ' ' || c == '\t');
+    if trimmed.is_empty() {
+        return BotMsg::Blank;
+    }
+    let (word, rest) = match trimmed.find([' ', '\t']) {
+        Some(i) => (&trimmed[..i], trimmed[i..].trim_start_matches([' ', '\t'])),
+        None => (trimmed, ""),
+    };
+    match word {
+        "move" => {
+            let mut tokens = rest.split([' ', '\t']).filter(|t| !t.is_empty());
+            match (tokens.next(), tokens.next()) {
+                (Some(tok), None) => BotMsg::Move(tok.to_string()),
+                _ => BotMsg::BadMove(trimmed.to_string()),
+            }
+        }
+        "info" => BotMsg::Info(rest.to_string()),
+        "ready" => BotMsg::Ready,
+        "id" => {
+            let (key, value) = match rest.find([' ', '\t']) {
+                Some(i) => (&rest[..i], rest[i..].trim_start_matches([' ', '\t'])),
+                None => (rest, ""),
+            };
+            BotMsg::Id {
+                key: key.to_string(),
+                value: value.to_string(),
+            }
+        }
+        _ => BotMsg::Other(trimmed.to_string()),
+    }
+}
+
+/// The remaining times and increments sent with `go`, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Go {
+    pub p1time: u64,
+    pub p2time: u64,
+    pub p1inc: u64,
+    pub p2inc: u64,
+    pub movetime: Option<u64>,
+}
+
+/// `baraza 1 <ruleset>`
+pub fn hello(ruleset: &str) -> String {
+    format!("baraza {VERSION} {ruleset}\n")
+}
+
+/// `newgame <player> <POSITION>`
+pub fn newgame(player: u8, position: &str) -> String {
+    format!("newgame {player} {position}\n")
+}
+
+/// The four lines of one turn, in one string so they go out in one write:
+/// `position`, `last`, `legal`, `go`.
+pub fn turn(position: &str, last: Option<&str>, legal: &[String], go: &Go) -> String {
+    let legal_len: usize = legal.iter().map(|m| m.len() + 1).sum();
+    let mut s = String::with_capacity(position.len() + legal_len + 96);
+    write_turn(&mut s, position, last, legal, go);
+    s
+}
+
+/// [`turn`] into a reused buffer (cleared first): the referee's hot path.
+pub fn write_turn(s: &mut String, position: &str, last: Option<&str>, legal: &[String], go: &Go) {
+    s.clear();
+    s.push_str("position ");
+    s.push_str(position);
+    s.push_str("\nlast ");
+    s.push_str(last.unwrap_or("-"));
+    s.push_str("\nlegal");
+    for m in legal {
+        s.push(' ');
+        s.push_str(m);
+    }
+    s.push('\n');
+    write_go(s, go);
+}
+
+fn write_go(s: &mut String, go: &Go) {
+    let _ = write!(
+        s,
+        "go p1time {} p2time {} p1inc {} p2inc {}",
+        go.p1time, go.p2time, go.p1inc, go.p2inc
+    );
+    if let Some(mt) = go.movetime {
+        let _ = write!(s, " movetime {mt}");
+    }
+    s.push('\n');
+}
+
+/// `go p1time <ms> p2time <ms> p1inc <ms> p2inc <ms> [movetime <ms>]`
+pub fn go(go: &Go) -> String {
+    let mut s = String::with_capacity(80);
+    write_go(&mut s, go);
+    s
+}
+
+/// `gameover <result> <termination>` followed by `quit`.
+pub fn gameover_and_quit(result: &str, termination: &str) -> String {
+    format!("gameover {result} {termination}\nquit\n")
+}
+
+/// Parse a referee line into its type and the rest: what a bot does with each line it reads.
+/// (Used by tests and by bots written in Rust.)
+pub fn split_word(line: &str) -> (&str, &str) {
+    let line = line.strip_suffix('\r').unwrap_or(line).trim();
+    match line.find(' ') {
+        Some(i) => (&line[..i], line[i + 1..].trim_start()),
+        None => (line, ""),
+    }
+}
+
+/// Parse the arguments of a `go` line (`p1time 100 p2time 100 ...`); unknown keys are ignored.
+pub fn parse_go(args: &str) -> Option<Go> {
+    let mut go = Go {
+        p1time: 0,
+        p2time: 0,
+        p1inc: 0,
+        p2inc: 0,
+        movetime: None,
+    };
+    let mut seen = 0;
+    let mut words = args.split_whitespace();
+    while let Some(key) = words.next() {
+        let value: u64 = words.next()?.parse().ok()?;
+        match key {
+            "p1time" => (go.p1time, seen) = (value, seen | 1),
+            "p2time" => (go.p2time, seen) = (value, seen | 2),
+            "p1inc" => (go.p1inc, seen) = (value, seen | 4),
+            "p2inc" => (go.p2inc, seen) = (value, seen | 8),
+            "movetime" => go.movetime = Some(value),
+            _ => {}
+        }
+    }
+    (seen == 15).then_some(go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_bot_messages() {
+        assert_eq!(parse_bot_line("ready"), BotMsg::Ready);
+        assert_eq!(parse_bot_line("ready\r"), BotMsg::Ready);
+        assert_eq!(parse_bot_line("  ready 1 "), BotMsg::Ready);
+        assert_eq!(parse_bot_line("move 6A"), BotMsg::Move("6A".into()));
+        assert_eq!(
+            parse_bot_line("move  b1-a1\r"),
+            BotMsg::Move("b1-a1".into())
+        );
+        assert_eq!(parse_bot_line("move\t6A"), BotMsg::Move("6A".into()));
+        assert_eq!(parse_bot_line("move"), BotMsg::BadMove("move".into()));
+        assert_eq!(
+            parse_bot_line("move 6A 1B"),
+            BotMsg::BadMove("move 6A 1B".into())
+        );
+        assert_eq!(
+            parse_bot_line("info depth 3 score 12"),
+            BotMsg::Info("depth 3 score 12".into())
+        );
+        assert_eq!(parse_bot_line("info"), BotMsg::Info(String::new()));
+        assert_eq!(
+            parse_bot_line("id name Greedy Bot"),
+            BotMsg::Id {
+                key: "name".into(),
+                value: "Greedy Bot".into()
+            }
+        );
+        assert_eq!(
+            parse_bot_line("id author"),
+            BotMsg::Id {
+                key: "author".into(),
+                value: String::new()
+            }
+        );
+        assert_eq!(parse_bot_line(""), BotMsg::Blank);
+        assert_eq!(parse_bot_line(" \r"), BotMsg::Blank);
+        assert_eq!(
+            parse_bot_line("bestmove 6A"),
+            BotMsg::Other("bestmove 6A".into())
+        );
+        assert_eq!(parse_bot_line("moves 6A"), BotMsg::Other("moves 6A".into()));
+        assert_eq!(parse_bot_line("readyok"), BotMsg::Other("readyok".into()));
+    }
+
+    #[test]
+    fn formats_referee_messages() {
+        assert_eq!(hello("darra"), "baraza 1 darra\n");
+        assert_eq!(
+            newgame(2, "dara ....../....../....../....../...... 1 12 12 0"),
+            "newgame 2 dara ....../....../....../....../...... 1 12 12 0\n"
+        );
+        let g = Go {
+            p1time: 10_000,
+            p2time: 9_500,
+            p1inc: 100,
+            p2inc: 100,
+            movetime: None,
+        };
+        let legal: Vec<String> = ["1A", "2A"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            turn("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0", None, &legal, &g),
+            "position darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\nlast -\nlegal 1A 2A\n\
+             go p1time 10000 p2time 9500 p1inc 100 p2inc 100\n"
+        );
+        let g2 = Go {
+            movetime: Some(250),
+            ..g
+        };
+        assert_eq!(
+            go(&g2),
+            "go p1time 10000 p2time 9500 p1inc 100 p2inc 100 movetime 250\n"
+        );
+        assert_eq!(
+            gameover_and_quit("1/2-1/2", "time forfeit"),
+            "gameover 1/2-1/2 time forfeit\nquit\n"
+        );
+    }
+
+    #[test]
+    fn go_round_trips() {
+        let g = Go {
+            p1time: 1,
+            p2time: 2,
+            p1inc: 3,
+            p2inc: 4,
+            movetime: Some(5),
+        };
+        let line = go(&g);
+        let (word, rest) = split_word(line.trim_end());
+        assert_eq!(word, "go");
+        assert_eq!(parse_go(rest), Some(g));
+        assert_eq!(parse_go("p1time 1 p2time 2 p1inc 3"), None);
+        assert_eq!(parse_go("p1time x p2time 2 p1inc 3 p2inc 4"), None);
+        assert_eq!(
+            parse_go("p1time 1 p2time 2 p1inc 3 p2inc 4 future 9"),
+            Some(Go {
+                movetime: None,
+                ..g
+            })
+        );
+    }
+}

@@ -1,0 +1,162 @@
+//! The bot process layer on its own: line framing at the size cap, deadlines, end of file,
+//! invalid UTF-8, and killing the whole process group.
+
+use baraza::bot::{Bot, ReadError, StderrSink};
+use baraza::protocol::MAX_LINE;
+use std::time::Duration;
+use tokio::time::Instant;
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn sh(script: &str) -> Bot {
+    let argv: Vec<String> = ["sh", "-c", script].iter().map(|s| s.to_string()).collect();
+    Bot::spawn(&argv, StderrSink::Discard).unwrap()
+}
+
+fn soon() -> Instant {
+    Instant::now() + Duration::from_secs(5)
+}
+
+#[test]
+fn lines_at_the_cap_pass_and_one_byte_more_fails() {
+    rt().block_on(async {
+        let script = format!(
+            "head -c {MAX_LINE} /dev/zero | tr '\\0' a; printf '\\n'; \
+             head -c {MAX_LINE} /dev/zero | tr '\\0' b; printf '\\r\\n'; \
+             printf 'one\\ntwo\\r\\n'; \
+             head -c {} /dev/zero | tr '\\0' c; printf '\\n'",
+            MAX_LINE + 1
+        );
+        let mut bot = sh(&script);
+        let a = bot.read_line(soon()).await.unwrap();
+        assert_eq!(a.len(), MAX_LINE);
+        assert!(a.bytes().all(|b| b == b'a'));
+        let b = bot.read_line(soon()).await.unwrap();
+        assert_eq!(
+            b.len(),
+            MAX_LINE + 1,
+            "the \\r stays for the parser to drop"
+        );
+        assert!(b.ends_with('\r'));
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "one");
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "two\r");
+        assert!(matches!(
+            bot.read_line(soon()).await,
+            Err(ReadError::TooLong)
+        ));
+        bot.finish(None, Duration::ZERO).await;
+    });
+}
+
+#[test]
+fn endless_line_is_cut_off_at_the_cap() {
+    rt().block_on(async {
+        // Never ends a line: the reader must give up after MAX_LINE bytes, not wait for more.
+        let mut bot = sh("exec tr '\\0' x < /dev/zero");
+        let t = Instant::now();
+        assert!(matches!(
+            bot.read_line(soon()).await,
+            Err(ReadError::TooLong)
+        ));
+        assert!(t.elapsed() < Duration::from_secs(2));
+        bot.finish(None, Duration::ZERO).await;
+    });
+}
+
+#[test]
+fn deadline_eof_and_utf8() {
+    rt().block_on(async {
+        let mut bot = sh("exec sleep 30");
+        let t = Instant::now();
+        let r = bot
+            .read_line(Instant::now() + Duration::from_millis(150))
+            .await;
+        assert!(matches!(r, Err(ReadError::Timeout)));
+        let waited = t.elapsed();
+        assert!(waited >= Duration::from_millis(150) && waited < Duration::from_millis(1000));
+        let t = Instant::now();
+        let status = bot.finish(Some("quit\n"), Duration::from_millis(100)).await;
+        assert!(t.elapsed() < Duration::from_millis(1000));
+        assert!(status.is_some(), "killed and reaped");
+
+        let mut bot = sh("printf 'move \\377\\n'; exit 7");
+        assert!(matches!(
+            bot.read_line(soon()).await,
+            Err(ReadError::InvalidUtf8)
+        ));
+        assert!(matches!(bot.read_line(soon()).await, Err(ReadError::Eof)));
+        let st = bot.wait_exit(Duration::from_secs(5)).await.unwrap();
+        assert_eq!(st.code(), Some(7));
+        bot.finish(None, Duration::ZERO).await;
+    });
+}
+
+#[test]
+fn pending_lines_are_seen_without_waiting() {
+    rt().block_on(async {
+        let mut bot = sh("printf 'move 1A\\nmove 2A\\n'; exec sleep 30");
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "move 1A");
+        // The second line is either buffered already or in the pipe: seen without a wait.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !bot.has_pending_line() {
+            assert!(Instant::now() < deadline, "the pending line is never seen");
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(bot.read_line(Instant::now()).await.unwrap(), "move 2A");
+        assert!(!bot.has_pending_line());
+        bot.finish(None, Duration::ZERO).await;
+    });
+}
+
+#[test]
+fn finish_kills_the_whole_group_and_dropping_kills_too() {
+    let dir = std::env::temp_dir().join(format!("baraza-io-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pids = dir.join("pids");
+    let script = format!(
+        "sh -c 'echo $$ >> {p}; exec sleep 30' & echo $$ >> {p}; echo started; exec sleep 30",
+        p = pids.display()
+    );
+    baraza::bot::become_subreaper();
+    rt().block_on(async {
+        let mut bot = sh(&script);
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "started");
+        bot.finish(
+            Some("gameover 1-0 normal\nquit\n"),
+            Duration::from_millis(100),
+        )
+        .await;
+    });
+    let listed = std::fs::read_to_string(&pids).unwrap();
+    let alive: Vec<&str> = listed
+        .lines()
+        .filter(|p| std::path::Path::new(&format!("/proc/{p}")).exists())
+        .collect();
+    // The grandchild may not have written its pid before the kill; all that did are gone.
+    assert!(!listed.is_empty());
+    assert!(alive.is_empty(), "left behind: {alive:?}");
+
+    // Dropped without finish: the group is killed all the same.
+    let pid = rt().block_on(async {
+        let mut bot = sh("echo started; exec sleep 30");
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "started");
+        let pid = bot.pid();
+        drop(bot);
+        pid
+    });
+    // Either tokio has reaped it already (ECHILD), or it is dying from SIGKILL: reap it here.
+    let mut status = 0;
+    // SAFETY: plain system call on our own child.
+    let reaped = unsafe { libc::waitpid(pid, &mut status, 0) };
+    assert!(
+        reaped == pid || !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+        "the dropped bot is killed"
+    );
+    assert!(libc::WIFSIGNALED(status) || reaped != pid);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,210 @@
+//! `baraza match` end to end: full games between correct bots, logs, options, usage errors.
+
+mod referee_common;
+
+use assert_cmd::Command;
+use referee_common::*;
+
+fn rules(args: &[&str]) -> String {
+    let out = Command::new(baraza())
+        .arg("rules")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// Re-judge a recorded game with `baraza rules`: every move legal, the final status = result.
+fn rejudge(g: &serde_json::Value) {
+    let start = g["start"].as_str().unwrap();
+    let moves: Vec<&str> = g["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut args = vec!["apply", start];
+    args.extend(&moves);
+    let end = rules(&args);
+    let status = rules(&["status", &end]);
+    let result = g["result"].as_str().unwrap();
+    assert!(status.starts_with(&format!("{result} ")), "{status} vs {g}");
+}
+
+fn full_games(ruleset: &str) {
+    let dir = scratch(&format!("full-{ruleset}"));
+    let jsonl = dir.join("games.jsonl");
+    let pgn = dir.join("games.pgn");
+    let random = format!("python3 {} 3", bot("random_bot.py"));
+    let run = run_match(&[
+        ruleset,
+        &random,
+        &bot("random_bot.py"),
+        "--games",
+        "2",
+        "--seed",
+        "42",
+        "--tc",
+        "20+0.5",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let games = read_jsonl(&jsonl);
+    assert_eq!(games.len(), 2);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], i as u64 + 1);
+        assert_eq!(g["ruleset"], ruleset);
+        assert_eq!(g["termination"], "normal", "{g}");
+        assert!(g["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("ended by the rules: "));
+        assert_eq!(g["seed"], 42);
+        assert_eq!(g["time_control"], "20+0.5");
+        let plies = g["plies"].as_u64().unwrap() as usize;
+        assert!(plies > 10);
+        assert_eq!(g["moves"].as_array().unwrap().len(), plies);
+        assert_eq!(g["times_ms"].as_array().unwrap().len(), plies);
+        rejudge(g);
+    }
+    // Names default to the script's stem; equal names get a suffix; sides alternate.
+    assert_eq!(games[0]["white"], "random_bot");
+    assert_eq!(games[0]["black"], "random_bot-2");
+    assert_eq!(games[1]["white"], "random_bot-2");
+    assert_eq!(games[1]["black"], "random_bot");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(pgn_text.matches("[Result \"").count(), 2);
+    // Console: one line per game, then the final tally.
+    assert_eq!(run.stdout.len(), 3, "{:?}", run.stdout);
+    assert!(run.stdout[0].starts_with("game 1: random_bot vs random_bot-2: "));
+    assert!(run.stdout[0].contains(" normal, "));
+    assert!(run.stdout[2].starts_with("final: random_bot "));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn python_random_bots_play_full_darra_games() {
+    full_games("darra");
+}
+
+#[test]
+fn python_random_bots_play_full_dara_games() {
+    full_games("dara");
+}
+
+#[test]
+fn max_plies_adjudicates_a_draw_and_logs_append() {
+    let dir = scratch("maxplies");
+    let jsonl = dir.join("games.jsonl");
+    for _ in 0..2 {
+        let run = run_match(&[
+            "darra",
+            &bot("first_bot.sh"),
+            &bot("first_bot.sh"),
+            "--games",
+            "3",
+            "--max-plies",
+            "10",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ]);
+        assert!(run.success, "{}", run.stderr);
+        assert_eq!(
+            run.stdout.last().unwrap(),
+            "final: first_bot 0 wins 3 draws 0 losses; first_bot-2 0 wins 3 draws 0 losses"
+        );
+    }
+    let games = read_jsonl(&jsonl);
+    assert_eq!(games.len(), 6, "the second match appends");
+    for g in &games {
+        assert_eq!(g["termination"], "adjudication");
+        assert_eq!(g["result"], "1/2-1/2");
+        assert_eq!(g["plies"], 10);
+        assert_eq!(g["time_control"], "10+0.1", "the default time control");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_builtin_that_cannot_play_loses_by_crash_and_the_match_goes_on() {
+    let dir = scratch("builtin");
+    let jsonl = dir.join("games.jsonl");
+    let run = run_match(&[
+        "dara",
+        "builtin:no-such-bot",
+        &bot("first_bot.sh"),
+        "--games",
+        "2",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let games = read_jsonl(&jsonl);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["white"], "no-such-bot");
+    assert_eq!(games[0]["termination"], "crash");
+    assert_eq!(games[0]["result"], "0-1");
+    assert_eq!(games[1]["result"], "1-0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn usage_error(args: &[&str], message: &str) {
+    let out = Command::new(baraza())
+        .arg("match")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(out.stdout.is_empty(), "no game is played");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(message), "'{err}' should contain '{message}'");
+}
+
+#[test]
+fn usage_errors_are_one_line_before_any_game() {
+    let first = bot("first_bot.sh");
+    usage_error(&["chess", &first, &first], "unknown ruleset 'chess'");
+    usage_error(
+        &["darra", &first, &first, "--tc", "10+x"],
+        "bad time control '10+x'",
+    );
+    usage_error(
+        &["darra", &first, &first, "--tc", "0+1"],
+        "bad time control",
+    );
+    usage_error(
+        &["darra", "./no/such/bot --fast", &first],
+        "bot1: program './no/such/bot' not found",
+    );
+    usage_error(
+        &["darra", &first, "no-such-program-xyz"],
+        "bot2: program 'no-such-program-xyz'",
+    );
+    usage_error(
+        &["darra", &first, "python3 'unbalanced"],
+        "unbalanced quotes",
+    );
+    usage_error(
+        &["darra", &first, &first, "--games", "0"],
+        "--games must be at least 1",
+    );
+    usage_error(
+        &[
+            "darra",
+            &first,
+            &first,
+            "--start",
+            "dara ....../....../....../....../...... 1 12 12 0",
+        ],
+        "--start",
+    );
+}
