@@ -226,3 +226,47 @@ fn no_legal_move_at_all_is_an_error_not_a_hang() {
         "{stdout}"
     );
 }
+
+/// Turn by turn, as the referee drives it: each answer must come before the next message is
+/// written (a bot that waits for more input before answering would stall here).
+#[test]
+fn answers_each_turn_before_the_next_is_sent() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("baraza"))
+        .args(["bot", "random", "--seed", "4"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || {
+        rx.recv_timeout(Duration::from_secs(10))
+            .expect("an answer in time")
+    };
+    stdin.write_all(b"baraza 1 darra\n").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next(), "id name random");
+    assert_eq!(next(), "id author baraza");
+    assert_eq!(next(), "ready");
+    for _ in 0..50 {
+        write!(stdin, "position {E3}\nlast 1A\nlegal 2B 3B 4B 6B\n{GO}\n").unwrap();
+        stdin.flush().unwrap();
+        let line = next();
+        let mv = line.strip_prefix("move ").unwrap();
+        assert!(["2B", "3B", "4B", "6B"].contains(&mv), "{line}");
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
