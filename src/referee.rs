@@ -346,12 +346,17 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     let mut last: Option<String> = None;
 
     let end = 'game: loop {
-        if let Status::Over {
-            outcome,
-            reason,
-            scores,
-        } = pos.status()
-        {
+        // One move generation per turn: an empty list is exactly a finished game (game.rs).
+        let legal = pos.legal();
+        if legal.is_empty() {
+            let Status::Over {
+                outcome,
+                reason,
+                scores,
+            } = pos.status()
+            else {
+                break internal_end("the engine lists no legal move in an ongoing position");
+            };
             let mut r = format!("ended by the rules: {reason}");
             if let Some((a, b)) = scores {
                 r.push_str(&format!(" {a}-{b}"));
@@ -373,13 +378,9 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                 };
             }
         }
-        let legal = pos.legal();
-        if legal.is_empty() {
-            break internal_end("the engine lists no legal move in an ongoing position");
-        }
         if legal.len() == 1 && legal[0] == "pass" {
             // A forced pass is played by the referee; the bot is not asked.
-            if pos.play("pass").is_err() {
+            if !pos.play_index(0) {
                 break internal_end("the engine rejected its own forced pass");
             }
             moves.push("pass".to_string());
@@ -493,7 +494,8 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                 ),
             );
         }
-        if pos.play(&token).is_err() {
+        let listed = legal.iter().position(|m| *m == token);
+        if !listed.is_some_and(|i| pos.play_index(i)) {
             break End::fault(
                 p,
                 Termination::IllegalMove,

@@ -23,7 +23,16 @@ fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<se
     let _ = std::fs::remove_file(&jsonl);
     let out = baraza()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["match", ruleset, bot1, bot2, "--games", &games.to_string(), "--seed", "7"])
+        .args([
+            "match",
+            ruleset,
+            bot1,
+            bot2,
+            "--games",
+            &games.to_string(),
+            "--seed",
+            "7",
+        ])
         .args(["--tc", "30+1", "--startup-timeout", "20000"])
         .arg("--pgn")
         .arg(pgn)
@@ -33,27 +42,53 @@ fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<se
         .unwrap();
     assert!(out.status.success(), "{ruleset} {bot1} {bot2}: {out:?}");
     let text = std::fs::read_to_string(&jsonl).unwrap();
-    let lines: Vec<serde_json::Value> =
-        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), games as usize, "{ruleset}: one JSON line per game");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        games as usize,
+        "{ruleset}: one JSON line per game"
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("final:"), "{stdout}");
     lines
 }
 
 fn verify_ok(pgn: &Path) {
-    baraza().arg("replay").arg(pgn).arg("--verify").assert().success();
+    baraza()
+        .arg("replay")
+        .arg(pgn)
+        .arg("--verify")
+        .assert()
+        .success();
 }
 
 #[test]
 fn builtin_bots_play_every_ruleset_and_the_logs_verify() {
-    for ruleset in ["darra", "darra-2x12", "darra-2x16", "darra-2x18", "dara", "dara-niger", "bao"] {
+    for ruleset in [
+        "darra",
+        "darra-2x12",
+        "darra-2x16",
+        "darra-2x18",
+        "dara",
+        "dara-niger",
+        "bao",
+    ] {
         let pgn = tmp(&format!("{ruleset}.pgn"));
         let games = play(ruleset, "builtin:greedy", "builtin:random", 2, &pgn);
         for (i, g) in games.iter().enumerate() {
             // Sides alternate: greedy is player 1 in game 1 and player 2 in game 2.
-            let (w, b) = if i == 0 { ("greedy", "random") } else { ("random", "greedy") };
-            assert_eq!((g["white"].as_str(), g["black"].as_str()), (Some(w), Some(b)));
+            let (w, b) = if i == 0 {
+                ("greedy", "random")
+            } else {
+                ("random", "greedy")
+            };
+            assert_eq!(
+                (g["white"].as_str(), g["black"].as_str()),
+                (Some(w), Some(b))
+            );
             assert_eq!(g["ruleset"], ruleset);
             let term = g["termination"].as_str().unwrap();
             // Bao may reach the default 1000-ply adjudication between weak bots.
@@ -62,7 +97,10 @@ fn builtin_bots_play_every_ruleset_and_the_logs_verify() {
                 "{ruleset} game {}: {g}",
                 i + 1
             );
-            assert_eq!(g["plies"].as_u64().unwrap() as usize, g["moves"].as_array().unwrap().len());
+            assert_eq!(
+                g["plies"].as_u64().unwrap() as usize,
+                g["moves"].as_array().unwrap().len()
+            );
         }
         verify_ok(&pgn);
     }
@@ -77,7 +115,10 @@ fn example_bots_play_real_matches() {
     ];
     for (cmd, _) in bots {
         for ruleset in ["darra", "dara", "bao"] {
-            let pgn = tmp(&format!("example-{ruleset}-{}.pgn", cmd.split(' ').next().unwrap()));
+            let pgn = tmp(&format!(
+                "example-{ruleset}-{}.pgn",
+                cmd.split(' ').next().unwrap()
+            ));
             let games = play(ruleset, cmd, "builtin:random", 2, &pgn);
             for g in &games {
                 let term = g["termination"].as_str().unwrap();
@@ -106,10 +147,18 @@ fn a_tampered_log_fails_at_the_right_game_and_ply() {
     tampered.replace_range(at..at + 3 + third.len(), "2. 1B");
     let bad = tmp("tampered.pgn");
     std::fs::write(&bad, tampered).unwrap();
-    let out = baraza().arg("replay").arg(&bad).arg("--verify").output().unwrap();
+    let out = baraza()
+        .arg("replay")
+        .arg(&bad)
+        .arg("--verify")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("game 2") && err.contains("ply 3") && err.contains("'1B'"), "{err}");
+    assert!(
+        err.contains("game 2") && err.contains("ply 3") && err.contains("'1B'"),
+        "{err}"
+    );
     // The untouched log still verifies.
     verify_ok(&pgn);
 }
