@@ -28,6 +28,9 @@ use tokio::time::{timeout, timeout_at, Instant};
 /// Default cap of a bot's captured stderr per game (per file: see [`Bot::redirect_stderr`]).
 pub const STDERR_CAP: u64 = 1 << 20;
 
+/// At most this much waiting stderr is moved to the old file when a bot's stderr is switched.
+pub const STDERR_CATCH_UP: u64 = 2 * STDERR_CAP;
+
 /// Why no line could be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
@@ -148,6 +151,9 @@ pub struct Bot {
     stderr_task: Option<JoinHandle<()>>,
     /// Where the drain task writes; switched between games by [`Bot::redirect_stderr`].
     stderr_target: Arc<Mutex<StderrTarget>>,
+    /// A duplicate of the stderr pipe's read end, so that [`Bot::redirect_stderr`] can take in
+    /// what is waiting in the pipe before it switches (the drain task may not have run yet).
+    stderr_dup: Option<std::os::fd::OwnedFd>,
     reaped: Option<ExitStatus>,
 }
 
@@ -185,6 +191,10 @@ impl Bot {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let err = child.stderr.take().expect("stderr is piped");
+        let stderr_dup = {
+            use std::os::fd::AsFd;
+            err.as_fd().try_clone_to_owned().ok()
+        };
         let stderr_target = Arc::new(Mutex::new(StderrTarget::open(&stderr, false)));
         let stderr_task = Some(tokio::spawn(drain_stderr(err, stderr_target.clone())));
         Ok(Bot {
@@ -199,19 +209,38 @@ impl Bot {
             eof: false,
             stderr_task,
             stderr_target,
+            stderr_dup,
             reaped: None,
         })
     }
 
     /// Send what the bot writes to stderr from now on to `sink` (a file is created, or
-    /// appended to when `append`; its cap counts from here). Bytes are attributed by the time
-    /// the drain reads them: stderr is not synchronised with the protocol lines, so what a bot
-    /// writes just before a switch may land after it.
+    /// appended to when `append`; its cap counts from here). What is waiting in the pipe is
+    /// written to the old sink first (up to [`STDERR_CATCH_UP`] bytes), so everything the bot
+    /// wrote before the call goes to the old sink, unless it writes without pause.
     pub fn redirect_stderr(&self, sink: &StderrSink, append: bool) {
+        use std::os::fd::AsRawFd;
         let target = StderrTarget::open(sink, append);
-        if let Ok(mut t) = self.stderr_target.lock() {
-            *t = target;
+        let Ok(mut t) = self.stderr_target.lock() else {
+            return;
+        };
+        if let Some(fd) = &self.stderr_dup {
+            let mut chunk = [0u8; 8192];
+            let mut taken = 0;
+            while taken < STDERR_CATCH_UP {
+                // SAFETY: reads into our own buffer, within its bounds, from our own duplicate
+                // of the pipe, which tokio made non-blocking (the flag is shared by the
+                // duplicate): returns at once.
+                let n =
+                    unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+                if n <= 0 {
+                    break;
+                }
+                t.write(&chunk[..n as usize]);
+                taken += n as u64;
+            }
         }
+        *t = target;
     }
 
     /// Whether a read has found the end of the bot's output (it exited or closed it).
