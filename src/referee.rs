@@ -410,15 +410,33 @@ pub async fn play_game_with(
     setup: &GameSetup,
     mut seats: [&mut Seat; 2],
 ) -> (GameRecord, GameExtras) {
-    let extras = GameExtras::default();
-    let pos = setup.start.clone();
-    let ruleset = setup.start.ruleset();
     let mut sides: [Side; 2] = Default::default();
     let mut infos = [
         InfoLog::open(setup.players[0].info_log.as_ref()),
         InfoLog::open(setup.players[1].info_log.as_ref()),
     ];
+    let start_text = setup.start.format();
+    let (end, moves, times_ms) =
+        match open_game(setup, &mut seats, &mut sides, &mut infos, &start_text).await {
+            Ok(()) => {
+                let pos = setup.start.clone();
+                play_moves(setup, pos, &mut sides, &mut infos, &start_text).await
+            }
+            Err(end) => (end, Vec::new(), Vec::new()),
+        };
+    finish_game(setup, end, sides, seats, moves, times_ms, infos).await
+}
 
+/// Everything before the first move: check the kept processes, start the missing ones, hello
+/// and `ready`, `newgame` to both. The end of the game when that fails.
+async fn open_game(
+    setup: &GameSetup,
+    seats: &mut [&mut Seat; 2],
+    sides: &mut [Side; 2],
+    infos: &mut [InfoLog; 2],
+    start_text: &str,
+) -> Result<(), End> {
+    let ruleset = setup.start.ruleset();
     // Kept processes: still there, and quiet since their last game?
     let mut faults: Vec<(Player, End)> = Vec::new();
     for (i, seat) in seats.iter_mut().enumerate() {
@@ -473,18 +491,7 @@ pub async fn play_game_with(
         side.bot = Some(bot);
     }
     if !faults.is_empty() {
-        let end = combine(faults, "");
-        return finish_game(
-            setup,
-            end,
-            sides,
-            seats,
-            Vec::new(),
-            Vec::new(),
-            extras,
-            infos,
-        )
-        .await;
+        return Err(combine(faults, ""));
     }
 
     // Start the missing processes.
@@ -507,23 +514,12 @@ pub async fn play_game_with(
         }
     }
     if !spawn_faults.is_empty() {
-        let end = both_or_one(spawn_faults, Termination::Crash);
-        return finish_game(
-            setup,
-            end,
-            sides,
-            seats,
-            Vec::new(),
-            Vec::new(),
-            extras,
-            infos,
-        )
-        .await;
+        return Err(both_or_one(spawn_faults, Termination::Crash));
     }
 
     // Handshake the fresh ones, both at once, under one startup deadline.
     let deadline = deadline_after(Instant::now(), setup.startup_timeout);
-    let [a, b] = &mut sides;
+    let [a, b] = sides;
     let (h1, h2) = tokio::join!(
         shake(Player::One, setup, a, fresh[0], deadline),
         shake(Player::Two, setup, b, fresh[1], deadline)
@@ -533,54 +529,24 @@ pub async fn play_game_with(
         .filter_map(|(p, h)| h.map(|e| (p, e)))
         .collect();
     if !faults.is_empty() {
-        let end = combine(faults, "both bots failed to start: ");
-        return finish_game(
-            setup,
-            end,
-            sides,
-            seats,
-            Vec::new(),
-            Vec::new(),
-            extras,
-            infos,
-        )
-        .await;
+        return Err(combine(faults, "both bots failed to start: "));
     }
 
     // newgame to both.
-    let start_text = pos.format();
     for (i, side) in sides.iter_mut().enumerate() {
         let p = player(i);
         let bot = side.bot.as_mut().expect("both bots are running");
         let deadline = deadline_after(Instant::now(), setup.startup_timeout);
         let sent = bot
-            .send(&protocol::newgame(p.number(), &start_text), deadline)
+            .send(&protocol::newgame(p.number(), start_text), deadline)
             .await;
-        let r = match sent {
-            Ok(()) => {
-                side.told = true;
-                Ok(())
-            }
-            Err(WriteError::Closed) if side.unproven => replace(p, setup, side, &start_text).await,
-            Err(e) => Err(write_fault(p, setup, e, false)),
-        };
-        if let Err(end) = r {
-            return finish_game(
-                setup,
-                end,
-                sides,
-                seats,
-                Vec::new(),
-                Vec::new(),
-                extras,
-                infos,
-            )
-            .await;
+        match sent {
+            Ok(()) => side.told = true,
+            Err(WriteError::Closed) if side.unproven => replace(p, setup, side, start_text).await?,
+            Err(e) => return Err(write_fault(p, setup, e, false)),
         }
     }
-
-    let (end, moves, times_ms) = play_moves(setup, pos, &mut sides, &mut infos, &start_text).await;
-    finish_game(setup, end, sides, seats, moves, times_ms, extras, infos).await
+    Ok(())
 }
 
 /// The handshake of a freshly started side (`go`); its fault, if any.
@@ -926,12 +892,12 @@ async fn finish_game(
     seats: [&mut Seat; 2],
     moves: Vec<String>,
     times_ms: Vec<u64>,
-    mut extras: GameExtras,
     infos: [InfoLog; 2],
 ) -> (GameRecord, GameExtras) {
     let (result, term) = (end.outcome.as_str(), end.termination.as_str());
     let farewell = protocol::gameover_and_quit(result, term);
     let gameover = protocol::gameover(result, term);
+    let mut extras = GameExtras::default();
     let [side1, side2] = sides;
     let [seat1, seat2] = seats;
     for (i, side) in [&side1, &side2].into_iter().enumerate() {

@@ -305,7 +305,12 @@ fn seats_keep_processes_between_games_of_the_library_api() {
     rt.block_on(async {
         let mut x = Seat::new(true);
         let mut y = Seat::new(true);
-        let (_, e1) = play_game_with(&setup("darra", 1, ["x", "y"]), [&mut x, &mut y]).await;
+        // A runner on a multi-threaded runtime can spawn games: the future and seats are Send.
+        fn send<T: Send>(t: T) -> T {
+            t
+        }
+        let s1 = setup("darra", 1, ["x", "y"]);
+        let (_, e1) = send(play_game_with(&s1, [&mut x, &mut y])).await;
         assert_eq!(e1.games_before, [0, 0]);
         let (px, py) = (x.pid().unwrap(), y.pid().unwrap());
         assert_eq!(e1.pids, [Some(px), Some(py)]);
@@ -329,7 +334,7 @@ fn seats_keep_processes_between_games_of_the_library_api() {
         assert_eq!(e4.games_before, [1, 0]);
         assert_eq!(z.pid(), None);
         let last = x.pid().unwrap();
-        close_all([x, y, z], Duration::from_secs(1)).await;
+        close_all(send([x, y, z]), Duration::from_secs(1)).await;
         // Reaped: the pid is gone.
         assert!(!Path::new(&format!("/proc/{last}")).exists());
     });
