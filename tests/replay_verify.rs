@@ -504,3 +504,20 @@ fn unknown_rulesets_and_mismatched_start_positions_are_caught() {
         &["game 2 ", "SetUp \"1\" but no Position tag"],
     );
 }
+
+#[test]
+fn empty_and_missing_files_are_one_line_errors() {
+    let path = write_log("empty", &["\n\n".to_string()]);
+    let out = baraza().arg("replay").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("empty.pgn: no game in the log"), "{err}");
+    let out = baraza()
+        .args(["replay", "/nonexistent/games.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("reading /nonexistent/games.pgn"), "{err}");
+}
