@@ -284,6 +284,8 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// [`verify`] reports them.
 pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games = Vec::new();
+    // A byte-order mark left by an editor is not part of the first tag.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
     while i < lines.len() {
