@@ -19,8 +19,6 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Parsed once per run, so the size difference between variants does not matter.
-#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List every ruleset id with a one-line description
