@@ -1,7 +1,9 @@
 //! What each command does. Commands write their output to the writer they are given, so a
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
+pub mod results;
 pub mod rules;
+pub mod tournament;
 
 use crate::cli::{Cli, Command};
 use std::io::Write;
@@ -14,6 +16,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
+        Command::Tournament(args) => tournament::run(&mut out, args),
+        Command::Results(args) => results::run(&mut out, args),
         Command::Bot(_) | Command::Match(_) | Command::Replay(_) => {
             Err(anyhow::anyhow!("this command is not implemented yet"))
         }
