@@ -397,7 +397,12 @@ impl EventInputs {
             } else {
                 other.openings.or(self.openings)
             },
-            openings_order: other.openings_order.or(self.openings_order),
+            // Random plies on the command line: the file's openings order goes with its file.
+            openings_order: if other.random_opening_plies.is_some() {
+                other.openings_order
+            } else {
+                other.openings_order.or(self.openings_order)
+            },
             random_opening_plies: if cli_openings {
                 other.random_opening_plies
             } else {
