@@ -5,7 +5,7 @@ use baraza::tournament::config::*;
 use baraza::tournament::openings::{parse_openings, random_opening};
 use baraza::tournament::schedule::{pairings, schedule, SplitMix64};
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const DARRA_START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
 
@@ -267,11 +267,27 @@ fn write_openings(dir: &Path) -> std::path::PathBuf {
     path
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("baraza-test-{name}-{}", std::process::id()));
+/// A scratch directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!("baraza-tourney-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
 }
 
 #[test]

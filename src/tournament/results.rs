@@ -280,7 +280,8 @@ pub fn standings_from(header: &Header, games: &[GameLine]) -> Standings {
 
 fn signed(x: Option<f64>, inf: &str) -> String {
     match x {
-        Some(v) => format!("{v:+.1}"),
+        // Rounded first, and `+ 0.0` turns −0 into +0: no "-0.0".
+        Some(v) => format!("{:+.1}", (v * 10.0).round() / 10.0 + 0.0),
         None => inf.to_string(),
     }
 }
@@ -347,7 +348,7 @@ pub fn render_text(s: &Standings) -> String {
             b.los_vs_leader
                 .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
             b.pairs.to_string(),
-            b.penta.map(|c| c.to_string()).join("-"),
+            b.penta.map(|c| c.to_string()).join("/"),
             b.time_forfeits.to_string(),
             b.crashes.to_string(),
             b.other_forfeits.to_string(),

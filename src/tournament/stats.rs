@@ -33,7 +33,8 @@ pub fn elo_to_score(elo: f64) -> f64 {
 /// where the difference is unbounded.
 pub fn score_to_elo(score: f64) -> Option<f64> {
     if score > 0.0 && score < 1.0 {
-        Some(-400.0 * (1.0 / score - 1.0).log10())
+        // `+ 0.0` turns the −0 of an even score into 0.
+        Some(-400.0 * (1.0 / score - 1.0).log10() + 0.0)
     } else {
         None
     }
