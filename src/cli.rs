@@ -33,11 +33,11 @@ pub enum Command {
     /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
     Bot(BotArgs),
     /// Play a match between two bots
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
     Replay(ReplayArgs),
     /// Play a round-robin or gauntlet among many bots, in game pairs (same start, sides swapped)
-    Tournament(TournamentArgs),
+    Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
 }
@@ -242,14 +242,17 @@ pub struct TournamentArgs {
     /// Allow --concurrency above the number of cores
     #[arg(long)]
     pub force: bool,
+    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
+    #[arg(long, value_name = "MS")]
+    pub grace: Option<u64>,
     /// How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]
     #[arg(long)]
     pub startup_timeout: Option<u64>,
-    /// Fixed time per move in ms
-    #[arg(long)]
+    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
+    #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// Game clock BASE+INC in seconds, e.g. 10+0.1
-    #[arg(long)]
+    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime is given: as `baraza match`]
+    #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
     /// Grace in ms added to every deadline before a bot loses on time [default: 50]
     #[arg(long)]

@@ -436,13 +436,19 @@ fn invalid_events_are_refused() {
     let mut i = inputs("darra", &["a", "b"]);
     i.rounds = Some(0);
     assert!(err(&i).contains("--rounds must be at least 1"));
-    let mut i = inputs("darra", &["a", "b"]);
-    i.movetime = Some(100);
-    i.tc = Some("10+0.1".into());
-    assert!(err(&i).contains("both movetime and tc"));
-    let mut i = inputs("darra", &["a", "b"]);
-    i.tc = Some("ten".into());
-    assert!(err(&i).contains("tc 'ten' is not BASE+INC"));
+    for bad in ["ten", "0+1", "1e3", "10+0.0001", "+1", "10+", " 10"] {
+        let mut i = inputs("darra", &["a", "b"]);
+        i.tc = Some(bad.into());
+        assert!(
+            err(&i).contains(&format!("bad time control '{bad}'")),
+            "{bad}"
+        );
+    }
+    for good in ["10", "10+0.1", ".5+0", "60+0", "0.001+.25"] {
+        let mut i = inputs("darra", &["a", "b"]);
+        i.tc = Some(good.into());
+        assert!(i.resolve(2).is_ok(), "{good}");
+    }
     let mut i = inputs("darra", &["a", "b"]);
     i.concurrency = Some(3);
     assert!(err(&i).contains("--concurrency 3 is more than the 2 cores here"));
@@ -501,4 +507,48 @@ fn config_hash_is_the_sha256_of_the_canonical_event() {
     let mut k = i.clone();
     k.rounds = Some(2);
     assert_ne!(resolve(&k).hash(), c.hash());
+}
+
+#[test]
+fn a_level_that_sets_the_clock_sets_it_whole() {
+    let toml = r#"
+ruleset = "dara"
+movetime = 100
+tc = "60+1"
+
+[[bot]]
+name = "capped"
+cmd = "builtin:random"
+
+[[bot]]
+name = "clock-only"
+cmd = "builtin:random"
+tc = "10+0.1"
+
+[[bot]]
+name = "slow-start"
+cmd = "builtin:greedy"
+startup-timeout = 30000
+"#;
+    let file = || EventInputs::from_toml(toml, Path::new(".")).unwrap();
+    let (c, run) = file().resolve(2).unwrap();
+    let clock = |b: &BotConfig| (b.limits.movetime_ms, b.limits.tc.clone());
+    // Both at one level: a 60+1 clock with every move capped at 100 ms, as `baraza match`.
+    assert_eq!(clock(&c.bots[0]), (Some(100), Some("60+1".into())));
+    // The bot's own tc replaces the whole inherited clock.
+    assert_eq!(clock(&c.bots[1]), (None, Some("10+0.1".into())));
+    // Startup alone leaves the clock inherited.
+    assert_eq!(clock(&c.bots[2]), (Some(100), Some("60+1".into())));
+    assert_eq!(c.bots[2].limits.startup_timeout_ms, 30000);
+    assert_eq!(run.grace_ms, DEFAULT_GRACE_MS);
+    // --movetime on the command line replaces the file's clock; --margin adds to it.
+    let cli = EventInputs {
+        movetime: Some(20),
+        margin: Some(5),
+        ..EventInputs::default()
+    };
+    let (c, _) = file().overlay(cli).resolve(2).unwrap();
+    assert_eq!(clock(&c.bots[0]), (Some(20), None));
+    assert_eq!(clock(&c.bots[1]), (None, Some("10+0.1".into())));
+    assert!(c.bots.iter().all(|b| b.limits.margin_ms == 5));
 }

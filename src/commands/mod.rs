@@ -16,7 +16,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
-        Command::Tournament(args) => tournament::run(&mut out, args),
+        Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
         Command::Bot(_) | Command::Match(_) | Command::Replay(_) => {
             Err(anyhow::anyhow!("this command is not implemented yet"))

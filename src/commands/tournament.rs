@@ -40,6 +40,7 @@ pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
         openings_order: args.openings_order,
         random_opening_plies: args.random_opening_plies,
         concurrency: args.concurrency,
+        grace: args.grace,
         force: args.force,
         out: args.out.clone(),
         resume: args.resume,

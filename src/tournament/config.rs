@@ -39,6 +39,8 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_STARTUP_TIMEOUT_MS: u64 = 10_000;
 /// Default grace in ms added to every deadline (as `baraza match`).
 pub const DEFAULT_MARGIN_MS: u64 = 50;
+/// Default time a bot may take to exit after `quit` before it is killed, in ms (as `baraza match`).
+pub const DEFAULT_GRACE_MS: u64 = 1_000;
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
@@ -61,8 +63,9 @@ pub enum OpeningOrder {
 }
 
 /// One bot's clock and startup settings, resolved (the tournament's defaults with the bot's
-/// own overrides on top). `movetime_ms` and `tc` are exclusive; neither means the referee's
-/// default clock.
+/// own overrides on top). As in `baraza match`: `tc` alone is a game clock, `movetime_ms` alone
+/// a fixed time per move, both a game clock whose every move is also capped; neither means the
+/// referee's default clock.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
     pub startup_timeout_ms: u64,
@@ -94,8 +97,14 @@ pub struct LimitOverrides {
 }
 
 impl LimitOverrides {
-    /// `self` on top of `base`. Setting one of `movetime`/`tc` clears the other inherited one,
-    /// so a bot can say `tc = "10+0.1"` in an event whose default is `movetime = 100`.
+    /// Whether these settings say anything about the clock (`movetime` or `tc`).
+    fn sets_clock(&self) -> bool {
+        self.movetime.is_some() || self.tc.is_some()
+    }
+
+    /// `self` on top of `base`. A level that sets `movetime` or `tc` sets the whole clock: a
+    /// bot saying `tc = "10+0.1"` in an event whose default is `movetime = 100` gets the game
+    /// clock alone, not both.
     pub fn apply(&self, base: &Limits) -> Limits {
         let mut l = base.clone();
         if let Some(v) = self.startup_timeout {
@@ -104,31 +113,21 @@ impl LimitOverrides {
         if let Some(v) = self.margin {
             l.margin_ms = v;
         }
-        match (self.movetime, &self.tc) {
-            (Some(mt), None) => {
-                l.movetime_ms = Some(mt);
-                l.tc = None;
-            }
-            (None, Some(tc)) => {
-                l.movetime_ms = None;
-                l.tc = Some(tc.clone());
-            }
-            (Some(mt), Some(tc)) => {
-                // Both given at one level: kept, and refused by validation.
-                l.movetime_ms = Some(mt);
-                l.tc = Some(tc.clone());
-            }
-            (None, None) => {}
+        if self.sets_clock() {
+            l.movetime_ms = self.movetime;
+            l.tc = self.tc.clone();
         }
         l
     }
 
     /// `other`'s settings on top of `self`'s (command line over file).
+    /// The clock, like everything else, is taken whole from `other` when it sets one.
     fn overlay(&self, other: &LimitOverrides) -> LimitOverrides {
+        let clock = if other.sets_clock() { other } else { self };
         LimitOverrides {
             startup_timeout: other.startup_timeout.or(self.startup_timeout),
-            movetime: other.movetime.or(self.movetime),
-            tc: other.tc.clone().or_else(|| self.tc.clone()),
+            movetime: clock.movetime,
+            tc: clock.tc.clone(),
             margin: other.margin.or(self.margin),
         }
     }
@@ -257,6 +256,8 @@ pub fn canonical_hash(event: &CanonicalEvent) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunOptions {
     pub concurrency: usize,
+    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed.
+    pub grace_ms: u64,
     pub force: bool,
     pub out: Option<PathBuf>,
     pub resume: bool,
@@ -335,6 +336,7 @@ pub struct EventInputs {
     pub openings_order: Option<OpeningOrder>,
     pub random_opening_plies: Option<u32>,
     pub concurrency: Option<usize>,
+    pub grace: Option<u64>,
     #[serde(skip)]
     pub force: bool,
     pub out: Option<PathBuf>,
@@ -409,6 +411,7 @@ impl EventInputs {
                 other.random_opening_plies.or(self.random_opening_plies)
             },
             concurrency: other.concurrency.or(self.concurrency),
+            grace: other.grace.or(self.grace),
             force: other.force || self.force,
             out: other.out.or(self.out),
             resume: other.resume || self.resume,
@@ -469,9 +472,6 @@ impl EventInputs {
             let overrides = entry.overrides();
             check_limits(&format!("bot '{name}'"), &overrides)?;
             let limits = overrides.apply(&base);
-            if limits.movetime_ms.is_some() && limits.tc.is_some() {
-                bail!("bot '{name}': both movetime and tc are set; choose one");
-            }
             bots.push(BotConfig {
                 name,
                 command,
@@ -558,6 +558,7 @@ impl EventInputs {
         super::schedule::schedule(&config)?;
         let run = RunOptions {
             concurrency,
+            grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
             force: self.force,
             out: self.out.clone(),
             resume: self.resume,
@@ -567,9 +568,6 @@ impl EventInputs {
 }
 
 fn check_limits(who: &str, l: &LimitOverrides) -> anyhow::Result<()> {
-    if l.movetime.is_some() && l.tc.is_some() {
-        bail!("{who}: both movetime and tc are set; choose one");
-    }
     if l.movetime == Some(0) {
         bail!("{who}: movetime must be at least 1 ms");
     }
@@ -579,26 +577,29 @@ fn check_limits(who: &str, l: &LimitOverrides) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `BASE` or `BASE+INC`, in seconds: non-negative numbers, `BASE` positive.
+/// `BASE` or `BASE+INC` in seconds, the grammar of `baraza match --tc`: each a decimal with at
+/// most 3 fractional digits (`10`, `0.5`, `.1`), `BASE` positive.
 pub fn check_tc(tc: &str) -> Result<(), String> {
-    let (base, inc) = match tc.split_once('+') {
-        Some((b, i)) => (b, Some(i)),
-        None => (tc, None),
+    let seconds_ms = |s: &str| -> Option<u64> {
+        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
+            return None;
+        }
+        if frac.len() > 3 || int.len() > 9 {
+            return None;
+        }
+        let whole: u64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+        let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
+        Some(whole * 1000 + frac_ms)
     };
-    let num = |s: &str| -> Result<f64, String> {
-        s.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| format!("tc '{tc}' is not BASE+INC in seconds (e.g. 10+0.1)"))
-    };
-    if num(base)? <= 0.0 {
-        return Err(format!("tc '{tc}': the base time must be positive"));
+    let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
+    match (seconds_ms(base), seconds_ms(inc)) {
+        (Some(b), Some(_)) if b > 0 => Ok(()),
+        _ => Err(format!(
+            "bad time control '{tc}': expected BASE+INC in seconds, e.g. 10+0.1 or 60+0 (BASE > 0)"
+        )),
     }
-    if let Some(i) = inc {
-        num(i)?;
-    }
-    Ok(())
 }
 
 fn check_bot_name(name: &str) -> Result<(), String> {
