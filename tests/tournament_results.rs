@@ -624,3 +624,58 @@ fn dry_run_json_lists_the_schedule() {
         .unwrap();
     assert_eq!(out.stdout, again.stdout);
 }
+
+#[test]
+fn event_file_on_the_command_line() {
+    let dir = temp_dir("cli-config");
+    std::fs::write(
+        dir.join("openings.txt"),
+        "darra 5,4,4,4,4,4/4,4,4,4,4,3 1 0 0 - 0\ndarra 4,4,4,4,4,5/3,4,4,4,4,4 1 0 0 - 0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("event.toml"),
+        "ruleset = \"darra\"\nrounds = 2\nopenings = \"openings.txt\"\nmovetime = 100\n\n\
+         [[bot]]\nname = \"r\"\ncmd = \"builtin:random\"\n\n\
+         [[bot]]\nname = \"g\"\ncmd = \"builtin:greedy\"\ntc = \"5+0.05\"\n",
+    )
+    .unwrap();
+    // Run from another directory: the openings path is the event file's.
+    baraza()
+        .current_dir(std::env::temp_dir())
+        .args(["tournament", "--config"])
+        .arg(dir.join("event.toml"))
+        .arg("--dry-run")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("# darra round-robin, 2 bots, 2 rounds: 4 games in 2 pairs")
+                .and(predicate::str::contains(
+                    "    3  r2-p1-a      2     2  r         g         darra 4,4,4,4,4,5/3,4,4,4,4,4 1 0 0 - 0",
+                )),
+        );
+    // A bad line in the openings file is named.
+    std::fs::write(
+        dir.join("openings.txt"),
+        "# ok\ndarra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\ndarra x\n",
+    )
+    .unwrap();
+    baraza()
+        .args(["tournament", "--config"])
+        .arg(dir.join("event.toml"))
+        .arg("--dry-run")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "openings.txt line 3: bad position",
+        ));
+    // An unknown key in the event file.
+    std::fs::write(dir.join("event.toml"), "ruleset = \"darra\"\nround = 2\n").unwrap();
+    baraza()
+        .args(["tournament", "--config"])
+        .arg(dir.join("event.toml"))
+        .arg("--dry-run")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("bad event file").and(predicate::str::contains("round")));
+}

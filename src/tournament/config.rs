@@ -357,8 +357,14 @@ impl EventInputs {
     /// are taken from there.
     pub fn from_toml(text: &str, base: &Path) -> anyhow::Result<EventInputs> {
         let mut inputs: EventInputs = toml::from_str(text).map_err(|e| {
-            // toml's message spans several lines (a source excerpt); keep it readable on one.
-            anyhow!("{}", e.to_string().trim().replace('\n', " "))
+            // toml's Display spans several lines (a source excerpt); errors here are one line.
+            match e.span() {
+                Some(span) => {
+                    let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+                    anyhow!("line {line}: {}", e.message())
+                }
+                None => anyhow!("{}", e.message()),
+            }
         })?;
         for p in [&mut inputs.openings, &mut inputs.out]
             .into_iter()
