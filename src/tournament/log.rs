@@ -78,10 +78,13 @@ pub struct GameLine {
 }
 
 impl GameLine {
-    /// The line of a scheduled game the referee has played. The record's `game`, `round` and
-    /// `seed` are set from the schedule.
+    /// The line of a scheduled game the referee has played. The record's `game`, `round`,
+    /// `seed` and player names are set from the schedule, so the results always match the
+    /// header's bots.
     pub fn new(game: &ScheduledGame, mut record: GameRecord) -> GameLine {
         record.game = game.game;
+        record.white = game.white_name.clone();
+        record.black = game.black_name.clone();
         record.round = game.round.to_string();
         record.seed = game.seed;
         GameLine {

@@ -10,26 +10,26 @@
 //! - [`stats`]: Elo with intervals, LOS, pentanomial buckets, SPRT;
 //! - [`results`]: the table computed from games.jsonl alone.
 //!
-//! A runner does, in order:
+//! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
+//!   finished game, SPRT stop, Ctrl-C stop, first error.
+//!
+//! Wiring the referee in (what `baraza tournament` still lacks) is one closure:
 //!
 //! ```text
-//! let (config, run) = inputs.resolve(cores)?;               // config::EventInputs
-//! let plan = log::plan_run(&config, out_dir, run.resume)?;  // schedule + what is missing
-//! let mut w = match plan.start {
-//!     LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
-//!     LogStart::Append => GamesWriter::append(&plan.path)?,
-//! };
-//! for game in plan.to_play (run.concurrency at a time) {
-//!     let record = referee plays game.white vs game.black from game.start with game.seed;
-//!     w.write(&GameLine::new(&game, record))?;
-//!     // with --sprt: stop when results::standings_from(&plan.header, &lines).sprt decides
-//! }
+//! let (config, run) = commands::tournament::inputs(&args)?.resolve(cores)?;
+//! let plan = log::plan_run(&config, &out_dir, run.resume)?;   // schedule, resume, refusal
+//! let outcome = runner::run_plan(&config, run.concurrency, plan,
+//!     |game: ScheduledGame| { /* referee setup from config.bots[game.white], [game.black],
+//!                                game.start, game.seed, bot limits; play it */ },
+//!     stop_flag_set_by_ctrl_c, |progress| eprintln!(...)).await?;
+//! print results::render_text(&results::standings_from(&plan.header, &outcome.lines))
 //! ```
 
 pub mod config;
 pub mod log;
 pub mod openings;
 pub mod results;
+pub mod runner;
 pub mod schedule;
 pub mod stats;
 
