@@ -223,3 +223,42 @@ async fn a_game_that_cannot_be_played_ends_the_run_after_the_others() {
     let ids: Vec<&str> = log.games.iter().map(|g| g.game_id.as_str()).collect();
     assert_eq!(ids, ["r1-p1-a", "r1-p1-b"]);
 }
+
+#[tokio::test]
+async fn game_futures_may_borrow_and_need_not_be_send() {
+    let dir = temp_dir("runner-local");
+    let c = config(&["a", "b"], 2, None);
+    // An Rc (not Send) and a borrow of a local: as the referee on a current-thread runtime.
+    let finished = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u64>::new()));
+    let turn = std::rc::Rc::new(tokio::sync::Notify::new());
+    let names = c.bot_names();
+    // Game 4 ends first, then 3, 2, 1: each waits for the one after it, so all four must be
+    // running at once for the run to end at all.
+    let play = |g: ScheduledGame| {
+        let (finished, turn) = (finished.clone(), turn.clone());
+        let names = &names;
+        async move {
+            while g.game != 4 && finished.borrow().last() != Some(&(g.game + 1)) {
+                turn.notified().await;
+            }
+            finished.borrow_mut().push(g.game);
+            turn.notify_waiters();
+            assert_eq!(names[g.white], g.white_name);
+            Ok(record(&g, "1-0"))
+        }
+    };
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let out = run_plan(&c, 4, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+        .await
+        .unwrap();
+    assert_eq!(out.stop, Stop::Completed);
+    // Each line went out as its game ended.
+    assert_eq!(*finished.borrow(), vec![4, 3, 2, 1]);
+    let order: Vec<u64> = read_games_log(&dir.0)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.record.game)
+        .collect();
+    assert_eq!(order, vec![4, 3, 2, 1]);
+}

@@ -14,10 +14,11 @@ use super::results::{standings_from, SprtStanding};
 use super::schedule::ScheduledGame;
 use super::stats::Decision;
 use crate::record::GameRecord;
-use anyhow::anyhow;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::task::Poll;
 
 /// What the loop reports as it goes (for a progress display).
 #[derive(Debug)]
@@ -60,9 +61,35 @@ pub struct RunOutcome {
     pub sprt: Option<SprtStanding>,
 }
 
+type Running<'a> =
+    Vec<Pin<Box<dyn Future<Output = (ScheduledGame, anyhow::Result<GameRecord>)> + 'a>>>;
+
+/// Wait for the first of the running games to end and take it out; `None` when none runs.
+async fn next_finished(
+    running: &mut Running<'_>,
+) -> Option<(ScheduledGame, anyhow::Result<GameRecord>)> {
+    if running.is_empty() {
+        return None;
+    }
+    std::future::poll_fn(|cx| {
+        for i in 0..running.len() {
+            if let Poll::Ready(out) = running[i].as_mut().poll(cx) {
+                drop(running.swap_remove(i));
+                return Poll::Ready(Some(out));
+            }
+        }
+        Poll::Pending
+    })
+    .await
+}
+
 /// Play `plan` with `play`, writing games.jsonl as described in the module docs. The first
 /// error of `play` ends the run (after the running games) and is returned.
-pub async fn run_plan<F, Fut>(
+///
+/// The games run concurrently within the caller's task (no `tokio::spawn`), so `play`'s
+/// futures need not be `Send` or `'static`: the current-thread runtime of `baraza match` and
+/// futures borrowing the configuration both work.
+pub async fn run_plan<'a, F, Fut>(
     config: &TournamentConfig,
     concurrency: usize,
     plan: RunPlan,
@@ -72,7 +99,7 @@ pub async fn run_plan<F, Fut>(
 ) -> anyhow::Result<RunOutcome>
 where
     F: Fn(ScheduledGame) -> Fut,
-    Fut: Future<Output = anyhow::Result<GameRecord>> + Send + 'static,
+    Fut: Future<Output = anyhow::Result<GameRecord>> + 'a,
 {
     let mut writer = match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
@@ -91,7 +118,7 @@ where
         .map(|s| s.report.decision)
         .filter(|d| *d != Decision::Continue);
     let mut queue = plan.to_play.into_iter();
-    let mut running = tokio::task::JoinSet::new();
+    let mut running: Running<'a> = Vec::new();
     let mut played = 0;
     let mut failure: Option<anyhow::Error> = None;
 
@@ -104,12 +131,11 @@ where
             let Some(game) = queue.next() else { break };
             progress(Progress::Started { game: &game });
             let fut = play(game.clone());
-            running.spawn(async move { (game, fut.await) });
+            running.push(Box::pin(async move { (game, fut.await) }));
         }
-        let Some(joined) = running.join_next().await else {
+        let Some((game, result)) = next_finished(&mut running).await else {
             break;
         };
-        let (game, result) = joined.map_err(|e| anyhow!("a game task failed: {e}"))?;
         match result {
             Ok(record) => {
                 let line = GameLine::new(&game, record);
