@@ -4,7 +4,7 @@
 use baraza::record::{GameRecord, Termination};
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
-use baraza::tournament::runner::{run_plan, Progress, Stop};
+use baraza::tournament::runner::{describe, run_plan, Progress, Stop};
 use baraza::tournament::stats::Decision;
 use baraza::tournament::{results, ScheduledGame};
 use std::path::PathBuf;
@@ -125,7 +125,9 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     let play = |g: ScheduledGame| async move { Ok(record(&g, "1/2-1/2")) };
     let plan = plan_run(&c, &dir.0, false).unwrap();
     let flag = stop.clone();
+    let mut said = Vec::new();
     let out = run_plan(&c, 1, plan, play, stop.clone(), |p| {
+        said.push(describe(&p));
         if let Progress::Finished { done: 5, .. } = p {
             flag.store(true, Ordering::SeqCst);
         }
@@ -133,6 +135,9 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     .await
     .unwrap();
     assert_eq!((out.stop, out.played), (Stop::Interrupted, 5));
+    assert_eq!(said.len(), 10);
+    assert_eq!(said[0], "game 1 r1-p1-a started: a vs b");
+    assert_eq!(said[9], "game 5/12 r1-p3-a: b vs c 1/2-1/2 (normal)");
 
     let plan = plan_run(&c, &dir.0, true).unwrap();
     assert_eq!(plan.done.len(), 5);
@@ -168,6 +173,12 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     let out = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |p| {
         if let Progress::SprtDecided { .. } = p {
             decided.fetch_add(1, Ordering::SeqCst);
+            let said = describe(&p);
+            assert!(said.starts_with("SPRT strong vs weak: LLR 3."), "{said}");
+            assert!(
+                said.ends_with("outside [-2.94, 2.94]: H1 accepted; no more games are started"),
+                "{said}"
+            );
         }
     })
     .await

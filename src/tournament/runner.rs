@@ -179,3 +179,34 @@ where
         sprt,
     })
 }
+
+/// One line for a person about a progress event, e.g.
+/// `game 5/12 r1-p3-a: b vs c 0-1 (illegal move)`.
+pub fn describe(p: &Progress<'_>) -> String {
+    match p {
+        Progress::Started { game } => format!(
+            "game {} {} started: {} vs {}",
+            game.game, game.game_id, game.white_name, game.black_name
+        ),
+        Progress::Finished {
+            line,
+            done,
+            scheduled,
+        } => {
+            let r = &line.record;
+            format!(
+                "game {done}/{scheduled} {}: {} vs {} {} ({})",
+                line.game_id, r.white, r.black, r.result, r.termination
+            )
+        }
+        Progress::SprtDecided { sprt } => format!(
+            "SPRT {} vs {}: LLR {:.2} outside [{:.2}, {:.2}]: {}; no more games are started",
+            sprt.first,
+            sprt.second,
+            sprt.report.llr,
+            sprt.report.lower,
+            sprt.report.upper,
+            sprt.report.decision
+        ),
+    }
+}
