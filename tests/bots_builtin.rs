@@ -270,3 +270,11 @@ fn answers_each_turn_before_the_next_is_sent() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn greedy_plays_for_the_side_to_move() {
+    // A confused newgame (player 2) before a position where player 1 is to move: the bot is
+    // asked to move, so it plays for player 1 and still takes the capture.
+    let out = run_bot(&["greedy"], &transcript("darra", 2, &[(E2, "")]));
+    assert_eq!(moves(&out), ["4A"]);
+}
