@@ -149,7 +149,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The player to move.
     fn side_to_move(&self) -> Player;
     /// Append the legal moves to `out` (cleared first) in the spec's order: byte order of the
-    /// tokens. A terminal position has none.
+    /// tokens. A terminal position has none, and a position with none is terminal (a player who
+    /// cannot move either passes, where the game has passes, or has lost): callers rely on it.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
     /// Play a move known to be legal here.
     fn apply(&mut self, mv: Self::Move);
@@ -230,6 +231,9 @@ pub trait Position: Send + Sync {
     fn legal(&self) -> Vec<String>;
     /// Play one move given as a token; the position is unchanged on error.
     fn play(&mut self, token: &str) -> Result<(), MoveError>;
+    /// Play the move at `index` of [`Position::legal`]'s list, without building tokens (the
+    /// referee already holds the list). Returns false, changing nothing, if out of range.
+    fn play_index(&mut self, index: usize) -> bool;
     fn status(&self) -> Status;
     fn perft(&self, depth: u32) -> u64;
     fn show(&self) -> String;
@@ -265,6 +269,17 @@ impl<G: Game> Position for G {
         let mv = self.parse_move(token)?;
         self.apply(mv);
         Ok(())
+    }
+    fn play_index(&mut self, index: usize) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        match moves.get(index) {
+            Some(&mv) => {
+                self.apply(mv);
+                true
+            }
+            None => false,
+        }
     }
     fn status(&self) -> Status {
         Game::status(self)

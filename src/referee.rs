@@ -65,8 +65,8 @@ struct End {
     outcome: Outcome,
     termination: Termination,
     reason: String,
-    /// The side at fault, killed without grace.
-    offender: Option<Player>,
+    /// The sides at fault, by player index: killed without grace.
+    offenders: [bool; 2],
 }
 
 impl End {
@@ -75,7 +75,7 @@ impl End {
             outcome: Outcome::Win(p.other()),
             termination,
             reason,
-            offender: Some(p),
+            offenders: [p == Player::One, p == Player::Two],
         }
     }
 }
@@ -288,7 +288,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
             }
             let end = both_or_one(faults, Termination::Crash);
             let bots = [a.ok(), b.ok()];
-            return finish_game(setup, end, bots, pos, moves, times_ms, extras).await;
+            return finish_game(setup, end, bots, moves, times_ms, extras).await;
         }
     };
 
@@ -316,19 +316,10 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                 outcome: Outcome::Draw,
                 termination,
                 reason: format!("both bots failed to start: {}", reasons.join("; ")),
-                offender: None,
+                offenders: [true, true],
             }
         };
-        return finish_game(
-            setup,
-            end,
-            [Some(b1), Some(b2)],
-            pos,
-            moves,
-            times_ms,
-            extras,
-        )
-        .await;
+        return finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await;
     }
 
     let mut bots = [b1, b2];
@@ -342,16 +333,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
             let p = if i == 0 { Player::One } else { Player::Two };
             let end = write_fault(p, setup, e, false);
             let [b1, b2] = bots;
-            return finish_game(
-                setup,
-                end,
-                [Some(b1), Some(b2)],
-                pos,
-                moves,
-                times_ms,
-                extras,
-            )
-            .await;
+            return finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await;
         }
     }
 
@@ -364,12 +346,17 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     let mut last: Option<String> = None;
 
     let end = 'game: loop {
-        if let Status::Over {
-            outcome,
-            reason,
-            scores,
-        } = pos.status()
-        {
+        // One move generation per turn: an empty list is exactly a finished game (game.rs).
+        let legal = pos.legal();
+        if legal.is_empty() {
+            let Status::Over {
+                outcome,
+                reason,
+                scores,
+            } = pos.status()
+            else {
+                break internal_end("the engine lists no legal move in an ongoing position");
+            };
             let mut r = format!("ended by the rules: {reason}");
             if let Some((a, b)) = scores {
                 r.push_str(&format!(" {a}-{b}"));
@@ -378,7 +365,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                 outcome,
                 termination: Termination::Normal,
                 reason: r,
-                offender: None,
+                offenders: [false, false],
             };
         }
         if let Some(max) = setup.max_plies {
@@ -387,17 +374,13 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                     outcome: Outcome::Draw,
                     termination: Termination::Adjudication,
                     reason: format!("draw by adjudication after {max} plies"),
-                    offender: None,
+                    offenders: [false, false],
                 };
             }
         }
-        let legal = pos.legal();
-        if legal.is_empty() {
-            break internal_end("the engine lists no legal move in an ongoing position");
-        }
         if legal.len() == 1 && legal[0] == "pass" {
             // A forced pass is played by the referee; the bot is not asked.
-            if pos.play("pass").is_err() {
+            if !pos.play_index(0) {
                 break internal_end("the engine rejected its own forced pass");
             }
             moves.push("pass".to_string());
@@ -511,7 +494,8 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                 ),
             );
         }
-        if pos.play(&token).is_err() {
+        let listed = legal.iter().position(|m| *m == token);
+        if !listed.is_some_and(|i| pos.play_index(i)) {
             break End::fault(
                 p,
                 Termination::IllegalMove,
@@ -524,16 +508,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     };
     extras.info_lines = [infos[0].lines, infos[1].lines];
     let [b1, b2] = bots;
-    finish_game(
-        setup,
-        end,
-        [Some(b1), Some(b2)],
-        pos,
-        moves,
-        times_ms,
-        extras,
-    )
-    .await
+    finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await
 }
 
 fn internal_end(what: &str) -> End {
@@ -541,7 +516,7 @@ fn internal_end(what: &str) -> End {
         outcome: Outcome::Draw,
         termination: Termination::Adjudication,
         reason: format!("internal error: {what}"),
-        offender: None,
+        offenders: [false, false],
     }
 }
 
@@ -556,7 +531,7 @@ fn both_or_one(mut faults: Vec<(Player, String)>, termination: Termination) -> E
             outcome: Outcome::Draw,
             termination,
             reason: reasons.join("; "),
-            offender: None,
+            offenders: [true, true],
         }
     }
 }
@@ -565,7 +540,6 @@ async fn finish_game(
     setup: &GameSetup,
     end: End,
     bots: [Option<Bot>; 2],
-    _pos: Box<dyn Position>,
     moves: Vec<String>,
     times_ms: Vec<u64>,
     extras: GameExtras,
@@ -573,7 +547,7 @@ async fn finish_game(
     let farewell = protocol::gameover_and_quit(end.outcome.as_str(), end.termination.as_str());
     let [b1, b2] = bots;
     let grace = |p: Player| {
-        if end.offender == Some(p) {
+        if end.offenders[p.index()] {
             Duration::ZERO
         } else {
             setup.grace

@@ -125,3 +125,39 @@ proptest! {
         playout(seed, random_mtaji(seed), 60);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Never panic on any input: near-miss position strings either fail to parse with an error
+    /// or give a usable position.
+    #[test]
+    fn arbitrary_position_strings_never_panic(
+        s in "bao [0-9,/]{0,40}(0,0,0,0,0,0,0,[0-9]{1,2}/){0,4}[0-9,]{0,20} [0-9]{1,3} [0-9]{1,3} [0-9] [H\\-x]{1,3} [a-e0-9\\-é]{1,3}"
+    ) {
+        if let Ok(p) = Bao::parse(&s) {
+            let _ = Game::status(&p);
+            let _ = Game::show(&p);
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+        }
+    }
+
+    /// Valid positions with one field character changed.
+    #[test]
+    fn mutated_positions_never_panic(seed in any::<u64>(), at in 0usize..100, c in any::<char>()) {
+        let p = random_mtaji(seed);
+        let mut s: Vec<char> = Game::format(&p).chars().collect();
+        let at = at % s.len();
+        s[at] = c;
+        let s: String = s.into_iter().collect();
+        if let Ok(p) = Bao::parse(&s) {
+            let _ = Game::status(&p);
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            let mut b: Box<dyn Position> = Box::new(p);
+            let _ = b.play("b1>");
+            let _ = b.play("zz");
+        }
+    }
+}

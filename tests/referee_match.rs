@@ -208,3 +208,60 @@ fn usage_errors_are_one_line_before_any_game() {
         "--start",
     );
 }
+
+#[test]
+fn each_game_is_logged_the_moment_it_ends() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("flush");
+    let jsonl = dir.join("games.jsonl");
+    let pgn = dir.join("games.pgn");
+    // Plays game 1 to its end, then hangs in game 2 (30 s per move): game 1 must be in both
+    // logs while game 2 is still being played.
+    let bad = format!("{} hangas2", bot("bad_bot.sh"));
+    let mut child = std::process::Command::new(baraza())
+        .args([
+            "match",
+            "darra",
+            &bad,
+            &bot("first_bot.sh"),
+            "--movetime",
+            "30000",
+        ])
+        .args([
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(
+        first.starts_with("game 1: bad_bot vs first_bot: "),
+        "{first}"
+    );
+    let games = read_jsonl(&jsonl);
+    assert_eq!(
+        games.len(),
+        1,
+        "game 1 is in the JSONL log while game 2 runs"
+    );
+    assert_eq!(games[0]["termination"], "normal");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(pgn_text.matches("[Result \"").count(), 1);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "game 2 is still running"
+    );
+    // SAFETY: plain system call on our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    assert_eq!(read_jsonl(&jsonl).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -332,3 +332,41 @@ fn endless_info_lines_run_out_of_time() {
         deadline_ms: MOVE_DEADLINE,
     });
 }
+
+#[test]
+fn both_failing_to_start_is_a_draw_and_both_are_killed_at_once() {
+    let dir = scratch("bothfail");
+    let pidfile = dir.join("pids");
+    let jsonl = dir.join("games.jsonl");
+    let bad = format!("{} noready {}", bot("bad_bot.sh"), pidfile.display());
+    let run = run_match(&[
+        "dara",
+        &bad,
+        &bad,
+        "--games",
+        "1",
+        "--startup-timeout",
+        "300",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let g = &read_jsonl(&jsonl)[0];
+    assert_eq!(g["result"], "1/2-1/2");
+    assert_eq!(g["termination"], "stalled connection");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("both bots failed to start: player 1 (bad_bot)"),
+        "{reason}"
+    );
+    assert!(reason.contains("; player 2 (bad_bot-2)"), "{reason}");
+    // No exit grace for bots at fault: the game takes the startup deadline, not + 1 s grace.
+    assert!(
+        run.game_times[0] < Duration::from_millis(600),
+        "{:?}",
+        run.game_times
+    );
+    assert_eq!(pid_count(&pidfile), 2);
+    assert_eq!(leftover_pids(&pidfile), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}

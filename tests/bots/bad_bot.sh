@@ -19,6 +19,7 @@
 #   double    answers its first turn with two move lines
 #   nopass    plays legal moves; exits with status 4 if ever asked to play a forced pass
 #   infoflood ready, then answers its first turn with info lines without end
+#   hangas2   plays legal moves as player 1; as player 2 hangs at its first turn
 set -f
 mode=$1
 pidfile=${2:-/dev/null}
@@ -35,6 +36,9 @@ while IFS= read -r line; do
         echo "id name bad-$mode"
         echo ready
         case $mode in forkhang|forkexit) grandchild ;; esac
+        ;;
+    newgame)
+        [ "$mode" = hangas2 ] && [ "$2" = 2 ] && mode=slow
         ;;
     legal)
         first=$2

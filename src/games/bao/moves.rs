@@ -149,7 +149,7 @@ impl Bao {
         match run_from(s, first) {
             End::Never => 0,
             End::Decision => {
-                let eq = After::of(s, End::Done);
+                let eq = After::of(s);
                 let mut plus = *s;
                 let e2 = match plus.take_house() {
                     Some(e) => e,
@@ -157,14 +157,14 @@ impl Bao {
                 };
                 let mut n = 1;
                 if e2 != End::Never {
-                    out.push(mv(PLUS, After::of(&plus, e2)));
+                    out.push(mv(PLUS, After::of(&plus)));
                     n += 1;
                 }
                 out.push(mv(EQ, eq));
                 n
             }
-            e => {
-                out.push(mv(PLAIN, After::of(s, e)));
+            End::Done | End::Win(_) => {
+                out.push(mv(PLAIN, After::of(s)));
                 1
             }
         }

@@ -305,7 +305,7 @@ pub struct After {
 }
 
 impl After {
-    pub fn of(s: &Sim, _e: End) -> After {
+    pub fn of(s: &Sim) -> After {
         After {
             b: s.b,
             hand: s.hand,
