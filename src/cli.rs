@@ -44,6 +44,13 @@ pub enum Command {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+The bot reads the referee's lines on stdin and answers on stdout (protocol.md); it computes the
+legal moves itself from each position. The same seed and the same positions give the same moves.
+
+Examples:
+  baraza match darra builtin:random builtin:greedy
+  printf 'baraza 1 darra\\nposition darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\\ngo\\nquit\\n' | baraza bot greedy")]
 pub struct BotArgs {
     /// Built-in bot name: random, greedy
     pub name: String,
@@ -127,6 +134,15 @@ pub struct MatchArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+Without options: one line per game (players, result, termination, plies, OK or the problem).
+--game K steps through game K ply by ply; --game K --ply P prints what `baraza rules show`
+prints for the position after P plies. --verify exits with status 1 naming the game, line and
+ply of the first inconsistency. The format and the checks: docs/log-format.md.
+
+Examples:
+  baraza replay games.pgn --verify
+  baraza replay games.pgn --game 3 --ply 20")]
 pub struct ReplayArgs {
     /// A PGN-like log written by `baraza match` or `baraza tournament`
     pub file: std::path::PathBuf,
