@@ -19,8 +19,6 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// Parsed once per run, so the size difference between variants does not matter.
-#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List every ruleset id with a one-line description
@@ -39,9 +37,20 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
     Replay(ReplayArgs),
+    /// Play a round-robin or gauntlet among many bots, in game pairs (same start, sides swapped)
+    Tournament(Box<TournamentArgs>),
+    /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
+    Results(ResultsArgs),
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+The bot reads the referee's lines on stdin and answers on stdout (protocol.md); it computes the
+legal moves itself from each position. The same seed and the same positions give the same moves.
+
+Examples:
+  baraza match darra builtin:random builtin:greedy
+  printf 'baraza 1 darra\\nposition darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\\ngo\\nquit\\n' | baraza bot greedy")]
 pub struct BotArgs {
     /// Built-in bot name: random, greedy
     pub name: String,
@@ -135,6 +144,15 @@ pub struct MatchArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+Without options: one line per game (players, result, termination, plies, OK or the problem).
+--game K steps through game K ply by ply; --game K --ply P prints what `baraza rules show`
+prints for the position after P plies. --verify exits with status 1 naming the game, line and
+ply of the first inconsistency. The format and the checks: docs/log-format.md.
+
+Examples:
+  baraza replay games.pgn --verify
+  baraza replay games.pgn --game 3 --ply 20")]
 pub struct ReplayArgs {
     /// A PGN-like log written by `baraza match` or `baraza tournament`
     pub file: std::path::PathBuf,
@@ -238,6 +256,90 @@ pub enum RulesCommand {
 
 #[derive(Args, Debug, Clone, Copy)]
 pub struct JsonFlag {
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+#[command(
+    after_help = "Examples:\n  baraza tournament darra --bot a=builtin:random --bot b=builtin:greedy --rounds 10 --out runs/t1\n  baraza tournament --config event.toml --out runs/t1 --resume\n  baraza tournament dara --bot new=./new --bot old=./old --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt\n  baraza tournament --config event.toml --dry-run"
+)]
+pub struct TournamentArgs {
+    /// Ruleset id (see `baraza games`); optional when the event file names it
+    pub ruleset: Option<String>,
+    /// An event file (TOML) with the same settings; options given here override it
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<std::path::PathBuf>,
+    /// A bot: NAME=BOT, where BOT is a command line or builtin:<name> (repeat for each bot)
+    #[arg(long = "bot", value_name = "NAME=BOT")]
+    pub bots: Vec<String>,
+    /// round-robin: everyone meets everyone; gauntlet: the first bot meets each other [default: round-robin]
+    #[arg(long, value_enum)]
+    pub format: Option<crate::tournament::config::Format>,
+    /// Rounds; in each round every pairing plays a game pair [default: 1]
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start positions: one position string per line (# comments), one per round
+    #[arg(long, value_name = "FILE", conflicts_with = "random_opening_plies")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Use the openings file in order, or shuffled with the seed [default: in-order]
+    #[arg(long, value_enum)]
+    pub openings_order: Option<crate::tournament::config::OpeningOrder>,
+    /// Start each round from N random legal plies after the ruleset's start (drawn from the seed)
+    #[arg(long, value_name = "N")]
+    pub random_opening_plies: Option<u32>,
+    /// Games played at once [default: the number of cores; more needs --force]
+    #[arg(long, value_name = "K")]
+    pub concurrency: Option<usize>,
+    /// Allow --concurrency above the number of cores
+    #[arg(long)]
+    pub force: bool,
+    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
+    #[arg(long, value_name = "MS")]
+    pub grace: Option<u64>,
+    /// How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]
+    #[arg(long)]
+    pub startup_timeout: Option<u64>,
+    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime is given: as `baraza match`]
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Grace in ms added to every deadline before a bot loses on time [default: 50]
+    #[arg(long)]
+    pub margin: Option<u64>,
+    /// Adjudicate a draw after this many plies (default: as `baraza match`)
+    #[arg(long)]
+    pub max_plies: Option<u64>,
+    /// Output directory: games.jsonl (header + one line per finished game) and the logs
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the tournament in --out: play only the games its games.jsonl lacks
+    #[arg(long)]
+    pub resume: bool,
+    /// Sequential probability ratio test of the first bot against the second (two bots only)
+    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    pub sprt: Option<String>,
+    /// Print the schedule (and what --resume would still play) without playing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(
+    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json"
+)]
+pub struct ResultsArgs {
+    /// A tournament's --out directory, or its games.jsonl
+    pub dir: std::path::PathBuf,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

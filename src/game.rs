@@ -322,19 +322,22 @@ impl<G: Game> Position for G {
 /// Parse a non-negative decimal integer field as the conventions require: ASCII digits only, no
 /// leading zeros (`0` itself is fine), no overflow. `what` names the field in the error.
 pub fn parse_uint(text: &str, what: &str) -> Result<u32, PositionError> {
-    let ok_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    if !ok_digits {
-        return Err(PositionError::new(format!(
-            "{what}: '{text}' is not a non-negative decimal integer"
-        )));
+    parse_uint_named(text, || what.to_string())
+}
+
+/// [`parse_uint`] with the field's name built only on error (parsers run per move in bots).
+pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32, PositionError> {
+    let fail = |why: &str| Err(PositionError::new(format!("{}: '{text}' {why}", what())));
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return fail("is not a non-negative decimal integer");
     }
     if text.len() > 1 && text.starts_with('0') {
-        return Err(PositionError::new(format!(
-            "{what}: '{text}' has a leading zero"
-        )));
+        return fail("has a leading zero");
     }
-    text.parse::<u32>()
-        .map_err(|_| PositionError::new(format!("{what}: '{text}' is too large")))
+    match text.parse::<u32>() {
+        Ok(v) => Ok(v),
+        Err(_) => fail("is too large"),
+    }
 }
 
 /// Split a position into exactly `n` fields separated by single spaces, naming the ruleset's

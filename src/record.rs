@@ -284,6 +284,8 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// [`verify`] reports them.
 pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games = Vec::new();
+    // A byte-order mark left by an editor is not part of the first tag.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut i = 0;
     while i < lines.len() {
@@ -614,7 +616,7 @@ impl Problem {
 
 /// The start position of a record, checked against its ruleset.
 pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, String> {
-    let ruleset = crate::games::ruleset(&rec.ruleset).map_err(|e| format!("Ruleset: {}", e.0))?;
+    let ruleset = crate::games::ruleset(&rec.ruleset).map_err(|e| format!("Ruleset: {e}"))?;
     let pos = ruleset
         .parse(&rec.start)
         .map_err(|e| format!("start position '{}': {e}", rec.start))?;
@@ -642,7 +644,7 @@ pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, String> {
 ///    - `time forfeit` and `illegal move`: the loser is the player to move in the final
 ///      position (only the player asked to move can overstep the clock or send a move), so the
 ///      result is a win for the other player. With no move played at all, a time forfeit may
-///      be either player's (the start-up deadline);
+///      be either player's, or both (a draw): it can happen during the start-up;
 ///    - `crash`, `protocol error`, `stalled connection`: any result (a bot can die or babble
 ///      while the other one thinks; both can fail);
 ///    - `adjudication`: any result.
@@ -718,22 +720,15 @@ pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
         )),
         (Termination::TimeForfeit | Termination::IllegalMove, Status::Ongoing) => {
             let either = term == Termination::TimeForfeit && rec.moves.is_empty();
-            let ok = match result {
-                Some(Outcome::Win(w)) => either || w == to_move.other(),
-                _ => false,
-            };
+            let ok = either || result == Some(Outcome::Win(to_move.other()));
             if ok {
                 Ok(pos)
             } else {
-                let who = if either {
-                    "a win for either player".to_string()
-                } else {
-                    format!(
-                        "{} (player {to_move} was to move)",
-                        Outcome::Win(to_move.other())
-                    )
-                };
-                problem(format!("Result {} but a {term} needs {who}", rec.result))
+                problem(format!(
+                    "Result {} but a {term} needs {} (player {to_move} was to move)",
+                    rec.result,
+                    Outcome::Win(to_move.other())
+                ))
             }
         }
         (_, Status::Ongoing) => Ok(pos),

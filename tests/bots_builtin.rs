@@ -299,3 +299,27 @@ fn answers_each_turn_before_the_next_is_sent() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn greedy_plays_for_the_side_to_move() {
+    // A confused newgame (player 2) before a position where player 1 is to move: the bot is
+    // asked to move, so it plays for player 1 and still takes the capture.
+    let out = run_bot(&["greedy"], &transcript("darra", 2, &[(E2, "")]));
+    assert_eq!(moves(&out), ["4A"]);
+}
+
+#[test]
+fn greedy_prefers_a_win_to_more_material() {
+    // Worked by hand: 6A's first seed makes 1B exactly 4, which player 2 (its owner) captures;
+    // 4 seeds remain, the game ends and they go to player 2: 26-22, player 1 wins although
+    // player 2 gained 4. 1A captures nothing: material stays +12, more than 6A's +8.
+    let pos = "darra 1,0,0,0,0,2/3,0,0,2,0,0 1 26 14 2 5";
+    for seed in 0..6 {
+        let seed = seed.to_string();
+        let out = run_bot(
+            &["greedy", "--seed", &seed],
+            &transcript("darra", 1, &[(pos, "")]),
+        );
+        assert_eq!(moves(&out), ["6A"], "seed {seed}");
+    }
+}

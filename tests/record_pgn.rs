@@ -307,3 +307,10 @@ mod property {
         }
     }
 }
+
+#[test]
+fn windows_line_ends_and_a_byte_order_mark_are_read() {
+    let rec = record();
+    let text = format!("\u{feff}{}", written(&rec).replace('\n', "\r\n"));
+    assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
+}

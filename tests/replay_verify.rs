@@ -504,3 +504,52 @@ fn unknown_rulesets_and_mismatched_start_positions_are_caught() {
         &["game 2 ", "SetUp \"1\" but no Position tag"],
     );
 }
+
+#[test]
+fn empty_and_missing_files_are_one_line_errors() {
+    let path = write_log("empty", &["\n\n".to_string()]);
+    let out = baraza().arg("replay").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("empty.pgn: no game in the log"), "{err}");
+    let out = baraza()
+        .args(["replay", "/nonexistent/games.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("reading /nonexistent/games.pgn"), "{err}");
+}
+
+#[test]
+fn forfeits_before_the_first_move() {
+    let text = |result: &str, term: Termination| {
+        let mut buf = Vec::new();
+        write_pgn(&mut buf, &record(1, START, &[], result, term)).unwrap();
+        vec![String::from_utf8(buf).unwrap()]
+    };
+    // Start-up failures can be either player's, or both players' (a draw).
+    for (result, term) in [
+        ("1-0", Termination::TimeForfeit),
+        ("0-1", Termination::TimeForfeit),
+        ("1/2-1/2", Termination::TimeForfeit),
+        ("1-0", Termination::StalledConnection),
+        ("1/2-1/2", Termination::Crash),
+        ("0-1", Termination::IllegalMove),
+    ] {
+        let path = write_log("startup-ok", &text(result, term));
+        baraza()
+            .arg("replay")
+            .arg(&path)
+            .arg("--verify")
+            .assert()
+            .success();
+    }
+    // Only player 1 is asked for the first move: an illegal move then is player 1's.
+    verify_fails(
+        "startup-illegal",
+        &text("1-0", Termination::IllegalMove),
+        &["game 1 ", "ply 0:", "needs 0-1 (player 1 was to move)"],
+    );
+}

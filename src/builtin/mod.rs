@@ -58,7 +58,7 @@ pub struct Turn<'a> {
     pub pos: Option<&'a dyn Position>,
     /// The legal moves, in the spec's order; never empty.
     pub legal: &'a [String],
-    /// The player this bot is.
+    /// The player this bot is (the side to move of the position).
     pub me: Player,
     /// The opponent's last move, if any.
     pub last: Option<&'a str>,
@@ -208,8 +208,11 @@ pub fn play(
                     out.flush()?;
                     anyhow::bail!("asked to move with no legal move in position '{position}'");
                 }
-                let me = me
-                    .or_else(|| parsed.as_ref().map(|p| p.side_to_move()))
+                // Whoever is to move is asked to move: the position says who we are this turn.
+                let me = parsed
+                    .as_ref()
+                    .map(|p| p.side_to_move())
+                    .or(me)
                     .unwrap_or(Player::One);
                 let turn = Turn {
                     pos: parsed.as_deref(),

@@ -4,7 +4,9 @@
 pub mod bot;
 pub mod match_cmd;
 pub mod replay;
+pub mod results;
 pub mod rules;
+pub mod tournament;
 
 use crate::cli::{Cli, Command};
 use std::io::Write;
@@ -20,6 +22,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bot(args) => bot::run(&mut out, args),
         Command::Replay(args) => replay::run(&mut out, args),
         Command::Match(args) => match_cmd::run(&mut out, *args),
+        Command::Tournament(args) => tournament::run(&mut out, *args),
+        Command::Results(args) => results::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

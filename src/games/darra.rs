@@ -5,7 +5,8 @@
 //! total minus both captures, which makes the end test O(1).
 
 use crate::game::{
-    parse_side, parse_uint, split_fields, Game, MoveError, Outcome, Player, PositionError, Status,
+    parse_side, parse_uint, parse_uint_named, split_fields, Game, MoveError, Outcome, Player,
+    PositionError, Status,
 };
 
 /// The largest board: 2x18.
@@ -182,7 +183,7 @@ impl Game for Darra {
                 )));
             }
             for (k, c) in counts.iter().enumerate() {
-                let v = parse_uint(c, &format!("board: hole {}{letter}", k + 1))?;
+                let v = parse_uint_named(c, || format!("board: hole {}{letter}", k + 1))?;
                 if v > pos.total() {
                     return Err(PositionError::new(format!(
                         "board: hole {}{letter} holds {v} seeds, more than the {} in the game",

@@ -3,7 +3,7 @@
 use super::moves::BaoMove;
 use super::sowing::{CW, HOUSE, NO_HOLE};
 use super::Bao;
-use crate::game::{parse_side, parse_uint, split_fields, Player, PositionError};
+use crate::game::{parse_side, parse_uint, parse_uint_named, split_fields, Player, PositionError};
 
 /// Total seeds (P2).
 pub const SEEDS: u64 = 64;
@@ -103,11 +103,12 @@ impl Bao {
                 )));
             }
             for (col, text) in counts.iter().enumerate() {
-                let what = format!("board: hole {letter}{}", col + 1);
-                let n = parse_uint(text, &what)? as u64;
+                let what = || format!("board: hole {letter}{}", col + 1);
+                let n = parse_uint_named(text, what)? as u64;
                 if n > SEEDS {
                     return Err(PositionError::new(format!(
-                        "{what}: {n} seeds, more than the {SEEDS} of the game"
+                        "{}: {n} seeds, more than the {SEEDS} of the game",
+                        what()
                     )));
                 }
                 let (p, i) = hole_at(r, col);

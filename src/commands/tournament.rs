@@ -1,0 +1,163 @@
+//! `baraza tournament`: the event is read, checked and scheduled here; playing the games waits
+//! for the referee (the runner), so only `--dry-run` completes for now.
+
+use super::write_json;
+use crate::cli::TournamentArgs;
+use crate::tournament::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
+use crate::tournament::log::{plan_run, RunPlan};
+use crate::tournament::{schedule, ScheduledGame, TournamentConfig};
+use anyhow::{anyhow, bail};
+use serde_json::json;
+use std::io::Write;
+
+/// The command line as event inputs, over the event file's when `--config` is given.
+pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
+    let file = match &args.config {
+        Some(path) => EventInputs::load(path)?,
+        None => EventInputs::default(),
+    };
+    let bots = args
+        .bots
+        .iter()
+        .map(|arg| {
+            let (name, cmd) = parse_bot_arg(arg);
+            BotEntry {
+                name,
+                cmd,
+                startup_timeout: None,
+                movetime: None,
+                tc: None,
+                margin: None,
+            }
+        })
+        .collect();
+    let cli = EventInputs {
+        ruleset: args.ruleset.clone(),
+        format: args.format,
+        rounds: args.rounds,
+        seed: args.seed,
+        openings: args.openings.clone(),
+        openings_order: args.openings_order,
+        random_opening_plies: args.random_opening_plies,
+        concurrency: args.concurrency,
+        grace: args.grace,
+        force: args.force,
+        out: args.out.clone(),
+        resume: args.resume,
+        max_plies: args.max_plies,
+        sprt: args.sprt.clone().map(SprtSpec::Text),
+        startup_timeout: args.startup_timeout,
+        movetime: args.movetime,
+        tc: args.tc.clone(),
+        margin: args.margin,
+        bots,
+    };
+    Ok(file.overlay(cli))
+}
+
+/// The machine's core count: the default concurrency.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
+    let (config, run) = inputs(&args)?.resolve(cores())?;
+    let plan = match &run.out {
+        Some(dir) => Some(plan_run(&config, dir, run.resume)?),
+        None => None,
+    };
+    if args.dry_run {
+        return print_schedule(out, &config, plan.as_ref(), args.json);
+    }
+    let Some(plan) = plan else {
+        bail!("--out DIR is required: the games and results are written there");
+    };
+    Err(anyhow!(
+        "the tournament runner is not wired to the referee yet: {} of {} games would be played into {} (use --dry-run to see them)",
+        plan.to_play.len(),
+        plan.schedule.len(),
+        plan.path.display()
+    ))
+}
+
+fn print_schedule(
+    out: &mut dyn Write,
+    config: &TournamentConfig,
+    plan: Option<&RunPlan>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let all;
+    let (games, done): (&[ScheduledGame], usize) = match plan {
+        Some(p) => (&p.to_play, p.done.len()),
+        None => {
+            all = schedule(config)?;
+            (&all, 0)
+        }
+    };
+    let total = games.len() + done;
+    let hash = config.hash();
+    if json {
+        return write_json(
+            out,
+            &json!({
+                "config_hash": hash,
+                "scheduled_games": total,
+                "already_played": done,
+                "games": games,
+            }),
+        );
+    }
+    let format = match config.format {
+        crate::tournament::Format::RoundRobin => "round-robin",
+        crate::tournament::Format::Gauntlet => "gauntlet",
+    };
+    writeln!(
+        out,
+        "# {} {}, {} bots, {} rounds: {} games in {} pairs; config {}",
+        config.ruleset,
+        format,
+        config.bots.len(),
+        config.rounds,
+        total,
+        total / 2,
+        &hash[..16]
+    )?;
+    if done > 0 {
+        writeln!(
+            out,
+            "# {done} games already played; {} to play",
+            games.len()
+        )?;
+    }
+    let id_w = games
+        .iter()
+        .map(|g| g.game_id.len())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    let w_w = games
+        .iter()
+        .map(|g| g.white_name.len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let b_w = games
+        .iter()
+        .map(|g| g.black_name.len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    writeln!(
+        out,
+        "{:>5}  {:id_w$}  {:>5}  {:>4}  {:w_w$}  {:b_w$}  start",
+        "game", "id", "round", "pair", "player 1", "player 2"
+    )?;
+    for g in games {
+        writeln!(
+            out,
+            "{:>5}  {:id_w$}  {:>5}  {:>4}  {:w_w$}  {:b_w$}  {}",
+            g.game, g.game_id, g.round, g.pair, g.white_name, g.black_name, g.start
+        )?;
+    }
+    Ok(())
+}

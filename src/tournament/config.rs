@@ -1,0 +1,653 @@
+//! The tournament's configuration: what the command line and an event TOML file say, merged,
+//! checked, and turned into one canonical [`TournamentConfig`] whose hash identifies the event.
+//!
+//! An event file (`--config event.toml`) uses the command line's long option names as keys;
+//! paths in it are relative to the file's own directory:
+//!
+//! ```toml
+//! ruleset = "darra"
+//! format = "round-robin"        # or "gauntlet": the first bot plays each of the others
+//! rounds = 10
+//! seed = 42
+//! movetime = 100                # ms per move, for every bot unless it says otherwise
+//! margin = 50
+//! openings = "openings.txt"     # or: random-opening-plies = 4
+//! openings-order = "shuffled"   # or "in-order"
+//! sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05"   # or a table: [sprt] elo0 = 0 ...
+//!
+//! [[bot]]
+//! name = "mine"
+//! cmd = "python3 bots/python/my_bot.py"
+//! movetime = 200                # this bot's own clock
+//!
+//! [[bot]]
+//! name = "greedy"
+//! cmd = "builtin:greedy"
+//! ```
+//!
+//! Command-line options override the file; `--bot`s on the command line are added after the
+//! file's bots.
+
+use super::openings;
+use super::stats::SprtParams;
+use anyhow::{anyhow, bail, Context};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// Default time a bot may take to answer `ready`, in ms (as `baraza match`).
+pub const DEFAULT_STARTUP_TIMEOUT_MS: u64 = 10_000;
+/// Default grace in ms added to every deadline (as `baraza match`).
+pub const DEFAULT_MARGIN_MS: u64 = 50;
+/// Default time a bot may take to exit after `quit` before it is killed, in ms (as `baraza match`).
+pub const DEFAULT_GRACE_MS: u64 = 1_000;
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every bot plays every other bot.
+    RoundRobin,
+    /// The first bot plays each of the others; the others do not meet.
+    Gauntlet,
+}
+
+/// How the lines of an openings file are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpeningOrder {
+    /// Line after line, starting over at the end.
+    InOrder,
+    /// In an order drawn from the seed (one permutation, repeated if more are needed).
+    Shuffled,
+}
+
+/// One bot's clock and startup settings, resolved (the tournament's defaults with the bot's
+/// own overrides on top). As in `baraza match`: `tc` alone is a game clock, `movetime_ms` alone
+/// a fixed time per move, both a game clock whose every move is also capped; neither means the
+/// referee's default clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    pub startup_timeout_ms: u64,
+    pub movetime_ms: Option<u64>,
+    /// `BASE+INC` in seconds, e.g. `10+0.1`.
+    pub tc: Option<String>,
+    pub margin_ms: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            startup_timeout_ms: DEFAULT_STARTUP_TIMEOUT_MS,
+            movetime_ms: None,
+            tc: None,
+            margin_ms: DEFAULT_MARGIN_MS,
+        }
+    }
+}
+
+/// Some clock/startup settings: the tournament-wide ones or one bot's overrides.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LimitOverrides {
+    pub startup_timeout: Option<u64>,
+    pub movetime: Option<u64>,
+    pub tc: Option<String>,
+    pub margin: Option<u64>,
+}
+
+impl LimitOverrides {
+    /// Whether these settings say anything about the clock (`movetime` or `tc`).
+    fn sets_clock(&self) -> bool {
+        self.movetime.is_some() || self.tc.is_some()
+    }
+
+    /// `self` on top of `base`. A level that sets `movetime` or `tc` sets the whole clock: a
+    /// bot saying `tc = "10+0.1"` in an event whose default is `movetime = 100` gets the game
+    /// clock alone, not both.
+    pub fn apply(&self, base: &Limits) -> Limits {
+        let mut l = base.clone();
+        if let Some(v) = self.startup_timeout {
+            l.startup_timeout_ms = v;
+        }
+        if let Some(v) = self.margin {
+            l.margin_ms = v;
+        }
+        if self.sets_clock() {
+            l.movetime_ms = self.movetime;
+            l.tc = self.tc.clone();
+        }
+        l
+    }
+
+    /// `other`'s settings on top of `self`'s (command line over file).
+    /// The clock, like everything else, is taken whole from `other` when it sets one.
+    fn overlay(&self, other: &LimitOverrides) -> LimitOverrides {
+        let clock = if other.sets_clock() { other } else { self };
+        LimitOverrides {
+            startup_timeout: other.startup_timeout.or(self.startup_timeout),
+            movetime: clock.movetime,
+            tc: clock.tc.clone(),
+            margin: other.margin.or(self.margin),
+        }
+    }
+}
+
+/// A bot of the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotConfig {
+    pub name: String,
+    /// A command line (split like a shell would, no shell run) or `builtin:<name>`.
+    pub command: String,
+    pub limits: Limits,
+}
+
+/// Where games start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// The ruleset's start position.
+    Standard,
+    /// Positions from a file, checked with the engine.
+    File {
+        path: PathBuf,
+        order: OpeningOrder,
+        positions: Vec<String>,
+    },
+    /// `plies` random legal plies from the start, drawn from the seed.
+    RandomPlies { plies: u32 },
+}
+
+/// The whole event, checked. The schedule is a pure function of it
+/// ([`super::schedule::schedule`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentConfig {
+    pub ruleset: String,
+    pub format: Format,
+    pub rounds: u32,
+    pub seed: u64,
+    pub bots: Vec<BotConfig>,
+    pub openings: Openings,
+    /// Adjudicate a draw after this many plies (`None`: the referee's default).
+    pub max_plies: Option<u64>,
+    /// Only with exactly two bots; not part of the hash (it decides when to stop, not what is
+    /// played), so a run can be resumed with other bounds or without a test.
+    pub sprt: Option<SprtParams>,
+}
+
+/// The canonical, hashed form of the openings: a file is identified by its content (count and
+/// SHA-256 of its positions), not its path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum CanonicalOpenings {
+    Standard,
+    File {
+        order: OpeningOrder,
+        count: usize,
+        sha256: String,
+    },
+    RandomPlies {
+        plies: u32,
+    },
+}
+
+/// Everything that decides which games are played and how: the input of the config hash, and
+/// the `event` object of the games.jsonl header. Field order is fixed by this declaration, so
+/// its JSON is canonical.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CanonicalEvent {
+    pub ruleset: String,
+    pub format: Format,
+    pub rounds: u32,
+    pub seed: u64,
+    pub bots: Vec<BotConfig>,
+    pub openings: CanonicalOpenings,
+    pub max_plies: Option<u64>,
+}
+
+/// Lower-case hex of a SHA-256 digest.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl TournamentConfig {
+    pub fn canonical(&self) -> CanonicalEvent {
+        let openings = match &self.openings {
+            Openings::Standard => CanonicalOpenings::Standard,
+            Openings::File {
+                order, positions, ..
+            } => CanonicalOpenings::File {
+                order: *order,
+                count: positions.len(),
+                sha256: sha256_hex(positions.join("\n").as_bytes()),
+            },
+            Openings::RandomPlies { plies } => CanonicalOpenings::RandomPlies { plies: *plies },
+        };
+        CanonicalEvent {
+            ruleset: self.ruleset.clone(),
+            format: self.format,
+            rounds: self.rounds,
+            seed: self.seed,
+            bots: self.bots.clone(),
+            openings,
+            max_plies: self.max_plies,
+        }
+    }
+
+    /// The config hash: SHA-256 (hex) of the canonical event's compact JSON.
+    pub fn hash(&self) -> String {
+        canonical_hash(&self.canonical())
+    }
+
+    pub fn bot_names(&self) -> Vec<String> {
+        self.bots.iter().map(|b| b.name.clone()).collect()
+    }
+}
+
+/// SHA-256 (hex) of a canonical event's compact JSON.
+pub fn canonical_hash(event: &CanonicalEvent) -> String {
+    let json = serde_json::to_string(event).expect("a canonical event serializes");
+    sha256_hex(json.as_bytes())
+}
+
+/// How the tournament is run, as opposed to what it is: none of this is hashed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    pub concurrency: usize,
+    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed.
+    pub grace_ms: u64,
+    pub force: bool,
+    pub out: Option<PathBuf>,
+    pub resume: bool,
+}
+
+/// `--sprt` in an event file: the command-line string, or a table with the same keys.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum SprtSpec {
+    Text(String),
+    Table {
+        elo0: Option<f64>,
+        elo1: Option<f64>,
+        alpha: Option<f64>,
+        beta: Option<f64>,
+    },
+}
+
+impl SprtSpec {
+    pub fn params(&self) -> Result<SprtParams, String> {
+        match self {
+            SprtSpec::Text(s) => s.parse(),
+            SprtSpec::Table {
+                elo0,
+                elo1,
+                alpha,
+                beta,
+            } => {
+                let d = SprtParams::default();
+                let p = SprtParams {
+                    elo0: elo0.unwrap_or(d.elo0),
+                    elo1: elo1.unwrap_or(d.elo1),
+                    alpha: alpha.unwrap_or(d.alpha),
+                    beta: beta.unwrap_or(d.beta),
+                };
+                p.validate()?;
+                Ok(p)
+            }
+        }
+    }
+}
+
+/// One `[[bot]]` of an event file.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct BotEntry {
+    pub name: Option<String>,
+    pub cmd: String,
+    pub startup_timeout: Option<u64>,
+    pub movetime: Option<u64>,
+    pub tc: Option<String>,
+    pub margin: Option<u64>,
+}
+
+impl BotEntry {
+    fn overrides(&self) -> LimitOverrides {
+        LimitOverrides {
+            startup_timeout: self.startup_timeout,
+            movetime: self.movetime,
+            tc: self.tc.clone(),
+            margin: self.margin,
+        }
+    }
+}
+
+/// The raw settings of an event, every one optional: what an event file or the command line
+/// says. [`EventInputs::overlay`] merges two; [`EventInputs::resolve`] checks and completes them.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct EventInputs {
+    pub ruleset: Option<String>,
+    pub format: Option<Format>,
+    pub rounds: Option<u32>,
+    pub seed: Option<u64>,
+    pub openings: Option<PathBuf>,
+    pub openings_order: Option<OpeningOrder>,
+    pub random_opening_plies: Option<u32>,
+    pub concurrency: Option<usize>,
+    pub grace: Option<u64>,
+    #[serde(skip)]
+    pub force: bool,
+    pub out: Option<PathBuf>,
+    #[serde(skip)]
+    pub resume: bool,
+    pub max_plies: Option<u64>,
+    pub sprt: Option<SprtSpec>,
+    pub startup_timeout: Option<u64>,
+    pub movetime: Option<u64>,
+    pub tc: Option<String>,
+    pub margin: Option<u64>,
+    #[serde(rename = "bot", default)]
+    pub bots: Vec<BotEntry>,
+}
+
+impl EventInputs {
+    /// Parse an event file's text. `base` is the file's directory: relative paths in the file
+    /// are taken from there.
+    pub fn from_toml(text: &str, base: &Path) -> anyhow::Result<EventInputs> {
+        let mut inputs: EventInputs = toml::from_str(text).map_err(|e| {
+            // toml's Display spans several lines (a source excerpt); errors here are one line.
+            match e.span() {
+                Some(span) => {
+                    let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+                    anyhow!("line {line}: {}", e.message())
+                }
+                None => anyhow!("{}", e.message()),
+            }
+        })?;
+        for p in [&mut inputs.openings, &mut inputs.out]
+            .into_iter()
+            .flatten()
+        {
+            if p.is_relative() {
+                *p = base.join(&*p);
+            }
+        }
+        Ok(inputs)
+    }
+
+    /// Read an event file.
+    pub fn load(path: &Path) -> anyhow::Result<EventInputs> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read event file {}", path.display()))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        EventInputs::from_toml(&text, base)
+            .with_context(|| format!("bad event file {}", path.display()))
+    }
+
+    /// `other` (the command line) on top of `self` (the file): `other`'s settings win, its bots
+    /// come after `self`'s.
+    pub fn overlay(self, other: EventInputs) -> EventInputs {
+        let self_limits = self.limit_overrides();
+        let limits = self_limits.overlay(&other.limit_overrides());
+        let mut bots = self.bots;
+        bots.extend(other.bots);
+        let cli_openings = other.openings.is_some();
+        EventInputs {
+            ruleset: other.ruleset.or(self.ruleset),
+            format: other.format.or(self.format),
+            rounds: other.rounds.or(self.rounds),
+            seed: other.seed.or(self.seed),
+            // An openings source on the command line replaces the file's, whichever kind.
+            openings: if other.random_opening_plies.is_some() {
+                other.openings
+            } else {
+                other.openings.or(self.openings)
+            },
+            // Random plies on the command line: the file's openings order goes with its file.
+            openings_order: if other.random_opening_plies.is_some() {
+                other.openings_order
+            } else {
+                other.openings_order.or(self.openings_order)
+            },
+            random_opening_plies: if cli_openings {
+                other.random_opening_plies
+            } else {
+                other.random_opening_plies.or(self.random_opening_plies)
+            },
+            concurrency: other.concurrency.or(self.concurrency),
+            grace: other.grace.or(self.grace),
+            force: other.force || self.force,
+            out: other.out.or(self.out),
+            resume: other.resume || self.resume,
+            max_plies: other.max_plies.or(self.max_plies),
+            sprt: other.sprt.or(self.sprt),
+            startup_timeout: limits.startup_timeout,
+            movetime: limits.movetime,
+            tc: limits.tc,
+            margin: limits.margin,
+            bots,
+        }
+    }
+
+    fn limit_overrides(&self) -> LimitOverrides {
+        LimitOverrides {
+            startup_timeout: self.startup_timeout,
+            movetime: self.movetime,
+            tc: self.tc.clone(),
+            margin: self.margin,
+        }
+    }
+
+    /// Check everything and complete the defaults. `cores` is the machine's core count
+    /// (the default concurrency, and the most allowed without `force`).
+    pub fn resolve(&self, cores: usize) -> anyhow::Result<(TournamentConfig, RunOptions)> {
+        let ruleset_id = self
+            .ruleset
+            .clone()
+            .ok_or_else(|| anyhow!("no ruleset: name one (e.g. `baraza tournament darra ...`) or set `ruleset` in the event file"))?;
+        let ruleset = crate::games::ruleset(&ruleset_id)?;
+
+        let global = self.limit_overrides();
+        check_limits("the tournament", &global)?;
+        let base = global.apply(&Limits::default());
+
+        let mut bots: Vec<BotConfig> = Vec::new();
+        for (i, entry) in self.bots.iter().enumerate() {
+            let command = entry.cmd.trim().to_string();
+            if command.is_empty() {
+                bail!("bot {}: empty command", i + 1);
+            }
+            if let Some(name) = command.strip_prefix("builtin:") {
+                if name.is_empty() {
+                    bail!(
+                        "bot {}: 'builtin:' needs a name, e.g. builtin:random",
+                        i + 1
+                    );
+                }
+            }
+            let name = match &entry.name {
+                Some(n) => n.trim().to_string(),
+                None => default_bot_name(&command),
+            };
+            check_bot_name(&name).map_err(|e| anyhow!("bot {} ({command}): {e}", i + 1))?;
+            if bots.iter().any(|b| b.name == name) {
+                bail!("two bots are named '{name}': give each a distinct name with --bot NAME=BOT");
+            }
+            let overrides = entry.overrides();
+            check_limits(&format!("bot '{name}'"), &overrides)?;
+            let limits = overrides.apply(&base);
+            bots.push(BotConfig {
+                name,
+                command,
+                limits,
+            });
+        }
+        if bots.len() < 2 {
+            bail!(
+                "a tournament needs at least two bots (found {}): add --bot NAME=BOT",
+                bots.len()
+            );
+        }
+
+        let rounds = self.rounds.unwrap_or(1);
+        if rounds == 0 {
+            bail!("--rounds must be at least 1");
+        }
+        if self.max_plies == Some(0) {
+            bail!("--max-plies must be at least 1");
+        }
+
+        let openings = match (&self.openings, self.random_opening_plies) {
+            (Some(_), Some(_)) => {
+                bail!("--openings and --random-opening-plies are exclusive; choose one")
+            }
+            (Some(path), None) => {
+                let positions = openings::load_openings_file(path, ruleset.id)?;
+                Openings::File {
+                    path: path.clone(),
+                    order: self.openings_order.unwrap_or(OpeningOrder::InOrder),
+                    positions,
+                }
+            }
+            (None, Some(plies)) => {
+                if self.openings_order.is_some() {
+                    bail!("--openings-order needs --openings FILE");
+                }
+                Openings::RandomPlies { plies }
+            }
+            (None, None) => {
+                if self.openings_order.is_some() {
+                    bail!("--openings-order needs --openings FILE");
+                }
+                Openings::Standard
+            }
+        };
+
+        let sprt = match &self.sprt {
+            None => None,
+            Some(spec) => {
+                let p = spec.params().map_err(|e| anyhow!(e))?;
+                if bots.len() != 2 {
+                    bail!(
+                        "--sprt needs exactly two bots (found {}): it tests the first against the second",
+                        bots.len()
+                    );
+                }
+                Some(p)
+            }
+        };
+
+        let cores = cores.max(1);
+        let concurrency = self.concurrency.unwrap_or(cores);
+        if concurrency == 0 {
+            bail!("--concurrency must be at least 1");
+        }
+        if concurrency > cores && !self.force {
+            bail!(
+                "--concurrency {concurrency} is more than the {cores} cores here: games would share cores and bots lose time they did not use; pass --force to do it anyway"
+            );
+        }
+
+        let config = TournamentConfig {
+            ruleset: ruleset.id.to_string(),
+            format: self.format.unwrap_or(Format::RoundRobin),
+            rounds,
+            seed: self.seed.unwrap_or(1),
+            bots,
+            openings,
+            max_plies: self.max_plies,
+            sprt,
+        };
+        // Random openings are drawn now, so an impossible request fails before any game.
+        super::schedule::schedule(&config)?;
+        let run = RunOptions {
+            concurrency,
+            grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
+            force: self.force,
+            out: self.out.clone(),
+            resume: self.resume,
+        };
+        Ok((config, run))
+    }
+}
+
+fn check_limits(who: &str, l: &LimitOverrides) -> anyhow::Result<()> {
+    if l.movetime == Some(0) {
+        bail!("{who}: movetime must be at least 1 ms");
+    }
+    if let Some(tc) = &l.tc {
+        check_tc(tc).map_err(|e| anyhow!("{who}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// `BASE` or `BASE+INC` in seconds, the grammar of `baraza match --tc`: each a decimal with at
+/// most 3 fractional digits (`10`, `0.5`, `.1`), `BASE` positive.
+pub fn check_tc(tc: &str) -> Result<(), String> {
+    let seconds_ms = |s: &str| -> Option<u64> {
+        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
+            return None;
+        }
+        if frac.len() > 3 || int.len() > 9 {
+            return None;
+        }
+        let whole: u64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+        let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
+        Some(whole * 1000 + frac_ms)
+    };
+    let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
+    match (seconds_ms(base), seconds_ms(inc)) {
+        (Some(b), Some(_)) if b > 0 => Ok(()),
+        _ => Err(format!(
+            "bad time control '{tc}': expected BASE+INC in seconds, e.g. 10+0.1 or 60+0 (BASE > 0)"
+        )),
+    }
+}
+
+fn check_bot_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("empty name".into());
+    }
+    if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!("name '{name}' contains whitespace"));
+    }
+    Ok(())
+}
+
+/// `NAME=BOT` → `(Some(NAME), BOT)`; a plain `BOT` (no `=` before the first space) has no name.
+pub fn parse_bot_arg(arg: &str) -> (Option<String>, String) {
+    if let Some((name, bot)) = arg.split_once('=') {
+        if !name.is_empty() && !name.chars().any(char::is_whitespace) {
+            return (Some(name.to_string()), bot.to_string());
+        }
+    }
+    (None, arg.to_string())
+}
+
+/// The name of a bot given without one: a built-in's name, or the file stem of its program,
+/// or of its script when the program is an interpreter (`python3 bots/random_bot.py` →
+/// `random_bot`): the first word that has a path separator or an extension, else the first.
+pub fn default_bot_name(command: &str) -> String {
+    if let Some(name) = command.strip_prefix("builtin:") {
+        return name.to_string();
+    }
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
+        .filter(|w| !w.is_empty() && !w.starts_with('-'))
+        .collect();
+    let pick = words
+        .iter()
+        .find(|w| w.contains('/') || Path::new(w).extension().is_some())
+        .or(words.first())
+        .copied()
+        .unwrap_or(command);
+    Path::new(pick)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| pick.to_string())
+}

@@ -1,0 +1,415 @@
+//! `games.jsonl`, the tournament's single source of truth: a header line (format, baraza
+//! version, config hash, the canonical event), then one line per finished game, appended and
+//! flushed the moment the game ends. Statistics, `baraza results` and `--resume` all read it.
+//!
+//! A game line is a [`GameRecord`] with the tournament's fields (`game_id`, `pair`, `opening`)
+//! flattened into the same JSON object.
+//!
+//! The reader is strict about complete lines and tolerant of a torn last line (no final
+//! newline and not valid JSON: the writer was killed mid-write); that line is ignored, and
+//! [`GamesWriter::append`] cuts it off before appending.
+
+use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use super::schedule::{schedule, ScheduledGame};
+use super::stats::SprtParams;
+use crate::record::GameRecord;
+use anyhow::{anyhow, bail, Context};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// The file name inside `--out DIR`.
+pub const GAMES_FILE: &str = "games.jsonl";
+/// The value of the header's `baraza` field.
+pub const HEADER_KIND: &str = "tournament";
+/// The version of this file format (the header's `schema`).
+pub const SCHEMA: u32 = 1;
+
+/// The first line of games.jsonl.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always `tournament`: tells a header from a game line.
+    pub baraza: String,
+    pub schema: u32,
+    /// The baraza version that started the file.
+    pub version: String,
+    /// SHA-256 of the canonical event's JSON ([`TournamentConfig::hash`]).
+    pub config_hash: String,
+    /// How many games the schedule has.
+    pub scheduled_games: u64,
+    pub event: CanonicalEvent,
+    /// The SPRT of the run that wrote the header, if any (not hashed).
+    #[serde(default)]
+    pub sprt: Option<SprtParams>,
+}
+
+impl Header {
+    pub fn new(config: &TournamentConfig, scheduled_games: u64) -> Header {
+        Header {
+            baraza: HEADER_KIND.to_string(),
+            schema: SCHEMA,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            config_hash: config.hash(),
+            scheduled_games,
+            event: config.canonical(),
+            sprt: config.sprt,
+        }
+    }
+
+    /// The bots' names, in event order.
+    pub fn bot_names(&self) -> Vec<String> {
+        self.event.bots.iter().map(|b| b.name.clone()).collect()
+    }
+}
+
+/// One finished game as games.jsonl holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The schedule's id, e.g. `r3-p2-b`.
+    pub game_id: String,
+    /// The schedule's 1-based pair number.
+    pub pair: u64,
+    /// 0-based index of the start position in the openings file, if one was used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<usize>,
+    #[serde(flatten)]
+    pub record: GameRecord,
+}
+
+impl GameLine {
+    /// The line of a scheduled game the referee has played. The record's `game`, `round`,
+    /// `seed` and player names are set from the schedule, so the results always match the
+    /// header's bots.
+    pub fn new(game: &ScheduledGame, mut record: GameRecord) -> GameLine {
+        record.game = game.game;
+        record.white = game.white_name.clone();
+        record.black = game.black_name.clone();
+        record.round = game.round.to_string();
+        record.seed = game.seed;
+        GameLine {
+            game_id: game.game_id.clone(),
+            pair: game.pair,
+            opening: game.opening,
+            record,
+        }
+    }
+}
+
+/// What a games.jsonl holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamesLog {
+    pub header: Header,
+    /// Finished games in file order, each game id once (the first line wins).
+    pub games: Vec<GameLine>,
+    /// Game ids met again after their first line (ignored).
+    pub duplicates: Vec<String>,
+    /// The 1-based number of a torn last line that was ignored.
+    pub torn_line: Option<usize>,
+}
+
+/// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
+/// complete header line (empty, or killed while writing the header).
+pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesLog>> {
+    let ends_with_newline = text.ends_with('\n');
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines.len();
+    let mut header: Option<Header> = None;
+    let mut games = Vec::new();
+    let mut seen = HashSet::new();
+    let mut duplicates = Vec::new();
+    let mut torn_line = None;
+    for (i, line) in lines.iter().enumerate() {
+        let n = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let unterminated = n == last && !ends_with_newline;
+        if header.is_none() {
+            match serde_json::from_str::<Header>(line) {
+                Ok(h) => {
+                    if h.baraza != HEADER_KIND {
+                        bail!("{source} line {n}: not a baraza tournament header");
+                    }
+                    if h.schema != SCHEMA {
+                        bail!(
+                            "{source}: format version {} is not one this baraza reads (it reads {SCHEMA})",
+                            h.schema
+                        );
+                    }
+                    header = Some(h);
+                }
+                Err(_) if unterminated => return Ok(None),
+                Err(e) => bail!(
+                    "{source} line {n}: not a baraza tournament header ({e}); is this a games.jsonl written by `baraza tournament`?"
+                ),
+            }
+            continue;
+        }
+        match serde_json::from_str::<GameLine>(line) {
+            Ok(g) => {
+                if seen.insert(g.game_id.clone()) {
+                    games.push(g);
+                } else {
+                    duplicates.push(g.game_id);
+                }
+            }
+            Err(_) if unterminated => torn_line = Some(n),
+            Err(e) => bail!("{source} line {n}: not a game line: {e}"),
+        }
+    }
+    Ok(header.map(|header| GamesLog {
+        header,
+        games,
+        duplicates,
+        torn_line,
+    }))
+}
+
+/// The games.jsonl path for `--out DIR`; a path to a file is taken as is.
+pub fn games_path(dir_or_file: &Path) -> PathBuf {
+    if dir_or_file.is_dir() {
+        dir_or_file.join(GAMES_FILE)
+    } else {
+        dir_or_file.to_path_buf()
+    }
+}
+
+/// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
+pub fn read_games_log(path: &Path) -> anyhow::Result<GamesLog> {
+    let path = games_path(path);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    parse_games_log(&text, &path.display().to_string())?
+        .ok_or_else(|| anyhow!("{}: no tournament header (empty file?)", path.display()))
+}
+
+/// Why a resume is refused: the log was written for another configuration.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("refusing to resume {path}: it was written by another configuration (config hash {file_hash} in the file, {now_hash} now; differs in: {differs}). Resume with the same configuration and seed, or choose another --out directory")]
+pub struct ResumeRefused {
+    pub path: String,
+    /// First 16 hex digits of each hash.
+    pub file_hash: String,
+    pub now_hash: String,
+    /// The top-level event fields that differ, comma-separated.
+    pub differs: String,
+}
+
+/// The event fields (`rounds`, `bots`, ...) whose values differ between two events.
+pub fn event_differences(a: &CanonicalEvent, b: &CanonicalEvent) -> Vec<String> {
+    let (va, vb) = (
+        serde_json::to_value(a).unwrap_or_default(),
+        serde_json::to_value(b).unwrap_or_default(),
+    );
+    let (Some(ma), Some(mb)) = (va.as_object(), vb.as_object()) else {
+        return vec![];
+    };
+    let mut keys: Vec<&String> = ma.keys().chain(mb.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|k| ma.get(*k) != mb.get(*k))
+        .cloned()
+        .collect()
+}
+
+/// Refuse to resume a log whose header does not match `config`.
+pub fn check_resume(
+    header: &Header,
+    config: &TournamentConfig,
+    path: &Path,
+) -> Result<(), ResumeRefused> {
+    let now = config.hash();
+    // The file's hash is recomputed from its event as well, so a hand-edited event is caught.
+    if header.config_hash == now && canonical_hash(&header.event) == now {
+        return Ok(());
+    }
+    let mut differs = event_differences(&header.event, &config.canonical());
+    if differs.is_empty() {
+        differs.push("config_hash".to_string());
+    }
+    let short = |h: &str| h.chars().take(16).collect::<String>();
+    Err(ResumeRefused {
+        path: path.display().to_string(),
+        file_hash: short(&header.config_hash),
+        now_hash: short(&now),
+        differs: differs.join(", "),
+    })
+}
+
+/// The scheduled games that have no line in the log, in schedule order. A game counts as
+/// played when a line has its game id.
+pub fn missing_games(schedule: &[ScheduledGame], played: &[GameLine]) -> Vec<ScheduledGame> {
+    let done: HashSet<&str> = played.iter().map(|g| g.game_id.as_str()).collect();
+    schedule
+        .iter()
+        .filter(|g| !done.contains(g.game_id.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// Whether the runner starts a new games.jsonl or appends to an existing one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogStart {
+    /// Write the header to a new (or empty) file: [`GamesWriter::create`].
+    Create,
+    /// Append after the existing lines: [`GamesWriter::append`].
+    Append,
+}
+
+/// What a run must do: the runner plays `to_play` and writes each finished game's line.
+#[derive(Clone, Debug)]
+pub struct RunPlan {
+    pub path: PathBuf,
+    pub header: Header,
+    pub schedule: Vec<ScheduledGame>,
+    /// Lines already in the log for games of this schedule (resume).
+    pub done: Vec<GameLine>,
+    pub to_play: Vec<ScheduledGame>,
+    pub start: LogStart,
+    /// A torn last line that [`GamesWriter::append`] will cut off.
+    pub torn_line: Option<usize>,
+}
+
+/// Plan a run into `out_dir`: recompute the schedule, read an existing games.jsonl, refuse a
+/// foreign one, and list the games still to play. Reads only; writes nothing.
+///
+/// - no games.jsonl (or one without a complete header): play everything, create the file;
+/// - one with a header and `resume == false`: refused, naming `--resume`;
+/// - `resume == true`: refused when the config hash differs ([`ResumeRefused`]); otherwise
+///   the missing games are played and appended.
+pub fn plan_run(
+    config: &TournamentConfig,
+    out_dir: &Path,
+    resume: bool,
+) -> anyhow::Result<RunPlan> {
+    let schedule = schedule(config)?;
+    let header = Header::new(config, schedule.len() as u64);
+    let path = out_dir.join(GAMES_FILE);
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(text) => parse_games_log(&text, &path.display().to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let Some(log) = existing else {
+        return Ok(RunPlan {
+            path,
+            header,
+            to_play: schedule.clone(),
+            schedule,
+            done: vec![],
+            start: LogStart::Create,
+            torn_line: None,
+        });
+    };
+    if !resume {
+        bail!(
+            "{} already holds a tournament ({} games played); pass --resume to continue it, or choose another --out directory",
+            path.display(),
+            log.games.len()
+        );
+    }
+    check_resume(&log.header, config, &path)?;
+    let ids: HashSet<&str> = schedule.iter().map(|g| g.game_id.as_str()).collect();
+    let done: Vec<GameLine> = log
+        .games
+        .into_iter()
+        .filter(|g| ids.contains(g.game_id.as_str()))
+        .collect();
+    Ok(RunPlan {
+        path,
+        to_play: missing_games(&schedule, &done),
+        header: log.header,
+        schedule,
+        done,
+        start: LogStart::Append,
+        torn_line: log.torn_line,
+    })
+}
+
+/// Appends game lines to a games.jsonl, one `write` and flush per finished game.
+#[derive(Debug)]
+pub struct GamesWriter {
+    file: std::fs::File,
+    path: PathBuf,
+    sync: bool,
+}
+
+impl GamesWriter {
+    /// Create (or empty) `path` and write the header line. Creates the parent directory.
+    pub fn create(path: &Path, header: &Header) -> anyhow::Result<GamesWriter> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let file = std::fs::File::create(path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        let mut w = GamesWriter {
+            file,
+            path: path.to_path_buf(),
+            sync: false,
+        };
+        w.write_json_line(&serde_json::to_string(header)?)?;
+        Ok(w)
+    }
+
+    /// Open an existing games.jsonl for appending, first repairing its end: a torn last line
+    /// is cut off, and a complete last line without its newline gets one.
+    pub fn append(path: &Path) -> anyhow::Result<GamesWriter> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        if !text.is_empty() && !text.ends_with('\n') {
+            let cut = text.rfind('\n').map_or(0, |i| i + 1);
+            let tail = &text[cut..];
+            let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
+            if complete {
+                file.seek(SeekFrom::End(0))?;
+                file.write_all(b"\n")?;
+            } else {
+                file.set_len(cut as u64)?;
+            }
+        }
+        file.seek(SeekFrom::End(0))?;
+        Ok(GamesWriter {
+            file,
+            path: path.to_path_buf(),
+            sync: false,
+        })
+    }
+
+    /// Also `fsync` after every line (survives power loss, not only a killed process).
+    pub fn with_sync(mut self, sync: bool) -> Self {
+        self.sync = sync;
+        self
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Append one finished game.
+    pub fn write(&mut self, line: &GameLine) -> anyhow::Result<()> {
+        self.write_json_line(&serde_json::to_string(line)?)
+    }
+
+    fn write_json_line(&mut self, json: &str) -> anyhow::Result<()> {
+        let mut buf = Vec::with_capacity(json.len() + 1);
+        buf.extend_from_slice(json.as_bytes());
+        buf.push(b'\n');
+        // One write of the whole line: a line is either complete or a torn tail.
+        self.file
+            .write_all(&buf)
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("cannot write {}", self.path.display()))?;
+        if self.sync {
+            self.file.sync_data()?;
+        }
+        Ok(())
+    }
+}

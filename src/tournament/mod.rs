@@ -1,0 +1,39 @@
+//! Tournaments: many bots, many games, one event.
+//!
+//! The pure parts, independent of the referee:
+//!
+//! - [`config`]: the event from the command line and/or a TOML file, checked, with its hash;
+//! - [`openings`]: start positions from a file or from random plies;
+//! - [`schedule`]: every game, in order, as a pure function of the configuration and seed;
+//! - [`log`]: `games.jsonl` (header + one line per finished game), its reader, its writer,
+//!   and the resume plan (which games are missing, refusal of a foreign log);
+//! - [`stats`]: Elo with intervals, LOS, pentanomial buckets, SPRT;
+//! - [`results`]: the table computed from games.jsonl alone.
+//!
+//! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
+//!   finished game, SPRT stop, Ctrl-C stop, first error.
+//!
+//! Wiring the referee in (what `baraza tournament` still lacks) is one closure:
+//!
+//! ```text
+//! let (config, run) = commands::tournament::inputs(&args)?.resolve(cores)?;
+//! let plan = log::plan_run(&config, &out_dir, run.resume)?;   // schedule, resume, refusal
+//! let outcome = runner::run_plan(&config, run.concurrency, plan,
+//!     |game: ScheduledGame| { /* referee setup from config.bots[game.white], [game.black],
+//!                                game.start, game.seed, bot limits; play it */ },
+//!     stop_flag_set_by_ctrl_c, |progress| eprintln!(...)).await?;
+//! print results::render_text(&results::standings_from(&plan.header, &outcome.lines))
+//! ```
+
+pub mod config;
+pub mod log;
+pub mod openings;
+pub mod results;
+pub mod runner;
+pub mod schedule;
+pub mod stats;
+
+pub use config::{EventInputs, Format, RunOptions, TournamentConfig};
+pub use log::{plan_run, GameLine, GamesLog, GamesWriter, Header, LogStart, RunPlan};
+pub use results::{standings, Standings};
+pub use schedule::{schedule, ScheduledGame};

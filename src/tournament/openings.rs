@@ -1,0 +1,76 @@
+//! Start positions for the games: an openings file (one position string per line, checked with
+//! the engine) or a few random legal plies from the ruleset's start.
+//!
+//! An openings file holds one position string per line, exactly as `baraza rules` prints them.
+//! Blank lines and lines starting with `#` are skipped; line numbers in errors count every line.
+
+use super::schedule::SplitMix64;
+use crate::games;
+use anyhow::{anyhow, bail, Context};
+use std::path::Path;
+
+/// How many times a random opening is drawn again when its plies end the game.
+pub const RANDOM_OPENING_ATTEMPTS: u32 = 1000;
+
+/// Check the lines of an openings file: each must be a position of `ruleset` whose game is
+/// not over. `source` names the file in errors (`openings.txt line 3: ...`).
+pub fn parse_openings(text: &str, ruleset: &str, source: &str) -> anyhow::Result<Vec<String>> {
+    let mut positions = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let n = i + 1;
+        let pos = games::parse_position(line).map_err(|e| anyhow!("{source} line {n}: {e}"))?;
+        if pos.ruleset() != ruleset {
+            bail!(
+                "{source} line {n}: a '{}' position, but the tournament plays '{ruleset}'",
+                pos.ruleset()
+            );
+        }
+        let status = pos.status();
+        if status.is_over() {
+            bail!("{source} line {n}: the game is already over ({status})");
+        }
+        // Keep the engine's own spelling of the position.
+        positions.push(pos.format());
+    }
+    if positions.is_empty() {
+        bail!("{source}: no positions (one position string per line; # starts a comment)");
+    }
+    Ok(positions)
+}
+
+/// Read and check an openings file.
+pub fn load_openings_file(path: &Path, ruleset: &str) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read openings file {}", path.display()))?;
+    parse_openings(&text, ruleset, &path.display().to_string())
+}
+
+/// `plies` uniformly random legal plies from `ruleset`'s start, drawn from `seed`. A draw that
+/// ends the game (or gets stuck) is thrown away and drawn again from the same generator, up to
+/// [`RANDOM_OPENING_ATTEMPTS`] times.
+pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> anyhow::Result<String> {
+    let rules = games::ruleset(ruleset)?;
+    let mut rng = SplitMix64::new(seed);
+    'attempt: for _ in 0..RANDOM_OPENING_ATTEMPTS {
+        let mut pos = rules.start_position();
+        for _ in 0..plies {
+            let legal = pos.legal();
+            if legal.is_empty() {
+                continue 'attempt;
+            }
+            let pick = &legal[rng.below(legal.len() as u64) as usize];
+            pos.play(pick)
+                .map_err(|e| anyhow!("the engine refused its own legal move: {e}"))?;
+        }
+        if !pos.status().is_over() {
+            return Ok(pos.format());
+        }
+    }
+    bail!(
+        "--random-opening-plies {plies}: no game of {ruleset} was still going after {plies} random plies in {RANDOM_OPENING_ATTEMPTS} tries; use fewer plies"
+    )
+}

@@ -1,0 +1,405 @@
+//! The results table, computed from games.jsonl alone: per bot games, points, W/D/L, score,
+//! Elo with a 95% interval, LOS against the leader, pentanomial counts over game pairs, time
+//! forfeits, crashes and other forfeits; and the SPRT of a two-bot run.
+//!
+//! Choices, all visible in the output:
+//! - A bot's Elo is its score against the field it met (logistic, see [`super::stats`]). The
+//!   interval uses the pentanomial model (game pairs as units) when every game of the bot is in
+//!   a complete pair, the trinomial one (games as units) otherwise.
+//! - The leader is the bot with the best score (then most points, then event order). LOS
+//!   against the leader comes from the two bots' own games against each other; a bot that
+//!   never met the leader (a gauntlet) has none.
+//! - A complete pair is two games with the same `pair` number and the same two bots on swapped
+//!   sides. The SPRT uses complete pairs only (pentanomial), from the first bot's side.
+//! - Forfeits are charged to the side that lost the game: `time forfeit` counts as a time
+//!   forfeit, `crash` as a crash, `illegal move`, `protocol error` and `stalled connection` as
+//!   other forfeits.
+
+use super::log::{GameLine, GamesLog, Header};
+use super::stats::{self, EloEstimate, Model, Sample, SprtReport};
+use crate::record::Termination;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One bot's line of the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotStanding {
+    pub rank: usize,
+    pub name: String,
+    pub games: u64,
+    pub points: f64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Points per game; `None` before any game.
+    pub score: Option<f64>,
+    pub elo: Option<EloEstimate>,
+    /// Probability this bot is stronger than the leader, from their games against each other.
+    pub los_vs_leader: Option<f64>,
+    /// Complete game pairs played.
+    pub pairs: u64,
+    /// `[LL, LD, DD+WL, WD, WW]` over complete pairs, from this bot's side.
+    pub penta: [u64; 5],
+    pub time_forfeits: u64,
+    pub crashes: u64,
+    pub other_forfeits: u64,
+}
+
+/// The SPRT of a two-bot run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtStanding {
+    /// The bot tested (the event's first bot) and its opponent.
+    pub first: String,
+    pub second: String,
+    #[serde(flatten)]
+    pub report: SprtReport,
+}
+
+/// Everything `baraza results` prints.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standings {
+    pub config_hash: String,
+    pub ruleset: String,
+    pub format: super::config::Format,
+    /// Games with a result.
+    pub games: u64,
+    pub scheduled_games: u64,
+    pub complete_pairs: u64,
+    pub leader: Option<String>,
+    pub bots: Vec<BotStanding>,
+    pub sprt: Option<SprtStanding>,
+    /// Lines whose result is not `1-0`, `0-1` or `1/2-1/2` (ignored).
+    pub unscored_games: u64,
+    pub duplicate_lines: u64,
+    pub torn_last_line: Option<usize>,
+}
+
+/// Points of player 1 and player 2 for a result string.
+pub fn result_points(result: &str) -> Option<(f64, f64)> {
+    match result {
+        "1-0" => Some((1.0, 0.0)),
+        "0-1" => Some((0.0, 1.0)),
+        "1/2-1/2" => Some((0.5, 0.5)),
+        _ => None,
+    }
+}
+
+#[derive(Default, Clone)]
+struct Acc {
+    games: u64,
+    points: f64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    pairs: u64,
+    penta: [u64; 5],
+    time_forfeits: u64,
+    crashes: u64,
+    other_forfeits: u64,
+}
+
+impl Acc {
+    fn add_game(&mut self, points: f64) {
+        self.games += 1;
+        self.points += points;
+        if points == 1.0 {
+            self.wins += 1;
+        } else if points == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+}
+
+/// The table of a log.
+pub fn standings(log: &GamesLog) -> Standings {
+    let mut s = standings_from(&log.header, &log.games);
+    s.duplicate_lines = log.duplicates.len() as u64;
+    s.torn_last_line = log.torn_line;
+    s
+}
+
+/// The table of some game lines under a header.
+pub fn standings_from(header: &Header, games: &[GameLine]) -> Standings {
+    // Bots in event order, then any name only the games mention.
+    let mut names = header.bot_names();
+    for g in games {
+        for n in [&g.record.white, &g.record.black] {
+            if !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+    }
+    let index = |n: &str| {
+        names
+            .iter()
+            .position(|m| m == n)
+            .expect("every name listed")
+    };
+    let mut acc = vec![Acc::default(); names.len()];
+    // (a, b) -> (a's wins, a's losses) against b.
+    let mut h2h: BTreeMap<(usize, usize), (u64, u64)> = BTreeMap::new();
+    let mut by_pair: BTreeMap<u64, Vec<(usize, usize, f64, f64)>> = BTreeMap::new();
+    let mut scored = 0u64;
+    let mut unscored = 0u64;
+
+    for g in games {
+        let r = &g.record;
+        let Some((pw, pb)) = result_points(&r.result) else {
+            unscored += 1;
+            continue;
+        };
+        scored += 1;
+        let (w, b) = (index(&r.white), index(&r.black));
+        acc[w].add_game(pw);
+        acc[b].add_game(pb);
+        if pw != pb {
+            let (winner, loser) = if pw > pb { (w, b) } else { (b, w) };
+            h2h.entry((winner, loser)).or_default().0 += 1;
+            h2h.entry((loser, winner)).or_default().1 += 1;
+            let counter = match r.termination {
+                Termination::TimeForfeit => Some(&mut acc[loser].time_forfeits),
+                Termination::Crash => Some(&mut acc[loser].crashes),
+                Termination::IllegalMove
+                | Termination::ProtocolError
+                | Termination::StalledConnection => Some(&mut acc[loser].other_forfeits),
+                Termination::Normal | Termination::Adjudication => None,
+            };
+            if let Some(c) = counter {
+                *c += 1;
+            }
+        }
+        by_pair.entry(g.pair).or_default().push((w, b, pw, pb));
+    }
+
+    let mut complete_pairs = 0u64;
+    // First bot's pentanomial against the second, for the SPRT.
+    let mut sprt_penta = [0u64; 5];
+    for legs in by_pair.values() {
+        let &[(w1, b1, pw1, pb1), (w2, b2, pw2, pb2)] = legs.as_slice() else {
+            continue;
+        };
+        if !(w1 == b2 && b1 == w2 && w1 != b1) {
+            continue;
+        }
+        complete_pairs += 1;
+        // w1's points: as player 1 in leg 1, as player 2 in leg 2.
+        let first = stats::penta_bucket(pw1, pb2);
+        let second = stats::penta_bucket(pb1, pw2);
+        acc[w1].penta[first] += 1;
+        acc[w1].pairs += 1;
+        acc[b1].penta[second] += 1;
+        acc[b1].pairs += 1;
+        if (w1, b1) == (0, 1) {
+            sprt_penta[first] += 1;
+        } else if (w1, b1) == (1, 0) {
+            sprt_penta[second] += 1;
+        }
+    }
+
+    let mut bots: Vec<BotStanding> = names
+        .iter()
+        .zip(&acc)
+        .map(|(name, a)| {
+            let score = (a.games > 0).then(|| a.points / a.games as f64);
+            let all_paired = a.pairs > 0 && a.pairs * 2 == a.games;
+            let elo = if all_paired {
+                stats::elo_pentanomial(a.penta)
+            } else {
+                stats::elo_trinomial(a.wins, a.draws, a.losses)
+            };
+            BotStanding {
+                rank: 0,
+                name: name.clone(),
+                games: a.games,
+                points: a.points,
+                wins: a.wins,
+                draws: a.draws,
+                losses: a.losses,
+                score,
+                elo,
+                los_vs_leader: None,
+                pairs: a.pairs,
+                penta: a.penta,
+                time_forfeits: a.time_forfeits,
+                crashes: a.crashes,
+                other_forfeits: a.other_forfeits,
+            }
+        })
+        .collect();
+
+    // Best score first; bots without games last; ties by points, then event order (stable).
+    bots.sort_by(|x, y| {
+        let key = |b: &BotStanding| b.score.unwrap_or(-1.0);
+        key(y)
+            .total_cmp(&key(x))
+            .then(y.points.total_cmp(&x.points))
+    });
+    let leader = bots.first().filter(|b| b.games > 0).map(|b| b.name.clone());
+    if let Some(leader_name) = &leader {
+        let l = index(leader_name);
+        for b in bots.iter_mut() {
+            let i = index(&b.name);
+            if i != l {
+                if let Some(&(w, lo)) = h2h.get(&(i, l)) {
+                    b.los_vs_leader = stats::los(w, lo);
+                }
+            }
+        }
+    }
+    for (i, b) in bots.iter_mut().enumerate() {
+        b.rank = i + 1;
+    }
+
+    let sprt = match (header.sprt, header.event.bots.as_slice()) {
+        (Some(params), [first, second]) => Some(SprtStanding {
+            first: first.name.clone(),
+            second: second.name.clone(),
+            report: stats::sprt(params, &Sample::pentanomial(sprt_penta), Model::Pentanomial),
+        }),
+        _ => None,
+    };
+
+    Standings {
+        config_hash: header.config_hash.clone(),
+        ruleset: header.event.ruleset.clone(),
+        format: header.event.format,
+        games: scored,
+        scheduled_games: header.scheduled_games,
+        complete_pairs,
+        leader,
+        bots,
+        sprt,
+        unscored_games: unscored,
+        duplicate_lines: 0,
+        torn_last_line: None,
+    }
+}
+
+fn signed(x: Option<f64>, inf: &str) -> String {
+    match x {
+        // Rounded first, and `+ 0.0` turns −0 into +0: no "-0.0".
+        Some(v) => format!("{:+.1}", (v * 10.0).round() / 10.0 + 0.0),
+        None => inf.to_string(),
+    }
+}
+
+fn points(p: f64) -> String {
+    if p.fract() == 0.0 {
+        format!("{p:.0}")
+    } else {
+        format!("{p:.1}")
+    }
+}
+
+/// Render the table for a person.
+pub fn render_text(s: &Standings) -> String {
+    let mut out = String::new();
+    let format = match s.format {
+        super::config::Format::RoundRobin => "round-robin",
+        super::config::Format::Gauntlet => "gauntlet",
+    };
+    let _ = writeln!(
+        out,
+        "{} {}: {} of {} games played, {} complete pairs (config {})",
+        s.ruleset,
+        format,
+        s.games,
+        s.scheduled_games,
+        s.complete_pairs,
+        &s.config_hash.chars().take(12).collect::<String>()
+    );
+    let header = [
+        "Rank",
+        "Bot",
+        "Games",
+        "Points",
+        "W-D-L",
+        "Score",
+        "Elo",
+        "95% interval",
+        "LOS",
+        "Pairs",
+        "LL-LD-DD-WD-WW",
+        "Time",
+        "Crash",
+        "Forfeit",
+    ];
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    for b in &s.bots {
+        let (elo, interval) = match &b.elo {
+            Some(e) => (
+                signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
+                format!("[{}, {}]", signed(e.low, "-inf"), signed(e.high, "+inf")),
+            ),
+            None => ("-".into(), "-".into()),
+        };
+        rows.push(vec![
+            b.rank.to_string(),
+            b.name.clone(),
+            b.games.to_string(),
+            points(b.points),
+            format!("{}-{}-{}", b.wins, b.draws, b.losses),
+            b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+            elo,
+            interval,
+            b.los_vs_leader
+                .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+            b.pairs.to_string(),
+            b.penta.map(|c| c.to_string()).join("/"),
+            b.time_forfeits.to_string(),
+            b.crashes.to_string(),
+            b.other_forfeits.to_string(),
+        ]);
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for r in &rows {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                // The name left-aligned, numbers right-aligned.
+                if c == 1 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
+    }
+    if let Some(sp) = &s.sprt {
+        let r = &sp.report;
+        let _ = writeln!(
+            out,
+            "SPRT {} vs {} ({}): LLR {:.2} [{:.2}, {:.2}] over {} pairs: {}",
+            sp.first, sp.second, r.params, r.llr, r.lower, r.upper, r.units, r.decision
+        );
+    }
+    let mut notes = Vec::new();
+    if let Some(n) = s.torn_last_line {
+        notes.push(format!(
+            "line {n} was torn (a write cut short) and is ignored"
+        ));
+    }
+    if s.duplicate_lines > 0 {
+        notes.push(format!(
+            "{} duplicate game lines ignored",
+            s.duplicate_lines
+        ));
+    }
+    if s.unscored_games > 0 {
+        notes.push(format!(
+            "{} games without a result ignored",
+            s.unscored_games
+        ));
+    }
+    for n in notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    out
+}

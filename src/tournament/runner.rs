@@ -1,0 +1,212 @@
+//! The tournament loop, generic over how one game is played: it starts the planned games in
+//! schedule order, at most `concurrency` at a time, appends each finished game to games.jsonl
+//! the moment it ends, runs the SPRT after each game, and stops starting games when the SPRT
+//! decides, when asked to stop (Ctrl-C), or when a game cannot be played. Games already running
+//! are always finished and written, so no played game is lost.
+//!
+//! Wiring it to the referee is one closure: `play(game) -> Future<Output = Result<GameRecord>>`
+//! that builds the referee's setup from [`ScheduledGame`] (players `game.white`/`game.black`
+//! of `config.bots`, start `game.start`, `game.seed`) and plays it.
+
+use super::config::TournamentConfig;
+use super::log::{GameLine, GamesWriter, LogStart, RunPlan};
+use super::results::{standings_from, SprtStanding};
+use super::schedule::ScheduledGame;
+use super::stats::Decision;
+use crate::record::GameRecord;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::Poll;
+
+/// What the loop reports as it goes (for a progress display).
+#[derive(Debug)]
+pub enum Progress<'a> {
+    Started {
+        game: &'a ScheduledGame,
+    },
+    Finished {
+        line: &'a GameLine,
+        /// Games in the log so far, this run's and earlier runs'.
+        done: usize,
+        scheduled: usize,
+    },
+    /// The SPRT reached a bound: no more games are started.
+    SprtDecided {
+        sprt: &'a SprtStanding,
+    },
+}
+
+/// Why the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every scheduled game is in the log.
+    Completed,
+    /// The SPRT accepted a hypothesis.
+    Sprt(Decision),
+    /// The stop flag was raised (Ctrl-C): resume later with `--resume`.
+    Interrupted,
+}
+
+/// The end of a run.
+#[derive(Debug)]
+pub struct RunOutcome {
+    pub stop: Stop,
+    /// Games played by this run.
+    pub played: usize,
+    /// Every game in the log, earlier runs' first.
+    pub lines: Vec<GameLine>,
+    /// The SPRT with this run's parameters, when it has one.
+    pub sprt: Option<SprtStanding>,
+}
+
+type Running<'a> =
+    Vec<Pin<Box<dyn Future<Output = (ScheduledGame, anyhow::Result<GameRecord>)> + 'a>>>;
+
+/// Wait for the first of the running games to end and take it out; `None` when none runs.
+async fn next_finished(
+    running: &mut Running<'_>,
+) -> Option<(ScheduledGame, anyhow::Result<GameRecord>)> {
+    if running.is_empty() {
+        return None;
+    }
+    std::future::poll_fn(|cx| {
+        for i in 0..running.len() {
+            if let Poll::Ready(out) = running[i].as_mut().poll(cx) {
+                drop(running.swap_remove(i));
+                return Poll::Ready(Some(out));
+            }
+        }
+        Poll::Pending
+    })
+    .await
+}
+
+/// Play `plan` with `play`, writing games.jsonl as described in the module docs. The first
+/// error of `play` ends the run (after the running games) and is returned.
+///
+/// The games run concurrently within the caller's task (no `tokio::spawn`), so `play`'s
+/// futures need not be `Send` or `'static`: the current-thread runtime of `baraza match` and
+/// futures borrowing the configuration both work.
+pub async fn run_plan<'a, F, Fut>(
+    config: &TournamentConfig,
+    concurrency: usize,
+    plan: RunPlan,
+    play: F,
+    stop: Arc<AtomicBool>,
+    mut progress: impl FnMut(Progress<'_>),
+) -> anyhow::Result<RunOutcome>
+where
+    F: Fn(ScheduledGame) -> Fut,
+    Fut: Future<Output = anyhow::Result<GameRecord>> + 'a,
+{
+    let mut writer = match plan.start {
+        LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
+        LogStart::Append => GamesWriter::append(&plan.path)?,
+    };
+    // The SPRT runs with this run's parameters, whatever the header of an earlier run says.
+    let mut header = plan.header.clone();
+    header.sprt = config.sprt;
+    let sprt_of = |lines: &[GameLine]| standings_from(&header, lines).sprt;
+
+    let scheduled = plan.schedule.len();
+    let mut lines = plan.done;
+    let mut sprt = sprt_of(&lines);
+    let mut decided = sprt
+        .as_ref()
+        .map(|s| s.report.decision)
+        .filter(|d| *d != Decision::Continue);
+    let mut queue = plan.to_play.into_iter();
+    let mut running: Running<'a> = Vec::new();
+    let mut played = 0;
+    let mut failure: Option<anyhow::Error> = None;
+
+    loop {
+        while decided.is_none()
+            && failure.is_none()
+            && !stop.load(Ordering::SeqCst)
+            && running.len() < concurrency.max(1)
+        {
+            let Some(game) = queue.next() else { break };
+            progress(Progress::Started { game: &game });
+            let fut = play(game.clone());
+            running.push(Box::pin(async move { (game, fut.await) }));
+        }
+        let Some((game, result)) = next_finished(&mut running).await else {
+            break;
+        };
+        match result {
+            Ok(record) => {
+                let line = GameLine::new(&game, record);
+                writer.write(&line)?;
+                lines.push(line);
+                played += 1;
+                progress(Progress::Finished {
+                    line: lines.last().expect("just pushed"),
+                    done: lines.len(),
+                    scheduled,
+                });
+                if config.sprt.is_some() {
+                    sprt = sprt_of(&lines);
+                    if let Some(s) = &sprt {
+                        if decided.is_none() && s.report.decision != Decision::Continue {
+                            decided = Some(s.report.decision);
+                            progress(Progress::SprtDecided { sprt: s });
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                if failure.is_none() {
+                    failure = Some(e.context(format!("game {} ({})", game.game, game.game_id)));
+                }
+            }
+        }
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let stop = match decided {
+        Some(d) => Stop::Sprt(d),
+        None if lines.len() >= scheduled => Stop::Completed,
+        None => Stop::Interrupted,
+    };
+    Ok(RunOutcome {
+        stop,
+        played,
+        lines,
+        sprt,
+    })
+}
+
+/// One line for a person about a progress event, e.g.
+/// `game 5/12 r1-p3-a: b vs c 0-1 (illegal move)`.
+pub fn describe(p: &Progress<'_>) -> String {
+    match p {
+        Progress::Started { game } => format!(
+            "game {} {} started: {} vs {}",
+            game.game, game.game_id, game.white_name, game.black_name
+        ),
+        Progress::Finished {
+            line,
+            done,
+            scheduled,
+        } => {
+            let r = &line.record;
+            format!(
+                "game {done}/{scheduled} {}: {} vs {} {} ({})",
+                line.game_id, r.white, r.black, r.result, r.termination
+            )
+        }
+        Progress::SprtDecided { sprt } => format!(
+            "SPRT {} vs {}: LLR {:.2} outside [{:.2}, {:.2}]: {}; no more games are started",
+            sprt.first,
+            sprt.second,
+            sprt.report.llr,
+            sprt.report.lower,
+            sprt.report.upper,
+            sprt.report.decision
+        ),
+    }
+}

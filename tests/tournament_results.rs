@@ -1,0 +1,681 @@
+//! `baraza results` on hand-written games.jsonl files, the log reader's tolerance of a torn
+//! last line, the writer's repair of it, and resume: the missing games and the refusal of a
+//! log written by another configuration.
+
+use assert_cmd::Command;
+use baraza::tournament::config::{BotEntry, EventInputs, TournamentConfig};
+use baraza::tournament::log::*;
+use baraza::tournament::schedule::schedule;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A scratch directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!("baraza-tourney-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
+
+fn baraza() -> Command {
+    Command::cargo_bin("baraza").unwrap()
+}
+
+const LIMITS: &str = r#"{"startup_timeout_ms":10000,"movetime_ms":100,"tc":null,"margin_ms":50}"#;
+
+fn header(bots: &[&str], scheduled: u64, sprt: &str) -> String {
+    let bots: Vec<String> = bots
+        .iter()
+        .map(|b| format!(r#"{{"name":"{b}","command":"builtin:{b}","limits":{LIMITS}}}"#))
+        .collect();
+    format!(
+        r#"{{"baraza":"tournament","schema":1,"version":"0.1.0","config_hash":"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff","scheduled_games":{scheduled},"event":{{"ruleset":"darra","format":"round-robin","rounds":1,"seed":1,"bots":[{}],"openings":{{"kind":"standard"}},"max_plies":null}},"sprt":{sprt}}}"#,
+        bots.join(",")
+    )
+}
+
+fn game(id: &str, pair: u64, n: u64, white: &str, black: &str, result: &str, term: &str) -> String {
+    format!(
+        r#"{{"game_id":"{id}","pair":{pair},"game":{n},"ruleset":"darra","white":"{white}","black":"{black}","result":"{result}","termination":"{term}","reason":"-","plies":2,"moves":["6A","1B"],"times_ms":[5,7],"start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","seed":{n},"time_control":"movetime=100ms","event":"t","site":"-","date":"2026.11.29","round":"1"}}"#
+    )
+}
+
+/// One round of a, b, c, every pair complete:
+///
+/// | pair | leg a (player 1 first)       | leg b                            |
+/// |------|------------------------------|----------------------------------|
+/// | 1    | a-b 1-0 normal               | b-a 1/2-1/2 normal               |
+/// | 2    | a-c 1-0 time forfeit (c)     | c-a 0-1 crash (c)                |
+/// | 3    | b-c 0-1 illegal move (b)     | c-b 1-0 normal                   |
+///
+/// a: W D W W = 3.5 of 4, pairs WD (1.5) and WW (2): penta [0,0,0,1,1].
+/// b: L D L L = 0.5 of 4, pairs LD (vs a) and LL (vs c): penta [1,1,0,0,0]; 1 other forfeit.
+/// c: L L W W = 2 of 4, pairs LL (vs a) and WW (vs b): penta [1,0,0,0,1]; 1 time forfeit,
+///    1 crash.
+fn three_bot_log() -> String {
+    [
+        header(&["a", "b", "c"], 6, "null"),
+        game("r1-p1-a", 1, 1, "a", "b", "1-0", "normal"),
+        game("r1-p1-b", 1, 2, "b", "a", "1/2-1/2", "normal"),
+        game("r1-p2-a", 2, 3, "a", "c", "1-0", "time forfeit"),
+        game("r1-p2-b", 2, 4, "c", "a", "0-1", "crash"),
+        game("r1-p3-a", 3, 5, "b", "c", "0-1", "illegal move"),
+        game("r1-p3-b", 3, 6, "c", "b", "1-0", "normal"),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+fn close(actual: &serde_json::Value, expected: f64, tol: f64) {
+    let a = actual
+        .as_f64()
+        .unwrap_or_else(|| panic!("not a number: {actual}"));
+    assert!((a - expected).abs() <= tol, "expected {expected}, got {a}");
+}
+
+#[test]
+fn results_json_from_a_hand_written_log() {
+    let dir = temp_dir("results-json");
+    std::fs::write(dir.join("games.jsonl"), three_bot_log()).unwrap();
+    let out = baraza()
+        .args(["results", dir.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["scheduled_games"], 6);
+    assert_eq!(v["complete_pairs"], 3);
+    assert_eq!(v["leader"], "a");
+    assert_eq!(v["sprt"], serde_json::Value::Null);
+    let bots = v["bots"].as_array().unwrap();
+    let names: Vec<&str> = bots.iter().map(|b| b["name"].as_str().unwrap()).collect();
+    // By score: a 0.875, c 0.5, b 0.125.
+    assert_eq!(names, ["a", "c", "b"]);
+    let (a, c, b) = (&bots[0], &bots[1], &bots[2]);
+
+    assert_eq!(a["rank"], 1);
+    assert_eq!(
+        (&a["games"], &a["wins"], &a["draws"], &a["losses"]),
+        (&4.into(), &3.into(), &1.into(), &0.into())
+    );
+    close(&a["points"], 3.5, 0.0);
+    close(&a["score"], 0.875, 1e-12);
+    assert_eq!(a["penta"], serde_json::json!([0, 0, 0, 1, 1]));
+    assert_eq!(a["pairs"], 2);
+    // All of a's games are in complete pairs: pentanomial. Pair scores 0.75 and 1: mean
+    // 0.875, variance 0.015625, se √(0.015625/2) = 0.0883883; elo(0.875) = 400·log10 7 =
+    // 338.04; low elo(0.875 − 1.959964·0.0883883) = elo(0.701762) = 148.65; high bound > 1.
+    assert_eq!(a["elo"]["model"], "pentanomial");
+    close(&a["elo"]["elo"], 338.0392, 1e-3);
+    close(&a["elo"]["low"], 148.6508, 1e-3);
+    assert_eq!(a["elo"]["high"], serde_json::Value::Null);
+    assert_eq!(a["los_vs_leader"], serde_json::Value::Null);
+    assert_eq!(
+        (&a["time_forfeits"], &a["crashes"], &a["other_forfeits"]),
+        (&0.into(), &0.into(), &0.into())
+    );
+
+    // c: 2-0-2; pair scores 0 and 1: mean 0.5 (Elo 0), se √(0.25/2) = 0.354: both bounds
+    // leave (0, 1). Against the leader: 0 wins, 2 losses: LOS = Φ(−2/√2) = 0.078650.
+    assert_eq!(
+        (&c["wins"], &c["draws"], &c["losses"]),
+        (&2.into(), &0.into(), &2.into())
+    );
+    close(&c["elo"]["elo"], 0.0, 1e-9);
+    assert_eq!(c["elo"]["low"], serde_json::Value::Null);
+    close(&c["los_vs_leader"], 0.078_650, 1e-6);
+    assert_eq!(c["penta"], serde_json::json!([1, 0, 0, 0, 1]));
+    assert_eq!(
+        (&c["time_forfeits"], &c["crashes"], &c["other_forfeits"]),
+        (&1.into(), &1.into(), &0.into())
+    );
+
+    // b: 0-1-3, 0.5 points; pair scores 0.25 and 0: Elo −338.04, high elo(0.298238) = −148.65.
+    // Against the leader: 0 wins, 1 loss (and a draw): LOS = Φ(−1) = 0.158655.
+    close(&b["points"], 0.5, 0.0);
+    close(&b["elo"]["elo"], -338.0392, 1e-3);
+    close(&b["elo"]["high"], -148.6508, 1e-3);
+    close(&b["los_vs_leader"], 0.158_655, 1e-6);
+    assert_eq!(b["penta"], serde_json::json!([1, 1, 0, 0, 0]));
+    assert_eq!(b["other_forfeits"], 1);
+}
+
+#[test]
+fn results_text_from_a_hand_written_log() {
+    let dir = temp_dir("results-text");
+    std::fs::write(dir.join("games.jsonl"), three_bot_log()).unwrap();
+    let out = baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "darra round-robin: 6 of 6 games played, 3 complete pairs (config 001122334455)"
+    );
+    let words = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
+    assert_eq!(
+        words(lines[2]),
+        words("1  a  4  3.5  3-1-0  87.5%  +338.0  [+148.7, +inf]  -  2  0/0/0/1/1  0  0  0")
+    );
+    assert_eq!(
+        words(lines[3]),
+        words("2  c  4  2  2-0-2  50.0%  +0.0  [-inf, +inf]  7.9%  2  1/0/0/0/1  1  1  0")
+    );
+    assert_eq!(
+        words(lines[4]),
+        words("3  b  4  0.5  0-1-3  12.5%  -338.0  [-inf, -148.7]  15.9%  2  1/1/0/0/0  0  0  1")
+    );
+    assert_eq!(lines.len(), 5);
+}
+
+#[test]
+fn a_torn_last_line_is_ignored_and_a_bad_middle_line_is_an_error() {
+    let dir = temp_dir("results-torn");
+    let full = three_bot_log();
+    // Cut the file in the middle of the last game's line (SIGKILL mid-write).
+    let cut = full.len() - 40;
+    std::fs::write(dir.join("games.jsonl"), &full[..cut]).unwrap();
+    let out = baraza()
+        .args([
+            "results",
+            dir.join("games.jsonl").to_str().unwrap(),
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 5);
+    assert_eq!(v["complete_pairs"], 2);
+    assert_eq!(v["torn_last_line"], 7);
+    baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "note: line 7 was torn (a write cut short) and is ignored",
+        ));
+
+    // The same damage followed by more lines is not a torn tail: an error naming the line.
+    let broken = format!(
+        "{}\n{}",
+        &full[..cut],
+        game("r1-p9-a", 9, 9, "a", "b", "1-0", "normal")
+    );
+    std::fs::write(dir.join("games.jsonl"), broken).unwrap();
+    baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "games.jsonl line 7: not a game line",
+        ));
+
+    // Not a tournament log at all.
+    std::fs::write(dir.join("games.jsonl"), "hello\n").unwrap();
+    baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "line 1: not a baraza tournament header",
+        ));
+}
+
+#[test]
+fn duplicate_lines_count_once() {
+    let text = three_bot_log() + &game("r1-p1-a", 1, 1, "a", "b", "0-1", "normal") + "\n";
+    let log = parse_games_log(&text, "g").unwrap().unwrap();
+    assert_eq!(log.games.len(), 6);
+    assert_eq!(log.duplicates, vec!["r1-p1-a".to_string()]);
+    // The first line wins: a still won game 1.
+    assert_eq!(log.games[0].record.result, "1-0");
+}
+
+/// A two-bot log with an SPRT: six complete pairs, from "new"'s side LL, LD, DD, WD, WW, WW
+/// (penta [1, 1, 1, 1, 2]); plus one half pair that the SPRT ignores.
+///
+/// mean = (0 + 0.25 + 0.5 + 0.75 + 2)/6 = 0.583333; variance per pair =
+/// (0.340278 + 0.111111 + 0.006944 + 0.027778 + 2·0.173611)/6 = 0.138889;
+/// LLR = 6 × (0.5143872 − 0.5) × (1.166667 − 1.0143872)/(2 × 0.138889) = 0.047323.
+#[test]
+fn results_sprt_of_a_two_bot_log() {
+    let pairs = [
+        ("0-1", "1-0"),         // LL for new (new is player 1 in leg a)
+        ("0-1", "1/2-1/2"),     // LD
+        ("1/2-1/2", "1/2-1/2"), // DD
+        ("1-0", "1/2-1/2"),     // WD
+        ("1-0", "0-1"),         // WW
+        ("1-0", "0-1"),         // WW
+    ];
+    let mut lines = vec![header(
+        &["new", "old"],
+        14,
+        r#"{"elo0":0.0,"elo1":10.0,"alpha":0.05,"beta":0.05}"#,
+    )];
+    for (i, (ra, rb)) in pairs.iter().enumerate() {
+        let p = i as u64 + 1;
+        lines.push(game(
+            &format!("r{p}-p1-a"),
+            p,
+            2 * p - 1,
+            "new",
+            "old",
+            ra,
+            "normal",
+        ));
+        lines.push(game(
+            &format!("r{p}-p1-b"),
+            p,
+            2 * p,
+            "old",
+            "new",
+            rb,
+            "normal",
+        ));
+    }
+    lines.push(game("r7-p1-a", 7, 13, "new", "old", "1-0", "normal"));
+    let dir = temp_dir("results-sprt");
+    std::fs::write(dir.join("games.jsonl"), lines.join("\n") + "\n").unwrap();
+    let out = baraza()
+        .args(["results", dir.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let s = &v["sprt"];
+    assert_eq!((&s["first"], &s["second"]), (&"new".into(), &"old".into()));
+    assert_eq!(s["units"], 6);
+    assert_eq!(s["model"], "pentanomial");
+    close(&s["llr"], 0.047_323, 1e-5);
+    close(&s["lower"], -2.944_439, 1e-6);
+    close(&s["upper"], 2.944_439, 1e-6);
+    assert_eq!(s["decision"], "continue");
+    // new has an unpaired game, so its interval is trinomial over its 13 games.
+    assert_eq!(v["bots"][0]["name"], "new");
+    assert_eq!(v["bots"][0]["elo"]["model"], "trinomial");
+    assert_eq!(v["bots"][0]["penta"], serde_json::json!([1, 1, 1, 1, 2]));
+    baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "SPRT new vs old (elo0=0,elo1=10,alpha=0.05,beta=0.05): LLR 0.05 [-2.94, 2.94] over 6 pairs: continue",
+        ));
+}
+
+fn event(rounds: u32) -> EventInputs {
+    EventInputs {
+        ruleset: Some("darra".into()),
+        rounds: Some(rounds),
+        bots: ["a", "b", "c"]
+            .iter()
+            .map(|b| BotEntry {
+                name: Some(b.to_string()),
+                cmd: format!("builtin:{b}"),
+                startup_timeout: None,
+                movetime: None,
+                tc: None,
+                margin: None,
+            })
+            .collect(),
+        ..EventInputs::default()
+    }
+}
+
+fn config(rounds: u32) -> TournamentConfig {
+    event(rounds).resolve(2).unwrap().0
+}
+
+/// Write a log of `config` with the games whose ids are `played`, as the runner would.
+fn write_log(dir: &Path, config: &TournamentConfig, played: &[&str]) {
+    let sched = schedule(config).unwrap();
+    let mut w = GamesWriter::create(
+        &dir.join(GAMES_FILE),
+        &Header::new(config, sched.len() as u64),
+    )
+    .unwrap();
+    for g in sched
+        .iter()
+        .filter(|g| played.contains(&g.game_id.as_str()))
+    {
+        let rec: baraza::record::GameRecord = serde_json::from_str::<GameLine>(&game(
+            &g.game_id,
+            g.pair,
+            g.game,
+            &g.white_name,
+            &g.black_name,
+            "1-0",
+            "normal",
+        ))
+        .unwrap()
+        .record;
+        w.write(&GameLine::new(g, rec)).unwrap();
+    }
+}
+
+#[test]
+fn resume_plays_only_the_missing_games() {
+    let dir = temp_dir("resume-missing");
+    let c = config(2);
+    // Fresh directory: everything, into a new file.
+    let plan = plan_run(&c, &dir, true).unwrap();
+    assert_eq!((plan.to_play.len(), plan.start), (12, LogStart::Create));
+
+    write_log(&dir, &c, &["r1-p1-a", "r1-p1-b", "r1-p2-a", "r2-p3-b"]);
+    let plan = plan_run(&c, &dir, true).unwrap();
+    assert_eq!(plan.start, LogStart::Append);
+    assert_eq!(plan.done.len(), 4);
+    let ids: Vec<&str> = plan.to_play.iter().map(|g| g.game_id.as_str()).collect();
+    // Schedule order, the half-played pair's other game included.
+    assert_eq!(
+        ids,
+        ["r1-p2-b", "r1-p3-a", "r1-p3-b", "r2-p1-a", "r2-p1-b", "r2-p2-a", "r2-p2-b", "r2-p3-a"]
+    );
+    // The pure function, on its own.
+    assert_eq!(missing_games(&plan.schedule, &plan.done), plan.to_play);
+    assert_eq!(missing_games(&plan.schedule, &[]).len(), 12);
+
+    // Without --resume an existing log is not touched.
+    let e = plan_run(&c, &dir, false).unwrap_err().to_string();
+    assert!(
+        e.contains("already holds a tournament (4 games played); pass --resume"),
+        "{e}"
+    );
+}
+
+#[test]
+fn resume_refuses_a_log_of_another_configuration() {
+    let dir = temp_dir("resume-refused");
+    write_log(&dir, &config(2), &["r1-p1-a"]);
+    let e = plan_run(&config(3), &dir, true).unwrap_err();
+    let refused = e.downcast_ref::<ResumeRefused>().expect("a ResumeRefused");
+    assert_eq!(refused.differs, "rounds");
+    assert_eq!(refused.file_hash, config(2).hash()[..16]);
+    assert_eq!(refused.now_hash, config(3).hash()[..16]);
+    let msg = e.to_string();
+    assert!(msg.starts_with(&format!(
+        "refusing to resume {}: it was written by another configuration (config hash {} in the file, {} now; differs in: rounds)",
+        dir.join(GAMES_FILE).display(),
+        refused.file_hash,
+        refused.now_hash
+    )), "{msg}");
+
+    // The same refusal from the command line.
+    baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:a",
+            "--bot",
+            "b=builtin:b",
+            "--bot",
+            "c=builtin:c",
+        ])
+        .args([
+            "--rounds",
+            "3",
+            "--resume",
+            "--dry-run",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("refusing to resume")
+                .and(predicate::str::contains("differs in: rounds")),
+        );
+    // And the matching configuration resumes: the dry run lists what is left.
+    baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:a",
+            "--bot",
+            "b=builtin:b",
+            "--bot",
+            "c=builtin:c",
+        ])
+        .args([
+            "--rounds",
+            "2",
+            "--resume",
+            "--dry-run",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("# 1 games already played; 11 to play")
+                .and(predicate::str::contains("r1-p1-a").not()),
+        );
+}
+
+#[test]
+fn appending_cuts_a_torn_tail_and_completes_an_unterminated_line() {
+    let dir = temp_dir("append-repair");
+    let c = config(1);
+    write_log(&dir, &c, &["r1-p1-a", "r1-p1-b"]);
+    let path = dir.join(GAMES_FILE);
+    let intact = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{intact}{{\"game_id\":\"r1-p2-a\",\"pa")).unwrap();
+    let plan = plan_run(&c, &dir, true).unwrap();
+    assert_eq!(plan.torn_line, Some(4));
+    assert_eq!(plan.to_play.len(), 4);
+    let mut w = GamesWriter::append(&path).unwrap();
+    let g = &plan.to_play[0];
+    let rec = serde_json::from_str::<GameLine>(&game(
+        &g.game_id,
+        g.pair,
+        g.game,
+        &g.white_name,
+        &g.black_name,
+        "0-1",
+        "normal",
+    ))
+    .unwrap()
+    .record;
+    w.write(&GameLine::new(g, rec)).unwrap();
+    drop(w);
+    let log = read_games_log(&dir).unwrap();
+    assert_eq!(log.torn_line, None);
+    assert_eq!(log.games.len(), 3);
+    assert_eq!(log.games[2].game_id, "r1-p2-a");
+
+    // A complete last line without its newline keeps its game and gets the newline.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.trim_end()).unwrap();
+    GamesWriter::append(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn tournament_without_out_or_with_a_used_out() {
+    let dir = temp_dir("cli-out");
+    baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:a",
+            "--bot",
+            "b=builtin:b",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--out DIR is required"));
+    baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:a",
+            "--bot",
+            "b=builtin:b",
+            "--out",
+        ])
+        .arg(dir.as_path())
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "not wired to the referee yet: 2 of 2 games",
+        ));
+    write_log(&dir, &config(1), &["r1-p1-a"]);
+    baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:a",
+            "--bot",
+            "b=builtin:b",
+            "--out",
+        ])
+        .arg(dir.as_path())
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("pass --resume to continue it"));
+}
+
+#[test]
+fn dry_run_json_lists_the_schedule() {
+    let out = baraza()
+        .args([
+            "tournament",
+            "dara",
+            "--bot",
+            "x=builtin:random",
+            "--bot",
+            "y=builtin:greedy",
+        ])
+        .args([
+            "--rounds",
+            "2",
+            "--random-opening-plies",
+            "3",
+            "--seed",
+            "9",
+            "--dry-run",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["scheduled_games"], 4);
+    let ids: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["r1-p1-a", "r1-p1-b", "r2-p1-a", "r2-p1-b"]);
+    // Run twice: the same schedule.
+    let again = baraza()
+        .args([
+            "tournament",
+            "dara",
+            "--bot",
+            "x=builtin:random",
+            "--bot",
+            "y=builtin:greedy",
+        ])
+        .args([
+            "--rounds",
+            "2",
+            "--random-opening-plies",
+            "3",
+            "--seed",
+            "9",
+            "--dry-run",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, again.stdout);
+}
+
+#[test]
+fn event_file_on_the_command_line() {
+    let dir = temp_dir("cli-config");
+    std::fs::write(
+        dir.join("openings.txt"),
+        "darra 5,4,4,4,4,4/4,4,4,4,4,3 1 0 0 - 0\ndarra 4,4,4,4,4,5/3,4,4,4,4,4 1 0 0 - 0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("event.toml"),
+        "ruleset = \"darra\"\nrounds = 2\nopenings = \"openings.txt\"\nmovetime = 100\n\n\
+         [[bot]]\nname = \"r\"\ncmd = \"builtin:random\"\n\n\
+         [[bot]]\nname = \"g\"\ncmd = \"builtin:greedy\"\ntc = \"5+0.05\"\n",
+    )
+    .unwrap();
+    // Run from another directory: the openings path is the event file's.
+    baraza()
+        .current_dir(std::env::temp_dir())
+        .args(["tournament", "--config"])
+        .arg(dir.join("event.toml"))
+        .arg("--dry-run")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("# darra round-robin, 2 bots, 2 rounds: 4 games in 2 pairs")
+                .and(predicate::str::contains(
+                    "    3  r2-p1-a      2     2  r         g         darra 4,4,4,4,4,5/3,4,4,4,4,4 1 0 0 - 0",
+                )),
+        );
+    // A bad line in the openings file is named.
+    std::fs::write(
+        dir.join("openings.txt"),
+        "# ok\ndarra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\ndarra x\n",
+    )
+    .unwrap();
+    baraza()
+        .args(["tournament", "--config"])
+        .arg(dir.join("event.toml"))
+        .arg("--dry-run")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "openings.txt line 3: bad position",
+        ));
+    // An unknown key in the event file.
+    std::fs::write(dir.join("event.toml"), "ruleset = \"darra\"\nround = 2\n").unwrap();
+    baraza()
+        .args(["tournament", "--config"])
+        .arg(dir.join("event.toml"))
+        .arg("--dry-run")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("bad event file").and(predicate::str::contains("round")));
+}

@@ -1,0 +1,275 @@
+//! The tournament loop with a fake referee: concurrency, writing games.jsonl as games end,
+//! interruption and resume, the SPRT stopping a run, and a game that cannot be played.
+
+use baraza::record::{GameRecord, Termination};
+use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
+use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
+use baraza::tournament::runner::{describe, run_plan, Progress, Stop};
+use baraza::tournament::stats::Decision;
+use baraza::tournament::{results, ScheduledGame};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!("baraza-tourney-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
+
+fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
+    EventInputs {
+        ruleset: Some("darra".into()),
+        rounds: Some(rounds),
+        sprt: sprt.map(|s| SprtSpec::Text(s.into())),
+        bots: bots
+            .iter()
+            .map(|b| BotEntry {
+                name: Some(b.to_string()),
+                cmd: "builtin:random".into(),
+                startup_timeout: None,
+                movetime: None,
+                tc: None,
+                margin: None,
+            })
+            .collect(),
+        ..EventInputs::default()
+    }
+    .resolve(2)
+    .unwrap()
+    .0
+}
+
+/// What the referee would return, with `result` from player 1's side.
+fn record(g: &ScheduledGame, result: &str) -> GameRecord {
+    GameRecord {
+        game: 0,
+        ruleset: "darra".into(),
+        white: g.white_name.clone(),
+        black: g.black_name.clone(),
+        result: result.into(),
+        termination: Termination::Normal,
+        reason: "fake".into(),
+        plies: 0,
+        moves: vec![],
+        times_ms: vec![],
+        start: g.start.clone(),
+        seed: 0,
+        time_control: "-".into(),
+        event: "test".into(),
+        site: "-".into(),
+        date: "2026.11.29".into(),
+        round: String::new(),
+    }
+}
+
+#[tokio::test]
+async fn plays_everything_at_most_k_at_a_time_and_logs_each_game() {
+    let dir = temp_dir("runner-all");
+    let c = config(&["a", "b", "c"], 2, None);
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let peak = Arc::new(AtomicUsize::new(0));
+    let started = Mutex::new(Vec::new());
+    let play = |g: ScheduledGame| {
+        let (in_flight, peak) = (in_flight.clone(), peak.clone());
+        async move {
+            let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+            peak.fetch_max(now, Ordering::SeqCst);
+            tokio::time::sleep(Duration::from_millis(5 + g.game % 3)).await;
+            in_flight.fetch_sub(1, Ordering::SeqCst);
+            Ok(record(&g, "1-0"))
+        }
+    };
+    let out = run_plan(&c, 2, plan, play, Arc::new(AtomicBool::new(false)), |p| {
+        if let Progress::Started { game } = p {
+            started.lock().unwrap().push(game.game);
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(out.stop, Stop::Completed);
+    assert_eq!(out.played, 12);
+    assert_eq!(peak.load(Ordering::SeqCst), 2);
+    // Started in schedule order.
+    assert_eq!(*started.lock().unwrap(), (1..=12).collect::<Vec<u64>>());
+    // The log has every game once, with the schedule's ids and numbers.
+    let log = read_games_log(&dir.0).unwrap();
+    assert_eq!(log.games.len(), 12);
+    let mut numbers: Vec<u64> = log.games.iter().map(|g| g.record.game).collect();
+    numbers.sort();
+    assert_eq!(numbers, (1..=12).collect::<Vec<u64>>());
+    // Player 1 always wins: every pair is one win and one loss (bucket DD+WL) for both bots.
+    let table = results::standings(&log);
+    assert_eq!(table.complete_pairs, 6);
+    for b in &table.bots {
+        assert_eq!((b.wins, b.losses, b.penta), (4, 4, [0, 0, 4, 0, 0]));
+    }
+}
+
+#[tokio::test]
+async fn an_interrupted_run_resumes_with_the_missing_games() {
+    let dir = temp_dir("runner-resume");
+    let c = config(&["a", "b", "c"], 2, None);
+    let stop = Arc::new(AtomicBool::new(false));
+    let play = |g: ScheduledGame| async move { Ok(record(&g, "1/2-1/2")) };
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let flag = stop.clone();
+    let mut said = Vec::new();
+    let out = run_plan(&c, 1, plan, play, stop.clone(), |p| {
+        said.push(describe(&p));
+        if let Progress::Finished { done: 5, .. } = p {
+            flag.store(true, Ordering::SeqCst);
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!((out.stop, out.played), (Stop::Interrupted, 5));
+    assert_eq!(said.len(), 10);
+    assert_eq!(said[0], "game 1 r1-p1-a started: a vs b");
+    assert_eq!(said[9], "game 5/12 r1-p3-a: b vs c 1/2-1/2 (normal)");
+
+    let plan = plan_run(&c, &dir.0, true).unwrap();
+    assert_eq!(plan.done.len(), 5);
+    assert_eq!(plan.to_play.first().unwrap().game, 6);
+    let out = run_plan(&c, 2, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+        .await
+        .unwrap();
+    assert_eq!(
+        (out.stop, out.played, out.lines.len()),
+        (Stop::Completed, 7, 12)
+    );
+    let log = read_games_log(&dir.0).unwrap();
+    assert_eq!((log.games.len(), log.duplicates.len()), (12, 0));
+    // Nothing left: a second resume plays nothing.
+    let plan = plan_run(&c, &dir.0, true).unwrap();
+    assert!(plan.to_play.is_empty());
+}
+
+#[tokio::test]
+async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
+    let dir = temp_dir("runner-sprt");
+    let c = config(&["strong", "weak"], 100, Some("elo0=0,elo1=10"));
+    let play = |g: ScheduledGame| async move {
+        let result = if g.white_name == "strong" {
+            "1-0"
+        } else {
+            "0-1"
+        };
+        Ok(record(&g, result))
+    };
+    let decided = AtomicUsize::new(0);
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let out = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |p| {
+        if let Progress::SprtDecided { .. } = p {
+            decided.fetch_add(1, Ordering::SeqCst);
+            let said = describe(&p);
+            assert!(said.starts_with("SPRT strong vs weak: LLR 3."), "{said}");
+            assert!(
+                said.ends_with("outside [-2.94, 2.94]: H1 accepted; no more games are started"),
+                "{said}"
+            );
+        }
+    })
+    .await
+    .unwrap();
+    // One pair won twice: penta [0, 0, 0, 0, 1], the empty buckets counted as 0.001 each:
+    // N = 1.004, mean 0.99751, variance 0.001864, LLR = 1.004 × 0.0143872 × (1.99502 −
+    // 1.0143872)/(2 × 0.001864) ≈ 3.80 ≥ 2.94: H1 after the first pair.
+    assert_eq!(out.stop, Stop::Sprt(Decision::H1));
+    assert_eq!(out.played, 2);
+    assert_eq!(decided.load(Ordering::SeqCst), 1);
+    let sprt = out.sprt.unwrap();
+    assert!(
+        sprt.report.llr > 3.7 && sprt.report.llr < 3.9,
+        "{}",
+        sprt.report.llr
+    );
+
+    let plan = plan_run(&c, &dir.0, true).unwrap();
+    assert_eq!(plan.to_play.len(), 198);
+    let out = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+        .await
+        .unwrap();
+    assert_eq!((out.stop, out.played), (Stop::Sprt(Decision::H1), 0));
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join(GAMES_FILE))
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
+}
+
+#[tokio::test]
+async fn a_game_that_cannot_be_played_ends_the_run_after_the_others() {
+    let dir = temp_dir("runner-error");
+    let c = config(&["a", "b", "c"], 1, None);
+    let play = |g: ScheduledGame| async move {
+        if g.game == 3 {
+            anyhow::bail!("cannot start bot 'c': no such program")
+        }
+        Ok(record(&g, "0-1"))
+    };
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let e = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+        .await
+        .unwrap_err();
+    assert_eq!(
+        format!("{e:#}"),
+        "game 3 (r1-p2-a): cannot start bot 'c': no such program"
+    );
+    // Games 1 and 2 were written; game 4 and later never started.
+    let log = read_games_log(&dir.0).unwrap();
+    let ids: Vec<&str> = log.games.iter().map(|g| g.game_id.as_str()).collect();
+    assert_eq!(ids, ["r1-p1-a", "r1-p1-b"]);
+}
+
+#[tokio::test]
+async fn game_futures_may_borrow_and_need_not_be_send() {
+    let dir = temp_dir("runner-local");
+    let c = config(&["a", "b"], 2, None);
+    // An Rc (not Send) and a borrow of a local: as the referee on a current-thread runtime.
+    let finished = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u64>::new()));
+    let turn = std::rc::Rc::new(tokio::sync::Notify::new());
+    let names = c.bot_names();
+    // Game 4 ends first, then 3, 2, 1: each waits for the one after it, so all four must be
+    // running at once for the run to end at all.
+    let play = |g: ScheduledGame| {
+        let (finished, turn) = (finished.clone(), turn.clone());
+        let names = &names;
+        async move {
+            while g.game != 4 && finished.borrow().last() != Some(&(g.game + 1)) {
+                turn.notified().await;
+            }
+            finished.borrow_mut().push(g.game);
+            turn.notify_waiters();
+            assert_eq!(names[g.white], g.white_name);
+            Ok(record(&g, "1-0"))
+        }
+    };
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let out = run_plan(&c, 4, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+        .await
+        .unwrap();
+    assert_eq!(out.stop, Stop::Completed);
+    // Each line went out as its game ended.
+    assert_eq!(*finished.borrow(), vec![4, 3, 2, 1]);
+    let order: Vec<u64> = read_games_log(&dir.0)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.record.game)
+        .collect();
+    assert_eq!(order, vec![4, 3, 2, 1]);
+}
