@@ -303,8 +303,24 @@ struct Live {
 /// At the end, [`Seat::close`] (or [`close_all`]) sends `quit` and reaps. A seat dropped with a
 /// live process kills its process group at once (no grace); a [`play_game_with`] future
 /// dropped before it completes kills the processes of that game and leaves its seats empty.
-/// A seat is `Send`: a runner may keep a pool of idle seats per bot and play several games at
-/// once, one seat per bot per game in play.
+/// A process plays one game at a time, so a runner playing K games at once keeps, per bot, a
+/// pool of idle seats: it takes one (or `Seat::new(true)` when the pool is empty) for each side
+/// of a game, passes them to [`play_game_with`], puts them back when the game ends, and calls
+/// [`close_all`] on every pool at the end. A seat and the game future are `Send`, so this works
+/// within one task or with spawned ones.
+///
+/// ```no_run
+/// # use baraza::referee::{close_all, play_game_with, GameSetup, Seat};
+/// # async fn run(setups: Vec<GameSetup>, grace: std::time::Duration) {
+/// let (mut a, mut b) = (Seat::new(true), Seat::new(true));
+/// for (g, setup) in setups.iter().enumerate() {
+///     // Sides alternate: the seat follows the bot, not the side.
+///     let seats = if g % 2 == 0 { [&mut a, &mut b] } else { [&mut b, &mut a] };
+///     let (_record, _extras) = play_game_with(setup, seats).await;
+/// }
+/// close_all([a, b], grace).await;
+/// # }
+/// ```
 pub struct Seat {
     reuse: bool,
     live: Option<Live>,
