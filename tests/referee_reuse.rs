@@ -162,6 +162,37 @@ fn output_between_games_loses_the_next_game_by_protocol_error() {
 }
 
 #[test]
+fn info_lines_between_games_are_logged_with_the_next_game() {
+    let dir = scratch("reuse-info-logs");
+    let logs = dir.join("logs");
+    let logs_arg = logs.to_str().unwrap().to_string();
+    let (_, games, a, _) = play("reuse-info", "infogameover", 3, &["--logs", &logs_arg]);
+    for g in &games {
+        assert_eq!(g["termination"], "normal", "{g}");
+    }
+    assert_eq!(distinct(&a), 1, "{a:?}");
+    let g1 = std::fs::read_to_string(logs.join("g1-p1-a.info")).unwrap();
+    assert!(!g1.contains("between games"), "{g1}");
+    for (game, side) in [(2, 2), (3, 1)] {
+        let text = std::fs::read_to_string(logs.join(format!("g{game}-p{side}-a.info"))).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.ends_with("between games"))
+                .count(),
+            1,
+            "game {game}: {text}"
+        );
+        // First, before the game's own lines: found before newgame (ply 0) or at the bot's
+        // first turn (the ply of that turn).
+        assert!(lines[0].ends_with(" between games"), "{text}");
+        assert!(lines[1].ends_with(&format!("game {game} turn 1")), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_process_that_exits_between_games_is_replaced_without_penalty() {
     // exitgameover: exits as soon as it reads gameover (found gone before the next game, or
     // when the next game's first write or read fails); exitnewgame: exits on reading the next

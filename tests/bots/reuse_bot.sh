@@ -10,6 +10,7 @@
 #   good          nothing else
 #   forfeit2      hangs at its first turn of the 2nd game of the match (PIDFILE's 2nd line)
 #   stray         writes 'hello between games' to stdout when it reads gameover
+#   infogameover  writes 'info between games' when it reads gameover (allowed)
 #   exitgameover  exits when it reads gameover (a bot that cannot play two games)
 #   exitnewgame   exits when it reads a second newgame, before any move of that game
 set -f
@@ -39,6 +40,7 @@ while IFS= read -r line; do
         ;;
     gameover)
         [ "$mode" = stray ] && echo "hello between games"
+        [ "$mode" = infogameover ] && echo "info between games"
         [ "$mode" = exitgameover ] && exit 0
         ;;
     quit) exit 0 ;;
