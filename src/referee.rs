@@ -278,7 +278,7 @@ struct Live {
     ruleset: String,
     /// The `id` lines of its handshake.
     ids: Vec<(String, String)>,
-    /// Games this process has finished.
+    /// Games this process has played to their end (it was sent their `newgame`).
     games: u64,
 }
 
@@ -883,7 +883,7 @@ async fn close_side(
                 bot,
                 ruleset: setup.start.ruleset().to_string(),
                 ids: side.ids,
-                games: side.games_before + 1,
+                games: side.games_before + u64::from(side.told),
             });
         } else {
             bot.finish(None, Duration::ZERO).await;
