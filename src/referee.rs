@@ -38,9 +38,10 @@ pub struct GameSetup {
     pub players: [PlayerSetup; 2],
     /// The start position.
     pub start: Box<dyn Position>,
-    pub tc: TimeControl,
-    /// Deadline for `ready` after the hello; never charged to the clock.
-    pub startup_timeout: Duration,
+    /// Each player's time control, player 1 first (`[tc; 2]` when both play the same clock).
+    pub tc: [TimeControl; 2],
+    /// Each player's deadline for `ready` after the hello; never charged to the clock.
+    pub startup_timeout: [Duration; 2],
     /// How long a bot may take to exit after `quit` before its process group is killed.
     pub grace: Duration,
     /// Adjudicate a draw when this many plies have been played.
@@ -203,7 +204,7 @@ async fn handshake(
     let mut ids = Vec::new();
     loop {
         let line = bot.read_line(deadline).await.map_err(|e| {
-            let ms = setup.startup_timeout.as_millis();
+            let ms = setup.startup_timeout[p.index()].as_millis();
             read_fault(
                 p,
                 setup,
@@ -227,7 +228,7 @@ async fn handshake(
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let ms = setup.startup_timeout.as_millis();
+            let ms = setup.startup_timeout[p.index()].as_millis();
             return Err(End::fault(
                 p,
                 Termination::StalledConnection,
@@ -293,10 +294,11 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     };
 
     // Handshake, both at once, under one startup deadline.
-    let deadline = deadline_after(Instant::now(), setup.startup_timeout);
+    let now = Instant::now();
+    let deadline = |i: usize| deadline_after(now, setup.startup_timeout[i]);
     let (h1, h2) = tokio::join!(
-        handshake(Player::One, setup, &mut b1, deadline),
-        handshake(Player::Two, setup, &mut b2, deadline)
+        handshake(Player::One, setup, &mut b1, deadline(0)),
+        handshake(Player::Two, setup, &mut b2, deadline(1))
     );
     let mut faults = Vec::new();
     for (p, h) in [(Player::One, h1), (Player::Two, h2)] {
@@ -325,7 +327,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     let mut bots = [b1, b2];
     let start_text = pos.format();
     for (i, bot) in bots.iter_mut().enumerate() {
-        let deadline = deadline_after(Instant::now(), setup.startup_timeout);
+        let deadline = deadline_after(Instant::now(), setup.startup_timeout[i]);
         if let Err(e) = bot
             .send(&protocol::newgame(i as u8 + 1, &start_text), deadline)
             .await
@@ -341,7 +343,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         InfoLog::open(setup.players[0].info_log.as_ref()),
         InfoLog::open(setup.players[1].info_log.as_ref()),
     ];
-    let mut clock = Clock::new(setup.tc);
+    let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
     let mut last: Option<String> = None;
 
@@ -427,7 +429,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
             }
         }
 
-        let go = clock.go();
+        let go = clock.go(pi);
         protocol::write_turn(&mut text, &pos.format(), last.as_deref(), &legal, &go);
         let limit = clock.deadline(pi);
         let deadline = deadline_after(Instant::now(), limit);
@@ -448,7 +450,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                             let text = format!(
                                 "sent info lines but no move within {} ms (+{} ms margin)",
                                 clock.allowance(pi).as_millis(),
-                                setup.tc.margin.as_millis()
+                                setup.tc[pi].margin.as_millis()
                             );
                             break 'game End::fault(
                                 p,
@@ -474,7 +476,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                     let text = format!(
                         "did not move within {} ms (+{} ms margin)",
                         clock.allowance(pi).as_millis(),
-                        setup.tc.margin.as_millis()
+                        setup.tc[pi].margin.as_millis()
                     );
                     break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, text).await;
                 }
@@ -490,7 +492,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                     who(p, setup),
                     used.as_millis(),
                     limit.as_millis(),
-                    setup.tc.margin.as_millis()
+                    setup.tc[pi].margin.as_millis()
                 ),
             );
         }
@@ -509,6 +511,16 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
     extras.info_lines = [infos[0].lines, infos[1].lines];
     let [b1, b2] = bots;
     finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await
+}
+
+/// The record's time control: one form when both players had the same, else player 1's and
+/// player 2's joined by ` / `.
+fn time_control_text(tc: &[TimeControl; 2]) -> String {
+    if tc[0] == tc[1] {
+        tc[0].pgn()
+    } else {
+        format!("{} / {}", tc[0].pgn(), tc[1].pgn())
+    }
 }
 
 fn internal_end(what: &str) -> End {
@@ -577,7 +589,7 @@ async fn finish_game(
         times_ms,
         start: setup.start.format(),
         seed: setup.seed,
-        time_control: setup.tc.pgn(),
+        time_control: time_control_text(&setup.tc),
         event: setup.event.clone(),
         site: setup.site.clone(),
         date: today(),
