@@ -20,6 +20,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::Poll;
 
+/// The error a `play` future returns for a game it gave up on (interrupted before its end):
+/// the game is not written and not a failure of the run; a resume plays it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game aborted before its end")]
+pub struct Aborted;
+
 /// What the loop reports as it goes (for a progress display).
 #[derive(Debug)]
 pub enum Progress<'a> {
@@ -84,7 +90,8 @@ async fn next_finished(
 }
 
 /// Play `plan` with `play`, writing games.jsonl as described in the module docs. The first
-/// error of `play` ends the run (after the running games) and is returned.
+/// error of `play` ends the run (after the running games) and is returned, except [`Aborted`]:
+/// that game is left unwritten (to play again on resume) and the run goes on.
 ///
 /// The games run concurrently within the caller's task (no `tokio::spawn`), so `play`'s
 /// futures need not be `Send` or `'static`: the current-thread runtime of `baraza match` and
@@ -157,6 +164,7 @@ where
                     }
                 }
             }
+            Err(e) if e.is::<Aborted>() => {}
             Err(e) => {
                 if failure.is_none() {
                     failure = Some(e.context(format!("game {} ({})", game.game, game.game_id)));
