@@ -318,9 +318,26 @@ pub struct TournamentArgs {
     /// Print the schedule (and what --resume would still play) without playing
     #[arg(long)]
     pub dry_run: bool,
+    /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
+    /// abort (stop after the running games, exit non-zero, print how to resume)
+    #[arg(long, value_enum, default_value_t = OnCrash::Forfeit)]
+    pub on_crash: OnCrash,
+    /// No progress bar or progress lines on stderr (the final table is still printed)
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `baraza tournament` does when a bot crashes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnCrash {
+    /// The crashed bot loses that game; the tournament goes on (a fresh process next game)
+    #[default]
+    Forfeit,
+    /// Stop starting games, finish the running ones, exit non-zero
+    Abort,
 }
 
 #[derive(Args, Debug, Clone)]
