@@ -7,8 +7,8 @@
 //! - `DIR/games.jsonl` is written by the runner, one line per finished game; `DIR/games.pgn`
 //!   gets the same game right after (on `--resume` it is first rewritten from games.jsonl, so
 //!   the two always agree after a kill);
-//! - each bot's stderr goes to a per-game file, then is appended to `DIR/stderr/<bot>.log`
-//!   under a line naming the game (at most [`STDERR_CAP`] per game, [`STDERR_BOT_CAP`] per bot);
+//! - each bot's stderr goes to a file of the game's slot, then is appended to
+//!   `DIR/stderr/<bot>.log` under a line naming the game (at most [`STDERR_CAP`] per game, [`STDERR_BOT_CAP`] per bot);
 //! - first Ctrl-C: no new games, the running ones may finish for [`INTERRUPT_GRACE`], then
 //!   they are aborted (not written; a resume plays them again); the resume command is printed.
 //!   Second Ctrl-C or SIGTERM: the running games are dropped (their bots killed) at once;
@@ -54,11 +54,26 @@ async fn referee_play(setup: &GameSetup) -> GameRecord {
     play_game(setup).await.0
 }
 
-/// The bots' stderr: a file per game and side while it is played, then appended to the bot's
-/// own log.
+/// The bots' stderr: a file per side of each game slot (a slot is one of the games played at
+/// once, reused game after game: no file is created or removed per game), appended after the
+/// game to the bot's own log when the bot wrote anything.
 struct StderrLogs {
     dir: PathBuf,
     tmp: PathBuf,
+    free: RefCell<Vec<usize>>,
+    slots: Cell<usize>,
+}
+
+/// A game slot, given back when dropped.
+struct Slot<'a> {
+    logs: &'a StderrLogs,
+    n: usize,
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.logs.free.borrow_mut().push(self.n);
+    }
 }
 
 impl StderrLogs {
@@ -73,30 +88,46 @@ impl StderrLogs {
                 let _ = std::fs::remove_file(e.path());
             }
         }
-        Ok(StderrLogs { dir, tmp })
+        Ok(StderrLogs {
+            dir,
+            tmp,
+            free: RefCell::new(Vec::new()),
+            slots: Cell::new(0),
+        })
     }
 
-    fn game_file(&self, game: &ScheduledGame, side: usize) -> PathBuf {
-        self.tmp.join(format!("{}-p{side}.log", game.game_id))
+    fn slot(&self) -> Slot<'_> {
+        let n = self.free.borrow_mut().pop().unwrap_or_else(|| {
+            self.slots.set(self.slots.get() + 1);
+            self.slots.get()
+        });
+        Slot { logs: self, n }
     }
 
-    fn sink(&self, game: &ScheduledGame, side: usize) -> StderrSink {
+    fn slot_file(&self, slot: &Slot<'_>, side: usize) -> PathBuf {
+        self.tmp.join(format!("slot{}-p{side}.log", slot.n))
+    }
+
+    /// Where a side's stderr goes during the game (the file is truncated when the bot starts).
+    fn sink(&self, slot: &Slot<'_>, side: usize) -> StderrSink {
         StderrSink::File {
-            path: self.game_file(game, side),
+            path: self.slot_file(slot, side),
             cap: STDERR_CAP,
         }
     }
 
     /// Move a finished game's stderr into the bots' logs (best effort: a log that cannot be
     /// written does not stop the tournament).
-    fn collect(&self, game: &ScheduledGame) {
+    fn collect(&self, slot: &Slot<'_>, game: &ScheduledGame) {
         for (side, name) in [(1, &game.white_name), (2, &game.black_name)] {
-            let path = self.game_file(game, side);
-            let text = std::fs::read(&path).unwrap_or_default();
-            let _ = std::fs::remove_file(&path);
-            if text.is_empty() {
+            let path = self.slot_file(slot, side);
+            if std::fs::metadata(&path).map_or(true, |m| m.len() == 0) {
                 continue;
             }
+            let text = std::fs::read(&path).unwrap_or_default();
+            // Emptied, so that a bot that could not even be started next time in this slot
+            // is not given this one's text.
+            let _ = File::create(&path);
             let log = self.dir.join(format!("{}.log", file_safe(name)));
             let Ok(mut f) = OpenOptions::new().create(true).append(true).open(&log) else {
                 continue;
@@ -177,7 +208,7 @@ impl<'a> Event<'a> {
 
     /// The referee's setup of a scheduled game. A built-in bot gets the game's seed as
     /// player 1, the seed + 1 as player 2.
-    fn setup(&self, game: &ScheduledGame) -> anyhow::Result<GameSetup> {
+    fn setup(&self, game: &ScheduledGame, slot: &Slot<'_>) -> anyhow::Result<GameSetup> {
         let start = crate::games::parse_position(&game.start)
             .with_context(|| format!("the start position of game {}", game.game_id))?;
         let player = |side: usize, bot: usize| {
@@ -185,7 +216,7 @@ impl<'a> Event<'a> {
                 &self.config.bots[bot].name,
                 &self.config.ruleset,
                 game.seed.wrapping_add(side as u64 - 1),
-                self.stderr.sink(game, side),
+                self.stderr.sink(slot, side),
                 None,
             )
         };
@@ -330,7 +361,7 @@ impl Display {
                     .with_position(done.len() as u64);
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{bar:30.cyan/blue} {pos}/{len} games  {per_sec}  ETA {eta}  {prefix}{msg}",
+                    "{bar:30.cyan/blue} {pos}/{len} games  ETA {eta}  {prefix}{msg}",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
@@ -341,6 +372,7 @@ impl Display {
             Mode::Lines
         };
         let already = done.len();
+        let done = done.into_iter().map(GameLine::without_moves).collect();
         let mut d = Display {
             mode,
             header,
@@ -366,7 +398,10 @@ impl Display {
         match p {
             Progress::Started { .. } => {}
             Progress::Finished { line, .. } => {
-                self.lines.push((*line).clone());
+                if matches!(self.mode, Mode::Quiet) {
+                    return;
+                }
+                self.lines.push((*line).clone().without_moves());
                 if let Mode::Bar(bar) = &self.mode {
                     bar.set_position(self.lines.len() as u64);
                 }
@@ -374,6 +409,12 @@ impl Display {
             }
             Progress::SprtDecided { .. } => self.notice(&describe(p)),
         }
+    }
+
+    /// Games per second in this run.
+    fn rate(&self) -> f64 {
+        let secs = self.started.elapsed().as_secs_f64();
+        (self.lines.len() - self.already) as f64 / secs.max(1e-9)
     }
 
     /// Redraw the bar's live table (at most twice a second unless `force`).
@@ -388,7 +429,7 @@ impl Display {
         }
         self.last_table = Some(Instant::now());
         let t = standings_from(&self.header, &self.lines);
-        bar.set_prefix(leader_text(&t));
+        bar.set_prefix(format!("{:.1} games/s  {}", self.rate(), leader_text(&t)));
         bar.set_message(compact_table(&t));
     }
 
@@ -400,8 +441,7 @@ impl Display {
             Mode::Lines => {
                 let done = self.lines.len();
                 let this_run = done - self.already;
-                let secs = self.started.elapsed().as_secs_f64();
-                let rate = this_run as f64 / secs.max(1e-9);
+                let rate = self.rate();
                 let eta = if rate > 0.0 {
                     short_duration(Duration::from_secs_f64(
                         (self.scheduled - done) as f64 / rate,
@@ -481,7 +521,8 @@ async fn drive(
     let play = |game: ScheduledGame| {
         let mut abort = shared.abort.subscribe();
         async move {
-            let setup = event.setup(&game)?;
+            let slot = event.stderr.slot();
+            let setup = event.setup(&game, &slot)?;
             let _running = RunningGuard::new(&shared.running);
             let aborted = async {
                 if abort.wait_for(|a| *a).await.is_err() {
@@ -492,7 +533,7 @@ async fn drive(
                 r = referee_play(&setup) => r,
                 () = aborted => return Err(Aborted.into()),
             };
-            event.stderr.collect(&game);
+            event.stderr.collect(&slot, &game);
             if record.termination == Termination::Crash && on_crash == OnCrash::Abort {
                 shared.crashed.borrow_mut().get_or_insert_with(|| {
                     format!("game {} ({}): {}", game.game, game.game_id, record.reason)

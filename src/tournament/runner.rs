@@ -61,7 +61,8 @@ pub struct RunOutcome {
     pub stop: Stop,
     /// Games played by this run.
     pub played: usize,
-    /// Every game in the log, earlier runs' first.
+    /// Every game in the log, earlier runs' first, without moves and think times
+    /// ([`GameLine::without_moves`]; games.jsonl has them).
     pub lines: Vec<GameLine>,
     /// The SPRT with this run's parameters, when it has one.
     pub sprt: Option<SprtStanding>,
@@ -118,7 +119,7 @@ where
     let sprt_of = |lines: &[GameLine]| standings_from(&header, lines).sprt;
 
     let scheduled = plan.schedule.len();
-    let mut lines = plan.done;
+    let mut lines: Vec<GameLine> = plan.done.into_iter().map(GameLine::without_moves).collect();
     let mut sprt = sprt_of(&lines);
     let mut decided = sprt
         .as_ref()
@@ -147,13 +148,13 @@ where
             Ok(record) => {
                 let line = GameLine::new(&game, record);
                 writer.write(&line)?;
-                lines.push(line);
                 played += 1;
                 progress(Progress::Finished {
-                    line: lines.last().expect("just pushed"),
-                    done: lines.len(),
+                    line: &line,
+                    done: lines.len() + 1,
                     scheduled,
                 });
+                lines.push(line.without_moves());
                 if config.sprt.is_some() {
                     sprt = sprt_of(&lines);
                     if let Some(s) = &sprt {
