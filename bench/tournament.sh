@@ -26,33 +26,39 @@ tc=10+0.1
 
 now() { date +%s.%N; }
 
-# run NAME COMMAND...: time it REPS times; one line per run; medians collected in $out/NAME.
-run() {
+# once NAME COMMAND...: time one run; its wall time is added to $out/NAME.
+once() {
     name=$1
     shift
-    i=0
-    : > "$out/$name"
-    while [ $i -lt "$reps" ]; do
-        rm -rf "$out/t"
-        t0=$(now)
-        "$@" > "$out/stdout.txt"
-        t1=$(now)
-        wall=$(echo "$t1 - $t0" | bc -l)
-        echo "$wall" >> "$out/$name"
-        printf '%-16s run %d: %7.3f s  %7.1f games/s\n' "$name" $((i + 1)) "$wall" \
-            "$(echo "$games / $wall" | bc -l)"
-        i=$((i + 1))
-    done
+    rm -rf "$out/t"
+    t0=$(now)
+    "$@" > "$out/stdout.txt"
+    t1=$(now)
+    wall=$(echo "$t1 - $t0" | bc -l)
+    echo "$wall" >> "$out/$name"
+    printf '%-16s run %d: %7.3f s  %7.1f games/s\n' "$name" "$i" "$wall" \
+        "$(echo "$games / $wall" | bc -l)"
 }
 
 median() { sort -n "$out/$1" | sed -n "$(( (reps + 1) / 2 ))p"; }
 
 echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps runs each"
-run match-c1 "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" --tc $tc
-run tournament-c1 "$baraza" tournament "$ruleset" --bot a=builtin:random --bot b=builtin:random \
-    --rounds $((games / 2)) --tc $tc --concurrency 1 --quiet --out "$out/t"
-run tournament-c2 "$baraza" tournament "$ruleset" --bot a=builtin:random --bot b=builtin:random \
-    --rounds $((games / 2)) --tc $tc --concurrency 2 --force --quiet --out "$out/t"
+# The three measurements interleaved, so that a busy moment of the machine falls on all three.
+: > "$out/match-c1"
+: > "$out/tournament-c1"
+: > "$out/tournament-c2"
+i=1
+while [ $i -le "$reps" ]; do
+    once match-c1 "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
+        --tc $tc
+    once tournament-c1 "$baraza" tournament "$ruleset" --bot a=builtin:random \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 1 --quiet \
+        --out "$out/t"
+    once tournament-c2 "$baraza" tournament "$ruleset" --bot a=builtin:random \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 2 --force \
+        --quiet --out "$out/t"
+    i=$((i + 1))
+done
 
 echo "# medians"
 for n in match-c1 tournament-c1 tournament-c2; do
