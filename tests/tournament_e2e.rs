@@ -466,3 +466,47 @@ tc = "5+0.5"
     }
     verify_pgn(&out, 2);
 }
+
+#[test]
+fn sigterm_stops_at_once_and_keeps_every_finished_game() {
+    let dir = temp_dir("sigterm");
+    let out = dir.join("run");
+    let child = start_and_wait(&out, LONG, 3);
+    // SAFETY: a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("SIGTERM: stopping now"), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("baraza: stopped: "), "{stderr}");
+    assert!(last.ends_with("--resume"), "{stderr}");
+    let games = raw_game_lines(&out);
+    assert!(games.len() >= 3 && games.len() < 300);
+    verify_pgn(&out, games.len());
+}
+
+#[test]
+fn a_bot_program_that_is_missing_is_refused_before_anything_is_written() {
+    let dir = temp_dir("missing");
+    let out = dir.join("run");
+    let a = baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:random",
+            "--bot",
+            "b=./no-such-bot --fast",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .failure();
+    let stderr = text(&a.get_output().stderr);
+    assert!(stderr.contains("bot 'b'"), "{stderr}");
+    assert!(stderr.contains("not found"), "{stderr}");
+    assert!(!out.exists());
+}

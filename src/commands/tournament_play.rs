@@ -619,8 +619,7 @@ pub fn play(
     out_dir: &Path,
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
-    std::fs::create_dir_all(out_dir)
-        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    // Checks every bot's program before anything is created in `out_dir`.
     let event = Event::new(config, run, out_dir)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
