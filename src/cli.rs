@@ -261,10 +261,32 @@ pub struct JsonFlag {
     pub json: bool,
 }
 
+const TOURNAMENT_HELP: &str = "\
+Every pairing plays game pairs: the same start, sides swapped. The schedule is a pure function
+of the event and --seed. Each game starts its bots afresh (a crashed bot is simply started again
+for its next game, unless --on-crash abort).
+
+--out DIR holds:
+  games.jsonl   header (with the config hash) + one line per finished game, flushed at once:
+                the single source of truth (`baraza results DIR` recomputes the table from it)
+  games.pgn     the same games as a PGN-like log (`baraza replay DIR/games.pgn --verify`)
+  stderr/       each bot's stderr, <bot>.log, one section per game (capped)
+
+Per-bot clocks and startup deadlines: in the event file, `movetime`, `tc`, `margin` and
+`startup-timeout` under a [[bot]] override the tournament's for that bot.
+
+Ctrl-C once: no new games; running games may finish (aborted after 30 s, played again on
+resume); the command to resume is printed. Twice, or SIGTERM: stop at once. A killed run loses
+at most the games in play. Exit status 0 when the schedule is played or the SPRT decided.
+
+Examples:
+  baraza tournament darra --bot a=builtin:random --bot b=builtin:greedy --rounds 10 --out runs/t1
+  baraza tournament --config event.toml --out runs/t1 --resume
+  baraza tournament dara --bot new=./new --bot old=./old --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt
+  baraza tournament --config event.toml --dry-run";
+
 #[derive(Args, Debug, Clone, Default)]
-#[command(
-    after_help = "Examples:\n  baraza tournament darra --bot a=builtin:random --bot b=builtin:greedy --rounds 10 --out runs/t1\n  baraza tournament --config event.toml --out runs/t1 --resume\n  baraza tournament dara --bot new=./new --bot old=./old --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt\n  baraza tournament --config event.toml --dry-run"
-)]
+#[command(after_help = TOURNAMENT_HELP)]
 pub struct TournamentArgs {
     /// Ruleset id (see `baraza games`); optional when the event file names it
     pub ruleset: Option<String>,
@@ -328,9 +350,26 @@ pub struct TournamentArgs {
     /// Print the schedule (and what --resume would still play) without playing
     #[arg(long)]
     pub dry_run: bool,
+    /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
+    /// abort (stop after the running games, exit non-zero, print how to resume)
+    #[arg(long, value_enum, default_value_t = OnCrash::Forfeit)]
+    pub on_crash: OnCrash,
+    /// No progress bar or progress lines on stderr (the final table is still printed)
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `baraza tournament` does when a bot crashes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnCrash {
+    /// The crashed bot loses that game; the tournament goes on (a fresh process next game)
+    #[default]
+    Forfeit,
+    /// Stop starting games, finish the running ones, exit non-zero
+    Abort,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -124,19 +124,25 @@ pub enum Charge {
     Flag { used: Duration, limit: Duration },
 }
 
-/// Both players' clocks during one game.
+/// Both players' clocks during one game. Each player may have a time control of its own.
 #[derive(Clone, Debug)]
 pub struct Clock {
-    tc: TimeControl,
+    tc: [TimeControl; 2],
     remaining: [Duration; 2],
 }
 
 impl Clock {
+    /// Both players on the same time control.
     pub fn new(tc: TimeControl) -> Clock {
-        let base = tc.clock.map_or(Duration::ZERO, |(b, _)| b);
+        Clock::per_player([tc; 2])
+    }
+
+    /// Player 1's time control first.
+    pub fn per_player(tc: [TimeControl; 2]) -> Clock {
+        let base = |t: &TimeControl| t.clock.map_or(Duration::ZERO, |(b, _)| b);
         Clock {
+            remaining: [base(&tc[0]), base(&tc[1])],
             tc,
-            remaining: [base; 2],
         }
     }
 
@@ -147,7 +153,7 @@ impl Clock {
 
     /// The time player `p` may use for this move, margin excluded.
     pub fn allowance(&self, p: usize) -> Duration {
-        match (self.tc.clock, self.tc.movetime) {
+        match (self.tc[p].clock, self.tc[p].movetime) {
             (Some(_), Some(mt)) => self.remaining[p].min(mt),
             (Some(_), None) => self.remaining[p],
             (None, Some(mt)) => mt,
@@ -157,30 +163,24 @@ impl Clock {
 
     /// How long the referee waits for player `p`'s move before it flags: allowance + margin.
     pub fn deadline(&self, p: usize) -> Duration {
-        self.allowance(p).saturating_add(self.tc.margin)
+        self.allowance(p).saturating_add(self.tc[p].margin)
     }
 
-    /// The `go` fields for a turn.
-    pub fn go(&self) -> Go {
+    /// The `go` fields for a turn of player index `to_move`: each player's time (its game
+    /// clock, or its fixed time per move) and increment, and the mover's time per move.
+    pub fn go(&self, to_move: usize) -> Go {
         let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
-        match self.tc.clock {
-            Some((_, inc)) => Go {
-                p1time: ms(self.remaining[0]),
-                p2time: ms(self.remaining[1]),
-                p1inc: ms(inc),
-                p2inc: ms(inc),
-                movetime: self.tc.movetime.map(ms),
-            },
-            None => {
-                let mt = self.tc.movetime.map_or(0, ms);
-                Go {
-                    p1time: mt,
-                    p2time: mt,
-                    p1inc: 0,
-                    p2inc: 0,
-                    movetime: self.tc.movetime.map(ms),
-                }
-            }
+        let time_inc = |p: usize| match self.tc[p].clock {
+            Some((_, inc)) => (ms(self.remaining[p]), ms(inc)),
+            None => (self.tc[p].movetime.map_or(0, ms), 0),
+        };
+        let ((p1time, p1inc), (p2time, p2inc)) = (time_inc(0), time_inc(1));
+        Go {
+            p1time,
+            p2time,
+            p1inc,
+            p2inc,
+            movetime: self.tc[to_move].movetime.map(ms),
         }
     }
 
@@ -189,10 +189,10 @@ impl Clock {
     /// and add the increment.
     pub fn charge(&mut self, p: usize, used: Duration) -> Charge {
         let limit = self.allowance(p);
-        if used > limit.saturating_add(self.tc.margin) {
+        if used > limit.saturating_add(self.tc[p].margin) {
             return Charge::Flag { used, limit };
         }
-        if let Some((_, inc)) = self.tc.clock {
+        if let Some((_, inc)) = self.tc[p].clock {
             self.remaining[p] = self.remaining[p].saturating_sub(used) + inc;
         }
         Charge::Ok
@@ -244,7 +244,7 @@ mod tests {
         assert_eq!(c.charge(0, ms(300)), Charge::Ok);
         assert_eq!(c.remaining(0), ms(800));
         assert_eq!(c.remaining(1), ms(1000));
-        let go = c.go();
+        let go = c.go(0);
         assert_eq!(
             (go.p1time, go.p2time, go.p1inc, go.p2inc),
             (800, 1000, 100, 100)
@@ -270,7 +270,7 @@ mod tests {
         let tc = TimeControl::from_options(None, Some(200), 20).unwrap();
         let mut c = Clock::new(tc);
         assert_eq!(c.deadline(1), ms(220));
-        let go = c.go();
+        let go = c.go(0);
         assert_eq!((go.p1time, go.p2time, go.movetime), (200, 200, Some(200)));
         assert_eq!(c.charge(1, ms(220)), Charge::Ok);
         assert!(matches!(c.charge(1, ms(221)), Charge::Flag { .. }));
@@ -288,5 +288,24 @@ mod tests {
         assert_eq!(c.charge(0, ms(290)), Charge::Ok);
         assert_eq!(c.allowance(0), ms(130));
         assert!(matches!(c.charge(0, ms(131)), Charge::Flag { .. }));
+    }
+
+    #[test]
+    fn each_player_on_its_own_clock() {
+        let game = TimeControl::from_options(Some("1+0.1"), None, 50).unwrap();
+        let fixed = TimeControl::from_options(None, Some(200), 20).unwrap();
+        let mut c = Clock::per_player([game, fixed]);
+        assert_eq!((c.deadline(0), c.deadline(1)), (ms(1050), ms(220)));
+        let go = c.go(0);
+        assert_eq!(
+            (go.p1time, go.p2time, go.p1inc, go.p2inc, go.movetime),
+            (1000, 200, 100, 0, None)
+        );
+        assert_eq!(c.go(1).movetime, Some(200));
+        assert_eq!(c.charge(0, ms(300)), Charge::Ok);
+        assert_eq!(c.remaining(0), ms(800));
+        assert!(matches!(c.charge(1, ms(221)), Charge::Flag { .. }));
+        assert_eq!(c.charge(1, ms(220)), Charge::Ok);
+        assert_eq!(c.deadline(1), ms(220));
     }
 }

@@ -40,9 +40,10 @@ pub struct GameSetup {
     pub players: [PlayerSetup; 2],
     /// The start position.
     pub start: Box<dyn Position>,
-    pub tc: TimeControl,
-    /// Deadline for `ready` after the hello; never charged to the clock.
-    pub startup_timeout: Duration,
+    /// Each player's time control, player 1 first (`[tc; 2]` when both play the same clock).
+    pub tc: [TimeControl; 2],
+    /// Each player's deadline for `ready` after the hello; never charged to the clock.
+    pub startup_timeout: [Duration; 2],
     /// How long a bot may take to exit after `quit` before its process group is killed.
     pub grace: Duration,
     /// Adjudicate a draw when this many plies have been played.
@@ -211,7 +212,7 @@ async fn handshake(
     let mut ids = Vec::new();
     loop {
         let line = bot.read_line(deadline).await.map_err(|e| {
-            let ms = setup.startup_timeout.as_millis();
+            let ms = setup.startup_timeout[p.index()].as_millis();
             read_fault(
                 p,
                 setup,
@@ -235,7 +236,7 @@ async fn handshake(
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let ms = setup.startup_timeout.as_millis();
+            let ms = setup.startup_timeout[p.index()].as_millis();
             return Err(End::fault(
                 p,
                 Termination::StalledConnection,
@@ -533,12 +534,13 @@ async fn open_game(
         return Err(both_or_one(spawn_faults, Termination::Crash));
     }
 
-    // Handshake the fresh ones, both at once, under one startup deadline.
-    let deadline = deadline_after(Instant::now(), setup.startup_timeout);
+    // Handshake the fresh ones, both at once, each under its own startup deadline.
+    let now = Instant::now();
+    let deadline = |i: usize| deadline_after(now, setup.startup_timeout[i]);
     let [a, b] = sides;
     let (h1, h2) = tokio::join!(
-        shake(Player::One, setup, a, fresh[0], deadline),
-        shake(Player::Two, setup, b, fresh[1], deadline)
+        shake(Player::One, setup, a, fresh[0], deadline(0)),
+        shake(Player::Two, setup, b, fresh[1], deadline(1))
     );
     let faults: Vec<(Player, End)> = [(Player::One, h1), (Player::Two, h2)]
         .into_iter()
@@ -552,7 +554,7 @@ async fn open_game(
     for (i, side) in sides.iter_mut().enumerate() {
         let p = player(i);
         let bot = side.bot.as_mut().expect("both bots are running");
-        let deadline = deadline_after(Instant::now(), setup.startup_timeout);
+        let deadline = deadline_after(Instant::now(), setup.startup_timeout[i]);
         let sent = bot
             .send(&protocol::newgame(p.number(), start_text), deadline)
             .await;
@@ -613,10 +615,10 @@ async fn replace(
     // Appended: the file already holds what the exited process wrote in this game.
     bot.redirect_stderr(&ps.stderr, true);
     let bot = side.bot.insert(bot);
-    let deadline = deadline_after(Instant::now(), setup.startup_timeout);
+    let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
     side.ids = handshake(p, setup, bot, deadline).await?;
     side.ready = true;
-    let deadline = deadline_after(Instant::now(), setup.startup_timeout);
+    let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
     bot.send(&protocol::newgame(p.number(), start_text), deadline)
         .await
         .map_err(|e| write_fault(p, setup, e, false))?;
@@ -634,7 +636,7 @@ async fn play_moves(
 ) -> (End, Vec<String>, Vec<u64>) {
     let mut moves: Vec<String> = Vec::new();
     let mut times_ms: Vec<u64> = Vec::new();
-    let mut clock = Clock::new(setup.tc);
+    let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
     let mut last: Option<String> = None;
 
@@ -721,7 +723,7 @@ async fn play_moves(
             }
         }
 
-        let go = clock.go();
+        let go = clock.go(pi);
         protocol::write_turn(&mut text, &pos.format(), last.as_deref(), &legal, &go);
         let limit = clock.deadline(pi);
         let deadline = deadline_after(Instant::now(), limit);
@@ -749,7 +751,7 @@ async fn play_moves(
                             let text = format!(
                                 "sent info lines but no move within {} ms (+{} ms margin)",
                                 clock.allowance(pi).as_millis(),
-                                setup.tc.margin.as_millis()
+                                setup.tc[pi].margin.as_millis()
                             );
                             break 'game End::fault(
                                 p,
@@ -782,7 +784,7 @@ async fn play_moves(
                     let text = format!(
                         "did not move within {} ms (+{} ms margin)",
                         clock.allowance(pi).as_millis(),
-                        setup.tc.margin.as_millis()
+                        setup.tc[pi].margin.as_millis()
                     );
                     break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, text).await;
                 }
@@ -799,7 +801,7 @@ async fn play_moves(
                     who(p, setup),
                     used.as_millis(),
                     limit.as_millis(),
-                    setup.tc.margin.as_millis()
+                    setup.tc[pi].margin.as_millis()
                 ),
             );
         }
@@ -816,6 +818,16 @@ async fn play_moves(
         moves.push(token);
     };
     (end, moves, times_ms)
+}
+
+/// The record's time control: one form when both players had the same, else player 1's and
+/// player 2's joined by ` / `.
+fn time_control_text(tc: &[TimeControl; 2]) -> String {
+    if tc[0] == tc[1] {
+        tc[0].pgn()
+    } else {
+        format!("{} / {}", tc[0].pgn(), tc[1].pgn())
+    }
 }
 
 fn internal_end(what: &str) -> End {
@@ -943,7 +955,7 @@ async fn finish_game(
         times_ms,
         start: setup.start.format(),
         seed: setup.seed,
-        time_control: setup.tc.pgn(),
+        time_control: time_control_text(&setup.tc),
         event: setup.event.clone(),
         site: setup.site.clone(),
         date: today(),

@@ -541,11 +541,17 @@ fn tournament_without_out_or_with_a_used_out() {
             "--out",
         ])
         .arg(dir.as_path())
+        .arg("--quiet")
         .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "not wired to the referee yet: 2 of 2 games",
-        ));
+        .success()
+        .stdout(predicate::str::contains("2 of 2 games played"));
+    // Neither unknown built-in starts: both games are draws, each bot charged with a crash.
+    let log = read_games_log(&dir).unwrap();
+    assert_eq!(log.games.len(), 2);
+    assert!(log
+        .games
+        .iter()
+        .all(|g| g.record.result == "1/2-1/2" && g.record.termination.as_str() == "crash"));
     write_log(&dir, &config(1), &["r1-p1-a"]);
     baraza()
         .args([

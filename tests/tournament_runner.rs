@@ -4,7 +4,7 @@
 use baraza::record::{GameRecord, Termination};
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
-use baraza::tournament::runner::{describe, run_plan, Progress, Stop};
+use baraza::tournament::runner::{describe, run_plan, Aborted, Progress, Stop};
 use baraza::tournament::stats::Decision;
 use baraza::tournament::{results, ScheduledGame};
 use std::path::PathBuf;
@@ -272,4 +272,33 @@ async fn game_futures_may_borrow_and_need_not_be_send() {
         .map(|g| g.record.game)
         .collect();
     assert_eq!(order, vec![4, 3, 2, 1]);
+}
+
+#[tokio::test]
+async fn an_aborted_game_is_not_written_and_not_a_failure() {
+    let dir = temp_dir("runner-aborted");
+    let c = config(&["a", "b"], 2, None);
+    let stop = Arc::new(AtomicBool::new(false));
+    // Game 2 gives up (as after Ctrl-C and the grace): the stop flag is up, the game unwritten.
+    let flag = stop.clone();
+    let play = |g: ScheduledGame| {
+        let flag = flag.clone();
+        async move {
+            if g.game == 2 {
+                flag.store(true, Ordering::SeqCst);
+                return Err(Aborted.into());
+            }
+            Ok(record(&g, "1-0"))
+        }
+    };
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let out = run_plan(&c, 1, plan, play, stop, |_| {}).await.unwrap();
+    assert_eq!((out.stop, out.played), (Stop::Interrupted, 1));
+    let log = read_games_log(&dir.0).unwrap();
+    let ids: Vec<&str> = log.games.iter().map(|g| g.game_id.as_str()).collect();
+    assert_eq!(ids, ["r1-p1-a"]);
+    // The resume plays the aborted game and the rest.
+    let plan = plan_run(&c, &dir.0, true).unwrap();
+    let missing: Vec<u64> = plan.to_play.iter().map(|g| g.game).collect();
+    assert_eq!(missing, [2, 3, 4]);
 }

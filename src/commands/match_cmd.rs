@@ -1,14 +1,13 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: play a number of games between two bots, sides
 //! alternating, writing each game to the logs the moment it ends.
 
-use crate::bot::{
-    become_subreaper, reap_all_children, resolve_program, split_command, StderrSink, STDERR_CAP,
-};
+use super::botspec::{file_safe, BotSpec};
+use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;
 use crate::record::{write_pgn, GameRecord};
-use crate::referee::{play_game_with, GameSetup, PlayerSetup, Seat};
+use crate::referee::{play_game_with, GameSetup, Seat};
 use anyhow::{bail, Context};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -18,103 +17,12 @@ use std::time::Duration;
 /// Default adjudication limit for rulesets without a limit of their own (Bao).
 pub const BAO_MAX_PLIES: u64 = 1000;
 
-/// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
-const INTERPRETERS: &[&str] = &[
-    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
-    "dash", "zsh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia", "elixir",
-    "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
-];
-
-/// A bot as given on the command line.
-#[derive(Clone, Debug)]
-enum BotSpec {
-    Builtin(String),
-    Command(Vec<String>),
-}
-
-fn stem(p: &str) -> String {
-    Path::new(p)
-        .file_stem()
-        .map_or_else(|| p.to_string(), |s| s.to_string_lossy().into_owned())
-}
-
-impl BotSpec {
-    fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
-        if let Some(name) = text.strip_prefix("builtin:") {
-            if name.is_empty() || name.contains(char::is_whitespace) {
-                bail!("{which}: '{text}' is not builtin:<name>");
-            }
-            return Ok(BotSpec::Builtin(name.to_string()));
-        }
-        let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
-        let Some(path) = resolve_program(&argv[0]) else {
-            bail!(
-                "{which}: program '{}' not found or not executable (command: {text})",
-                argv[0]
-            );
-        };
-        let mut argv = argv;
-        argv[0] = path.to_string_lossy().into_owned();
-        Ok(BotSpec::Command(argv))
-    }
-
-    /// The default display name: the built-in's name, or the program's file stem (the script's
-    /// for an interpreter such as `python3 bot.py`).
-    fn default_name(&self) -> String {
-        match self {
-            BotSpec::Builtin(n) => n.clone(),
-            BotSpec::Command(argv) => {
-                let prog = stem(&argv[0]);
-                if INTERPRETERS.contains(&prog.as_str()) {
-                    if let Some(script) = argv[1..].iter().find(|a| !a.starts_with('-')) {
-                        return stem(script);
-                    }
-                }
-                prog
-            }
-        }
-    }
-
-    fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
-        Ok(match self {
-            BotSpec::Command(argv) => argv.clone(),
-            BotSpec::Builtin(name) => {
-                let exe = std::env::current_exe().context("cannot find the baraza executable")?;
-                vec![
-                    exe.to_string_lossy().into_owned(),
-                    "bot".into(),
-                    name.clone(),
-                    "--ruleset".into(),
-                    ruleset.into(),
-                    "--seed".into(),
-                    seed.to_string(),
-                    // A reused process plays game g + n with the seed a fresh one would get.
-                    "--seed-step".into(),
-                    "2".into(),
-                ]
-            }
-        })
-    }
-}
-
 fn open_append(path: &Path) -> anyhow::Result<File> {
     OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .with_context(|| format!("cannot open {} for appending", path.display()))
-}
-
-fn file_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 /// Win/draw/loss counts of one bot.
@@ -221,18 +129,20 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
                     ))
                 })
             };
-            players.push(PlayerSetup {
-                name: names[k].clone(),
-                argv: specs[k].argv(ruleset.id, bot_seed)?,
-                stderr: match log("stderr") {
-                    Some(path) => StderrSink::File {
-                        path,
-                        cap: STDERR_CAP,
-                    },
-                    None => StderrSink::Discard,
+            let stderr = match log("stderr") {
+                Some(path) => StderrSink::File {
+                    path,
+                    cap: STDERR_CAP,
                 },
-                info_log: log("info"),
-            });
+                None => StderrSink::Discard,
+            };
+            players.push(specs[k].player(
+                &names[k],
+                ruleset.id,
+                (bot_seed, 2),
+                stderr,
+                log("info"),
+            )?);
         }
         let p2 = players.pop().expect("two players");
         let p1 = players.pop().expect("two players");
@@ -240,8 +150,8 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             game,
             players: [p1, p2],
             start: start.clone(),
-            tc,
-            startup_timeout: Duration::from_millis(args.startup_timeout),
+            tc: [tc; 2],
+            startup_timeout: [Duration::from_millis(args.startup_timeout); 2],
             grace: Duration::from_millis(args.grace),
             max_plies,
             seed: args.seed,

@@ -2,11 +2,13 @@
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
 pub mod bot;
+pub mod botspec;
 pub mod match_cmd;
 pub mod replay;
 pub mod results;
 pub mod rules;
 pub mod tournament;
+pub mod tournament_play;
 
 use crate::cli::{Cli, Command};
 use std::io::Write;

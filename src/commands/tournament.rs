@@ -1,12 +1,12 @@
-//! `baraza tournament`: the event is read, checked and scheduled here; playing the games waits
-//! for the referee (the runner), so only `--dry-run` completes for now.
+//! `baraza tournament`: the event is read, checked and scheduled here; `--dry-run` prints the
+//! schedule, otherwise [`super::tournament_play`] plays it with the referee.
 
 use super::write_json;
 use crate::cli::TournamentArgs;
 use crate::tournament::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
 use crate::tournament::log::{plan_run, RunPlan};
 use crate::tournament::{schedule, ScheduledGame, TournamentConfig};
-use anyhow::{anyhow, bail};
+use anyhow::bail;
 use serde_json::json;
 use std::io::Write;
 
@@ -72,12 +72,8 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     let Some(plan) = plan else {
         bail!("--out DIR is required: the games and results are written there");
     };
-    Err(anyhow!(
-        "the tournament runner is not wired to the referee yet: {} of {} games would be played into {} (use --dry-run to see them)",
-        plan.to_play.len(),
-        plan.schedule.len(),
-        plan.path.display()
-    ))
+    let out_dir = run.out.clone().expect("a plan has an --out directory");
+    super::tournament_play::play(out, &config, &run, plan, &out_dir, &args)
 }
 
 fn print_schedule(

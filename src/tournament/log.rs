@@ -96,6 +96,17 @@ impl GameLine {
     }
 }
 
+impl GameLine {
+    /// The line without its moves and think times, which neither the table nor the SPRT needs:
+    /// what a long run keeps in memory (a small process also starts bots faster: `fork` copies
+    /// the page tables of the whole process).
+    pub fn without_moves(mut self) -> GameLine {
+        self.record.moves = Vec::new();
+        self.record.times_ms = Vec::new();
+        self
+    }
+}
+
 /// What a games.jsonl holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesLog {

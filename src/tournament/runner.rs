@@ -20,6 +20,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::Poll;
 
+/// The error a `play` future returns for a game it gave up on (interrupted before its end):
+/// the game is not written and not a failure of the run; a resume plays it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game aborted before its end")]
+pub struct Aborted;
+
 /// What the loop reports as it goes (for a progress display).
 #[derive(Debug)]
 pub enum Progress<'a> {
@@ -55,7 +61,8 @@ pub struct RunOutcome {
     pub stop: Stop,
     /// Games played by this run.
     pub played: usize,
-    /// Every game in the log, earlier runs' first.
+    /// Every game in the log, earlier runs' first, without moves and think times
+    /// ([`GameLine::without_moves`]; games.jsonl has them).
     pub lines: Vec<GameLine>,
     /// The SPRT with this run's parameters, when it has one.
     pub sprt: Option<SprtStanding>,
@@ -84,7 +91,8 @@ async fn next_finished(
 }
 
 /// Play `plan` with `play`, writing games.jsonl as described in the module docs. The first
-/// error of `play` ends the run (after the running games) and is returned.
+/// error of `play` ends the run (after the running games) and is returned, except [`Aborted`]:
+/// that game is left unwritten (to play again on resume) and the run goes on.
 ///
 /// The games run concurrently within the caller's task (no `tokio::spawn`), so `play`'s
 /// futures need not be `Send` or `'static`: the current-thread runtime of `baraza match` and
@@ -111,7 +119,7 @@ where
     let sprt_of = |lines: &[GameLine]| standings_from(&header, lines).sprt;
 
     let scheduled = plan.schedule.len();
-    let mut lines = plan.done;
+    let mut lines: Vec<GameLine> = plan.done.into_iter().map(GameLine::without_moves).collect();
     let mut sprt = sprt_of(&lines);
     let mut decided = sprt
         .as_ref()
@@ -140,13 +148,13 @@ where
             Ok(record) => {
                 let line = GameLine::new(&game, record);
                 writer.write(&line)?;
-                lines.push(line);
                 played += 1;
                 progress(Progress::Finished {
-                    line: lines.last().expect("just pushed"),
-                    done: lines.len(),
+                    line: &line,
+                    done: lines.len() + 1,
                     scheduled,
                 });
+                lines.push(line.without_moves());
                 if config.sprt.is_some() {
                     sprt = sprt_of(&lines);
                     if let Some(s) = &sprt {
@@ -157,6 +165,7 @@ where
                     }
                 }
             }
+            Err(e) if e.is::<Aborted>() => {}
             Err(e) => {
                 if failure.is_none() {
                     failure = Some(e.context(format!("game {} ({})", game.game, game.game_id)));

@@ -1,0 +1,71 @@
+#!/bin/sh
+# Measure the tournament layer: GAMES Darra games between two built-in random bots
+#   1. through `baraza match --games GAMES`           (the referee alone, concurrency 1)
+#   2. through `baraza tournament --concurrency 1`    (same games one at a time + the layer:
+#      schedule, games.jsonl, games.pgn, stderr logs, live table)
+#   3. through `baraza tournament --concurrency 2`
+# Each REPS times (default 3); prints every run's wall time and games/s, then the medians and
+# the overhead of (2) over (1).
+#
+# usage: bench/tournament.sh [GAMES] [RULESET]      (GAMES even, default 1000; darra)
+#   REPS=n (environment)  runs of each measurement, default 3
+# Needs: a release build (cargo build --release).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+games=${1:-1000}
+ruleset=${2:-darra}
+reps=${REPS:-3}
+baraza=${BARAZA:-$root/target/release/baraza}
+[ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+out=${TMPDIR:-/tmp}/baraza-bench-tournament
+rm -rf "$out"
+mkdir -p "$out"
+# Both bots answer at once; the clock (10+0.1, the default of both commands) is still kept.
+tc=10+0.1
+
+now() { date +%s.%N; }
+
+# once NAME COMMAND...: time one run; its wall time is added to $out/NAME.
+once() {
+    name=$1
+    shift
+    rm -rf "$out/t"
+    t0=$(now)
+    "$@" > "$out/stdout.txt"
+    t1=$(now)
+    wall=$(echo "$t1 - $t0" | bc -l)
+    echo "$wall" >> "$out/$name"
+    printf '%-16s run %d: %7.3f s  %7.1f games/s\n' "$name" "$i" "$wall" \
+        "$(echo "$games / $wall" | bc -l)"
+}
+
+median() { sort -n "$out/$1" | sed -n "$(( (reps + 1) / 2 ))p"; }
+
+echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps runs each"
+# The three measurements interleaved, so that a busy moment of the machine falls on all three.
+: > "$out/match-c1"
+: > "$out/tournament-c1"
+: > "$out/tournament-c2"
+i=1
+while [ $i -le "$reps" ]; do
+    once match-c1 "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
+        --tc $tc
+    once tournament-c1 "$baraza" tournament "$ruleset" --bot a=builtin:random \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 1 --quiet \
+        --out "$out/t"
+    once tournament-c2 "$baraza" tournament "$ruleset" --bot a=builtin:random \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 2 --force \
+        --quiet --out "$out/t"
+    i=$((i + 1))
+done
+
+echo "# medians"
+for n in match-c1 tournament-c1 tournament-c2; do
+    m=$(median $n)
+    printf '%-16s %7.3f s  %7.1f games/s\n' "$n" "$m" "$(echo "$games / $m" | bc -l)"
+done
+m1=$(median match-c1)
+t1=$(median tournament-c1)
+printf 'tournament layer overhead at concurrency 1: %+.1f%% wall time vs baraza match\n' \
+    "$(echo "($t1 - $m1) / $m1 * 100" | bc -l)"

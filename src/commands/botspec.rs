@@ -1,0 +1,122 @@
+//! Bots as the command line names them, shared by `baraza match` and `baraza tournament`: a
+//! command line (split like a shell would, program found on `PATH` before any game) or
+//! `builtin:<name>`, run as `<this baraza> bot <name> --ruleset <id> --seed <S>`.
+
+use crate::bot::{resolve_program, split_command, StderrSink};
+use crate::referee::PlayerSetup;
+use anyhow::{bail, Context};
+use std::path::{Path, PathBuf};
+
+/// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
+const INTERPRETERS: &[&str] = &[
+    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
+    "dash", "zsh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia", "elixir",
+    "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
+];
+
+/// A bot as given on the command line.
+#[derive(Clone, Debug)]
+pub enum BotSpec {
+    Builtin(String),
+    Command(Vec<String>),
+}
+
+fn stem(p: &str) -> String {
+    Path::new(p)
+        .file_stem()
+        .map_or_else(|| p.to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+impl BotSpec {
+    pub fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
+        if let Some(name) = text.strip_prefix("builtin:") {
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                bail!("{which}: '{text}' is not builtin:<name>");
+            }
+            return Ok(BotSpec::Builtin(name.to_string()));
+        }
+        let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+        let Some(path) = resolve_program(&argv[0]) else {
+            bail!(
+                "{which}: program '{}' not found or not executable (command: {text})",
+                argv[0]
+            );
+        };
+        let mut argv = argv;
+        argv[0] = path.to_string_lossy().into_owned();
+        Ok(BotSpec::Command(argv))
+    }
+
+    /// The default display name: the built-in's name, or the program's file stem (the script's
+    /// for an interpreter such as `python3 bot.py`).
+    pub fn default_name(&self) -> String {
+        match self {
+            BotSpec::Builtin(n) => n.clone(),
+            BotSpec::Command(argv) => {
+                let prog = stem(&argv[0]);
+                if INTERPRETERS.contains(&prog.as_str()) {
+                    if let Some(script) = argv[1..].iter().find(|a| !a.starts_with('-')) {
+                        return stem(script);
+                    }
+                }
+                prog
+            }
+        }
+    }
+
+    /// The command line. A built-in gets `seed` for its first game and, when `seed_step` is
+    /// not 0, `seed + n * seed_step` for the n-th later game of a reused process (so reuse
+    /// plays the same games as fresh processes would when the caller's seeds step likewise).
+    pub fn argv(&self, ruleset: &str, seed: u64, seed_step: u64) -> anyhow::Result<Vec<String>> {
+        Ok(match self {
+            BotSpec::Command(argv) => argv.clone(),
+            BotSpec::Builtin(name) => {
+                let exe = std::env::current_exe().context("cannot find the baraza executable")?;
+                let mut argv = vec![
+                    exe.to_string_lossy().into_owned(),
+                    "bot".into(),
+                    name.clone(),
+                    "--ruleset".into(),
+                    ruleset.into(),
+                    "--seed".into(),
+                    seed.to_string(),
+                ];
+                if seed_step != 0 {
+                    argv.extend(["--seed-step".into(), seed_step.to_string()]);
+                }
+                argv
+            }
+        })
+    }
+
+    /// One side of a game: this bot under `name`, with `seed` (and `seed_step`, see
+    /// [`BotSpec::argv`]) for a built-in.
+    pub fn player(
+        &self,
+        name: &str,
+        ruleset: &str,
+        (seed, seed_step): (u64, u64),
+        stderr: StderrSink,
+        info_log: Option<PathBuf>,
+    ) -> anyhow::Result<PlayerSetup> {
+        Ok(PlayerSetup {
+            name: name.to_string(),
+            argv: self.argv(ruleset, seed, seed_step)?,
+            stderr,
+            info_log,
+        })
+    }
+}
+
+/// A name made safe for a file name: ASCII letters, digits, `-` and `_`; anything else `_`.
+pub fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,725 @@
+//! Playing a tournament with the referee: the runner ([`crate::tournament::runner`]) drives the
+//! schedule, and this module gives it the one thing it lacks, how a game is played, plus what
+//! the command does around it:
+//!
+//! - every game is a future on one current-thread tokio runtime (no thread per bot or game);
+//!   [`referee_play`] is the single call into the referee;
+//! - `DIR/games.jsonl` is written by the runner, one line per finished game; `DIR/games.pgn`
+//!   gets the same game right after (on `--resume` it is first rewritten from games.jsonl, so
+//!   the two always agree after a kill);
+//! - each bot's stderr goes to a file of the game's slot, then is appended to
+//!   `DIR/stderr/<bot>.log` under a line naming the game (at most [`STDERR_CAP`] per game, [`STDERR_BOT_CAP`] per bot);
+//! - first Ctrl-C: no new games, the running ones may finish for [`INTERRUPT_GRACE`], then
+//!   they are aborted (not written; a resume plays them again); the resume command is printed.
+//!   Second Ctrl-C or SIGTERM: the running games are dropped (their bots killed) at once;
+//! - progress: a bar with the live table on a terminal, a plain line every few seconds
+//!   otherwise, nothing with `--quiet`; the final table (recomputed from games.jsonl, as
+//!   `baraza results` does) on stdout.
+
+use super::botspec::{file_safe, BotSpec};
+use super::match_cmd::BAO_MAX_PLIES;
+use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
+use crate::cli::{OnCrash, TournamentArgs};
+use crate::clock::TimeControl;
+use crate::record::{write_pgn, GameRecord, Termination};
+use crate::referee::{play_game, GameSetup};
+use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
+use crate::tournament::log::{read_games_log, GameLine, Header, LogStart, RunPlan};
+use crate::tournament::results::{render_text, standings, standings_from, Standings};
+use crate::tournament::runner::{describe, run_plan, Aborted, Progress, RunOutcome, Stop};
+use crate::tournament::ScheduledGame;
+use anyhow::{anyhow, bail, Context};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::cell::{Cell, RefCell};
+use std::fs::{File, OpenOptions};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The PGN log inside `--out DIR`.
+pub const PGN_FILE: &str = "games.pgn";
+/// The folder of the bots' stderr logs inside `--out DIR`.
+pub const STDERR_DIR: &str = "stderr";
+/// Cap of one bot's stderr log over the whole tournament, in bytes.
+pub const STDERR_BOT_CAP: u64 = 16 << 20;
+/// How long running games may go on after the first Ctrl-C before they are aborted.
+pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
+/// How often a plain progress line is printed when stderr is not a terminal.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+/// Play one game with the referee: the one call into it (fresh bot processes per game).
+async fn referee_play(setup: &GameSetup) -> GameRecord {
+    play_game(setup).await.0
+}
+
+/// The bots' stderr: a file per side of each game slot (a slot is one of the games played at
+/// once, reused game after game: no file is created or removed per game), appended after the
+/// game to the bot's own log when the bot wrote anything.
+struct StderrLogs {
+    dir: PathBuf,
+    tmp: PathBuf,
+    free: RefCell<Vec<usize>>,
+    slots: Cell<usize>,
+}
+
+/// A game slot, given back when dropped.
+struct Slot<'a> {
+    logs: &'a StderrLogs,
+    n: usize,
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.logs.free.borrow_mut().push(self.n);
+    }
+}
+
+impl StderrLogs {
+    fn new(out_dir: &Path) -> anyhow::Result<StderrLogs> {
+        let dir = out_dir.join(STDERR_DIR);
+        let tmp = dir.join("in-play");
+        std::fs::create_dir_all(&tmp)
+            .with_context(|| format!("cannot create {}", tmp.display()))?;
+        // Left by a killed run: those games are played again.
+        if let Ok(entries) = std::fs::read_dir(&tmp) {
+            for e in entries.flatten() {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+        Ok(StderrLogs {
+            dir,
+            tmp,
+            free: RefCell::new(Vec::new()),
+            slots: Cell::new(0),
+        })
+    }
+
+    fn slot(&self) -> Slot<'_> {
+        let n = self.free.borrow_mut().pop().unwrap_or_else(|| {
+            self.slots.set(self.slots.get() + 1);
+            self.slots.get()
+        });
+        Slot { logs: self, n }
+    }
+
+    fn slot_file(&self, slot: &Slot<'_>, side: usize) -> PathBuf {
+        self.tmp.join(format!("slot{}-p{side}.log", slot.n))
+    }
+
+    /// Where a side's stderr goes during the game (the file is truncated when the bot starts).
+    fn sink(&self, slot: &Slot<'_>, side: usize) -> StderrSink {
+        StderrSink::File {
+            path: self.slot_file(slot, side),
+            cap: STDERR_CAP,
+        }
+    }
+
+    /// Move a finished game's stderr into the bots' logs (best effort: a log that cannot be
+    /// written does not stop the tournament).
+    fn collect(&self, slot: &Slot<'_>, game: &ScheduledGame) {
+        for (side, name) in [(1, &game.white_name), (2, &game.black_name)] {
+            let path = self.slot_file(slot, side);
+            if std::fs::metadata(&path).map_or(true, |m| m.len() == 0) {
+                continue;
+            }
+            let text = std::fs::read(&path).unwrap_or_default();
+            // Emptied, so that a bot that could not even be started next time in this slot
+            // is not given this one's text.
+            let _ = File::create(&path);
+            let log = self.dir.join(format!("{}.log", file_safe(name)));
+            let Ok(mut f) = OpenOptions::new().create(true).append(true).open(&log) else {
+                continue;
+            };
+            let len = f.metadata().map_or(0, |m| m.len());
+            if len >= STDERR_BOT_CAP {
+                continue;
+            }
+            let mut buf = format!(
+                "--- game {} {}: {} vs {}, {name} is player {side} ---\n",
+                game.game, game.game_id, game.white_name, game.black_name
+            )
+            .into_bytes();
+            let room = (STDERR_BOT_CAP - len).saturating_sub(buf.len() as u64) as usize;
+            if text.len() > room {
+                buf.extend_from_slice(&text[..room]);
+                buf.extend_from_slice(
+                    format!("\n[baraza: stderr log full at {STDERR_BOT_CAP} bytes; later games' stderr is dropped]\n")
+                        .as_bytes(),
+                );
+            } else {
+                buf.extend_from_slice(&text);
+                if !text.ends_with(b"\n") {
+                    buf.push(b'\n');
+                }
+            }
+            let _ = f.write_all(&buf);
+        }
+    }
+}
+
+/// What every game of the event needs: the bots as the referee runs them.
+struct Event<'a> {
+    config: &'a TournamentConfig,
+    specs: Vec<BotSpec>,
+    tcs: Vec<TimeControl>,
+    startup: Vec<Duration>,
+    grace: Duration,
+    max_plies: Option<u64>,
+    stderr: StderrLogs,
+}
+
+fn time_control(l: &Limits) -> anyhow::Result<TimeControl> {
+    Ok(TimeControl::from_options(
+        l.tc.as_deref(),
+        l.movetime_ms,
+        l.margin_ms,
+    )?)
+}
+
+impl<'a> Event<'a> {
+    fn new(
+        config: &'a TournamentConfig,
+        run: &RunOptions,
+        out_dir: &Path,
+    ) -> anyhow::Result<Event<'a>> {
+        let mut specs = Vec::new();
+        let mut tcs = Vec::new();
+        let mut startup = Vec::new();
+        for b in &config.bots {
+            let which = format!("bot '{}'", b.name);
+            specs.push(BotSpec::parse(&which, &b.command)?);
+            tcs.push(time_control(&b.limits).context(which)?);
+            startup.push(Duration::from_millis(b.limits.startup_timeout_ms));
+        }
+        Ok(Event {
+            config,
+            specs,
+            tcs,
+            startup,
+            grace: Duration::from_millis(run.grace_ms),
+            max_plies: config
+                .max_plies
+                .or_else(|| config.ruleset.starts_with("bao").then_some(BAO_MAX_PLIES)),
+            stderr: StderrLogs::new(out_dir)?,
+        })
+    }
+
+    /// The referee's setup of a scheduled game. A built-in bot gets the game's seed as
+    /// player 1, the seed + 1 as player 2.
+    fn setup(&self, game: &ScheduledGame, slot: &Slot<'_>) -> anyhow::Result<GameSetup> {
+        let start = crate::games::parse_position(&game.start)
+            .with_context(|| format!("the start position of game {}", game.game_id))?;
+        let player = |side: usize, bot: usize| {
+            self.specs[bot].player(
+                &self.config.bots[bot].name,
+                &self.config.ruleset,
+                (game.seed.wrapping_add(side as u64 - 1), 0),
+                self.stderr.sink(slot, side),
+                None,
+            )
+        };
+        let (w, b) = (game.white, game.black);
+        Ok(GameSetup {
+            game: game.game,
+            players: [player(1, w)?, player(2, b)?],
+            start,
+            tc: [self.tcs[w], self.tcs[b]],
+            startup_timeout: [self.startup[w], self.startup[b]],
+            grace: self.grace,
+            max_plies: self.max_plies,
+            seed: game.seed,
+            event: "baraza tournament".to_string(),
+            site: "?".to_string(),
+            round: game.round.to_string(),
+        })
+    }
+}
+
+/// The games.pgn of a run: new, or rewritten from the games already in games.jsonl.
+fn start_pgn(path: &Path, plan: &RunPlan) -> anyhow::Result<File> {
+    let open = || {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))
+    };
+    if plan.start == LogStart::Create {
+        File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+        return open();
+    }
+    let mut buf = Vec::new();
+    for g in &plan.done {
+        write_pgn(&mut buf, &g.record)?;
+    }
+    let tmp = path.with_extension("pgn.tmp");
+    std::fs::write(&tmp, &buf).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    open()
+}
+
+/// The command line that resumes this run: this one with `--resume`.
+fn resume_command() -> String {
+    let mut args: Vec<String> = std::env::args().collect();
+    if !args.iter().any(|a| a == "--resume") {
+        args.push("--resume".into());
+    }
+    shlex::try_join(args.iter().map(String::as_str)).unwrap_or_else(|_| args.join(" "))
+}
+
+fn short_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+/// A compact line about the leader: `greedy 75.0% (+191 Elo)`.
+fn leader_text(t: &Standings) -> String {
+    let Some(b) = t.bots.first().filter(|b| b.games > 0) else {
+        return "no game yet".to_string();
+    };
+    let elo = b
+        .elo
+        .as_ref()
+        .and_then(|e| e.elo)
+        .map_or(String::new(), |e| format!(" ({e:+.0} Elo)"));
+    format!(
+        "leader {} {:.1}%{elo}",
+        b.name,
+        b.score.unwrap_or(0.0) * 100.0
+    )
+}
+
+/// The live table under the bar: one short line per bot (at most 12).
+fn compact_table(t: &Standings) -> String {
+    let w = t
+        .bots
+        .iter()
+        .map(|b| b.name.len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    let mut s = String::new();
+    for b in t.bots.iter().take(12) {
+        let elo = match b.elo.as_ref() {
+            Some(e) => match (e.elo, e.error()) {
+                (Some(x), Some(err)) => format!("{x:+.0} ± {err:.0}"),
+                (Some(x), None) => format!("{x:+.0}"),
+                _ => "-".into(),
+            },
+            None => "-".into(),
+        };
+        s.push_str(&format!(
+            "\n  {:>2}. {:w$}  {:>5} games  {:>6.1} pts  {}-{}-{}  {:>5.1}%  Elo {elo}",
+            b.rank,
+            b.name,
+            b.games,
+            b.points,
+            b.wins,
+            b.draws,
+            b.losses,
+            b.score.unwrap_or(0.0) * 100.0,
+        ));
+    }
+    if t.bots.len() > 12 {
+        s.push_str(&format!("\n  ... {} more", t.bots.len() - 12));
+    }
+    s
+}
+
+enum Mode {
+    Bar(ProgressBar),
+    Lines,
+    Quiet,
+}
+
+/// Progress as the games end: a bar, plain lines, or nothing.
+struct Display {
+    mode: Mode,
+    header: Header,
+    lines: Vec<GameLine>,
+    scheduled: usize,
+    already: usize,
+    started: Instant,
+    last_table: Option<Instant>,
+}
+
+impl Display {
+    fn new(quiet: bool, header: Header, done: Vec<GameLine>, scheduled: usize) -> Display {
+        let mode = if quiet {
+            Mode::Quiet
+        } else if std::io::stderr().is_terminal() {
+            let bar =
+                ProgressBar::with_draw_target(Some(scheduled as u64), ProgressDrawTarget::stderr())
+                    .with_position(done.len() as u64);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{bar:30.cyan/blue} {pos}/{len} games  ETA {eta}  {prefix}{msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.reset_eta();
+            bar.enable_steady_tick(Duration::from_millis(500));
+            Mode::Bar(bar)
+        } else {
+            Mode::Lines
+        };
+        let already = done.len();
+        let done = done.into_iter().map(GameLine::without_moves).collect();
+        let mut d = Display {
+            mode,
+            header,
+            lines: done,
+            scheduled,
+            already,
+            started: Instant::now(),
+            last_table: None,
+        };
+        d.refresh(true);
+        d
+    }
+
+    /// A message that is always shown (interruption, SPRT), above the bar if there is one.
+    fn notice(&self, msg: &str) {
+        match &self.mode {
+            Mode::Bar(bar) => bar.println(format!("baraza: {msg}")),
+            _ => eprintln!("baraza: {msg}"),
+        }
+    }
+
+    fn event(&mut self, p: &Progress<'_>) {
+        match p {
+            Progress::Started { .. } => {}
+            Progress::Finished { line, .. } => {
+                if matches!(self.mode, Mode::Quiet) {
+                    return;
+                }
+                self.lines.push((*line).clone().without_moves());
+                if let Mode::Bar(bar) = &self.mode {
+                    bar.set_position(self.lines.len() as u64);
+                }
+                self.refresh(false);
+            }
+            Progress::SprtDecided { .. } => self.notice(&describe(p)),
+        }
+    }
+
+    /// Games per second in this run.
+    fn rate(&self) -> f64 {
+        let secs = self.started.elapsed().as_secs_f64();
+        (self.lines.len() - self.already) as f64 / secs.max(1e-9)
+    }
+
+    /// Redraw the bar's live table (at most twice a second unless `force`).
+    fn refresh(&mut self, force: bool) {
+        let Mode::Bar(bar) = &self.mode else { return };
+        if !force
+            && self
+                .last_table
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(500))
+        {
+            return;
+        }
+        self.last_table = Some(Instant::now());
+        let t = standings_from(&self.header, &self.lines);
+        bar.set_prefix(format!("{:.1} games/s  {}", self.rate(), leader_text(&t)));
+        bar.set_message(compact_table(&t));
+    }
+
+    /// The plain progress line (not on a terminal), every few seconds.
+    fn tick(&mut self) {
+        match self.mode {
+            Mode::Bar(_) => self.refresh(true),
+            Mode::Quiet => {}
+            Mode::Lines => {
+                let done = self.lines.len();
+                let this_run = done - self.already;
+                let rate = self.rate();
+                let eta = if rate > 0.0 {
+                    short_duration(Duration::from_secs_f64(
+                        (self.scheduled - done) as f64 / rate,
+                    ))
+                } else {
+                    "?".into()
+                };
+                let t = standings_from(&self.header, &self.lines);
+                eprintln!(
+                    "baraza: {done}/{} games ({this_run} this run, {rate:.1} games/s), ETA {eta}, {}",
+                    self.scheduled,
+                    leader_text(&t)
+                );
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Mode::Bar(bar) = &self.mode {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// How the run ended, as far as the loop knows.
+enum Ended {
+    Run(RunOutcome),
+    /// Second Ctrl-C or SIGTERM: the running games were dropped.
+    Killed,
+}
+
+/// Shared state of the running tournament.
+struct Shared {
+    stop: Arc<AtomicBool>,
+    /// Set after the interrupt grace: running games give up.
+    abort: tokio::sync::watch::Sender<bool>,
+    /// The first crash, with `--on-crash abort`.
+    crashed: RefCell<Option<String>>,
+    /// The first error writing games.pgn.
+    pgn_error: RefCell<Option<anyhow::Error>>,
+    running: Cell<usize>,
+}
+
+/// Counts a game as running while it lives.
+struct RunningGuard<'a>(&'a Cell<usize>);
+
+impl<'a> RunningGuard<'a> {
+    fn new(c: &'a Cell<usize>) -> Self {
+        c.set(c.get() + 1);
+        RunningGuard(c)
+    }
+}
+
+impl Drop for RunningGuard<'_> {
+    fn drop(&mut self) {
+        self.0.set(self.0.get() - 1);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn drive(
+    config: &TournamentConfig,
+    concurrency: usize,
+    plan: RunPlan,
+    event: &Event<'_>,
+    on_crash: OnCrash,
+    shared: &Shared,
+    display: &RefCell<Display>,
+    pgn: &RefCell<File>,
+) -> anyhow::Result<Ended> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut interrupt =
+        signal(SignalKind::interrupt()).context("cannot install signal handlers")?;
+    let mut terminate =
+        signal(SignalKind::terminate()).context("cannot install signal handlers")?;
+
+    let play = |game: ScheduledGame| {
+        let mut abort = shared.abort.subscribe();
+        async move {
+            let slot = event.stderr.slot();
+            let setup = event.setup(&game, &slot)?;
+            let _running = RunningGuard::new(&shared.running);
+            let aborted = async {
+                if abort.wait_for(|a| *a).await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            };
+            let record = tokio::select! {
+                r = referee_play(&setup) => r,
+                () = aborted => return Err(Aborted.into()),
+            };
+            event.stderr.collect(&slot, &game);
+            if record.termination == Termination::Crash && on_crash == OnCrash::Abort {
+                shared.crashed.borrow_mut().get_or_insert_with(|| {
+                    format!("game {} ({}): {}", game.game, game.game_id, record.reason)
+                });
+                shared.stop.store(true, Ordering::SeqCst);
+            }
+            Ok(record)
+        }
+    };
+    let progress = |p: Progress<'_>| {
+        if let Progress::Finished { line, .. } = &p {
+            let mut buf = Vec::with_capacity(2048);
+            let written = write_pgn(&mut buf, &line.record).and_then(|()| {
+                let mut f = pgn.borrow_mut();
+                f.write_all(&buf)?;
+                f.flush()
+            });
+            if let Err(e) = written {
+                let mut first = shared.pgn_error.borrow_mut();
+                if first.is_none() {
+                    *first = Some(anyhow!(e).context(format!("cannot write {PGN_FILE}")));
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+        display.borrow_mut().event(&p);
+    };
+
+    let run = run_plan(
+        config,
+        concurrency,
+        plan,
+        play,
+        shared.stop.clone(),
+        progress,
+    );
+    tokio::pin!(run);
+    let mut tick = tokio::time::interval(PROGRESS_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick.tick().await;
+    let mut abort_at: Option<tokio::time::Instant> = None;
+    let mut interrupted = false;
+    loop {
+        tokio::select! {
+            r = &mut run => return Ok(Ended::Run(r?)),
+            _ = interrupt.recv() => {
+                if interrupted {
+                    display.borrow().notice("second Ctrl-C: stopping now; the running games are dropped");
+                    return Ok(Ended::Killed);
+                }
+                interrupted = true;
+                shared.stop.store(true, Ordering::SeqCst);
+                abort_at = Some(tokio::time::Instant::now() + INTERRUPT_GRACE);
+                display.borrow().notice(&format!(
+                    "Ctrl-C: no new games are started; the {} running games may finish within {} s, then they are aborted (Ctrl-C again to stop now)",
+                    shared.running.get(),
+                    INTERRUPT_GRACE.as_secs()
+                ));
+            }
+            _ = terminate.recv() => {
+                display.borrow().notice("SIGTERM: stopping now; the running games are dropped");
+                return Ok(Ended::Killed);
+            }
+            () = tokio::time::sleep_until(abort_at.unwrap_or_else(tokio::time::Instant::now)), if abort_at.is_some() => {
+                abort_at = None;
+                display.borrow().notice(&format!(
+                    "aborting the {} games still running (they are played again on resume)",
+                    shared.running.get()
+                ));
+                shared.abort.send_replace(true);
+            }
+            _ = tick.tick() => display.borrow_mut().tick(),
+        }
+    }
+}
+
+/// Play the planned games into `out_dir` and print the final table.
+pub fn play(
+    out: &mut dyn Write,
+    config: &TournamentConfig,
+    run: &RunOptions,
+    plan: RunPlan,
+    out_dir: &Path,
+    args: &TournamentArgs,
+) -> anyhow::Result<()> {
+    // Checks every bot's program before anything is created in `out_dir`.
+    let event = Event::new(config, run, out_dir)?;
+    let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
+    let games_path = plan.path.clone();
+    let scheduled = plan.schedule.len();
+    let resume = resume_command();
+
+    let mut header = plan.header.clone();
+    header.sprt = config.sprt;
+    let display = RefCell::new(Display::new(
+        args.quiet,
+        header,
+        plan.done.clone(),
+        scheduled,
+    ));
+    if !args.quiet {
+        let d = display.borrow();
+        if plan.done.is_empty() {
+            d.notice(&format!(
+                "{} games, {} at a time, into {}",
+                scheduled,
+                run.concurrency,
+                out_dir.display()
+            ));
+        } else {
+            d.notice(&format!(
+                "resuming: {} of {} games already played; {} to play, {} at a time",
+                plan.done.len(),
+                scheduled,
+                plan.to_play.len(),
+                run.concurrency
+            ));
+        }
+    }
+
+    become_subreaper();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let (abort, _) = tokio::sync::watch::channel(false);
+    let shared = Shared {
+        stop: Arc::new(AtomicBool::new(false)),
+        abort,
+        crashed: RefCell::new(None),
+        pgn_error: RefCell::new(None),
+        running: Cell::new(0),
+    };
+    let ended = rt.block_on(drive(
+        config,
+        run.concurrency,
+        plan,
+        &event,
+        args.on_crash,
+        &shared,
+        &display,
+        &pgn,
+    ));
+    display.borrow().finish();
+    // Dropped games' bots were killed; reap them before anything else.
+    if matches!(ended, Ok(Ended::Killed)) {
+        drop(rt);
+        reap_all_children();
+    }
+    let ended = ended?;
+    if let Some(e) = shared.pgn_error.take() {
+        return Err(e);
+    }
+
+    // The final table: from games.jsonl, as `baraza results` computes it.
+    let mut log = read_games_log(&games_path)?;
+    if config.sprt.is_some() {
+        log.header.sprt = config.sprt;
+    }
+    let table = standings(&log);
+    write!(out, "{}", render_text(&table))?;
+    out.flush()?;
+    let n = log.games.len();
+    let where_ = games_path.display();
+    let stop = match ended {
+        Ended::Killed => {
+            bail!("stopped: {n} of {scheduled} games are in {where_}; resume with: {resume}")
+        }
+        Ended::Run(outcome) => outcome.stop,
+    };
+    if let Some(crash) = shared.crashed.take() {
+        bail!(
+            "a bot crashed in {crash}; stopped (--on-crash abort): {n} of {scheduled} games are in {where_}; resume with: {resume}"
+        );
+    }
+    match stop {
+        Stop::Completed => Ok(()),
+        Stop::Sprt(decision) => {
+            writeln!(
+                out,
+                "SPRT stopped the tournament after {n} of {scheduled} scheduled games: {decision}"
+            )?;
+            Ok(())
+        }
+        Stop::Interrupted => {
+            bail!("interrupted: {n} of {scheduled} games are in {where_}; resume with: {resume}")
+        }
+    }
+}

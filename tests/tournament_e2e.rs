@@ -1,0 +1,512 @@
+//! `baraza tournament` end to end: the real binary, real bot processes (built-in bots and a
+//! shell script), games.jsonl/games.pgn/stderr logs, `baraza results`, SIGKILL and resume,
+//! Ctrl-C, a refused resume, gauntlet, `--on-crash`, SPRT and per-bot clocks.
+
+use assert_cmd::Command;
+use baraza::tournament::log::{read_games_log, GameLine};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A scratch directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!("baraza-e2e-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
+
+fn baraza() -> Command {
+    Command::cargo_bin("baraza").unwrap()
+}
+
+fn exe() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("baraza")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The game lines of a games.jsonl as written, every one parsed (none torn, none skipped).
+fn raw_game_lines(out: &Path) -> Vec<GameLine> {
+    let text = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert!(text.ends_with('\n'), "games.jsonl ends with a whole line");
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["baraza"], "tournament");
+    lines
+        .map(|l| serde_json::from_str::<GameLine>(l).expect("a complete game line"))
+        .collect()
+}
+
+/// Game ids of a round-robin or gauntlet schedule: `r{round}-p{pairing}-{a,b}`.
+fn ids(rounds: u32, pairings: u32) -> Vec<String> {
+    let mut v = Vec::new();
+    for r in 1..=rounds {
+        for p in 1..=pairings {
+            for leg in ['a', 'b'] {
+                v.push(format!("r{r}-p{p}-{leg}"));
+            }
+        }
+    }
+    v
+}
+
+/// Each scheduled game exactly once.
+fn assert_each_once(games: &[GameLine], expected: &[String]) {
+    let got: Vec<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
+    let unique: HashSet<&str> = got.iter().copied().collect();
+    assert_eq!(unique.len(), got.len(), "a game id twice: {got:?}");
+    let want: HashSet<&str> = expected.iter().map(String::as_str).collect();
+    assert_eq!(unique, want);
+}
+
+fn verify_pgn(out: &Path, games: usize) {
+    let a = baraza()
+        .arg("replay")
+        .arg(out.join("games.pgn"))
+        .arg("--verify")
+        .assert()
+        .success();
+    let stdout = text(&a.get_output().stdout);
+    assert!(
+        stdout.contains(&format!("OK: {games} games")),
+        "replay --verify: {stdout}"
+    );
+}
+
+#[test]
+fn round_robin_of_three_builtins_at_concurrency_two() {
+    let dir = temp_dir("rr");
+    let out = dir.join("run");
+    let a = baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "random=builtin:random",
+            "--bot",
+            "greedy=builtin:greedy",
+            "--bot",
+            "random2=builtin:random",
+            "--rounds",
+            "2",
+            "--concurrency",
+            "2",
+            "--force",
+            "--movetime",
+            "1000",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let live = text(&a.get_output().stdout);
+    let games = raw_game_lines(&out);
+    assert_each_once(&games, &ids(2, 3));
+    for g in &games {
+        assert_eq!(g.record.time_control, "movetime=1000ms");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&g.record.result.as_str()));
+    }
+    verify_pgn(&out, 12);
+    assert!(out.join("stderr").is_dir());
+    // The live final table is the one `baraza results` recomputes from games.jsonl alone.
+    let a = baraza().arg("results").arg(&out).assert().success();
+    assert_eq!(text(&a.get_output().stdout), live);
+    assert!(live.contains("12 of 12 games played"), "{live}");
+    for name in ["random", "greedy", "random2"] {
+        assert!(live.contains(name));
+    }
+}
+
+/// Start a long tournament, wait (bounded) until games.jsonl holds at least `lines` games.
+fn start_and_wait(out: &Path, args: &[&str], lines: usize) -> std::process::Child {
+    let mut child = std::process::Command::new(exe())
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let n = std::fs::read_to_string(out.join("games.jsonl"))
+            .map_or(0, |t| t.matches('\n').count().saturating_sub(1));
+        if n >= lines {
+            break;
+        }
+        if let Some(st) = child.try_wait().unwrap() {
+            panic!("the tournament ended ({st}) before {lines} games were logged");
+        }
+        assert!(Instant::now() < deadline, "no {lines} games within 60 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+const LONG: &[&str] = &[
+    "tournament",
+    "darra",
+    "--bot",
+    "a=builtin:random",
+    "--bot",
+    "b=builtin:random",
+    "--rounds",
+    "150",
+    "--concurrency",
+    "2",
+    "--force",
+    "--quiet",
+];
+
+#[test]
+fn sigkill_mid_run_then_resume_plays_each_game_once() {
+    let dir = temp_dir("kill");
+    let out = dir.join("run");
+    let mut child = start_and_wait(&out, LONG, 5);
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = read_games_log(&out).unwrap();
+    assert!(
+        before.games.len() < 300,
+        "killed before the end ({} games)",
+        before.games.len()
+    );
+
+    let a = baraza()
+        .args(LONG)
+        .arg("--out")
+        .arg(&out)
+        .arg("--resume")
+        .assert()
+        .success();
+    let stdout = text(&a.get_output().stdout);
+    assert!(stdout.contains("300 of 300 games played"), "{stdout}");
+    let games = raw_game_lines(&out);
+    assert_each_once(&games, &ids(150, 1));
+    // The games of the first run are kept as they were, first.
+    for (old, new) in before.games.iter().zip(&games) {
+        assert_eq!(old, new);
+    }
+    verify_pgn(&out, 300);
+}
+
+#[test]
+fn first_ctrl_c_finishes_running_games_and_prints_the_resume_command() {
+    let dir = temp_dir("sigint");
+    let out = dir.join("run");
+    let child = start_and_wait(&out, LONG, 3);
+    // SAFETY: a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(last.contains("interrupted: "), "{stderr}");
+    assert!(last.contains("resume with: "), "{stderr}");
+    let cmd = last.split("resume with: ").nth(1).unwrap();
+    assert!(cmd.ends_with("--resume"), "{cmd}");
+    let games = raw_game_lines(&out);
+    assert!(games.len() < 300);
+    verify_pgn(&out, games.len());
+
+    // The printed command resumes it.
+    let words = shlex::split(cmd).unwrap();
+    baraza().args(&words[1..]).assert().success();
+    assert_each_once(&raw_game_lines(&out), &ids(150, 1));
+}
+
+#[test]
+fn resume_with_another_configuration_is_refused() {
+    let dir = temp_dir("refuse");
+    let out = dir.join("run");
+    let args = [
+        "tournament",
+        "darra",
+        "--bot",
+        "a=builtin:random",
+        "--bot",
+        "b=builtin:greedy",
+        "--quiet",
+        "--out",
+    ];
+    baraza().args(args).arg(&out).assert().success();
+    let before = std::fs::read(out.join("games.jsonl")).unwrap();
+    let a = baraza()
+        .args(args)
+        .arg(&out)
+        .args(["--resume", "--rounds", "2"])
+        .assert()
+        .failure();
+    let stderr = text(&a.get_output().stderr);
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains("refusing to resume"), "{stderr}");
+    assert!(stderr.contains("differs in: rounds"), "{stderr}");
+    assert_eq!(std::fs::read(out.join("games.jsonl")).unwrap(), before);
+}
+
+/// A bot that writes to stderr and exits at once.
+fn crashing_bot(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("crasher.sh");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\necho 'crasher: out of luck' >&2\nexit 3\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
+    let dir = temp_dir("gauntlet");
+    let out = dir.join("run");
+    let crasher = crashing_bot(&dir);
+    baraza()
+        .args([
+            "tournament",
+            "dara",
+            "--format",
+            "gauntlet",
+            "--bot",
+            "greedy=builtin:greedy",
+            "--bot",
+            "random=builtin:random",
+            "--bot",
+        ])
+        .arg(format!("crasher={}", crasher.display()))
+        .args(["--rounds", "2", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let games = raw_game_lines(&out);
+    assert_each_once(&games, &ids(2, 2));
+    for g in &games {
+        let (w, b) = (&g.record.white, &g.record.black);
+        assert!(
+            w == "greedy" || b == "greedy",
+            "a gauntlet game without greedy"
+        );
+        if w == "crasher" || b == "crasher" {
+            assert_eq!(g.record.termination.as_str(), "crash");
+            assert_eq!(g.record.result, if w == "crasher" { "0-1" } else { "1-0" });
+        }
+    }
+    let a = baraza()
+        .args(["results", "--json"])
+        .arg(&out)
+        .assert()
+        .success();
+    let table: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+    let crasher_row = table["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "crasher")
+        .unwrap();
+    assert_eq!(crasher_row["games"], 4);
+    assert_eq!(crasher_row["crashes"], 4);
+    let log = std::fs::read_to_string(out.join("stderr").join("crasher.log")).unwrap();
+    assert_eq!(log.matches("crasher: out of luck").count(), 4, "{log}");
+    assert!(log.contains("--- game "), "{log}");
+    verify_pgn(&out, 8);
+}
+
+#[test]
+fn on_crash_abort_stops_after_the_crash_and_says_how_to_resume() {
+    let dir = temp_dir("abort");
+    let out = dir.join("run");
+    let crasher = crashing_bot(&dir);
+    let a = baraza()
+        .args([
+            "tournament",
+            "dara",
+            "--format",
+            "gauntlet",
+            "--bot",
+            "greedy=builtin:greedy",
+            "--bot",
+            "random=builtin:random",
+            "--bot",
+        ])
+        .arg(format!("crasher={}", crasher.display()))
+        .args([
+            "--rounds",
+            "2",
+            "--concurrency",
+            "1",
+            "--on-crash",
+            "abort",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .failure();
+    let stderr = text(&a.get_output().stderr);
+    assert!(
+        stderr.contains("a bot crashed in game 3 (r1-p2-a)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--on-crash abort"), "{stderr}");
+    assert!(stderr.contains("resume with: "), "{stderr}");
+    assert!(stderr.trim_end().ends_with("--resume"), "{stderr}");
+    // Games 1 and 2, then the crash game, and nothing after it.
+    let games = raw_game_lines(&out);
+    let got: Vec<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
+    assert_eq!(got, ["r1-p1-a", "r1-p1-b", "r1-p2-a"]);
+    assert_eq!(games[2].record.termination.as_str(), "crash");
+}
+
+#[test]
+fn sprt_stops_a_clear_match_early_and_reports_llr_and_bounds() {
+    let dir = temp_dir("sprt");
+    let out = dir.join("run");
+    let a = baraza()
+        .args([
+            "tournament",
+            "dara",
+            "--bot",
+            "greedy=builtin:greedy",
+            "--bot",
+            "random=builtin:random",
+            "--rounds",
+            "100",
+            "--concurrency",
+            "2",
+            "--force",
+            "--random-opening-plies",
+            "2",
+            "--sprt",
+            "elo0=0,elo1=100,alpha=0.1,beta=0.1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let stdout = text(&a.get_output().stdout);
+    let games = raw_game_lines(&out);
+    assert!(games.len() < 200, "stopped early: {} games", games.len());
+    assert!(
+        stdout.contains(&format!(
+            "SPRT stopped the tournament after {} of 200 scheduled games: H1 accepted",
+            games.len()
+        )),
+        "{stdout}"
+    );
+    let sprt_line = stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT greedy vs random"))
+        .unwrap();
+    assert!(sprt_line.contains("LLR "), "{sprt_line}");
+    assert!(sprt_line.contains("[-2.20, 2.20]"), "{sprt_line}");
+}
+
+#[test]
+fn per_bot_clocks_and_startup_from_the_event_file() {
+    let dir = temp_dir("perbot");
+    let out = dir.join("run");
+    let event = dir.join("event.toml");
+    std::fs::write(
+        &event,
+        r#"
+ruleset = "darra"
+movetime = 500
+
+[[bot]]
+name = "fast"
+cmd = "builtin:random"
+movetime = 200
+startup-timeout = 3000
+
+[[bot]]
+name = "slow"
+cmd = "builtin:greedy"
+tc = "5+0.5"
+"#,
+    )
+    .unwrap();
+    baraza()
+        .args(["tournament", "--quiet", "--config"])
+        .arg(&event)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let games = raw_game_lines(&out);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let want = if g.record.white == "fast" {
+            "movetime=200ms / 5+0.5"
+        } else {
+            "5+0.5 / movetime=200ms"
+        };
+        assert_eq!(g.record.time_control, want);
+    }
+    verify_pgn(&out, 2);
+}
+
+#[test]
+fn sigterm_stops_at_once_and_keeps_every_finished_game() {
+    let dir = temp_dir("sigterm");
+    let out = dir.join("run");
+    let child = start_and_wait(&out, LONG, 3);
+    // SAFETY: a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("SIGTERM: stopping now"), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("baraza: stopped: "), "{stderr}");
+    assert!(last.ends_with("--resume"), "{stderr}");
+    let games = raw_game_lines(&out);
+    assert!(games.len() >= 3 && games.len() < 300);
+    verify_pgn(&out, games.len());
+}
+
+#[test]
+fn a_bot_program_that_is_missing_is_refused_before_anything_is_written() {
+    let dir = temp_dir("missing");
+    let out = dir.join("run");
+    let a = baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:random",
+            "--bot",
+            "b=./no-such-bot --fast",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .failure();
+    let stderr = text(&a.get_output().stderr);
+    assert!(stderr.contains("bot 'b'"), "{stderr}");
+    assert!(stderr.contains("not found"), "{stderr}");
+    assert!(!out.exists());
+}
