@@ -357,6 +357,10 @@ pub struct TournamentArgs {
     /// No progress bar or progress lines on stderr (the final table is still printed)
     #[arg(long, short)]
     pub quiet: bool,
+    /// Start every bot afresh for every game, instead of keeping a bot's process for its next
+    /// game (for bots that cannot play two games in one process)
+    #[arg(long)]
+    pub no_reuse: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

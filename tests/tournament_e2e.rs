@@ -510,3 +510,53 @@ fn a_bot_program_that_is_missing_is_refused_before_anything_is_written() {
     assert!(stderr.contains("not found"), "{stderr}");
     assert!(!out.exists());
 }
+
+/// The pids a reuse_bot wrote, one line per game it was told about.
+fn pid_lines(file: &Path) -> Vec<String> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_bot_keeps_its_process_across_tournament_games_unless_no_reuse() {
+    let bot = format!("{}/tests/bots/reuse_bot.sh", env!("CARGO_MANIFEST_DIR"));
+    for (no_reuse, want_distinct) in [(false, 1), (true, 8)] {
+        let dir = temp_dir(&format!("reuse-{no_reuse}"));
+        let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
+        let mut cmd = baraza();
+        cmd.args([
+            "tournament",
+            "darra",
+            "--rounds",
+            "4",
+            "--concurrency",
+            "1",
+            "--quiet",
+        ])
+        .arg("--bot")
+        .arg(format!("a=sh {bot} good {}", pa.display()))
+        .arg("--bot")
+        .arg(format!("b=sh {bot} good {}", pb.display()))
+        .arg("--out")
+        .arg(dir.join("out"));
+        if no_reuse {
+            cmd.arg("--no-reuse");
+        }
+        cmd.assert().success();
+        // 4 rounds of one game pair: each bot plays 8 games, told `newgame` 8 times.
+        for file in [&pa, &pb] {
+            let pids = pid_lines(file);
+            assert_eq!(pids.len(), 8, "{}: {pids:?}", file.display());
+            let distinct: HashSet<&String> = pids.iter().collect();
+            assert_eq!(
+                distinct.len(),
+                want_distinct,
+                "no_reuse={no_reuse}: {pids:?}"
+            );
+        }
+        verify_pgn(&dir.join("out"), 8);
+    }
+}

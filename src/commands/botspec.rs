@@ -81,7 +81,7 @@ impl BotSpec {
                     "--seed".into(),
                     seed.to_string(),
                 ];
-                if seed_step != 0 {
+                if seed_step != 1 {
                     argv.extend(["--seed-step".into(), seed_step.to_string()]);
                 }
                 argv

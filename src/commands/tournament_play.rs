@@ -22,7 +22,7 @@ use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
 use crate::cli::{OnCrash, TournamentArgs};
 use crate::clock::TimeControl;
 use crate::record::{write_pgn, GameRecord, Termination};
-use crate::referee::{play_game, GameSetup};
+use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
 use crate::tournament::log::{read_games_log, GameLine, Header, LogStart, RunPlan};
 use crate::tournament::results::{render_text, standings, standings_from, Standings};
@@ -49,9 +49,19 @@ pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
 /// How often a plain progress line is printed when stderr is not a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
-/// Play one game with the referee: the one call into it (fresh bot processes per game).
-async fn referee_play(setup: &GameSetup) -> GameRecord {
-    play_game(setup).await.0
+/// Play one game with the referee: the one call into it. Each bot's process is taken from its
+/// pool of idle seats (or started afresh) and given back after the game, so a bot plays game
+/// after game in one process unless `--no-reuse`; a seat whose bot lost by a fault comes back
+/// empty and starts afresh next time. A game dropped part-way takes its seats, and their
+/// processes are killed.
+async fn referee_play(setup: &GameSetup, event: &Event<'_>, game: &ScheduledGame) -> GameRecord {
+    let mut white = event.take_seat(game.white);
+    let mut black = event.take_seat(game.black);
+    let (record, _) = play_game_with(setup, [&mut white, &mut black]).await;
+    let mut pool = event.seats.borrow_mut();
+    pool[game.white].push(white);
+    pool[game.black].push(black);
+    record
 }
 
 /// The bots' stderr: a file per side of each game slot (a slot is one of the games played at
@@ -168,6 +178,9 @@ struct Event<'a> {
     grace: Duration,
     max_plies: Option<u64>,
     stderr: StderrLogs,
+    /// Idle seats (kept bot processes) of each bot, by bot index.
+    seats: RefCell<Vec<Vec<Seat>>>,
+    reuse: bool,
 }
 
 fn time_control(l: &Limits) -> anyhow::Result<TimeControl> {
@@ -183,6 +196,7 @@ impl<'a> Event<'a> {
         config: &'a TournamentConfig,
         run: &RunOptions,
         out_dir: &Path,
+        reuse: bool,
     ) -> anyhow::Result<Event<'a>> {
         let mut specs = Vec::new();
         let mut tcs = Vec::new();
@@ -203,7 +217,21 @@ impl<'a> Event<'a> {
                 .max_plies
                 .or_else(|| config.ruleset.starts_with("bao").then_some(BAO_MAX_PLIES)),
             stderr: StderrLogs::new(out_dir)?,
+            seats: RefCell::new((0..config.bots.len()).map(|_| Vec::new()).collect()),
+            reuse,
         })
+    }
+
+    fn take_seat(&self, bot: usize) -> Seat {
+        self.seats.borrow_mut()[bot]
+            .pop()
+            .unwrap_or_else(|| Seat::new(self.reuse))
+    }
+
+    /// Tell every kept bot process `quit`, give it the grace, kill its group.
+    async fn close_seats(&self) {
+        let seats: Vec<Seat> = self.seats.borrow_mut().drain(..).flatten().collect();
+        close_all(seats, self.grace).await;
     }
 
     /// The referee's setup of a scheduled game. A built-in bot gets the game's seed as
@@ -215,7 +243,7 @@ impl<'a> Event<'a> {
             self.specs[bot].player(
                 &self.config.bots[bot].name,
                 &self.config.ruleset,
-                (game.seed.wrapping_add(side as u64 - 1), 0),
+                (game.seed.wrapping_add(side as u64 - 1), 1),
                 self.stderr.sink(slot, side),
                 None,
             )
@@ -530,7 +558,7 @@ async fn drive(
                 }
             };
             let record = tokio::select! {
-                r = referee_play(&setup) => r,
+                r = referee_play(&setup, event, &game) => r,
                 () = aborted => return Err(Aborted.into()),
             };
             event.stderr.collect(&slot, &game);
@@ -578,7 +606,12 @@ async fn drive(
     let mut interrupted = false;
     loop {
         tokio::select! {
-            r = &mut run => return Ok(Ended::Run(r?)),
+            r = &mut run => {
+                let outcome = r?;
+                // The kept processes: `quit`, their grace, then their groups are killed.
+                event.close_seats().await;
+                return Ok(Ended::Run(outcome));
+            }
             _ = interrupt.recv() => {
                 if interrupted {
                     display.borrow().notice("second Ctrl-C: stopping now; the running games are dropped");
@@ -620,7 +653,7 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let event = Event::new(config, run, out_dir)?;
+    let event = Event::new(config, run, out_dir, !args.no_reuse)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
     let scheduled = plan.schedule.len();
