@@ -263,8 +263,9 @@ pub struct JsonFlag {
 
 const TOURNAMENT_HELP: &str = "\
 Every pairing plays game pairs: the same start, sides swapped. The schedule is a pure function
-of the event and --seed. Each game starts its bots afresh (a crashed bot is simply started again
-for its next game, unless --on-crash abort).
+of the event and --seed. A bot's process plays game after game (each starts with `newgame`);
+a bot that lost by a fault (crash, time, illegal move, protocol error) is killed and started
+again for its next game, unless --on-crash abort. --no-reuse starts every game afresh.
 
 --out DIR holds:
   games.jsonl   header (with the config hash) + one line per finished game, flushed at once:
