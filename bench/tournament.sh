@@ -1,11 +1,12 @@
 #!/bin/sh
 # Measure the tournament layer: GAMES Darra games between two built-in random bots
 #   1. through `baraza match --games GAMES`           (the referee alone, concurrency 1)
-#   2. through `baraza tournament --concurrency 1`    (same games one at a time + the layer:
+#   2. the same with `--pgn --jsonl`                   (the referee writing the same two logs)
+#   3. through `baraza tournament --concurrency 1`    (same games one at a time + the layer:
 #      schedule, games.jsonl, games.pgn, stderr logs, live table)
-#   3. through `baraza tournament --concurrency 2`
-# Each REPS times (default 3); prints every run's wall time and games/s, then the medians and
-# the overhead of (2) over (1).
+#   4. through `baraza tournament --concurrency 2`
+# Each REPS times (default 3), interleaved; prints every run's wall time and games/s, then the
+# medians and the overhead of (3) over (1) and over (2).
 #
 # usage: bench/tournament.sh [GAMES] [RULESET]      (GAMES even, default 1000; darra)
 #   REPS=n (environment)  runs of each measurement, default 3
@@ -45,12 +46,16 @@ median() { sort -n "$out/$1" | sed -n "$(( (reps + 1) / 2 ))p"; }
 echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps runs each"
 # The three measurements interleaved, so that a busy moment of the machine falls on all three.
 : > "$out/match-c1"
+: > "$out/match-c1-logs"
 : > "$out/tournament-c1"
 : > "$out/tournament-c2"
 i=1
 while [ $i -le "$reps" ]; do
     once match-c1 "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
         --tc $tc
+    once match-c1-logs "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
+        --tc $tc --pgn "$out/t.pgn" --jsonl "$out/t.jsonl"
+    rm -f "$out/t.pgn" "$out/t.jsonl"
     once tournament-c1 "$baraza" tournament "$ruleset" --bot a=builtin:random \
         --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 1 --quiet \
         --out "$out/t"
@@ -61,11 +66,12 @@ while [ $i -le "$reps" ]; do
 done
 
 echo "# medians"
-for n in match-c1 tournament-c1 tournament-c2; do
+for n in match-c1 match-c1-logs tournament-c1 tournament-c2; do
     m=$(median $n)
     printf '%-16s %7.3f s  %7.1f games/s\n' "$n" "$m" "$(echo "$games / $m" | bc -l)"
 done
 m1=$(median match-c1)
 t1=$(median tournament-c1)
-printf 'tournament layer overhead at concurrency 1: %+.1f%% wall time vs baraza match\n' \
-    "$(echo "($t1 - $m1) / $m1 * 100" | bc -l)"
+m2=$(median match-c1-logs)
+printf 'tournament at concurrency 1: %+.1f%% wall time vs baraza match, %+.1f%% vs baraza match --pgn --jsonl\n' \
+    "$(echo "($t1 - $m1) / $m1 * 100" | bc -l)" "$(echo "($t1 - $m2) / $m2 * 100" | bc -l)"

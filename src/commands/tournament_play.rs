@@ -21,6 +21,7 @@ use super::match_cmd::BAO_MAX_PLIES;
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
 use crate::cli::{OnCrash, TournamentArgs};
 use crate::clock::TimeControl;
+use crate::game::Position;
 use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{play_game, GameSetup};
 use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
@@ -168,6 +169,8 @@ struct Event<'a> {
     grace: Duration,
     max_plies: Option<u64>,
     stderr: StderrLogs,
+    /// The last start position parsed.
+    start: RefCell<Option<(String, Box<dyn Position>)>>,
 }
 
 fn time_control(l: &Limits) -> anyhow::Result<TimeControl> {
@@ -203,14 +206,26 @@ impl<'a> Event<'a> {
                 .max_plies
                 .or_else(|| config.ruleset.starts_with("bao").then_some(BAO_MAX_PLIES)),
             stderr: StderrLogs::new(out_dir)?,
+            start: RefCell::new(None),
         })
     }
 
     /// The referee's setup of a scheduled game. A built-in bot gets the game's seed as
     /// player 1, the seed + 1 as player 2.
     fn setup(&self, game: &ScheduledGame, slot: &Slot<'_>) -> anyhow::Result<GameSetup> {
-        let start = crate::games::parse_position(&game.start)
-            .with_context(|| format!("the start position of game {}", game.game_id))?;
+        let start = {
+            // The games of a round share their start: parsed once.
+            let mut last = self.start.borrow_mut();
+            match last.as_ref() {
+                Some((text, pos)) if *text == game.start => pos.clone(),
+                _ => {
+                    let pos = crate::games::parse_position(&game.start)
+                        .with_context(|| format!("the start position of game {}", game.game_id))?;
+                    *last = Some((game.start.clone(), pos.clone()));
+                    pos
+                }
+            }
+        };
         let player = |side: usize, bot: usize| {
             self.specs[bot].player(
                 &self.config.bots[bot].name,
