@@ -693,6 +693,8 @@ pub fn play(
         &pgn,
     ));
     display.borrow().finish();
+    // The slots' files are empty or copied into the bots' logs by now.
+    let _ = std::fs::remove_dir_all(&event.stderr.tmp);
     // Dropped games' bots were killed; reap them before anything else.
     if matches!(ended, Ok(Ended::Killed)) {
         drop(rt);
