@@ -19,9 +19,9 @@ ruleset=${2:-darra}
 reps=${REPS:-3}
 baraza=${BARAZA:-$root/target/release/baraza}
 [ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
-out=${TMPDIR:-/tmp}/baraza-bench-tournament
-rm -rf "$out"
-mkdir -p "$out"
+# A directory of this run's own: two benches at once must not share their files.
+out=$(mktemp -d "${TMPDIR:-/tmp}/baraza-bench-tournament.XXXXXX")
+trap 'rm -rf "$out"' EXIT
 # Both bots answer at once; the clock (10+0.1, the default of both commands) is still kept.
 tc=10+0.1
 
