@@ -9,6 +9,9 @@
 #   RULESET  default darra
 #   CPU      pin the referee and both bots to this CPU with taskset (default 0; '-' = no pinning)
 #   REPS=n   (environment) runs of each measurement, default 3
+#   MODES    (environment) which process handling to measure: "reuse no-reuse" (default), or
+#            one of them. reuse: each bot's process plays the whole match (the default of
+#            baraza match); no-reuse: fresh processes every game (--no-reuse).
 #
 # Needs: cc, a release build (cargo build --release).
 set -eu
@@ -30,19 +33,26 @@ pin=""
 echo "# floor: one process pair, one short line each way (${pin:-unpinned})"
 $pin "$out/pingpong" 200000
 reps=${REPS:-3}
+modes=${MODES:-reuse no-reuse}
 run() {
     # A long movetime: the bots answer at once; the clock is still read and checked every move.
     # Repeated $reps times: on a shared machine, the best run is the referee's own cost.
-    i=0
-    while [ $i -lt "$reps" ]; do
-        $pin "$baraza" match "$1" "$bot" "$bot" --games "$2" --movetime 10000 \
-            --bench-stats > "$out/console.txt" 2> "$out/stats.txt"
-        echo "$1: $(cat "$out/stats.txt")"
-        i=$((i + 1))
+    for mode in $modes; do
+        flag=""
+        [ "$mode" = no-reuse ] && flag=--no-reuse
+        i=0
+        while [ $i -lt "$reps" ]; do
+            # shellcheck disable=SC2086
+            $pin "$baraza" match "$1" "$bot" "$bot" --games "$2" --movetime 10000 $flag \
+                --bench-stats > "$out/console.txt" 2> "$out/stats.txt"
+            echo "$1 $mode: $(cat "$out/stats.txt")"
+            i=$((i + 1))
+        done
     done
 }
 echo "# referee, concurrency 1, bot: $bot (${pin:-unpinned})"
 echo "# (bench-stats counts the referee's own CPU, bots excluded, process starts included)"
+echo "# (reuse: one process per bot for the match; no-reuse: two fresh processes per game)"
 run "$ruleset" "$games"
 # Long games (Darra 2x18, ~940 plies each): the per-move cost with process starts amortised.
 run darra-2x18 $(( games / 10 > 0 ? games / 10 : 1 ))

@@ -18,14 +18,18 @@ use crate::protocol::MAX_LINE;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio::task::JoinHandle;
 use tokio::time::{timeout, timeout_at, Instant};
 
-/// Default cap of a bot's captured stderr per game.
+/// Default cap of a bot's captured stderr per game (per file: see [`Bot::redirect_stderr`]).
 pub const STDERR_CAP: u64 = 1 << 20;
+
+/// At most this much waiting stderr is moved to the old file when a bot's stderr is switched.
+pub const STDERR_CATCH_UP: u64 = 2 * STDERR_CAP;
 
 /// Why no line could be read.
 #[derive(Debug, thiserror::Error)]
@@ -142,7 +146,14 @@ pub struct Bot {
     start: usize,
     scan: usize,
     end: usize,
+    /// Set when a read found the end of its output.
+    eof: bool,
     stderr_task: Option<JoinHandle<()>>,
+    /// Where the drain task writes; switched between games by [`Bot::redirect_stderr`].
+    stderr_target: Arc<Mutex<StderrTarget>>,
+    /// A duplicate of the stderr pipe's read end, so that [`Bot::redirect_stderr`] can take in
+    /// what is waiting in the pipe before it switches (the drain task may not have run yet).
+    stderr_dup: Option<std::os::fd::OwnedFd>,
     reaped: Option<ExitStatus>,
 }
 
@@ -180,7 +191,12 @@ impl Bot {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let err = child.stderr.take().expect("stderr is piped");
-        let stderr_task = Some(tokio::spawn(drain_stderr(err, stderr)));
+        let stderr_dup = {
+            use std::os::fd::AsFd;
+            err.as_fd().try_clone_to_owned().ok()
+        };
+        let stderr_target = Arc::new(Mutex::new(StderrTarget::open(&stderr, false)));
+        let stderr_task = Some(tokio::spawn(drain_stderr(err, stderr_target.clone())));
         Ok(Bot {
             child,
             pgid,
@@ -190,9 +206,46 @@ impl Bot {
             start: 0,
             scan: 0,
             end: 0,
+            eof: false,
             stderr_task,
+            stderr_target,
+            stderr_dup,
             reaped: None,
         })
+    }
+
+    /// Send what the bot writes to stderr from now on to `sink` (a file is created, or
+    /// appended to when `append`; its cap counts from here). What is waiting in the pipe is
+    /// written to the old sink first (up to [`STDERR_CATCH_UP`] bytes), so everything the bot
+    /// wrote before the call goes to the old sink, unless it writes without pause.
+    pub fn redirect_stderr(&self, sink: &StderrSink, append: bool) {
+        use std::os::fd::AsRawFd;
+        let target = StderrTarget::open(sink, append);
+        let Ok(mut t) = self.stderr_target.lock() else {
+            return;
+        };
+        if let Some(fd) = &self.stderr_dup {
+            let mut chunk = [0u8; 8192];
+            let mut taken = 0;
+            while taken < STDERR_CATCH_UP {
+                // SAFETY: reads into our own buffer, within its bounds, from our own duplicate
+                // of the pipe, which tokio made non-blocking (the flag is shared by the
+                // duplicate): returns at once.
+                let n =
+                    unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+                if n <= 0 {
+                    break;
+                }
+                t.write(&chunk[..n as usize]);
+                taken += n as u64;
+            }
+        }
+        *t = target;
+    }
+
+    /// Whether a read has found the end of the bot's output (it exited or closed it).
+    pub fn at_eof(&self) -> bool {
+        self.eof
     }
 
     /// The process id (also the process group id).
@@ -233,6 +286,8 @@ impl Bot {
         };
         if n > 0 {
             self.end += n as usize;
+        } else if n == 0 {
+            self.eof = true;
         }
         self.has_buffered_line()
     }
@@ -299,7 +354,10 @@ impl Bot {
             let end = self.end;
             match timeout_at(deadline, self.stdout.read(&mut self.buf[end..])).await {
                 Err(_) => return Err(ReadError::Timeout),
-                Ok(Ok(0)) => return Err(ReadError::Eof),
+                Ok(Ok(0)) => {
+                    self.eof = true;
+                    return Err(ReadError::Eof);
+                }
                 Ok(Ok(n)) => self.end += n,
                 Ok(Err(e)) => return Err(ReadError::Io(e)),
             }
@@ -396,35 +454,64 @@ impl Drop for Bot {
     }
 }
 
-async fn drain_stderr(mut err: tokio::process::ChildStderr, sink: StderrSink) {
-    let mut file = match &sink {
-        StderrSink::Discard => None,
-        StderrSink::File { path, .. } => std::fs::File::create(path).ok(),
-    };
-    let cap = match sink {
-        StderrSink::File { cap, .. } => cap,
-        StderrSink::Discard => 0,
-    };
-    let mut written = 0u64;
-    let mut truncated = false;
+/// The file a bot's stderr currently goes to, with its cap.
+struct StderrTarget {
+    file: Option<std::fs::File>,
+    cap: u64,
+    written: u64,
+    truncated: bool,
+}
+
+impl StderrTarget {
+    fn open(sink: &StderrSink, append: bool) -> StderrTarget {
+        let (file, cap) = match sink {
+            StderrSink::Discard => (None, 0),
+            StderrSink::File { path, cap } => {
+                let file = if append {
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                } else {
+                    std::fs::File::create(path)
+                };
+                (file.ok(), *cap)
+            }
+        };
+        StderrTarget {
+            file,
+            cap,
+            written: 0,
+            truncated: false,
+        }
+    }
+
+    fn write(&mut self, chunk: &[u8]) {
+        let Some(f) = self.file.as_mut() else { return };
+        let room = self.cap.saturating_sub(self.written) as usize;
+        let take = chunk.len().min(room);
+        if take > 0 && f.write_all(&chunk[..take]).is_err() {
+            self.file = None;
+            return;
+        }
+        self.written += take as u64;
+        if take < chunk.len() && !self.truncated {
+            self.truncated = true;
+            let cap = self.cap;
+            let _ = writeln!(f, "\n[baraza: stderr truncated at {cap} bytes]");
+        }
+    }
+}
+
+async fn drain_stderr(mut err: tokio::process::ChildStderr, target: Arc<Mutex<StderrTarget>>) {
     let mut chunk = vec![0u8; 4096];
     loop {
         let n = match err.read(&mut chunk).await {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        if let Some(f) = file.as_mut() {
-            let room = cap.saturating_sub(written) as usize;
-            let take = n.min(room);
-            if take > 0 && f.write_all(&chunk[..take]).is_err() {
-                file = None;
-                continue;
-            }
-            written += take as u64;
-            if take < n && !truncated {
-                truncated = true;
-                let _ = writeln!(f, "\n[baraza: stderr truncated at {cap} bytes]");
-            }
+        if let Ok(mut t) = target.lock() {
+            t.write(&chunk[..n]);
         }
     }
 }

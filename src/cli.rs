@@ -57,15 +57,21 @@ pub struct BotArgs {
     /// Ruleset id; optional, the referee's hello names it too
     #[arg(long)]
     pub ruleset: Option<String>,
-    /// Random seed (ties and random choices)
+    /// Random seed (ties and random choices) of the first game this process plays
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The n-th game of the process (from 0) uses seed + n * STEP (a process may play several
+    /// games in a row; `baraza match` passes 2, its seed step between games)
+    #[arg(long, default_value_t = 1, value_name = "STEP")]
+    pub seed_step: u64,
 }
 
 const MATCH_HELP: &str = "\
 A bot is a command line, split like a shell would (no shell is run), or builtin:<name>.
 A program that cannot be found is an error before any game is played.
-Each game starts both bots afresh; the bot protocol is in protocol.md.
+A bot's process is kept from game to game (sides alternate) until it loses by a fault (crash,
+time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
+afresh for every game. The bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
 adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a usage
 error (one line on stderr), or when interrupted (Ctrl-C, SIGTERM: the game in play is dropped
@@ -128,6 +134,10 @@ pub struct MatchArgs {
     /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB)
     #[arg(long, value_name = "DIR")]
     pub logs: Option<std::path::PathBuf>,
+    /// Start both bots afresh for every game (default: a bot's process plays game after game
+    /// until it loses by a fault; for bots that cannot play two games in one process)
+    #[arg(long)]
+    pub no_reuse: bool,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
@@ -253,8 +263,9 @@ pub struct JsonFlag {
 
 const TOURNAMENT_HELP: &str = "\
 Every pairing plays game pairs: the same start, sides swapped. The schedule is a pure function
-of the event and --seed. Each game starts its bots afresh (a crashed bot is simply started again
-for its next game, unless --on-crash abort).
+of the event and --seed. A bot's process plays game after game (each starts with `newgame`);
+a bot that lost by a fault (crash, time, illegal move, protocol error) is killed and started
+again for its next game, unless --on-crash abort. --no-reuse starts every game afresh.
 
 --out DIR holds:
   games.jsonl   header (with the config hash) + one line per finished game, flushed at once:
@@ -347,6 +358,10 @@ pub struct TournamentArgs {
     /// No progress bar or progress lines on stderr (the final table is still printed)
     #[arg(long, short)]
     pub quiet: bool,
+    /// Start every bot afresh for every game, instead of keeping a bot's process for its next
+    /// game (for bots that cannot play two games in one process)
+    #[arg(long)]
+    pub no_reuse: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

@@ -340,6 +340,24 @@ pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32
     }
 }
 
+/// Append `n` in decimal to `s`, without the formatting machinery: position strings are built
+/// on every turn of every game the referee plays.
+pub fn push_uint(s: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        s.push(d as char);
+    }
+}
+
 /// Split a position into exactly `n` fields separated by single spaces, naming the ruleset's
 /// layout in the error.
 pub fn split_fields<'a>(s: &'a str, n: usize, layout: &str) -> Result<Vec<&'a str>, PositionError> {
@@ -364,5 +382,29 @@ pub fn parse_side(text: &str) -> Result<Player, PositionError> {
         "1" => Ok(Player::One),
         "2" => Ok(Player::Two),
         _ => Err(PositionError::new(format!("side: '{text}' must be 1 or 2"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_uint_writes_decimal() {
+        let mut s = String::from("x");
+        for n in [0, 7, 10, 144, 4_294_967_295] {
+            push_uint(&mut s, n);
+            s.push(',');
+        }
+        assert_eq!(s, "x0,7,10,144,4294967295,");
+    }
+
+    #[test]
+    fn uint_fields_follow_the_conventions() {
+        assert_eq!(parse_uint("0", "f"), Ok(0));
+        assert_eq!(parse_uint("600", "f"), Ok(600));
+        for bad in ["", "01", "-1", "+1", "1.0", " 1", "4294967296", "٣"] {
+            assert!(parse_uint(bad, "f").is_err(), "{bad:?}");
+        }
     }
 }

@@ -128,6 +128,14 @@ pub fn go(go: &Go) -> String {
     s
 }
 
+/// `gameover <result> <termination>`, alone: to a bot that is kept for the next game.
+pub fn gameover(result: &str, termination: &str) -> String {
+    format!("gameover {result} {termination}\n")
+}
+
+/// `quit`
+pub const QUIT: &str = "quit\n";
+
 /// `gameover <result> <termination>` followed by `quit`.
 pub fn gameover_and_quit(result: &str, termination: &str) -> String {
     format!("gameover {result} {termination}\nquit\n")

@@ -618,7 +618,7 @@ impl Problem {
 
 /// The start position of a record, checked against its ruleset.
 pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, String> {
-    let ruleset = crate::games::ruleset(&rec.ruleset).map_err(|e| format!("Ruleset: {}", e.0))?;
+    let ruleset = crate::games::ruleset(&rec.ruleset).map_err(|e| format!("Ruleset: {e}"))?;
     let pos = ruleset
         .parse(&rec.start)
         .map_err(|e| format!("start position '{}': {e}", rec.start))?;

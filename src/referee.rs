@@ -1,4 +1,5 @@
-//! Plays one game between two bot processes: start, handshake, ask, time, judge, record.
+//! Plays one game between two bot processes: start (or reuse), handshake, ask, time, judge,
+//! record. [`Seat`] keeps a bot's process between the games of a match.
 //!
 //! Nothing a bot claims is trusted: every move is checked against the engine's legal list and
 //! every result comes from the engine's status. Every wait has a deadline, so the referee never
@@ -12,6 +13,7 @@ use crate::protocol::{self, BotMsg};
 use crate::record::{GameRecord, Termination};
 use std::io::Write as _;
 use std::path::PathBuf;
+use std::process::ExitStatus;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -59,6 +61,12 @@ pub struct GameExtras {
     pub ids: [Vec<(String, String)>; 2],
     /// Number of `info` lines each bot sent.
     pub info_lines: [u64; 2],
+    /// The pid of each bot's process at the end of the game (`None`: none could be started).
+    pub pids: [Option<i32>; 2],
+    /// Games each bot's process had played before this one (0: started for this game).
+    pub games_before: [u64; 2],
+    /// Whether each bot's kept process had exited between games and a fresh one took its place.
+    pub replaced: [bool; 2],
 }
 
 /// The end of a game as the referee decides it.
@@ -264,85 +272,370 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// Play one game to its end. Never panics on anything a bot does; returns the record.
+/// The process of a bot kept between games.
+struct Live {
+    bot: Bot,
+    /// The ruleset of its hello: a process serves one ruleset.
+    ruleset: String,
+    /// The `id` lines of its handshake.
+    ids: Vec<(String, String)>,
+    /// Games this process has played to their end (it was sent their `newgame`).
+    games: u64,
+}
+
+/// One bot's seat for a sequence of games: holds the bot's process between games, so that the
+/// next game the seat is used for can reuse it instead of starting a fresh one (like cutechess
+/// and fastchess keep engines alive between games).
+///
+/// A seat belongs to one bot (one command): [`play_game_with`] reuses the process it holds
+/// without looking at the [`PlayerSetup::argv`] of the game, which is used only when a process
+/// must be started. The side the bot plays may change from game to game. A process is kept
+/// after a game only when the seat reuses (`Seat::new(true)`), the bot was not at fault (the
+/// game ended normally, by adjudication, or by the opponent's fault) and it is still running;
+/// otherwise it gets `gameover` + `quit`, the grace period, and its process group is killed.
+/// A kept process is killed (and a fresh one started) when the next game is of another
+/// ruleset: the hello, which names the ruleset, happens once per process.
+///
+/// If a kept process turns out to have exited between games (found before `newgame`, or
+/// closing its pipes before its first move of the next game), a fresh process takes its place
+/// for that game, without penalty, and the seat stops reusing: that bot plays one game per
+/// process from then on (see [`Seat::exits_between_games`]).
+///
+/// At the end, [`Seat::close`] (or [`close_all`]) sends `quit` and reaps. A seat dropped with a
+/// live process kills its process group at once (no grace); a [`play_game_with`] future
+/// dropped before it completes kills the processes of that game and leaves its seats empty.
+/// A process plays one game at a time, so a runner playing K games at once keeps, per bot, a
+/// pool of idle seats: it takes one (or `Seat::new(true)` when the pool is empty) for each side
+/// of a game, passes them to [`play_game_with`], puts them back when the game ends, and calls
+/// [`close_all`] on every pool at the end. A seat and the game future are `Send`, so this works
+/// within one task or with spawned ones.
+///
+/// ```no_run
+/// # use baraza::referee::{close_all, play_game_with, GameSetup, Seat};
+/// # async fn run(setups: Vec<GameSetup>, grace: std::time::Duration) {
+/// let (mut a, mut b) = (Seat::new(true), Seat::new(true));
+/// for (g, setup) in setups.iter().enumerate() {
+///     // Sides alternate: the seat follows the bot, not the side.
+///     let seats = if g % 2 == 0 { [&mut a, &mut b] } else { [&mut b, &mut a] };
+///     let (_record, _extras) = play_game_with(setup, seats).await;
+/// }
+/// close_all([a, b], grace).await;
+/// # }
+/// ```
+pub struct Seat {
+    reuse: bool,
+    live: Option<Live>,
+    exits_between_games: u64,
+}
+
+impl Seat {
+    /// An empty seat; `reuse` false gives the old behaviour: a fresh process every game.
+    pub fn new(reuse: bool) -> Seat {
+        Seat {
+            reuse,
+            live: None,
+            exits_between_games: 0,
+        }
+    }
+
+    /// Whether a process is kept after a game (false after an exit between games).
+    pub fn reuses(&self) -> bool {
+        self.reuse
+    }
+
+    /// The pid of the process kept for the next game, if any.
+    pub fn pid(&self) -> Option<i32> {
+        self.live.as_ref().map(|l| l.bot.pid())
+    }
+
+    /// How many games the kept process has played (0 when there is none).
+    pub fn games_in_process(&self) -> u64 {
+        self.live.as_ref().map_or(0, |l| l.games)
+    }
+
+    /// How many times a kept process was found to have exited between games.
+    pub fn exits_between_games(&self) -> u64 {
+        self.exits_between_games
+    }
+
+    /// End the kept process, if any: `quit`, up to `grace` to exit, then its process group is
+    /// killed and reaped. The seat is empty afterwards (and may be used again).
+    pub async fn close(&mut self, grace: Duration) -> Option<ExitStatus> {
+        let live = self.live.take()?;
+        live.bot.finish(Some(protocol::QUIT), grace).await
+    }
+}
+
+/// [`Seat::close`] for many seats at once (each in a task of its own, so the grace periods
+/// overlap). Must be called within a tokio runtime.
+pub async fn close_all(seats: impl IntoIterator<Item = Seat>, grace: Duration) {
+    let mut set = tokio::task::JoinSet::new();
+    for mut seat in seats {
+        if seat.live.is_some() {
+            set.spawn(async move {
+                seat.close(grace).await;
+            });
+        }
+    }
+    while set.join_next().await.is_some() {}
+}
+
+/// One side of the game in play.
+#[derive(Default)]
+struct Side {
+    bot: Option<Bot>,
+    ids: Vec<(String, String)>,
+    /// Games the process had finished before this one (0: started for this game).
+    games_before: u64,
+    /// A reused process that has not moved in this game yet: if it turns out to have exited
+    /// now, it exited between games, and a fresh process takes its place.
+    unproven: bool,
+    /// The process completed the hello (only such a process can be kept).
+    ready: bool,
+    /// It was sent `newgame` for this game.
+    told: bool,
+    /// A kept process had exited between games and was replaced.
+    replaced: bool,
+}
+
+fn player(i: usize) -> Player {
+    if i == 0 {
+        Player::One
+    } else {
+        Player::Two
+    }
+}
+
+/// Play one game to its end with fresh bot processes, killed at the end (no reuse). Never
+/// panics on anything a bot does; returns the record.
 pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
-    let mut extras = GameExtras::default();
-    let mut pos = setup.start.clone();
-    let mut moves: Vec<String> = Vec::new();
-    let mut times_ms: Vec<u64> = Vec::new();
+    let mut s1 = Seat::new(false);
+    let mut s2 = Seat::new(false);
+    play_game_with(setup, [&mut s1, &mut s2]).await
+}
 
-    // Start both.
-    let mut spawned: Vec<Result<Bot, String>> = Vec::with_capacity(2);
-    for ps in &setup.players {
-        spawned.push(Bot::spawn(&ps.argv, ps.stderr.clone()).map_err(|e| e.to_string()));
-    }
-    let b2 = spawned.pop().expect("two players");
-    let b1 = spawned.pop().expect("two players");
-    let (mut b1, mut b2) = match (b1, b2) {
-        (Ok(a), Ok(b)) => (a, b),
-        (a, b) => {
-            let mut faults = Vec::new();
-            for (p, r) in [(Player::One, &a), (Player::Two, &b)] {
-                if let Err(e) = r {
-                    faults.push((p, format!("{} could not be started: {e}", who(p, setup))));
-                }
-            }
-            let end = both_or_one(faults, Termination::Crash);
-            let bots = [a.ok(), b.ok()];
-            return finish_game(setup, end, bots, moves, times_ms, extras).await;
-        }
-    };
-
-    // Handshake, both at once, under one startup deadline.
-    let now = Instant::now();
-    let deadline = |i: usize| deadline_after(now, setup.startup_timeout[i]);
-    let (h1, h2) = tokio::join!(
-        handshake(Player::One, setup, &mut b1, deadline(0)),
-        handshake(Player::Two, setup, &mut b2, deadline(1))
-    );
-    let mut faults = Vec::new();
-    for (p, h) in [(Player::One, h1), (Player::Two, h2)] {
-        match h {
-            Ok(ids) => extras.ids[p.index()] = ids,
-            Err(end) => faults.push((p, end)),
-        }
-    }
-    if !faults.is_empty() {
-        let end = if faults.len() == 1 {
-            faults.pop().expect("one fault").1
-        } else {
-            // Both failed: nobody wins. Player 1's termination names the game's end.
-            let termination = faults[0].1.termination;
-            let reasons: Vec<String> = faults.into_iter().map(|(_, e)| e.reason).collect();
-            End {
-                outcome: Outcome::Draw,
-                termination,
-                reason: format!("both bots failed to start: {}", reasons.join("; ")),
-                offenders: [true, true],
-            }
-        };
-        return finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await;
-    }
-
-    let mut bots = [b1, b2];
-    let start_text = pos.format();
-    for (i, bot) in bots.iter_mut().enumerate() {
-        let deadline = deadline_after(Instant::now(), setup.startup_timeout[i]);
-        if let Err(e) = bot
-            .send(&protocol::newgame(i as u8 + 1, &start_text), deadline)
-            .await
-        {
-            let p = if i == 0 { Player::One } else { Player::Two };
-            let end = write_fault(p, setup, e, false);
-            let [b1, b2] = bots;
-            return finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await;
-        }
-    }
-
+/// Play one game to its end, `seats[0]` playing player 1 and `seats[1]` player 2, reusing the
+/// processes the seats hold and starting the missing ones (see [`Seat`] for what is kept).
+/// Never panics on anything a bot does; returns the record, identical in form whether the
+/// processes were reused or not.
+///
+/// A reused process gets no hello: the game starts with `newgame`. Before that, what it wrote
+/// since its last game is read: `info` lines go to this game's info log (ply 0), blank lines
+/// are ignored, and any other line loses this game by `protocol error`. Its stderr is switched
+/// to this game's [`PlayerSetup::stderr`] sink at the start of the game.
+pub async fn play_game_with(
+    setup: &GameSetup,
+    mut seats: [&mut Seat; 2],
+) -> (GameRecord, GameExtras) {
+    let mut sides: [Side; 2] = Default::default();
     let mut infos = [
         InfoLog::open(setup.players[0].info_log.as_ref()),
         InfoLog::open(setup.players[1].info_log.as_ref()),
     ];
+    let start_text = setup.start.format();
+    let (end, moves, times_ms) =
+        match open_game(setup, &mut seats, &mut sides, &mut infos, &start_text).await {
+            Ok(()) => {
+                let pos = setup.start.clone();
+                play_moves(setup, pos, &mut sides, &mut infos, &start_text).await
+            }
+            Err(end) => (end, Vec::new(), Vec::new()),
+        };
+    finish_game(setup, end, sides, seats, moves, times_ms, infos).await
+}
+
+/// Everything before the first move: check the kept processes, start the missing ones, hello
+/// and `ready`, `newgame` to both. The end of the game when that fails.
+async fn open_game(
+    setup: &GameSetup,
+    seats: &mut [&mut Seat; 2],
+    sides: &mut [Side; 2],
+    infos: &mut [InfoLog; 2],
+    start_text: &str,
+) -> Result<(), End> {
+    let ruleset = setup.start.ruleset();
+    // Kept processes: still there, and quiet since their last game?
+    let mut faults: Vec<(Player, End)> = Vec::new();
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let p = player(i);
+        let Some(live) = seat.live.take() else {
+            continue;
+        };
+        if !seat.reuse || live.ruleset != ruleset {
+            live.bot.finish(Some(protocol::QUIT), setup.grace).await;
+            continue;
+        }
+        let mut bot = live.bot;
+        let pending = bot.has_pending_line();
+        if bot.at_eof() || bot.try_status().is_some() {
+            bot.finish(None, Duration::ZERO).await;
+            sides[i].replaced = true;
+            continue;
+        }
+        bot.redirect_stderr(&setup.players[i].stderr, false);
+        let side = &mut sides[i];
+        side.ids = live.ids;
+        side.games_before = live.games;
+        side.unproven = true;
+        side.ready = true;
+        while pending && bot.has_buffered_line() {
+            match bot.read_line(Instant::now()).await {
+                Ok(line) => match protocol::parse_bot_line(&line) {
+                    BotMsg::Info(t) => infos[i].log(0, &t),
+                    BotMsg::Blank => {}
+                    _ => {
+                        let reason =
+                            format!("{} sent {} between games", who(p, setup), quote(&line));
+                        faults.push((p, End::fault(p, Termination::ProtocolError, reason)));
+                        break;
+                    }
+                },
+                Err(e) => {
+                    let end = read_fault(
+                        p,
+                        setup,
+                        &mut bot,
+                        e,
+                        Termination::ProtocolError,
+                        "sent an incomplete line between games".to_string(),
+                    )
+                    .await;
+                    faults.push((p, end));
+                    break;
+                }
+            }
+        }
+        side.bot = Some(bot);
+    }
+    if !faults.is_empty() {
+        return Err(combine(faults, ""));
+    }
+
+    // Start the missing processes.
+    let mut spawn_faults = Vec::new();
+    let mut fresh = [false; 2];
+    for (i, side) in sides.iter_mut().enumerate() {
+        if side.bot.is_some() {
+            continue;
+        }
+        let ps = &setup.players[i];
+        match Bot::spawn(&ps.argv, ps.stderr.clone()) {
+            Ok(b) => {
+                side.bot = Some(b);
+                fresh[i] = true;
+            }
+            Err(e) => {
+                let p = player(i);
+                spawn_faults.push((p, format!("{} could not be started: {e}", who(p, setup))));
+            }
+        }
+    }
+    if !spawn_faults.is_empty() {
+        return Err(both_or_one(spawn_faults, Termination::Crash));
+    }
+
+    // Handshake the fresh ones, both at once, each under its own startup deadline.
+    let now = Instant::now();
+    let deadline = |i: usize| deadline_after(now, setup.startup_timeout[i]);
+    let [a, b] = sides;
+    let (h1, h2) = tokio::join!(
+        shake(Player::One, setup, a, fresh[0], deadline(0)),
+        shake(Player::Two, setup, b, fresh[1], deadline(1))
+    );
+    let faults: Vec<(Player, End)> = [(Player::One, h1), (Player::Two, h2)]
+        .into_iter()
+        .filter_map(|(p, h)| h.map(|e| (p, e)))
+        .collect();
+    if !faults.is_empty() {
+        return Err(combine(faults, "both bots failed to start: "));
+    }
+
+    // newgame to both.
+    for (i, side) in sides.iter_mut().enumerate() {
+        let p = player(i);
+        let bot = side.bot.as_mut().expect("both bots are running");
+        let deadline = deadline_after(Instant::now(), setup.startup_timeout[i]);
+        let sent = bot
+            .send(&protocol::newgame(p.number(), start_text), deadline)
+            .await;
+        match sent {
+            Ok(()) => side.told = true,
+            Err(WriteError::Closed) if side.unproven => replace(p, setup, side, start_text).await?,
+            Err(e) => return Err(write_fault(p, setup, e, false)),
+        }
+    }
+    Ok(())
+}
+
+/// The handshake of a freshly started side (`go`); its fault, if any.
+async fn shake(
+    p: Player,
+    setup: &GameSetup,
+    side: &mut Side,
+    go: bool,
+    deadline: Instant,
+) -> Option<End> {
+    let bot = side.bot.as_mut().filter(|_| go)?;
+    match handshake(p, setup, bot, deadline).await {
+        Ok(ids) => {
+            side.ids = ids;
+            side.ready = true;
+            None
+        }
+        Err(end) => Some(end),
+    }
+}
+
+/// A kept process turned out to have exited between games: start a fresh one in its place
+/// (hello, `ready`, `newgame`). At most once per side and game: the fresh one is not
+/// `unproven`.
+async fn replace(
+    p: Player,
+    setup: &GameSetup,
+    side: &mut Side,
+    start_text: &str,
+) -> Result<(), End> {
+    if let Some(old) = side.bot.take() {
+        old.finish(None, Duration::ZERO).await;
+    }
+    side.unproven = false;
+    side.replaced = true;
+    side.ready = false;
+    side.told = false;
+    side.games_before = 0;
+    side.ids.clear();
+    let ps = &setup.players[p.index()];
+    let bot = Bot::spawn(&ps.argv, StderrSink::Discard).map_err(|e| {
+        End::fault(
+            p,
+            Termination::Crash,
+            format!("{} could not be started: {e}", who(p, setup)),
+        )
+    })?;
+    // Appended: the file already holds what the exited process wrote in this game.
+    bot.redirect_stderr(&ps.stderr, true);
+    let bot = side.bot.insert(bot);
+    let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
+    side.ids = handshake(p, setup, bot, deadline).await?;
+    side.ready = true;
+    let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
+    bot.send(&protocol::newgame(p.number(), start_text), deadline)
+        .await
+        .map_err(|e| write_fault(p, setup, e, false))?;
+    side.told = true;
+    Ok(())
+}
+
+/// The moves of a game whose bots are both running and told `newgame`, to its end.
+async fn play_moves(
+    setup: &GameSetup,
+    mut pos: Box<dyn Position>,
+    sides: &mut [Side; 2],
+    infos: &mut [InfoLog; 2],
+    start_text: &str,
+) -> (End, Vec<String>, Vec<u64>) {
+    let mut moves: Vec<String> = Vec::new();
+    let mut times_ms: Vec<u64> = Vec::new();
     let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
     let mut last: Option<String> = None;
@@ -392,7 +685,8 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         }
         let p = pos.side_to_move();
         let pi = p.index();
-        let bot = &mut bots[pi];
+        let side = &mut sides[pi];
+        let bot = side.bot.as_mut().expect("both bots are running");
 
         // Lines sent while it was not asked: info is fine, anything else is an error.
         // One look at the pipe, then only what that brought in: bounded even against a bot
@@ -434,6 +728,13 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         let limit = clock.deadline(pi);
         let deadline = deadline_after(Instant::now(), limit);
         if let Err(e) = bot.send(&text, deadline).await {
+            if side.unproven && matches!(e, WriteError::Closed) {
+                // It exited between games: a fresh process, then this turn again.
+                match replace(p, setup, side, start_text).await {
+                    Ok(()) => continue 'game,
+                    Err(end) => break 'game end,
+                }
+            }
             break write_fault(p, setup, e, true);
         }
         let t0 = Instant::now();
@@ -472,6 +773,13 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                         )
                     }
                 },
+                Err(ReadError::Eof) if side.unproven => {
+                    // It exited between games: a fresh process, then this turn again.
+                    match replace(p, setup, side, start_text).await {
+                        Ok(()) => continue 'game,
+                        Err(end) => break 'game end,
+                    }
+                }
                 Err(e) => {
                     let text = format!(
                         "did not move within {} ms (+{} ms margin)",
@@ -482,6 +790,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
                 }
             }
         };
+        side.unproven = false;
         let used = t0.elapsed();
         if let Charge::Flag { used, limit } = clock.charge(pi, used) {
             break End::fault(
@@ -508,9 +817,7 @@ pub async fn play_game(setup: &GameSetup) -> (GameRecord, GameExtras) {
         last = Some(token.clone());
         moves.push(token);
     };
-    extras.info_lines = [infos[0].lines, infos[1].lines];
-    let [b1, b2] = bots;
-    finish_game(setup, end, [Some(b1), Some(b2)], moves, times_ms, extras).await
+    (end, moves, times_ms)
 }
 
 /// The record's time control: one form when both players had the same, else player 1's and
@@ -548,34 +855,93 @@ fn both_or_one(mut faults: Vec<(Player, String)>, termination: Termination) -> E
     }
 }
 
+/// One fault: that end. Two: a draw with player 1's termination, `prefix` and both reasons.
+fn combine(mut faults: Vec<(Player, End)>, prefix: &str) -> End {
+    if faults.len() == 1 {
+        return faults.pop().expect("one fault").1;
+    }
+    let termination = faults[0].1.termination;
+    let reasons: Vec<String> = faults.into_iter().map(|(_, e)| e.reason).collect();
+    End {
+        outcome: Outcome::Draw,
+        termination,
+        reason: format!("{prefix}{}", reasons.join("; ")),
+        offenders: [true, true],
+    }
+}
+
+/// After a game: keep the side's process in its seat (sending `gameover`) or end it (sending
+/// `farewell`, `gameover` + `quit`). `bye` is (`farewell`, `gameover`).
+async fn close_side(
+    setup: &GameSetup,
+    mut side: Side,
+    seat: &mut Seat,
+    offender: bool,
+    bye: (&str, &str),
+) {
+    let (farewell, gameover) = bye;
+    if side.replaced {
+        seat.exits_between_games += 1;
+        seat.reuse = false;
+    }
+    let Some(mut bot) = side.bot.take() else {
+        return;
+    };
+    let keep = seat.reuse && !offender && side.ready && bot.try_status().is_none();
+    if keep {
+        let deadline = deadline_after(Instant::now(), setup.grace);
+        if !side.told || bot.send(gameover, deadline).await.is_ok() {
+            seat.live = Some(Live {
+                bot,
+                ruleset: setup.start.ruleset().to_string(),
+                ids: side.ids,
+                games: side.games_before + u64::from(side.told),
+            });
+        } else {
+            bot.finish(None, Duration::ZERO).await;
+        }
+        return;
+    }
+    let grace = if offender {
+        Duration::ZERO
+    } else {
+        setup.grace
+    };
+    bot.finish(Some(farewell), grace).await;
+}
+
+/// End the game: `gameover` to the bots, which are kept in their seats (see [`Seat`]) or get
+/// `quit`, the grace period (none for a bot at fault) and the group kill; then the record.
+#[allow(clippy::too_many_arguments)]
 async fn finish_game(
     setup: &GameSetup,
     end: End,
-    bots: [Option<Bot>; 2],
+    sides: [Side; 2],
+    seats: [&mut Seat; 2],
     moves: Vec<String>,
     times_ms: Vec<u64>,
-    extras: GameExtras,
+    infos: [InfoLog; 2],
 ) -> (GameRecord, GameExtras) {
-    let farewell = protocol::gameover_and_quit(end.outcome.as_str(), end.termination.as_str());
-    let [b1, b2] = bots;
-    let grace = |p: Player| {
-        if end.offenders[p.index()] {
-            Duration::ZERO
-        } else {
-            setup.grace
-        }
-    };
-    let f1 = async {
-        if let Some(b) = b1 {
-            b.finish(Some(&farewell), grace(Player::One)).await;
-        }
-    };
-    let f2 = async {
-        if let Some(b) = b2 {
-            b.finish(Some(&farewell), grace(Player::Two)).await;
-        }
-    };
-    tokio::join!(f1, f2);
+    let (result, term) = (end.outcome.as_str(), end.termination.as_str());
+    let farewell = protocol::gameover_and_quit(result, term);
+    let gameover = protocol::gameover(result, term);
+    let mut extras = GameExtras::default();
+    let [side1, side2] = sides;
+    let [seat1, seat2] = seats;
+    for (i, side) in [&side1, &side2].into_iter().enumerate() {
+        extras.pids[i] = side.bot.as_ref().map(Bot::pid);
+        extras.ids[i] = side.ids.clone();
+        extras.games_before[i] = side.games_before;
+        extras.replaced[i] = side.replaced;
+    }
+    extras.info_lines = [infos[0].lines, infos[1].lines];
+    drop(infos);
+    let (o1, o2) = (end.offenders[0], end.offenders[1]);
+    let bye = (farewell.as_str(), gameover.as_str());
+    tokio::join!(
+        close_side(setup, side1, seat1, o1, bye),
+        close_side(setup, side2, seat2, o2, bye)
+    );
     let record = GameRecord {
         game: setup.game,
         ruleset: setup.start.ruleset().to_string(),

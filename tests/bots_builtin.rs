@@ -57,6 +57,35 @@ fn handshake_then_one_legal_move_per_go() {
 }
 
 #[test]
+fn several_games_in_one_process_each_start_afresh() {
+    // Game 1 as player 1, game 2 as player 2, in one process: nothing between the games, one
+    // legal move per turn, and game 2 played exactly as by a fresh process with seed 5 + 2.
+    let game1 = [
+        (E2, "1A 2A 3A 4A 6A"),
+        (E11, "5A 6A"),
+        (E2, "1A 2A 3A 4A 6A"),
+    ];
+    let game2 = [(E3, "2B 3B 4B 6B"); 6];
+    for name in ["random", "greedy"] {
+        let t1 = transcript("darra", 1, &game1);
+        let t2 = transcript("darra", 2, &game2);
+        let hello = "baraza 1 darra\n";
+        let both = t1.replace("quit\n", "") + t2.strip_prefix(hello).unwrap();
+        let out = run_bot(&[name, "--seed", "5", "--seed-step", "2"], &both);
+        assert_eq!(out.len(), 3 + 3 + 6, "{name}: {out:?}");
+        assert!(out[3..].iter().all(|l| l.starts_with("move ")), "{out:?}");
+        let fresh = run_bot(&[name, "--seed", "7"], &t2);
+        assert_eq!(moves(&out)[3..], moves(&fresh)[..], "{name}");
+        for (mv, (_, legal)) in moves(&out).iter().zip(game1.iter().chain(&game2)) {
+            assert!(
+                legal.split(' ').any(|m| m == mv),
+                "{name}: {mv} not in {legal}"
+            );
+        }
+    }
+}
+
+#[test]
 fn random_plays_only_legal_moves_of_the_position() {
     // Player 2 in E3; the referee's legal line is wrong (5B is empty there, 1A is player 1's):
     // the bot computes the moves itself.

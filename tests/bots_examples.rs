@@ -1,7 +1,8 @@
 //! The example bots in `bots/`, driven the way a referee drives them: one turn at a time, each
 //! answer awaited (with a deadline) before the next message is written, so a bot that holds
 //! lines back in a buffer fails here. Each must answer `ready`, move from the given legal
-//! list on every `go`, and stop at `quit`. (Full matches come with `baraza match`.) A bot
+//! list on every `go`, play a second game in the same process (the referee reuses processes),
+//! say nothing between games, and stop at `quit`. (Full matches come with `baraza match`.) A bot
 //! whose interpreter is not installed is skipped with a note on stderr.
 
 use std::io::{BufRead, BufReader, Write};
@@ -85,17 +86,32 @@ fn check_bot(program: &str, script: &str) {
         }
         assert!(line.starts_with("id "), "{script}: '{line}' before ready");
     }
-    bot.send("\nunknown message\nnewgame 1 darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\n");
-    for (pos, legal) in TURNS {
-        bot.send(&format!("position {pos}\nlast 3B\nlegal {legal}\n{GO}\n"));
-        let line = bot.expect_line("move");
-        let mv = line
-            .strip_prefix("move ")
-            .unwrap_or_else(|| panic!("{script}: '{line}' is not a move"));
-        assert!(
-            legal.split(' ').any(|m| m == mv),
-            "{script}: {mv} not in {legal}"
-        );
+    // Two games in one process, as player 1 then player 2: every newgame starts afresh.
+    for (game, player) in [(1, 1), (2, 2)] {
+        if game == 2 {
+            // Between games the bot says nothing.
+            assert!(
+                bot.lines.recv_timeout(Duration::from_millis(300)).is_err(),
+                "{script}: wrote a line between games"
+            );
+        }
+        bot.send(&format!(
+            "\nunknown message\nnewgame {player} darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\n"
+        ));
+        for (pos, legal) in TURNS {
+            bot.send(&format!("position {pos}\nlast 3B\nlegal {legal}\n{GO}\n"));
+            let line = bot.expect_line("move");
+            let mv = line
+                .strip_prefix("move ")
+                .unwrap_or_else(|| panic!("{script}: '{line}' is not a move"));
+            assert!(
+                legal.split(' ').any(|m| m == mv),
+                "{script} game {game}: {mv} not in {legal}"
+            );
+        }
+        if game == 1 {
+            bot.send("gameover 1-0 normal\n");
+        }
     }
     // After quit the bot exits: another turn gets no answer.
     bot.send(&format!(

@@ -41,6 +41,12 @@ fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<se
         .output()
         .unwrap();
     assert!(out.status.success(), "{ruleset} {bot1} {bot2}: {out:?}");
+    // Processes are reused (the default): every bot here plays game after game in one process.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("exited between games"),
+        "{bot1} {bot2}: {err}"
+    );
     let text = std::fs::read_to_string(&jsonl).unwrap();
     let lines: Vec<serde_json::Value> = text
         .lines()

@@ -36,6 +36,8 @@ fn check_examples(file: &str) -> usize {
             if next.status().is_over() {
                 assert!(next.legal().is_empty(), "{what}: terminal but has moves");
             }
+            let again = games::parse_position(&row[2]).unwrap();
+            assert_eq!(again.format(), row[2], "{what}: result round trip");
         }
         checked += 1;
     }
@@ -50,6 +52,11 @@ fn darra_examples() {
 #[test]
 fn dara_examples() {
     assert_eq!(check_examples("dara-examples.tsv"), 19);
+}
+
+#[test]
+fn bao_examples() {
+    assert_eq!(check_examples("bao-examples.tsv"), 33);
 }
 
 /// The perft figures of one game (ruleset id prefix), up to `max_nodes` leaves.
@@ -75,6 +82,26 @@ fn check_perft(prefix: &str, max_nodes: u64) -> usize {
 #[test]
 fn darra_perft() {
     assert_eq!(check_perft("darra", u64::MAX), 10);
+}
+
+#[test]
+fn bao_perft() {
+    assert_eq!(check_perft("bao", u64::MAX), 9);
+}
+
+#[test]
+fn bao_perft_10_of_the_start() {
+    // Issue #3 quotes perft(10) of the Bao start position as 97,476.
+    let pos = games::parse_position(games::find("bao").unwrap().start).unwrap();
+    assert_eq!(pos.perft(10), 97_476);
+}
+
+#[test]
+fn bao_start_is_the_spec_start() {
+    assert_eq!(
+        games::find("bao").unwrap().start,
+        "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HH -"
+    );
 }
 
 #[test]

@@ -110,14 +110,21 @@ pub fn find(name: &str) -> Result<&'static BotSpec, String> {
 /// Play protocol v1 as `spec` until `quit` or end of input. `ruleset` is the `--ruleset`
 /// option (a mismatch with the hello is reported on stderr, the hello wins). Returns an error
 /// only when the bot cannot go on (no legal move to send, or I/O failure).
+///
+/// A process may play several games: every `newgame` starts afresh, with a strategy built from
+/// seed `seed + n * seed_step` for the `n`-th game of the process (counted from 0). So a
+/// process reused from game `g` on plays game `g + n` exactly as a fresh process started with
+/// that game's seed would, when the referee's seeds step by `seed_step` from game to game.
 pub fn play(
     spec: &BotSpec,
     ruleset: Option<&str>,
     seed: u64,
+    seed_step: u64,
     input: &mut impl BufRead,
     out: &mut (impl Write + ?Sized),
 ) -> anyhow::Result<()> {
     let mut strategy = (spec.make)(seed);
+    let mut games = 0u64;
     let mut line = String::with_capacity(256);
     let mut position = String::with_capacity(128);
     let mut legal_line = String::with_capacity(128);
@@ -148,6 +155,12 @@ pub fn play(
                 out.flush()?;
             }
             "newgame" => {
+                if games > 0 {
+                    strategy = (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)));
+                }
+                games += 1;
+                legal_line.clear();
+                last.clear();
                 let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
                 me = match player {
                     "1" => Some(Player::One),
@@ -259,6 +272,7 @@ mod tests {
         play(
             find("random").unwrap(),
             None,
+            1,
             1,
             &mut input.as_bytes(),
             &mut out,

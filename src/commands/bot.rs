@@ -12,5 +12,12 @@ pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    builtin::play(spec, args.ruleset.as_deref(), args.seed, &mut input, out)
+    builtin::play(
+        spec,
+        args.ruleset.as_deref(),
+        args.seed,
+        args.seed_step,
+        &mut input,
+        out,
+    )
 }

@@ -64,11 +64,14 @@ impl BotSpec {
         }
     }
 
-    pub fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
+    /// The command line. A built-in gets `seed` for its first game and, when `seed_step` is
+    /// not 0, `seed + n * seed_step` for the n-th later game of a reused process (so reuse
+    /// plays the same games as fresh processes would when the caller's seeds step likewise).
+    pub fn argv(&self, ruleset: &str, seed: u64, seed_step: u64) -> anyhow::Result<Vec<String>> {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
             BotSpec::Builtin(name) => {
-                vec![
+                let mut argv = vec![
                     this_exe()?,
                     "bot".into(),
                     name.clone(),
@@ -76,23 +79,28 @@ impl BotSpec {
                     ruleset.into(),
                     "--seed".into(),
                     seed.to_string(),
-                ]
+                ];
+                if seed_step != 1 {
+                    argv.extend(["--seed-step".into(), seed_step.to_string()]);
+                }
+                argv
             }
         })
     }
 
-    /// One side of a game: this bot under `name`, with `seed` for a built-in.
+    /// One side of a game: this bot under `name`, with `seed` (and `seed_step`, see
+    /// [`BotSpec::argv`]) for a built-in.
     pub fn player(
         &self,
         name: &str,
         ruleset: &str,
-        seed: u64,
+        (seed, seed_step): (u64, u64),
         stderr: StderrSink,
         info_log: Option<PathBuf>,
     ) -> anyhow::Result<PlayerSetup> {
         Ok(PlayerSetup {
             name: name.to_string(),
-            argv: self.argv(ruleset, seed)?,
+            argv: self.argv(ruleset, seed, seed_step)?,
             stderr,
             info_log,
         })

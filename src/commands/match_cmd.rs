@@ -7,7 +7,7 @@ use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;
 use crate::record::{write_pgn, GameRecord};
-use crate::referee::{play_game, GameSetup};
+use crate::referee::{play_game_with, GameSetup, Seat};
 use anyhow::{bail, Context};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -109,6 +109,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         })
         .context("cannot install signal handlers")?;
     let wall = std::time::Instant::now();
+    // One seat per bot (not per side): bot k's process, kept from game to game.
+    let mut seats = [Seat::new(!args.no_reuse), Seat::new(!args.no_reuse)];
+    let mut noted_exit = [false; 2];
     let mut tallies = [Tally::default(); 2];
     let mut total_moves = 0u64;
     for game in 1..=args.games {
@@ -133,7 +136,13 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
                 },
                 None => StderrSink::Discard,
             };
-            players.push(specs[k].player(&names[k], ruleset.id, bot_seed, stderr, log("info"))?);
+            players.push(specs[k].player(
+                &names[k],
+                ruleset.id,
+                (bot_seed, 2),
+                stderr,
+                log("info"),
+            )?);
         }
         let p2 = players.pop().expect("two players");
         let p1 = players.pop().expect("two players");
@@ -152,14 +161,17 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         };
         // Ctrl-C or SIGTERM: drop the game in play (its bots' process groups are killed on
         // drop), keep what is logged, stop with an error.
+        let [s0, s1] = &mut seats;
+        let pair = if order[0] == 0 { [s0, s1] } else { [s1, s0] };
         let played = rt.block_on(async {
             tokio::select! {
-                r = play_game(&setup) => Some(r),
+                r = play_game_with(&setup, pair) => Some(r),
                 _ = interrupt.recv() => None,
                 _ = terminate.recv() => None,
             }
         });
         let Some((rec, _extras)) = played else {
+            drop(seats); // kills the kept processes' groups
             reap_all_children();
             out.flush()?;
             bail!(
@@ -188,7 +200,22 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             rec.game, rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
         )?;
         out.flush()?;
+        for k in 0..2 {
+            if seats[k].exits_between_games() > 0 && !noted_exit[k] {
+                noted_exit[k] = true;
+                eprintln!(
+                    "note: {}'s process exited between games; it is started afresh for every \
+                     game from now on (--no-reuse does so from the start)",
+                    names[k]
+                );
+            }
+        }
     }
+    let grace = Duration::from_millis(args.grace);
+    rt.block_on(async {
+        let [s0, s1] = &mut seats;
+        tokio::join!(s0.close(grace), s1.close(grace));
+    });
     let t = |k: usize| {
         format!(
             "{} {} wins {} draws {} losses",

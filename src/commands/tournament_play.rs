@@ -23,7 +23,7 @@ use crate::cli::{OnCrash, TournamentArgs};
 use crate::clock::TimeControl;
 use crate::game::Position;
 use crate::record::{write_pgn, GameRecord, Termination};
-use crate::referee::{play_game, GameSetup};
+use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
 use crate::tournament::log::{read_games_log, GameLine, Header, LogStart, RunPlan};
 use crate::tournament::results::{render_text, standings, standings_from, Standings};
@@ -50,9 +50,19 @@ pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
 /// How often (at most) a plain progress line is printed when stderr is not a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
-/// Play one game with the referee: the one call into it (fresh bot processes per game).
-async fn referee_play(setup: &GameSetup) -> GameRecord {
-    play_game(setup).await.0
+/// Play one game with the referee: the one call into it. Each bot's process is taken from its
+/// pool of idle seats (or started afresh) and given back after the game, so a bot plays game
+/// after game in one process unless `--no-reuse`; a seat whose bot lost by a fault comes back
+/// empty and starts afresh next time. A game dropped part-way takes its seats, and their
+/// processes are killed.
+async fn referee_play(setup: &GameSetup, event: &Event<'_>, game: &ScheduledGame) -> GameRecord {
+    let mut white = event.take_seat(game.white);
+    let mut black = event.take_seat(game.black);
+    let (record, _) = play_game_with(setup, [&mut white, &mut black]).await;
+    let mut pool = event.seats.borrow_mut();
+    pool[game.white].push(white);
+    pool[game.black].push(black);
+    record
 }
 
 /// The bots' stderr: a file per side of each game slot (a slot is one of the games played at
@@ -171,6 +181,9 @@ struct Event<'a> {
     stderr: StderrLogs,
     /// The last start position parsed.
     start: RefCell<Option<(String, Box<dyn Position>)>>,
+    /// Idle seats (kept bot processes) of each bot, by bot index.
+    seats: RefCell<Vec<Vec<Seat>>>,
+    reuse: bool,
 }
 
 fn time_control(l: &Limits) -> anyhow::Result<TimeControl> {
@@ -186,6 +199,7 @@ impl<'a> Event<'a> {
         config: &'a TournamentConfig,
         run: &RunOptions,
         out_dir: &Path,
+        reuse: bool,
     ) -> anyhow::Result<Event<'a>> {
         let mut specs = Vec::new();
         let mut tcs = Vec::new();
@@ -207,7 +221,21 @@ impl<'a> Event<'a> {
                 .or_else(|| config.ruleset.starts_with("bao").then_some(BAO_MAX_PLIES)),
             stderr: StderrLogs::new(out_dir)?,
             start: RefCell::new(None),
+            seats: RefCell::new((0..config.bots.len()).map(|_| Vec::new()).collect()),
+            reuse,
         })
+    }
+
+    fn take_seat(&self, bot: usize) -> Seat {
+        self.seats.borrow_mut()[bot]
+            .pop()
+            .unwrap_or_else(|| Seat::new(self.reuse))
+    }
+
+    /// Tell every kept bot process `quit`, give it the grace, kill its group.
+    async fn close_seats(&self) {
+        let seats: Vec<Seat> = self.seats.borrow_mut().drain(..).flatten().collect();
+        close_all(seats, self.grace).await;
     }
 
     /// The referee's setup of a scheduled game. A built-in bot gets the game's seed as
@@ -230,7 +258,7 @@ impl<'a> Event<'a> {
             self.specs[bot].player(
                 &self.config.bots[bot].name,
                 &self.config.ruleset,
-                game.seed.wrapping_add(side as u64 - 1),
+                (game.seed.wrapping_add(side as u64 - 1), 1),
                 self.stderr.sink(slot, side),
                 None,
             )
@@ -627,7 +655,7 @@ async fn drive(
             };
             let record = tokio::select! {
                 biased;
-                r = referee_play(&setup) => r,
+                r = referee_play(&setup, event, &game) => r,
                 () = aborted => return Err(Aborted.into()),
             };
             event.stderr.collect(&slot, &game);
@@ -672,6 +700,10 @@ async fn drive(
         r = run => r.map(Ended::Run),
         Ok(()) = &mut killed => Ok(Ended::Killed),
     };
+    if matches!(ended, Ok(Ended::Run(_))) {
+        // The kept processes: `quit`, their grace, then their groups are killed.
+        event.close_seats().await;
+    }
     signals.abort();
     ended
 }
@@ -686,7 +718,7 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let event = Event::new(config, run, out_dir)?;
+    let event = Event::new(config, run, out_dir, !args.no_reuse)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
     let scheduled = plan.schedule.len();
@@ -749,6 +781,8 @@ pub fn play(
     let _ = std::fs::remove_dir_all(&event.stderr.tmp);
     // Dropped games' bots were killed; reap them before anything else.
     if matches!(ended, Ok(Ended::Killed)) {
+        // Kept processes between games too (killed at once), or the reaping would wait on them.
+        event.seats.borrow_mut().clear();
         drop(rt);
         reap_all_children();
     }

@@ -7,7 +7,8 @@
 //! order of the tokens (`a1 < a2 < ... < b1`), so no sorting is needed.
 
 use crate::game::{
-    parse_side, parse_uint, split_fields, Game, MoveError, Outcome, Player, PositionError, Status,
+    parse_side, parse_uint, push_uint, split_fields, Game, MoveError, Outcome, Player,
+    PositionError, Status,
 };
 
 const FILES: usize = 6;
@@ -352,14 +353,17 @@ impl Game for Dara {
                 board.push('/');
             }
         }
-        format!(
-            "{} {board} {} {} {} {}",
-            self.ruleset_id(),
-            self.side,
-            self.hand[0],
-            self.hand[1],
-            self.nocap
-        )
+        let mut s = String::with_capacity(48);
+        s.push_str(self.ruleset_id());
+        s.push(' ');
+        s.push_str(&board);
+        s.push(' ');
+        s.push(if self.side == Player::One { '1' } else { '2' });
+        for n in [self.hand[0] as u32, self.hand[1] as u32, self.nocap] {
+            s.push(' ');
+            push_uint(&mut s, n);
+        }
+        s
     }
 
     fn side_to_move(&self) -> Player {

@@ -5,8 +5,8 @@
 //! total minus both captures, which makes the end test O(1).
 
 use crate::game::{
-    parse_side, parse_uint, parse_uint_named, split_fields, Game, MoveError, Outcome, Player,
-    PositionError, Status,
+    parse_side, parse_uint, parse_uint_named, push_uint, split_fields, Game, MoveError, Outcome,
+    Player, PositionError, Status,
 };
 
 /// The largest board: 2x18.
@@ -223,28 +223,29 @@ impl Game for Darra {
 
     fn format(&self) -> String {
         let n = self.n as usize;
-        let row = |r: usize| {
-            self.holes[r * n..(r + 1) * n]
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let last = match self.last {
-            None => "-".to_string(),
-            Some(p) => p.to_string(),
-        };
-        format!(
-            "{} {}/{} {} {} {} {} {}",
-            self.ruleset_id(),
-            row(0),
-            row(1),
-            self.side,
-            self.captured[0],
-            self.captured[1],
-            last,
-            self.nocap
-        )
+        let mut s = String::with_capacity(32 + 4 * n);
+        s.push_str(self.ruleset_id());
+        for (i, &h) in self.holes().iter().enumerate() {
+            s.push(match i {
+                0 => ' ',
+                _ if i == n => '/',
+                _ => ',',
+            });
+            push_uint(&mut s, h as u32);
+        }
+        s.push(' ');
+        s.push(if self.side == Player::One { '1' } else { '2' });
+        for c in self.captured {
+            s.push(' ');
+            push_uint(&mut s, c as u32);
+        }
+        s.push_str(match self.last {
+            None => " - ",
+            Some(Player::One) => " 1 ",
+            Some(Player::Two) => " 2 ",
+        });
+        push_uint(&mut s, self.nocap);
+        s
     }
 
     fn side_to_move(&self) -> Player {

@@ -84,15 +84,14 @@ pub fn find(id: &str) -> Option<&'static Ruleset> {
     RULESETS.iter().find(|r| r.id == id)
 }
 
+/// A ruleset id that is not registered; the message lists the known ids.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ruleset '{0}' (known: {known})", known = RULESETS.iter().map(|r| r.id).collect::<Vec<_>>().join(", "))]
+pub struct UnknownRuleset(pub String);
+
 /// Like [`find`], with an error that lists the known ids.
-pub fn ruleset(id: &str) -> Result<&'static Ruleset, PositionError> {
-    find(id).ok_or_else(|| {
-        let known: Vec<&str> = RULESETS.iter().map(|r| r.id).collect();
-        PositionError::new(format!(
-            "unknown ruleset '{id}' (known: {})",
-            known.join(", ")
-        ))
-    })
+pub fn ruleset(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {
+    find(id).ok_or_else(|| UnknownRuleset(id.to_string()))
 }
 
 /// Parse any position string, dispatching on its first field (the ruleset id).
@@ -101,5 +100,7 @@ pub fn parse_position(s: &str) -> Result<Box<dyn Position>, PositionError> {
     if id.is_empty() {
         return Err(PositionError::new("empty position string"));
     }
-    ruleset(id)?.parse(s)
+    ruleset(id)
+        .map_err(|e| PositionError::new(e.to_string()))?
+        .parse(s)
 }

@@ -38,6 +38,7 @@ while IFS= read -r line; do
         case $mode in forkhang|forkexit) grandchild ;; esac
         ;;
     newgame)
+        turns=0                         # every newgame is a fresh game
         [ "$mode" = hangas2 ] && [ "$2" = 2 ] && mode=slow
         ;;
     legal)

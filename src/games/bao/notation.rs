@@ -273,6 +273,5 @@ impl Bao {
 }
 
 fn push_num(s: &mut String, n: u8) {
-    use std::fmt::Write;
-    let _ = write!(s, "{n}");
+    crate::game::push_uint(s, n as u32);
 }
