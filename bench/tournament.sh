@@ -10,6 +10,7 @@
 #
 # usage: bench/tournament.sh [GAMES] [RULESET]      (GAMES even, default 1000; darra)
 #   REPS=n (environment)  runs of each measurement, default 3
+#   NO_REUSE=1            start the bots afresh for every game (--no-reuse) in all four
 # Needs: a release build (cargo build --release).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,6 +25,8 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/baraza-bench-tournament.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 # Both bots answer at once; the clock (10+0.1, the default of both commands) is still kept.
 tc=10+0.1
+fresh=""
+[ -n "${NO_REUSE:-}" ] && fresh=--no-reuse
 
 now() { date +%s.%N; }
 
@@ -43,7 +46,7 @@ once() {
 
 median() { sort -n "$out/$1" | sed -n "$(( (reps + 1) / 2 ))p"; }
 
-echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps runs each"
+echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc ${fresh:-(bots reused)}, $reps runs each"
 # The three measurements interleaved, so that a busy moment of the machine falls on all three.
 : > "$out/match-c1"
 : > "$out/match-c1-logs"
@@ -52,15 +55,15 @@ echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps r
 i=1
 while [ $i -le "$reps" ]; do
     once match-c1 "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
-        --tc $tc
+        --tc $tc $fresh
     once match-c1-logs "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
-        --tc $tc --pgn "$out/t.pgn" --jsonl "$out/t.jsonl"
+        --tc $tc $fresh --pgn "$out/t.pgn" --jsonl "$out/t.jsonl"
     rm -f "$out/t.pgn" "$out/t.jsonl"
     once tournament-c1 "$baraza" tournament "$ruleset" --bot a=builtin:random \
-        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 1 --quiet \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc $fresh --concurrency 1 --quiet \
         --out "$out/t"
     once tournament-c2 "$baraza" tournament "$ruleset" --bot a=builtin:random \
-        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 2 --force \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc $fresh --concurrency 2 --force \
         --quiet --out "$out/t"
     i=$((i + 1))
 done
