@@ -1,15 +1,16 @@
 #!/bin/sh
 # Measure the tournament layer: GAMES Darra games between two built-in random bots
 #   1. through `baraza match --games GAMES`           (the referee alone, concurrency 1)
-#   1b. the same with --pgn and --jsonl               (the referee writing the same two logs)
-#   2. through `baraza tournament --concurrency 1`    (same games one at a time + the layer:
+#   2. the same with `--pgn --jsonl`                   (the referee writing the same two logs)
+#   3. through `baraza tournament --concurrency 1`    (same games one at a time + the layer:
 #      schedule, games.jsonl, games.pgn, stderr logs, live table)
-#   3. through `baraza tournament --concurrency 2`
-# Each REPS times (default 3); prints every run's wall time and games/s, then the medians and
-# the overhead of (2) over (1).
+#   4. through `baraza tournament --concurrency 2`
+# Each REPS times (default 3), interleaved; prints every run's wall time and games/s, then the
+# medians and the overhead of (3) over (1) and over (2).
 #
 # usage: bench/tournament.sh [GAMES] [RULESET]      (GAMES even, default 1000; darra)
 #   REPS=n (environment)  runs of each measurement, default 3
+#   NO_REUSE=1            start the bots afresh for every game (--no-reuse) in all four
 # Needs: a release build (cargo build --release).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,11 +20,13 @@ ruleset=${2:-darra}
 reps=${REPS:-3}
 baraza=${BARAZA:-$root/target/release/baraza}
 [ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
-out=${TMPDIR:-/tmp}/baraza-bench-tournament
-rm -rf "$out"
-mkdir -p "$out"
+# A directory of this run's own: two benches at once must not share their files.
+out=$(mktemp -d "${TMPDIR:-/tmp}/baraza-bench-tournament.XXXXXX")
+trap 'rm -rf "$out"' EXIT
 # Both bots answer at once; the clock (10+0.1, the default of both commands) is still kept.
 tc=10+0.1
+fresh=""
+[ -n "${NO_REUSE:-}" ] && fresh=--no-reuse
 
 now() { date +%s.%N; }
 
@@ -43,7 +46,7 @@ once() {
 
 median() { sort -n "$out/$1" | sed -n "$(( (reps + 1) / 2 ))p"; }
 
-echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps runs each"
+echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc ${fresh:-(bots reused)}, $reps runs each"
 # The three measurements interleaved, so that a busy moment of the machine falls on all three.
 : > "$out/match-c1"
 : > "$out/match-c1-logs"
@@ -52,15 +55,15 @@ echo "# $games $ruleset games, builtin:random vs builtin:random, tc $tc, $reps r
 i=1
 while [ $i -le "$reps" ]; do
     once match-c1 "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
-        --tc $tc
-    rm -f "$out/m.pgn" "$out/m.jsonl"
+        --tc $tc $fresh
     once match-c1-logs "$baraza" match "$ruleset" builtin:random builtin:random --games "$games" \
-        --tc $tc --pgn "$out/m.pgn" --jsonl "$out/m.jsonl"
+        --tc $tc $fresh --pgn "$out/t.pgn" --jsonl "$out/t.jsonl"
+    rm -f "$out/t.pgn" "$out/t.jsonl"
     once tournament-c1 "$baraza" tournament "$ruleset" --bot a=builtin:random \
-        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 1 --quiet \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc $fresh --concurrency 1 --quiet \
         --out "$out/t"
     once tournament-c2 "$baraza" tournament "$ruleset" --bot a=builtin:random \
-        --bot b=builtin:random --rounds $((games / 2)) --tc $tc --concurrency 2 --force \
+        --bot b=builtin:random --rounds $((games / 2)) --tc $tc $fresh --concurrency 2 --force \
         --quiet --out "$out/t"
     i=$((i + 1))
 done
@@ -73,7 +76,5 @@ done
 m1=$(median match-c1)
 t1=$(median tournament-c1)
 m2=$(median match-c1-logs)
-printf 'tournament layer overhead at concurrency 1: %+.1f%% wall time vs baraza match\n' \
-    "$(echo "($t1 - $m1) / $m1 * 100" | bc -l)"
-printf 'tournament layer overhead at concurrency 1: %+.1f%% wall time vs baraza match writing the same logs\n' \
-    "$(echo "($t1 - $m2) / $m2 * 100" | bc -l)"
+printf 'tournament at concurrency 1: %+.1f%% wall time vs baraza match, %+.1f%% vs baraza match --pgn --jsonl\n' \
+    "$(echo "($t1 - $m1) / $m1 * 100" | bc -l)" "$(echo "($t1 - $m2) / $m2 * 100" | bc -l)"

@@ -168,17 +168,19 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     };
     // A ply's number, move and time stay together on one line.
     let mut unit = String::with_capacity(32);
+    // Written in place (no `format!` per move): a tournament writes every game it plays.
+    use std::fmt::Write as _;
     for (i, mv) in rec.moves.iter().enumerate() {
         unit.clear();
         let k = i + offset;
         if k % 2 == 0 {
-            unit.push_str(&format!("{}. ", k / 2 + 1));
+            let _ = write!(unit, "{}. ", k / 2 + 1);
         } else if i == 0 {
-            unit.push_str(&format!("{}... ", k / 2 + 1));
+            let _ = write!(unit, "{}... ", k / 2 + 1);
         }
         unit.push_str(mv);
         if let Some(ms) = rec.times_ms.get(i) {
-            unit.push_str(&format!(" {{{ms}ms}}"));
+            let _ = write!(unit, " {{{ms}ms}}");
         }
         push(&mut s, &unit);
     }

@@ -71,9 +71,8 @@ impl BotSpec {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
             BotSpec::Builtin(name) => {
-                let exe = std::env::current_exe().context("cannot find the baraza executable")?;
                 let mut argv = vec![
-                    exe.to_string_lossy().into_owned(),
+                    this_exe()?,
                     "bot".into(),
                     name.clone(),
                     "--ruleset".into(),
@@ -106,6 +105,18 @@ impl BotSpec {
             info_log,
         })
     }
+}
+
+/// This baraza executable's path, looked up once.
+fn this_exe() -> anyhow::Result<String> {
+    static EXE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    EXE.get_or_init(|| {
+        std::env::current_exe()
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+    })
+    .clone()
+    .context("cannot find the baraza executable")
 }
 
 /// A name made safe for a file name: ASCII letters, digits, `-` and `_`; anything else `_`.

@@ -21,6 +21,7 @@ use super::match_cmd::BAO_MAX_PLIES;
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
 use crate::cli::{OnCrash, TournamentArgs};
 use crate::clock::TimeControl;
+use crate::game::Position;
 use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
@@ -34,7 +35,7 @@ use std::cell::{Cell, RefCell};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -46,7 +47,7 @@ pub const STDERR_DIR: &str = "stderr";
 pub const STDERR_BOT_CAP: u64 = 16 << 20;
 /// How long running games may go on after the first Ctrl-C before they are aborted.
 pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
-/// How often a plain progress line is printed when stderr is not a terminal.
+/// How often (at most) a plain progress line is printed when stderr is not a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
 /// Play one game with the referee: the one call into it. Each bot's process is taken from its
@@ -178,6 +179,8 @@ struct Event<'a> {
     grace: Duration,
     max_plies: Option<u64>,
     stderr: StderrLogs,
+    /// The last start position parsed.
+    start: RefCell<Option<(String, Box<dyn Position>)>>,
     /// Idle seats (kept bot processes) of each bot, by bot index.
     seats: RefCell<Vec<Vec<Seat>>>,
     reuse: bool,
@@ -217,6 +220,7 @@ impl<'a> Event<'a> {
                 .max_plies
                 .or_else(|| config.ruleset.starts_with("bao").then_some(BAO_MAX_PLIES)),
             stderr: StderrLogs::new(out_dir)?,
+            start: RefCell::new(None),
             seats: RefCell::new((0..config.bots.len()).map(|_| Vec::new()).collect()),
             reuse,
         })
@@ -237,8 +241,19 @@ impl<'a> Event<'a> {
     /// The referee's setup of a scheduled game. A built-in bot gets the game's seed as
     /// player 1, the seed + 1 as player 2.
     fn setup(&self, game: &ScheduledGame, slot: &Slot<'_>) -> anyhow::Result<GameSetup> {
-        let start = crate::games::parse_position(&game.start)
-            .with_context(|| format!("the start position of game {}", game.game_id))?;
+        let start = {
+            // The games of a round share their start: parsed once.
+            let mut last = self.start.borrow_mut();
+            match last.as_ref() {
+                Some((text, pos)) if *text == game.start => pos.clone(),
+                _ => {
+                    let pos = crate::games::parse_position(&game.start)
+                        .with_context(|| format!("the start position of game {}", game.game_id))?;
+                    *last = Some((game.start.clone(), pos.clone()));
+                    pos
+                }
+            }
+        };
         let player = |side: usize, bot: usize| {
             self.specs[bot].player(
                 &self.config.bots[bot].name,
@@ -362,6 +377,20 @@ fn compact_table(t: &Standings) -> String {
     s
 }
 
+/// Prints a notice on stderr, above the progress bar when there is one (`Send`: the signal
+/// task uses it).
+#[derive(Clone)]
+struct Notifier(Option<ProgressBar>);
+
+impl Notifier {
+    fn say(&self, msg: &str) {
+        match &self.0 {
+            Some(bar) => bar.println(format!("baraza: {msg}")),
+            None => eprintln!("baraza: {msg}"),
+        }
+    }
+}
+
 enum Mode {
     Bar(ProgressBar),
     Lines,
@@ -377,6 +406,7 @@ struct Display {
     already: usize,
     started: Instant,
     last_table: Option<Instant>,
+    last_line: Instant,
 }
 
 impl Display {
@@ -409,17 +439,22 @@ impl Display {
             already,
             started: Instant::now(),
             last_table: None,
+            last_line: Instant::now(),
         };
         d.refresh(true);
         d
     }
 
-    /// A message that is always shown (interruption, SPRT), above the bar if there is one.
+    /// Prints the messages that are always shown (interruption, SPRT), above the bar if any.
+    fn notifier(&self) -> Notifier {
+        Notifier(match &self.mode {
+            Mode::Bar(bar) => Some(bar.clone()),
+            _ => None,
+        })
+    }
+
     fn notice(&self, msg: &str) {
-        match &self.mode {
-            Mode::Bar(bar) => bar.println(format!("baraza: {msg}")),
-            _ => eprintln!("baraza: {msg}"),
-        }
+        self.notifier().say(msg);
     }
 
     fn event(&mut self, p: &Progress<'_>) {
@@ -434,6 +469,10 @@ impl Display {
                     bar.set_position(self.lines.len() as u64);
                 }
                 self.refresh(false);
+                if matches!(self.mode, Mode::Lines) && self.last_line.elapsed() >= PROGRESS_EVERY {
+                    self.last_line = Instant::now();
+                    self.tick();
+                }
             }
             Progress::SprtDecided { .. } => self.notice(&describe(p)),
         }
@@ -461,7 +500,7 @@ impl Display {
         bar.set_message(compact_table(&t));
     }
 
-    /// The plain progress line (not on a terminal), every few seconds.
+    /// The plain progress line (not on a terminal), at most every few seconds as games end.
     fn tick(&mut self) {
         match self.mode {
             Mode::Bar(_) => self.refresh(true),
@@ -504,28 +543,76 @@ enum Ended {
 /// Shared state of the running tournament.
 struct Shared {
     stop: Arc<AtomicBool>,
-    /// Set after the interrupt grace: running games give up.
-    abort: tokio::sync::watch::Sender<bool>,
+    /// Becomes true after the interrupt grace: running games give up.
+    abort: tokio::sync::watch::Receiver<bool>,
     /// The first crash, with `--on-crash abort`.
     crashed: RefCell<Option<String>>,
     /// The first error writing games.pgn.
     pgn_error: RefCell<Option<anyhow::Error>>,
-    running: Cell<usize>,
+    running: Arc<AtomicUsize>,
 }
 
 /// Counts a game as running while it lives.
-struct RunningGuard<'a>(&'a Cell<usize>);
+struct RunningGuard<'a>(&'a AtomicUsize);
 
 impl<'a> RunningGuard<'a> {
-    fn new(c: &'a Cell<usize>) -> Self {
-        c.set(c.get() + 1);
+    fn new(c: &'a AtomicUsize) -> Self {
+        c.fetch_add(1, Ordering::SeqCst);
         RunningGuard(c)
     }
 }
 
 impl Drop for RunningGuard<'_> {
     fn drop(&mut self) {
-        self.0.set(self.0.get() - 1);
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Ctrl-C and SIGTERM, in a task of their own (so the games' wake-ups do not poll them).
+/// First Ctrl-C: raise `stop`, then `abort` after [`INTERRUPT_GRACE`]. Second Ctrl-C or
+/// SIGTERM: `kill` (the caller drops the running games).
+async fn watch_signals(
+    mut interrupt: tokio::signal::unix::Signal,
+    mut terminate: tokio::signal::unix::Signal,
+    stop: Arc<AtomicBool>,
+    running: Arc<AtomicUsize>,
+    abort: tokio::sync::watch::Sender<bool>,
+    kill: tokio::sync::oneshot::Sender<()>,
+    say: Notifier,
+) {
+    let mut abort_at: Option<tokio::time::Instant> = None;
+    let mut interrupted = false;
+    loop {
+        tokio::select! {
+            _ = interrupt.recv() => {
+                if interrupted {
+                    say.say("second Ctrl-C: stopping now; the running games are dropped");
+                    let _ = kill.send(());
+                    return;
+                }
+                interrupted = true;
+                stop.store(true, Ordering::SeqCst);
+                abort_at = Some(tokio::time::Instant::now() + INTERRUPT_GRACE);
+                say.say(&format!(
+                    "Ctrl-C: no new games are started; the {} running games may finish within {} s, then they are aborted (Ctrl-C again to stop now)",
+                    running.load(Ordering::SeqCst),
+                    INTERRUPT_GRACE.as_secs()
+                ));
+            }
+            _ = terminate.recv() => {
+                say.say("SIGTERM: stopping now; the running games are dropped");
+                let _ = kill.send(());
+                return;
+            }
+            () = tokio::time::sleep_until(abort_at.unwrap_or_else(tokio::time::Instant::now)), if abort_at.is_some() => {
+                abort_at = None;
+                say.say(&format!(
+                    "aborting the {} games still running (they are played again on resume)",
+                    running.load(Ordering::SeqCst)
+                ));
+                abort.send_replace(true);
+            }
+        }
     }
 }
 
@@ -537,17 +624,26 @@ async fn drive(
     event: &Event<'_>,
     on_crash: OnCrash,
     shared: &Shared,
+    abort: tokio::sync::watch::Sender<bool>,
     display: &RefCell<Display>,
     pgn: &RefCell<File>,
 ) -> anyhow::Result<Ended> {
     use tokio::signal::unix::{signal, SignalKind};
-    let mut interrupt =
-        signal(SignalKind::interrupt()).context("cannot install signal handlers")?;
-    let mut terminate =
-        signal(SignalKind::terminate()).context("cannot install signal handlers")?;
+    let interrupt = signal(SignalKind::interrupt()).context("cannot install signal handlers")?;
+    let terminate = signal(SignalKind::terminate()).context("cannot install signal handlers")?;
+    let (kill, mut killed) = tokio::sync::oneshot::channel();
+    let signals = tokio::spawn(watch_signals(
+        interrupt,
+        terminate,
+        shared.stop.clone(),
+        shared.running.clone(),
+        abort,
+        kill,
+        display.borrow().notifier(),
+    ));
 
     let play = |game: ScheduledGame| {
-        let mut abort = shared.abort.subscribe();
+        let mut abort = shared.abort.clone();
         async move {
             let slot = event.stderr.slot();
             let setup = event.setup(&game, &slot)?;
@@ -558,6 +654,7 @@ async fn drive(
                 }
             };
             let record = tokio::select! {
+                biased;
                 r = referee_play(&setup, event, &game) => r,
                 () = aborted => return Err(Aborted.into()),
             };
@@ -598,49 +695,17 @@ async fn drive(
         shared.stop.clone(),
         progress,
     );
-    tokio::pin!(run);
-    let mut tick = tokio::time::interval(PROGRESS_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    tick.tick().await;
-    let mut abort_at: Option<tokio::time::Instant> = None;
-    let mut interrupted = false;
-    loop {
-        tokio::select! {
-            r = &mut run => {
-                let outcome = r?;
-                // The kept processes: `quit`, their grace, then their groups are killed.
-                event.close_seats().await;
-                return Ok(Ended::Run(outcome));
-            }
-            _ = interrupt.recv() => {
-                if interrupted {
-                    display.borrow().notice("second Ctrl-C: stopping now; the running games are dropped");
-                    return Ok(Ended::Killed);
-                }
-                interrupted = true;
-                shared.stop.store(true, Ordering::SeqCst);
-                abort_at = Some(tokio::time::Instant::now() + INTERRUPT_GRACE);
-                display.borrow().notice(&format!(
-                    "Ctrl-C: no new games are started; the {} running games may finish within {} s, then they are aborted (Ctrl-C again to stop now)",
-                    shared.running.get(),
-                    INTERRUPT_GRACE.as_secs()
-                ));
-            }
-            _ = terminate.recv() => {
-                display.borrow().notice("SIGTERM: stopping now; the running games are dropped");
-                return Ok(Ended::Killed);
-            }
-            () = tokio::time::sleep_until(abort_at.unwrap_or_else(tokio::time::Instant::now)), if abort_at.is_some() => {
-                abort_at = None;
-                display.borrow().notice(&format!(
-                    "aborting the {} games still running (they are played again on resume)",
-                    shared.running.get()
-                ));
-                shared.abort.send_replace(true);
-            }
-            _ = tick.tick() => display.borrow_mut().tick(),
-        }
+    let ended = tokio::select! {
+        biased;
+        r = run => r.map(Ended::Run),
+        Ok(()) = &mut killed => Ok(Ended::Killed),
+    };
+    if matches!(ended, Ok(Ended::Run(_))) {
+        // The kept processes: `quit`, their grace, then their groups are killed.
+        event.close_seats().await;
     }
+    signals.abort();
+    ended
 }
 
 /// Play the planned games into `out_dir` and print the final table.
@@ -692,13 +757,13 @@ pub fn play(
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let (abort, _) = tokio::sync::watch::channel(false);
+    let (abort, abort_rx) = tokio::sync::watch::channel(false);
     let shared = Shared {
         stop: Arc::new(AtomicBool::new(false)),
-        abort,
+        abort: abort_rx,
         crashed: RefCell::new(None),
         pgn_error: RefCell::new(None),
-        running: Cell::new(0),
+        running: Arc::new(AtomicUsize::new(0)),
     };
     let ended = rt.block_on(drive(
         config,
@@ -707,12 +772,17 @@ pub fn play(
         &event,
         args.on_crash,
         &shared,
+        abort,
         &display,
         &pgn,
     ));
     display.borrow().finish();
+    // The slots' files are empty or copied into the bots' logs by now.
+    let _ = std::fs::remove_dir_all(&event.stderr.tmp);
     // Dropped games' bots were killed; reap them before anything else.
     if matches!(ended, Ok(Ended::Killed)) {
+        // Kept processes between games too (killed at once), or the reaping would wait on them.
+        event.seats.borrow_mut().clear();
         drop(rt);
         reap_all_children();
     }
