@@ -25,8 +25,8 @@ use crate::game::Position;
 use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
-use crate::tournament::log::{read_games_log, GameLine, Header, LogStart, RunPlan};
-use crate::tournament::results::{render_text, standings, standings_from, Standings};
+use crate::tournament::log::{GameLine, Header, LogStart, RunPlan};
+use crate::tournament::results::{render_text, standings_from, Standings};
 use crate::tournament::runner::{describe, run_plan, Aborted, Progress, RunOutcome, Stop};
 use crate::tournament::ScheduledGame;
 use anyhow::{anyhow, bail, Context};
@@ -461,10 +461,12 @@ impl Display {
         match p {
             Progress::Started { .. } => {}
             Progress::Finished { line, .. } => {
+                // Kept even when quiet: the final table is computed from these lines, which
+                // are exactly the log's (the lines read at the start plus those written since).
+                self.lines.push(line.summary());
                 if matches!(self.mode, Mode::Quiet) {
                     return;
                 }
-                self.lines.push((*line).clone().without_moves());
                 if let Mode::Bar(bar) = &self.mode {
                     bar.set_position(self.lines.len() as u64);
                 }
@@ -791,15 +793,16 @@ pub fn play(
         return Err(e);
     }
 
-    // The final table: from games.jsonl, as `baraza results` computes it.
-    let mut log = read_games_log(&games_path)?;
-    if config.sprt.is_some() {
-        log.header.sprt = config.sprt;
-    }
-    let table = standings(&log);
+    // The final table: from the lines of games.jsonl as they were read at the start and
+    // written since (not re-read: that cost a few percent of a run); `baraza results`
+    // computes the same from the file.
+    let table = {
+        let d = display.borrow();
+        standings_from(&d.header, &d.lines)
+    };
     write!(out, "{}", render_text(&table))?;
     out.flush()?;
-    let n = log.games.len();
+    let n = display.borrow().lines.len();
     let where_ = games_path.display();
     let stop = match ended {
         Ended::Killed => {
