@@ -184,6 +184,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+/// The end rule of games without passes (Dara, Bao): once the game's own end checks have
+/// passed, the side to move loses when it has no legal move (`reason` is the spec's word).
+pub fn lost_without_moves(side: Player, has_move: bool, reason: &'static str) -> Status {
+    if has_move {
+        Status::Ongoing
+    } else {
+        Status::Over {
+            outcome: Outcome::Win(side.other()),
+            reason,
+            scores: None,
+        }
+    }
+}
+
 /// perft: the number of move sequences of length `depth`, counted in bulk at the last ply.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {

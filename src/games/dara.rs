@@ -7,8 +7,8 @@
 //! order of the tokens (`a1 < a2 < ... < b1`), so no sorting is needed.
 
 use crate::game::{
-    parse_side, parse_uint, push_uint, split_fields, Game, MoveError, Outcome, Player,
-    PositionError, Status,
+    lost_without_moves, parse_side, parse_uint, push_uint, split_fields, Game, MoveError, Outcome,
+    Player, PositionError, Status,
 };
 
 const FILES: usize = 6;
@@ -403,15 +403,7 @@ impl Game for Dara {
         }
         let mut moves = Vec::with_capacity(32);
         self.generate(&mut moves);
-        if moves.is_empty() {
-            Status::Over {
-                outcome: Outcome::Win(self.side.other()),
-                reason: "no-moves",
-                scores: None,
-            }
-        } else {
-            Status::Ongoing
-        }
+        lost_without_moves(self.side, !moves.is_empty(), "no-moves")
     }
 
     fn move_token(&self, mv: DaraMove) -> String {

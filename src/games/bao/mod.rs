@@ -14,7 +14,7 @@ pub mod sowing;
 
 pub use moves::BaoMove;
 
-use crate::game::{Game, MoveError, Outcome, Player, PositionError, Status};
+use crate::game::{lost_without_moves, Game, MoveError, Outcome, Player, PositionError, Status};
 use sowing::front_empty;
 
 /// The standard start position (P3).
@@ -96,15 +96,7 @@ impl Game for Bao {
         }
         let mut moves = Vec::with_capacity(32);
         self.generate(&mut moves);
-        if moves.is_empty() {
-            Status::Over {
-                outcome: Outcome::Win(self.side.other()),
-                reason: "no-legal-move",
-                scores: None,
-            }
-        } else {
-            Status::Ongoing
-        }
+        lost_without_moves(self.side, !moves.is_empty(), "no-legal-move")
     }
 
     fn move_token(&self, mv: BaoMove) -> String {
