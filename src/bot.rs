@@ -457,6 +457,9 @@ impl Drop for Bot {
 /// The file a bot's stderr currently goes to, with its cap.
 struct StderrTarget {
     file: Option<std::fs::File>,
+    /// A file not opened yet: created (or appended to) at the bot's first write, so a quiet
+    /// bot costs no file operations per game.
+    pending: Option<(PathBuf, bool)>,
     cap: u64,
     written: u64,
     truncated: bool,
@@ -464,29 +467,37 @@ struct StderrTarget {
 
 impl StderrTarget {
     fn open(sink: &StderrSink, append: bool) -> StderrTarget {
-        let (file, cap) = match sink {
-            StderrSink::Discard => (None, 0),
-            StderrSink::File { path, cap } => {
-                let file = if append {
-                    std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(path)
-                } else {
-                    std::fs::File::create(path)
-                };
-                (file.ok(), *cap)
-            }
-        };
-        StderrTarget {
-            file,
-            cap,
+        let mut target = StderrTarget {
+            file: None,
+            pending: None,
+            cap: 0,
             written: 0,
             truncated: false,
+        };
+        if let StderrSink::File { path, cap } = sink {
+            target.cap = *cap;
+            if !append && path.exists() {
+                // Emptied now: an old file must not pass for this bot's output.
+                target.file = std::fs::File::create(path).ok();
+            } else {
+                target.pending = Some((path.clone(), append));
+            }
         }
+        target
     }
 
     fn write(&mut self, chunk: &[u8]) {
+        if let Some((path, append)) = self.pending.take() {
+            let file = if append {
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+            } else {
+                std::fs::File::create(path)
+            };
+            self.file = file.ok();
+        }
         let Some(f) = self.file.as_mut() else { return };
         let room = self.cap.saturating_sub(self.written) as usize;
         let take = chunk.len().min(room);

@@ -160,3 +160,33 @@ fn finish_kills_the_whole_group_and_dropping_kills_too() {
     assert!(libc::WIFSIGNALED(status) || reaped != pid);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn stderr_files_are_created_at_the_first_write_and_old_ones_emptied() {
+    let dir = std::env::temp_dir().join(format!("baraza-stderr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (quiet, chatty, stale) = (dir.join("quiet"), dir.join("chatty"), dir.join("stale"));
+    std::fs::write(&stale, "an older game's text\n").unwrap();
+    rt().block_on(async {
+        for (path, script) in [
+            (&quiet, "echo ok"),
+            (&chatty, "echo to-stderr >&2; echo ok"),
+            (&stale, "echo ok"),
+        ] {
+            let argv: Vec<String> = ["sh", "-c", script].iter().map(|s| s.to_string()).collect();
+            let sink = StderrSink::File {
+                path: path.clone(),
+                cap: 1 << 20,
+            };
+            let mut bot = Bot::spawn(&argv, sink).unwrap();
+            assert_eq!(bot.read_line(soon()).await.unwrap(), "ok");
+            // The drain has seen end of file once the process is gone.
+            bot.finish(None, Duration::from_secs(5)).await;
+        }
+    });
+    // A quiet bot costs no file; a writing one gets its text; an existing file is emptied.
+    assert!(!quiet.exists());
+    assert_eq!(std::fs::read_to_string(&chatty).unwrap(), "to-stderr\n");
+    assert_eq!(std::fs::read_to_string(&stale).unwrap(), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -136,9 +136,9 @@ impl StderrLogs {
                 continue;
             }
             let text = std::fs::read(&path).unwrap_or_default();
-            // Emptied, so that a bot that could not even be started next time in this slot
-            // is not given this one's text.
-            let _ = File::create(&path);
+            // Removed, so that a bot that could not even be started next time in this slot
+            // is not given this one's text (and a quiet bot's file is never created).
+            let _ = std::fs::remove_file(&path);
             let log = self.dir.join(format!("{}.log", file_safe(name)));
             let Ok(mut f) = OpenOptions::new().create(true).append(true).open(&log) else {
                 continue;
