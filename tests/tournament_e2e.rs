@@ -585,3 +585,33 @@ fn a_bot_keeps_its_process_across_tournament_games_unless_no_reuse() {
         verify_pgn(&dir.join("out"), 8);
     }
 }
+
+#[test]
+fn json_prints_the_final_table_as_results_does() {
+    let dir = temp_dir("json");
+    let out = dir.join("out");
+    let run = baraza()
+        .args([
+            "tournament",
+            "darra",
+            "--bot",
+            "r=builtin:random",
+            "--bot",
+            "g=builtin:greedy",
+        ])
+        .args(["--rounds", "2", "--quiet", "--json", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{run:?}");
+    let live: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let again = baraza()
+        .arg("results")
+        .arg(&out)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let recomputed: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(live, recomputed);
+    assert_eq!(live["games"], 4, "{live}");
+}

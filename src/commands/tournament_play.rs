@@ -13,8 +13,8 @@
 //!   they are aborted (not written; a resume plays them again); the resume command is printed.
 //!   Second Ctrl-C or SIGTERM: the running games are dropped (their bots killed) at once;
 //! - progress: a bar with the live table on a terminal, a plain line every few seconds
-//!   otherwise, nothing with `--quiet`; the final table (recomputed from games.jsonl, as
-//!   `baraza results` does) on stdout.
+//!   otherwise, nothing with `--quiet`; the final table on stdout (text, or JSON with
+//!   `--json`), computed from the same lines `baraza results` reads from games.jsonl.
 
 use super::botspec::{file_safe, BotSpec};
 use super::match_cmd::BAO_MAX_PLIES;
@@ -800,7 +800,11 @@ pub fn play(
         let d = display.borrow();
         standings_from(&d.header, &d.lines)
     };
-    write!(out, "{}", render_text(&table))?;
+    if args.json {
+        super::write_json(out, &serde_json::to_value(&table)?)?;
+    } else {
+        write!(out, "{}", render_text(&table))?;
+    }
     out.flush()?;
     let n = display.borrow().lines.len();
     let where_ = games_path.display();
@@ -818,10 +822,15 @@ pub fn play(
     match stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
-            writeln!(
-                out,
+            let msg = format!(
                 "SPRT stopped the tournament after {n} of {scheduled} scheduled games: {decision}"
-            )?;
+            );
+            // With --json, stdout stays one JSON value (the table carries the SPRT report).
+            if args.json {
+                eprintln!("{msg}");
+            } else {
+                writeln!(out, "{msg}")?;
+            }
             Ok(())
         }
         Stop::Interrupted => {
