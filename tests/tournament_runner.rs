@@ -7,25 +7,12 @@ use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
 use baraza::tournament::runner::{describe, run_plan, Aborted, Progress, Stop};
 use baraza::tournament::stats::Decision;
 use baraza::tournament::{results, ScheduledGame};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!("baraza-tourney-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
-}
+mod common;
+use common::temp_dir;
 
 fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
     EventInputs {

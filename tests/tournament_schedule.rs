@@ -5,7 +5,10 @@ use baraza::tournament::config::*;
 use baraza::tournament::openings::{parse_openings, random_opening};
 use baraza::tournament::schedule::{pairings, schedule, SplitMix64};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::temp_dir;
 
 const DARRA_START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
 
@@ -265,29 +268,6 @@ fn write_openings(dir: &Path) -> std::path::PathBuf {
     let path = dir.join("openings.txt");
     std::fs::write(&path, OPENINGS).unwrap();
     path
-}
-
-/// A scratch directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!("baraza-tourney-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
 }
 
 #[test]
