@@ -388,46 +388,44 @@ fn bad_positions_name_the_field() {
 
 #[test]
 fn bad_moves_are_refused_with_the_token() {
-    // darra.md E12: 1B by player 1 at the start is illegal.
-    let err = fails(&["rules", "apply", DARRA_START, "1B"], 1);
-    assert!(err.contains("illegal move '1B'"), "{err}");
-    let err = fails(&["rules", "apply", DARRA_START, "7A"], 1);
-    assert!(err.contains("malformed move '7A'"), "{err}");
-    let err = fails(&["rules", "apply", DARRA_START, "6A", "zz"], 1);
-    assert!(err.contains("move 2 of 2") && err.contains("'zz'"), "{err}");
-    // dara.md E2: d1 would make four in a row.
-    let err = fails(
-        &[
-            "rules",
-            "apply",
+    // (position, moves, what stderr must say)
+    let cases: [(&str, &[&str], &str); 6] = [
+        // darra.md E12: 1B by player 1 at the start is illegal.
+        (DARRA_START, &["1B"], "illegal move '1B'"),
+        (DARRA_START, &["7A"], "malformed move '7A'"),
+        (DARRA_START, &["6A", "zz"], "move 2 of 2"),
+        // dara.md E2: d1 would make four in a row.
+        (
             "dara ....../....../ooo.../....../xxx... 1 9 9 0",
-            "d1",
-        ],
-        1,
-    );
-    assert!(err.contains("illegal move 'd1'"), "{err}");
-    // dara.md E4: the step that makes a line must name its removal.
-    let err = fails(
-        &[
-            "rules",
-            "apply",
+            &["d1"],
+            "illegal move 'd1'",
+        ),
+        // dara.md E4: the step that makes a line must name its removal.
+        (
             "dara ooo.x./x..o../xx..o./..x..o/.x.... 1 0 0 4",
-            "c2-c3",
-        ],
-        1,
-    );
-    assert!(err.contains("illegal move 'c2-c3'"), "{err}");
-    // A move on a finished game (darra.md E7's final position).
-    let err = fails(
-        &[
-            "rules",
-            "apply",
+            &["c2-c3"],
+            "illegal move 'c2-c3'",
+        ),
+        // A move on a finished game (darra.md E7's final position).
+        (
             "darra 0,0,0,0,0,0/0,1,0,0,2,1 2 20 24 2 0",
-            "2B",
-        ],
-        1,
-    );
-    assert!(err.contains("game is over"), "{err}");
+            &["2B"],
+            "game is over",
+        ),
+    ];
+    for (pos, moves, needle) in cases {
+        let mut args = vec!["rules", "apply", pos];
+        args.extend_from_slice(moves);
+        let err = fails(&args, 1);
+        assert!(
+            err.contains(needle),
+            "{moves:?}: expected '{needle}' in: {err}"
+        );
+        assert!(
+            err.contains(&format!("'{}'", moves.last().unwrap())),
+            "{err}"
+        );
+    }
 }
 
 #[test]
