@@ -88,12 +88,13 @@ impl Darra {
 
     /// The label of the hole at sowing index `idx`, e.g. `4A`, `12B`.
     fn label(&self, idx: usize) -> String {
+        // Built by hand: the referee lists every legal token on every turn.
         let n = self.n as usize;
-        if idx < n {
-            format!("{}A", idx + 1)
-        } else {
-            format!("{}B", idx - n + 1)
-        }
+        let (k, row) = if idx < n { (idx + 1, 'A') } else { (idx - n + 1, 'B') };
+        let mut s = String::with_capacity(3);
+        push_uint(&mut s, k as u32);
+        s.push(row);
+        s
     }
 
     /// The seed counts of the holes, in sowing order.
