@@ -90,7 +90,11 @@ impl Darra {
     fn label(&self, idx: usize) -> String {
         // Built by hand: the referee lists every legal token on every turn.
         let n = self.n as usize;
-        let (k, row) = if idx < n { (idx + 1, 'A') } else { (idx - n + 1, 'B') };
+        let (k, row) = if idx < n {
+            (idx + 1, 'A')
+        } else {
+            (idx - n + 1, 'B')
+        };
         let mut s = String::with_capacity(3);
         push_uint(&mut s, k as u32);
         s.push(row);
