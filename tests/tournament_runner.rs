@@ -4,10 +4,10 @@
 use baraza::record::{GameRecord, Termination};
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
-use baraza::tournament::runner::{describe, run_plan, Aborted, Progress, Stop};
+use baraza::tournament::runner::{describe, run_plan, Aborted, Interrupt, Progress, Stop};
 use baraza::tournament::stats::Decision;
 use baraza::tournament::{results, ScheduledGame};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -78,7 +78,7 @@ async fn plays_everything_at_most_k_at_a_time_and_logs_each_game() {
             Ok(record(&g, "1-0"))
         }
     };
-    let out = run_plan(&c, 2, plan, play, Arc::new(AtomicBool::new(false)), |p| {
+    let out = run_plan(&c, 2, plan, play, &Interrupt::new(), |p| {
         if let Progress::Started { game } = p {
             started.lock().unwrap().push(game.game);
         }
@@ -108,15 +108,14 @@ async fn plays_everything_at_most_k_at_a_time_and_logs_each_game() {
 async fn an_interrupted_run_resumes_with_the_missing_games() {
     let dir = temp_dir("runner-resume");
     let c = config(&["a", "b", "c"], 2, None);
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = Interrupt::new();
     let play = |g: ScheduledGame| async move { Ok(record(&g, "1/2-1/2")) };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let flag = stop.clone();
     let mut said = Vec::new();
-    let out = run_plan(&c, 1, plan, play, stop.clone(), |p| {
+    let out = run_plan(&c, 1, plan, play, &stop, |p| {
         said.push(describe(&p));
         if let Progress::Finished { done: 5, .. } = p {
-            flag.store(true, Ordering::SeqCst);
+            stop.stop();
         }
     })
     .await
@@ -129,7 +128,7 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     let plan = plan_run(&c, &dir.0, true).unwrap();
     assert_eq!(plan.done.len(), 5);
     assert_eq!(plan.to_play.first().unwrap().game, 6);
-    let out = run_plan(&c, 2, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+    let out = run_plan(&c, 2, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
     assert_eq!(
@@ -157,7 +156,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     };
     let decided = AtomicUsize::new(0);
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let out = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |p| {
+    let out = run_plan(&c, 1, plan, play, &Interrupt::new(), |p| {
         if let Progress::SprtDecided { .. } = p {
             decided.fetch_add(1, Ordering::SeqCst);
             let said = describe(&p);
@@ -185,7 +184,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
 
     let plan = plan_run(&c, &dir.0, true).unwrap();
     assert_eq!(plan.to_play.len(), 198);
-    let out = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+    let out = run_plan(&c, 1, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
     assert_eq!((out.stop, out.played), (Stop::Sprt(Decision::H1), 0));
@@ -209,7 +208,7 @@ async fn a_game_that_cannot_be_played_ends_the_run_after_the_others() {
         Ok(record(&g, "0-1"))
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let e = run_plan(&c, 1, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+    let e = run_plan(&c, 1, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap_err();
     assert_eq!(
@@ -246,7 +245,7 @@ async fn game_futures_may_borrow_and_need_not_be_send() {
         }
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let out = run_plan(&c, 4, plan, play, Arc::new(AtomicBool::new(false)), |_| {})
+    let out = run_plan(&c, 4, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
     assert_eq!(out.stop, Stop::Completed);
@@ -265,21 +264,20 @@ async fn game_futures_may_borrow_and_need_not_be_send() {
 async fn an_aborted_game_is_not_written_and_not_a_failure() {
     let dir = temp_dir("runner-aborted");
     let c = config(&["a", "b"], 2, None);
-    let stop = Arc::new(AtomicBool::new(false));
-    // Game 2 gives up (as after Ctrl-C and the grace): the stop flag is up, the game unwritten.
-    let flag = stop.clone();
+    let stop = Interrupt::new();
+    // Game 2 gives up (as after Ctrl-C and the grace): the run is stopped, the game unwritten.
     let play = |g: ScheduledGame| {
-        let flag = flag.clone();
+        let stop = stop.clone();
         async move {
             if g.game == 2 {
-                flag.store(true, Ordering::SeqCst);
+                stop.stop();
                 return Err(Aborted.into());
             }
             Ok(record(&g, "1-0"))
         }
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let out = run_plan(&c, 1, plan, play, stop, |_| {}).await.unwrap();
+    let out = run_plan(&c, 1, plan, play, &stop, |_| {}).await.unwrap();
     assert_eq!((out.stop, out.played), (Stop::Interrupted, 1));
     let log = read_games_log(&dir.0).unwrap();
     let ids: Vec<&str> = log.games.iter().map(|g| g.game_id.as_str()).collect();
@@ -288,4 +286,82 @@ async fn an_aborted_game_is_not_written_and_not_a_failure() {
     let plan = plan_run(&c, &dir.0, true).unwrap();
     let missing: Vec<u64> = plan.to_play.iter().map(|g| g.game).collect();
     assert_eq!(missing, [2, 3, 4]);
+}
+
+/// Counts its drops: a game future that is dropped unfinished.
+struct Dropped(Arc<AtomicUsize>);
+
+impl Drop for Dropped {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+async fn an_abort_from_another_task_drops_the_running_games_unwritten() {
+    let dir = temp_dir("runner-abort");
+    let c = config(&["a", "b"], 2, None);
+    let interrupt = Interrupt::new();
+    let dropped = Arc::new(AtomicUsize::new(0));
+    // Game 1 ends at once; games 2 and 3 never end, and say when they are under way.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<u64>();
+    let play = |g: ScheduledGame| {
+        let (dropped, tx) = (dropped.clone(), tx.clone());
+        async move {
+            if g.game == 1 {
+                return Ok(record(&g, "1-0"));
+            }
+            let _guard = Dropped(dropped);
+            let _ = tx.send(g.game);
+            std::future::pending::<()>().await;
+            unreachable!()
+        }
+    };
+    // The abort comes from elsewhere (as the signal task's does) while the run waits on its
+    // games: the run must be woken by it.
+    let aborter = {
+        let interrupt = interrupt.clone();
+        tokio::spawn(async move {
+            let mut seen = vec![rx.recv().await.unwrap(), rx.recv().await.unwrap()];
+            seen.sort();
+            assert!(!interrupt.aborted());
+            interrupt.abort();
+            seen
+        })
+    };
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    // A run that is never woken by the abort would wait forever: fail instead.
+    let run = run_plan(&c, 2, plan, play, &interrupt, |_| {});
+    let out = tokio::time::timeout(Duration::from_secs(20), run)
+        .await
+        .expect("the abort woke the run")
+        .unwrap();
+    assert_eq!(aborter.await.unwrap(), [2, 3]);
+    assert_eq!((out.stop, out.played), (Stop::Interrupted, 1));
+    assert_eq!(
+        dropped.load(Ordering::SeqCst),
+        2,
+        "both running games dropped"
+    );
+    assert!(interrupt.stopped() && interrupt.aborted() && !interrupt.killed());
+    let ids: Vec<u64> = read_games_log(&dir.0)
+        .unwrap()
+        .games
+        .iter()
+        .map(|g| g.record.game)
+        .collect();
+    assert_eq!(ids, [1]);
+    let plan = plan_run(&c, &dir.0, true).unwrap();
+    let missing: Vec<u64> = plan.to_play.iter().map(|g| g.game).collect();
+    assert_eq!(missing, [2, 3, 4]);
+}
+
+#[test]
+fn interrupt_levels_only_rise() {
+    let i = Interrupt::new();
+    assert!(!i.stopped());
+    i.kill();
+    assert!(i.stopped() && i.aborted() && i.killed());
+    i.stop();
+    assert!(i.killed(), "a lower level does not undo a higher one");
 }

@@ -27,7 +27,7 @@ use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
 use crate::tournament::log::{GameLine, Header, LogStart, RunPlan};
 use crate::tournament::results::{render_text, standings_from, Standings};
-use crate::tournament::runner::{describe, run_plan, Aborted, Progress, RunOutcome, Stop};
+use crate::tournament::runner::{describe, run_plan, Interrupt, Progress, RunOutcome, Stop};
 use crate::tournament::ScheduledGame;
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -35,7 +35,7 @@ use std::cell::{Cell, RefCell};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -544,9 +544,7 @@ enum Ended {
 
 /// Shared state of the running tournament.
 struct Shared {
-    stop: Arc<AtomicBool>,
-    /// Becomes true after the interrupt grace: running games give up.
-    abort: tokio::sync::watch::Receiver<bool>,
+    interrupt: Interrupt,
     /// The first crash, with `--on-crash abort`.
     crashed: RefCell<Option<String>>,
     /// The first error writing games.pgn.
@@ -571,15 +569,13 @@ impl Drop for RunningGuard<'_> {
 }
 
 /// Ctrl-C and SIGTERM, in a task of their own (so the games' wake-ups do not poll them).
-/// First Ctrl-C: raise `stop`, then `abort` after [`INTERRUPT_GRACE`]. Second Ctrl-C or
-/// SIGTERM: `kill` (the caller drops the running games).
+/// First Ctrl-C: stop, then abort after [`INTERRUPT_GRACE`]. Second Ctrl-C or SIGTERM: kill
+/// (the running games are dropped at once).
 async fn watch_signals(
     mut interrupt: tokio::signal::unix::Signal,
     mut terminate: tokio::signal::unix::Signal,
-    stop: Arc<AtomicBool>,
+    run: Interrupt,
     running: Arc<AtomicUsize>,
-    abort: tokio::sync::watch::Sender<bool>,
-    kill: tokio::sync::oneshot::Sender<()>,
     say: Notifier,
 ) {
     let mut abort_at: Option<tokio::time::Instant> = None;
@@ -589,11 +585,11 @@ async fn watch_signals(
             _ = interrupt.recv() => {
                 if interrupted {
                     say.say("second Ctrl-C: stopping now; the running games are dropped");
-                    let _ = kill.send(());
+                    run.kill();
                     return;
                 }
                 interrupted = true;
-                stop.store(true, Ordering::SeqCst);
+                run.stop();
                 abort_at = Some(tokio::time::Instant::now() + INTERRUPT_GRACE);
                 say.say(&format!(
                     "Ctrl-C: no new games are started; the {} running games may finish within {} s, then they are aborted (Ctrl-C again to stop now)",
@@ -603,7 +599,7 @@ async fn watch_signals(
             }
             _ = terminate.recv() => {
                 say.say("SIGTERM: stopping now; the running games are dropped");
-                let _ = kill.send(());
+                run.kill();
                 return;
             }
             () = tokio::time::sleep_until(abort_at.unwrap_or_else(tokio::time::Instant::now)), if abort_at.is_some() => {
@@ -612,7 +608,7 @@ async fn watch_signals(
                     "aborting the {} games still running (they are played again on resume)",
                     running.load(Ordering::SeqCst)
                 ));
-                abort.send_replace(true);
+                run.abort();
             }
         }
     }
@@ -626,49 +622,34 @@ async fn drive(
     event: &Event<'_>,
     on_crash: OnCrash,
     shared: &Shared,
-    abort: tokio::sync::watch::Sender<bool>,
     display: &RefCell<Display>,
     pgn: &RefCell<File>,
 ) -> anyhow::Result<Ended> {
     use tokio::signal::unix::{signal, SignalKind};
     let interrupt = signal(SignalKind::interrupt()).context("cannot install signal handlers")?;
     let terminate = signal(SignalKind::terminate()).context("cannot install signal handlers")?;
-    let (kill, mut killed) = tokio::sync::oneshot::channel();
     let signals = tokio::spawn(watch_signals(
         interrupt,
         terminate,
-        shared.stop.clone(),
+        shared.interrupt.clone(),
         shared.running.clone(),
-        abort,
-        kill,
         display.borrow().notifier(),
     ));
 
-    let play = |game: ScheduledGame| {
-        let mut abort = shared.abort.clone();
-        async move {
-            let slot = event.stderr.slot();
-            let setup = event.setup(&game, &slot)?;
-            let _running = RunningGuard::new(&shared.running);
-            let aborted = async {
-                if abort.wait_for(|a| *a).await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            };
-            let record = tokio::select! {
-                biased;
-                r = referee_play(&setup, event, &game) => r,
-                () = aborted => return Err(Aborted.into()),
-            };
-            event.stderr.collect(&slot, &game);
-            if record.termination == Termination::Crash && on_crash == OnCrash::Abort {
-                shared.crashed.borrow_mut().get_or_insert_with(|| {
-                    format!("game {} ({}): {}", game.game, game.game_id, record.reason)
-                });
-                shared.stop.store(true, Ordering::SeqCst);
-            }
-            Ok(record)
+    // An aborted game is dropped by the runner (with its seats: their processes are killed).
+    let play = |game: ScheduledGame| async move {
+        let slot = event.stderr.slot();
+        let setup = event.setup(&game, &slot)?;
+        let _running = RunningGuard::new(&shared.running);
+        let record = referee_play(&setup, event, &game).await;
+        event.stderr.collect(&slot, &game);
+        if record.termination == Termination::Crash && on_crash == OnCrash::Abort {
+            shared.crashed.borrow_mut().get_or_insert_with(|| {
+                format!("game {} ({}): {}", game.game, game.game_id, record.reason)
+            });
+            shared.interrupt.stop();
         }
+        Ok(record)
     };
     let progress = |p: Progress<'_>| {
         if let Progress::Finished { line, .. } = &p {
@@ -682,26 +663,22 @@ async fn drive(
                 let mut first = shared.pgn_error.borrow_mut();
                 if first.is_none() {
                     *first = Some(anyhow!(e).context(format!("cannot write {PGN_FILE}")));
-                    shared.stop.store(true, Ordering::SeqCst);
+                    shared.interrupt.stop();
                 }
             }
         }
         display.borrow_mut().event(&p);
     };
 
-    let run = run_plan(
-        config,
-        concurrency,
-        plan,
-        play,
-        shared.stop.clone(),
-        progress,
-    );
-    let ended = tokio::select! {
-        biased;
-        r = run => r.map(Ended::Run),
-        Ok(()) = &mut killed => Ok(Ended::Killed),
-    };
+    let ended = run_plan(config, concurrency, plan, play, &shared.interrupt, progress)
+        .await
+        .map(|outcome| {
+            if shared.interrupt.killed() {
+                Ended::Killed
+            } else {
+                Ended::Run(outcome)
+            }
+        });
     if matches!(ended, Ok(Ended::Run(_))) {
         // The kept processes: `quit`, their grace, then their groups are killed.
         event.close_seats().await;
@@ -759,10 +736,8 @@ pub fn play(
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let (abort, abort_rx) = tokio::sync::watch::channel(false);
     let shared = Shared {
-        stop: Arc::new(AtomicBool::new(false)),
-        abort: abort_rx,
+        interrupt: Interrupt::new(),
         crashed: RefCell::new(None),
         pgn_error: RefCell::new(None),
         running: Arc::new(AtomicUsize::new(0)),
@@ -774,7 +749,6 @@ pub fn play(
         &event,
         args.on_crash,
         &shared,
-        abort,
         &display,
         &pgn,
     ));

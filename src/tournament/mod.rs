@@ -11,9 +11,11 @@
 //! - [`results`]: the table computed from games.jsonl alone.
 //!
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
-//!   finished game, SPRT stop, Ctrl-C stop, first error.
+//!   finished game, SPRT stop, and [`runner::Interrupt`] (stop starting games, or drop the
+//!   running ones) for Ctrl-C.
 //!
-//! Wiring the referee in (what `baraza tournament` still lacks) is one closure:
+//! `baraza tournament` (`commands::tournament_play`) gives the runner its one missing piece, a
+//! closure that plays a [`ScheduledGame`] with the referee:
 //!
 //! ```text
 //! let (config, run) = commands::tournament::inputs(&args)?.resolve(cores)?;
@@ -21,7 +23,7 @@
 //! let outcome = runner::run_plan(&config, run.concurrency, plan,
 //!     |game: ScheduledGame| { /* referee setup from config.bots[game.white], [game.black],
 //!                                game.start, game.seed, bot limits; play it */ },
-//!     stop_flag_set_by_ctrl_c, |progress| eprintln!(...)).await?;
+//!     &interrupt /* raised by the signal handlers */, |progress| eprintln!(...)).await?;
 //! print results::render_text(&results::standings_from(&plan.header, &outcome.lines))
 //! ```
 

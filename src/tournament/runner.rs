@@ -2,7 +2,8 @@
 //! schedule order, at most `concurrency` at a time, appends each finished game to games.jsonl
 //! the moment it ends, runs the SPRT after each game, and stops starting games when the SPRT
 //! decides, when asked to stop (Ctrl-C), or when a game cannot be played. Games already running
-//! are always finished and written, so no played game is lost.
+//! are finished and written, so no played game is lost, unless the run is aborted
+//! ([`Interrupt::abort`]): then they are dropped unwritten, and a resume plays them again.
 //!
 //! Wiring it to the referee is one closure: `play(game) -> Future<Output = Result<GameRecord>>`
 //! that builds the referee's setup from [`ScheduledGame`] (players `game.white`/`game.black`
@@ -14,11 +15,79 @@ use super::results::{standings_from, SprtStanding};
 use super::schedule::ScheduledGame;
 use super::stats::Decision;
 use crate::record::GameRecord;
+use atomic_waker::AtomicWaker;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
-use std::task::Poll;
+use std::task::{Context, Poll};
+
+/// How a run is told to stop, from outside (a signal handler, a failing game). Cloned handles
+/// share one state; it only ever rises: [`stop`](Interrupt::stop), then
+/// [`abort`](Interrupt::abort), then [`kill`](Interrupt::kill).
+///
+/// Why not a channel polled by every game: the loop checks this once per wake-up of the whole
+/// run (an atomic load and a waker registration), which is all a game pays for being
+/// interruptible.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt(Arc<InterruptState>);
+
+#[derive(Debug, Default)]
+struct InterruptState {
+    level: AtomicU8,
+    /// The run's task, woken when the level rises.
+    waker: AtomicWaker,
+}
+
+const STOP: u8 = 1;
+const ABORT: u8 = 2;
+const KILL: u8 = 3;
+
+impl Interrupt {
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+
+    fn raise(&self, level: u8) {
+        self.0.level.fetch_max(level, Ordering::SeqCst);
+        self.0.waker.wake();
+    }
+
+    /// Start no new game; the running ones go on and are written.
+    pub fn stop(&self) {
+        self.raise(STOP);
+    }
+
+    /// Stop, and drop the running games unwritten (their futures are dropped: a resume plays
+    /// them again).
+    pub fn abort(&self) {
+        self.raise(ABORT);
+    }
+
+    /// As [`abort`](Interrupt::abort), and tells the caller that no more time is to be spent
+    /// (no polite goodbye to the bots): see [`killed`](Interrupt::killed).
+    pub fn kill(&self) {
+        self.raise(KILL);
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.0.level.load(Ordering::SeqCst) >= STOP
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.0.level.load(Ordering::SeqCst) >= ABORT
+    }
+
+    pub fn killed(&self) -> bool {
+        self.0.level.load(Ordering::SeqCst) >= KILL
+    }
+
+    /// Whether the run is aborted; if not, the current task is woken when that changes.
+    fn poll_aborted(&self, cx: &Context<'_>) -> bool {
+        self.0.waker.register(cx.waker());
+        self.aborted()
+    }
+}
 
 /// The error a `play` future returns for a game it gave up on (interrupted before its end):
 /// the game is not written and not a failure of the run; a resume plays it again.
@@ -51,7 +120,7 @@ pub enum Stop {
     Completed,
     /// The SPRT accepted a hypothesis.
     Sprt(Decision),
-    /// The stop flag was raised (Ctrl-C): resume later with `--resume`.
+    /// [`Interrupt::stop`] (Ctrl-C) or a later level: resume later with `--resume`.
     Interrupted,
 }
 
@@ -68,21 +137,28 @@ pub struct RunOutcome {
     pub sprt: Option<SprtStanding>,
 }
 
-type Running<'a> =
-    Vec<Pin<Box<dyn Future<Output = (ScheduledGame, anyhow::Result<GameRecord>)> + 'a>>>;
+/// The games in play, each with its future (boxed: a game's future is several KiB, and a box
+/// is moved as a pointer).
+type Running<Fut> = Vec<(ScheduledGame, Pin<Box<Fut>>)>;
 
-/// Wait for the first of the running games to end and take it out; `None` when none runs.
-async fn next_finished(
-    running: &mut Running<'_>,
+/// Wait for the first of the running games to end and take it out; `None` when none runs, or
+/// when the run is aborted (then every running game is dropped).
+async fn next_finished<Fut: Future<Output = anyhow::Result<GameRecord>>>(
+    running: &mut Running<Fut>,
+    interrupt: &Interrupt,
 ) -> Option<(ScheduledGame, anyhow::Result<GameRecord>)> {
     if running.is_empty() {
         return None;
     }
     std::future::poll_fn(|cx| {
+        if interrupt.poll_aborted(cx) {
+            running.clear();
+            return Poll::Ready(None);
+        }
         for i in 0..running.len() {
-            if let Poll::Ready(out) = running[i].as_mut().poll(cx) {
-                drop(running.swap_remove(i));
-                return Poll::Ready(Some(out));
+            if let Poll::Ready(out) = running[i].1.as_mut().poll(cx) {
+                let (game, _) = running.swap_remove(i);
+                return Poll::Ready(Some((game, out)));
             }
         }
         Poll::Pending
@@ -92,22 +168,23 @@ async fn next_finished(
 
 /// Play `plan` with `play`, writing games.jsonl as described in the module docs. The first
 /// error of `play` ends the run (after the running games) and is returned, except [`Aborted`]:
-/// that game is left unwritten (to play again on resume) and the run goes on.
+/// that game is left unwritten (to play again on resume) and the run goes on. `interrupt`
+/// stops or aborts the run from outside.
 ///
 /// The games run concurrently within the caller's task (no `tokio::spawn`), so `play`'s
 /// futures need not be `Send` or `'static`: the current-thread runtime of `baraza match` and
 /// futures borrowing the configuration both work.
-pub async fn run_plan<'a, F, Fut>(
+pub async fn run_plan<F, Fut>(
     config: &TournamentConfig,
     concurrency: usize,
     plan: RunPlan,
     play: F,
-    stop: Arc<AtomicBool>,
+    interrupt: &Interrupt,
     mut progress: impl FnMut(Progress<'_>),
 ) -> anyhow::Result<RunOutcome>
 where
     F: Fn(ScheduledGame) -> Fut,
-    Fut: Future<Output = anyhow::Result<GameRecord>> + 'a,
+    Fut: Future<Output = anyhow::Result<GameRecord>>,
 {
     let mut writer = match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
@@ -126,22 +203,22 @@ where
         .map(|s| s.report.decision)
         .filter(|d| *d != Decision::Continue);
     let mut queue = plan.to_play.into_iter();
-    let mut running: Running<'a> = Vec::new();
+    let mut running: Running<Fut> = Vec::new();
     let mut played = 0;
     let mut failure: Option<anyhow::Error> = None;
 
     loop {
         while decided.is_none()
             && failure.is_none()
-            && !stop.load(Ordering::SeqCst)
+            && !interrupt.stopped()
             && running.len() < concurrency.max(1)
         {
             let Some(game) = queue.next() else { break };
             progress(Progress::Started { game: &game });
-            let fut = play(game.clone());
-            running.push(Box::pin(async move { (game, fut.await) }));
+            let fut = Box::pin(play(game.clone()));
+            running.push((game, fut));
         }
-        let Some((game, result)) = next_finished(&mut running).await else {
+        let Some((game, result)) = next_finished(&mut running, interrupt).await else {
             break;
         };
         match result {
