@@ -5,11 +5,13 @@
 #   3. through `baraza tournament --concurrency 1`    (same games one at a time + the layer:
 #      schedule, games.jsonl, games.pgn, stderr logs, live table)
 #   4. through `baraza tournament --concurrency 2`
-# Each REPS times (default 3), interleaved; prints every run's wall time and games/s, then the
-# medians and the overhead of (3) over (1) and over (2).
+# Each REPS times (default 9), interleaved; prints every run's wall time and games/s, then the
+# medians and the overhead of (3) over (1) and over (2): as the ratio of the medians, and as
+# the median of the ratios within each repetition (the runs of one repetition follow each
+# other, so they see about the same load: the steadier figure on a busy machine).
 #
 # usage: bench/tournament.sh [GAMES] [RULESET]      (GAMES even, default 1000; darra)
-#   REPS=n (environment)  runs of each measurement, default 3
+#   REPS=n (environment)  runs of each measurement, default 9
 #   NO_REUSE=1            start the bots afresh for every game (--no-reuse) in all four
 # Needs: a release build (cargo build --release).
 set -eu
@@ -17,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 games=${1:-1000}
 ruleset=${2:-darra}
-reps=${REPS:-3}
+reps=${REPS:-9}
 baraza=${BARAZA:-$root/target/release/baraza}
 [ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 # A directory of this run's own: two benches at once must not share their files.
@@ -76,5 +78,12 @@ done
 m1=$(median match-c1)
 t1=$(median tournament-c1)
 m2=$(median match-c1-logs)
-printf 'tournament at concurrency 1: %+.1f%% wall time vs baraza match, %+.1f%% vs baraza match --pgn --jsonl\n' \
+# median_ratio A B: the median over the repetitions of (B_i - A_i) / A_i, in percent.
+median_ratio() {
+    paste "$out/$1" "$out/$2" | awk '{ printf "%.4f\n", ($2 - $1) / $1 * 100 }' |
+        sort -n | sed -n "$(( (reps + 1) / 2 ))p"
+}
+printf 'tournament at concurrency 1, ratio of medians:   %+.1f%% wall time vs baraza match, %+.1f%% vs baraza match --pgn --jsonl\n' \
     "$(echo "($t1 - $m1) / $m1 * 100" | bc -l)" "$(echo "($t1 - $m2) / $m2 * 100" | bc -l)"
+printf 'tournament at concurrency 1, median of ratios:   %+.1f%% wall time vs baraza match, %+.1f%% vs baraza match --pgn --jsonl\n' \
+    "$(median_ratio match-c1 tournament-c1)" "$(median_ratio match-c1-logs tournament-c1)"
