@@ -61,7 +61,8 @@ pub struct BotArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// The n-th game of the process (from 0) uses seed + n * STEP (a process may play several
-    /// games in a row; `baraza match` passes 2, its seed step between games)
+    /// games in a row), unless a `seed <N>` line before its `newgame` gives the game's seed,
+    /// as baraza's referee does
     #[arg(long, default_value_t = 1, value_name = "STEP")]
     pub seed_step: u64,
 }

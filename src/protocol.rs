@@ -79,9 +79,13 @@ pub fn hello(ruleset: &str) -> String {
     format!("baraza {VERSION} {ruleset}\n")
 }
 
-/// `newgame <player> <POSITION>`
-pub fn newgame(player: u8, position: &str) -> String {
-    format!("newgame {player} {position}\n")
+/// `newgame <player> <POSITION>`, after `seed <N>` when the game has a seed for this bot
+/// (built-in bots only: see [`crate::referee::PlayerSetup::seed`]), in one write.
+pub fn newgame(player: u8, position: &str, seed: Option<u64>) -> String {
+    match seed {
+        Some(n) => format!("seed {n}\nnewgame {player} {position}\n"),
+        None => format!("newgame {player} {position}\n"),
+    }
 }
 
 /// The four lines of one turn, in one string so they go out in one write:
@@ -229,8 +233,12 @@ mod tests {
     fn formats_referee_messages() {
         assert_eq!(hello("darra"), "baraza 1 darra\n");
         assert_eq!(
-            newgame(2, "dara ....../....../....../....../...... 1 12 12 0"),
+            newgame(2, "dara ....../....../....../....../...... 1 12 12 0", None),
             "newgame 2 dara ....../....../....../....../...... 1 12 12 0\n"
+        );
+        assert_eq!(
+            newgame(1, "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 0 0", Some(7)),
+            "seed 7\nnewgame 1 darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 0 0\n"
         );
         let g = Go {
             p1time: 10_000,

@@ -30,6 +30,11 @@ pub struct PlayerSetup {
     pub stderr: StderrSink,
     /// Where this bot's `info` lines go (capped at [`INFO_CAP`]); `None` drops them.
     pub info_log: Option<PathBuf>,
+    /// The game's seed for this bot, sent as `seed <N>` right before `newgame`. Only built-in
+    /// bots get one: a process kept from an earlier game then plays exactly the game a fresh
+    /// process started with `--seed N` would, whichever games it played before (in a
+    /// tournament that depends on timing). Other bots never see the line.
+    pub seed: Option<u64>,
 }
 
 /// Everything needed to play one game.
@@ -556,7 +561,10 @@ async fn open_game(
         let bot = side.bot.as_mut().expect("both bots are running");
         let deadline = deadline_after(Instant::now(), setup.startup_timeout[i]);
         let sent = bot
-            .send(&protocol::newgame(p.number(), start_text), deadline)
+            .send(
+                &protocol::newgame(p.number(), start_text, setup.players[i].seed),
+                deadline,
+            )
             .await;
         match sent {
             Ok(()) => side.told = true,
@@ -619,9 +627,12 @@ async fn replace(
     side.ids = handshake(p, setup, bot, deadline).await?;
     side.ready = true;
     let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
-    bot.send(&protocol::newgame(p.number(), start_text), deadline)
-        .await
-        .map_err(|e| write_fault(p, setup, e, false))?;
+    bot.send(
+        &protocol::newgame(p.number(), start_text, ps.seed),
+        deadline,
+    )
+    .await
+    .map_err(|e| write_fault(p, setup, e, false))?;
     side.told = true;
     Ok(())
 }

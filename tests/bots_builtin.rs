@@ -86,6 +86,24 @@ fn several_games_in_one_process_each_start_afresh() {
 }
 
 #[test]
+fn a_seed_line_sets_the_next_games_seed() {
+    // Game 2 of the process is preceded by `seed 40`: it is played as by a fresh process with
+    // --seed 40, whatever the process's own seeds; without the line it would use 5 + 1.
+    let game1 = [(E2, "1A 2A 3A 4A 6A"); 3];
+    let game2 = [(E3, "2B 3B 4B 6B"); 12];
+    let t1 = transcript("darra", 1, &game1);
+    let t2 = transcript("darra", 2, &game2);
+    let hello = "baraza 1 darra\n";
+    let both = t1.replace("quit\n", "") + "seed 40\n" + t2.strip_prefix(hello).unwrap();
+    let out = run_bot(&["random", "--seed", "5"], &both);
+    let fresh40 = run_bot(&["random", "--seed", "40"], &t2);
+    let fresh6 = run_bot(&["random", "--seed", "6"], &t2);
+    assert_eq!(moves(&out)[3..], moves(&fresh40)[..]);
+    // Seeds 40 and 6 play differently here, so the line did change the game.
+    assert_ne!(moves(&fresh40), moves(&fresh6));
+}
+
+#[test]
 fn random_plays_only_legal_moves_of_the_position() {
     // Player 2 in E3; the referee's legal line is wrong (5B is empty there, 1A is player 1's):
     // the bot computes the moves itself.

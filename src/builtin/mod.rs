@@ -112,9 +112,10 @@ pub fn find(name: &str) -> Result<&'static BotSpec, String> {
 /// only when the bot cannot go on (no legal move to send, or I/O failure).
 ///
 /// A process may play several games: every `newgame` starts afresh, with a strategy built from
-/// seed `seed + n * seed_step` for the `n`-th game of the process (counted from 0). So a
-/// process reused from game `g` on plays game `g + n` exactly as a fresh process started with
-/// that game's seed would, when the referee's seeds step by `seed_step` from game to game.
+/// the seed of the `seed <N>` line just before it, which baraza's referee sends its built-in
+/// bots (so a kept process plays each game exactly as a fresh one started with `--seed N`
+/// would). Without that line (another referee), the `n`-th game of the process (counted
+/// from 0) uses `seed + n * seed_step`.
 pub fn play(
     spec: &BotSpec,
     ruleset: Option<&str>,
@@ -125,6 +126,7 @@ pub fn play(
 ) -> anyhow::Result<()> {
     let mut strategy = (spec.make)(seed);
     let mut games = 0u64;
+    let mut next_seed: Option<u64> = None;
     let mut line = String::with_capacity(256);
     let mut position = String::with_capacity(128);
     let mut legal_line = String::with_capacity(128);
@@ -154,8 +156,14 @@ pub fn play(
                 write!(out, "id name {}\nid author baraza\nready\n", spec.name)?;
                 out.flush()?;
             }
+            "seed" => match rest.parse() {
+                Ok(n) => next_seed = Some(n),
+                Err(_) => eprintln!("baraza bot {}: ignored a bad seed line: {text}", spec.name),
+            },
             "newgame" => {
-                if games > 0 {
+                if let Some(s) = next_seed.take() {
+                    strategy = (spec.make)(s);
+                } else if games > 0 {
                     strategy = (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)));
                 }
                 games += 1;

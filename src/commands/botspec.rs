@@ -64,14 +64,13 @@ impl BotSpec {
         }
     }
 
-    /// The command line. A built-in gets `seed` for its first game and, when `seed_step` is
-    /// not 0, `seed + n * seed_step` for the n-th later game of a reused process (so reuse
-    /// plays the same games as fresh processes would when the caller's seeds step likewise).
-    pub fn argv(&self, ruleset: &str, seed: u64, seed_step: u64) -> anyhow::Result<Vec<String>> {
+    /// The command line. A built-in gets `seed` (later games of a kept process get theirs in
+    /// a `seed` line: [`PlayerSetup::seed`]).
+    pub fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
             BotSpec::Builtin(name) => {
-                let mut argv = vec![
+                vec![
                     this_exe()?,
                     "bot".into(),
                     name.clone(),
@@ -79,30 +78,26 @@ impl BotSpec {
                     ruleset.into(),
                     "--seed".into(),
                     seed.to_string(),
-                ];
-                if seed_step != 1 {
-                    argv.extend(["--seed-step".into(), seed_step.to_string()]);
-                }
-                argv
+                ]
             }
         })
     }
 
-    /// One side of a game: this bot under `name`, with `seed` (and `seed_step`, see
-    /// [`BotSpec::argv`]) for a built-in.
+    /// One side of a game: this bot under `name`; a built-in plays the game with `seed`.
     pub fn player(
         &self,
         name: &str,
         ruleset: &str,
-        (seed, seed_step): (u64, u64),
+        seed: u64,
         stderr: StderrSink,
         info_log: Option<PathBuf>,
     ) -> anyhow::Result<PlayerSetup> {
         Ok(PlayerSetup {
             name: name.to_string(),
-            argv: self.argv(ruleset, seed, seed_step)?,
+            argv: self.argv(ruleset, seed)?,
             stderr,
             info_log,
+            seed: matches!(self, BotSpec::Builtin(_)).then_some(seed),
         })
     }
 }

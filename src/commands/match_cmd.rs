@@ -136,13 +136,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
                 },
                 None => StderrSink::Discard,
             };
-            players.push(specs[k].player(
-                &names[k],
-                ruleset.id,
-                (bot_seed, 2),
-                stderr,
-                log("info"),
-            )?);
+            players.push(specs[k].player(&names[k], ruleset.id, bot_seed, stderr, log("info"))?);
         }
         let p2 = players.pop().expect("two players");
         let p1 = players.pop().expect("two players");

@@ -258,7 +258,7 @@ impl<'a> Event<'a> {
             self.specs[bot].player(
                 &self.config.bots[bot].name,
                 &self.config.ruleset,
-                (game.seed.wrapping_add(side as u64 - 1), 1),
+                game.seed.wrapping_add(side as u64 - 1),
                 self.stderr.sink(slot, side),
                 None,
             )
