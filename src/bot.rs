@@ -225,7 +225,8 @@ impl Bot {
             return;
         };
         if let Some(fd) = &self.stderr_dup {
-            let mut chunk = [0u8; 8192];
+            // Small: usually nothing is waiting, and the buffer is zeroed on every call.
+            let mut chunk = [0u8; 1024];
             let mut taken = 0;
             while taken < STDERR_CATCH_UP {
                 // SAFETY: reads into our own buffer, within its bounds, from our own duplicate
