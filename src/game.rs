@@ -354,22 +354,10 @@ pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32
     }
 }
 
-/// Append `n` in decimal to `s`, without the formatting machinery: position strings are built
-/// on every turn of every game the referee plays.
-pub fn push_uint(s: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        s.push(d as char);
-    }
+/// Append `n` in decimal to `s`, without the formatting machinery (itoa): position strings,
+/// turn messages and game logs are built on every turn of every game the referee plays.
+pub fn push_uint(s: &mut String, n: impl Into<u64>) {
+    s.push_str(itoa::Buffer::new().format(n.into()));
 }
 
 /// Split a position into exactly `n` fields separated by single spaces, naming the ruleset's
@@ -406,11 +394,12 @@ mod tests {
     #[test]
     fn push_uint_writes_decimal() {
         let mut s = String::from("x");
-        for n in [0, 7, 10, 144, 4_294_967_295] {
+        for n in [0u64, 7, 10, 144, 4_294_967_295, u64::MAX] {
             push_uint(&mut s, n);
             s.push(',');
         }
-        assert_eq!(s, "x0,7,10,144,4294967295,");
+        push_uint(&mut s, 65_536u32);
+        assert_eq!(s, "x0,7,10,144,4294967295,18446744073709551615,65536");
     }
 
     #[test]

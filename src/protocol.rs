@@ -1,7 +1,7 @@
 //! The bot protocol, version 1 (see `protocol.md`): parse the lines a bot sends and format the
 //! lines the referee sends. Pure: no I/O, no knowledge of games beyond strings.
 
-use std::fmt::Write as _;
+use crate::game::push_uint;
 
 /// The protocol version the referee speaks.
 pub const VERSION: u32 = 1;
@@ -114,13 +114,19 @@ pub fn write_turn(s: &mut String, position: &str, last: Option<&str>, legal: &[S
 }
 
 fn write_go(s: &mut String, go: &Go) {
-    let _ = write!(
-        s,
-        "go p1time {} p2time {} p1inc {} p2inc {}",
-        go.p1time, go.p2time, go.p1inc, go.p2inc
-    );
+    // Pushed piece by piece (no `write!`): this line goes out on every turn.
+    for (name, ms) in [
+        ("go p1time ", go.p1time),
+        (" p2time ", go.p2time),
+        (" p1inc ", go.p1inc),
+        (" p2inc ", go.p2inc),
+    ] {
+        s.push_str(name);
+        push_uint(s, ms);
+    }
     if let Some(mt) = go.movetime {
-        let _ = write!(s, " movetime {mt}");
+        s.push_str(" movetime ");
+        push_uint(s, mt);
     }
     s.push('\n');
 }

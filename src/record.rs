@@ -1,5 +1,6 @@
 //! The record of one finished game, and its two written forms: the PGN-like log and JSON lines.
 
+use crate::game::push_uint;
 use serde::{Deserialize, Serialize};
 
 /// How a game ended. The strings are fixed: logs, JSON and users' scripts match on them.
@@ -142,7 +143,8 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     tag("TimeControl", &rec.time_control);
     tag("Termination", rec.termination.as_str());
     tag("PlyCount", &rec.plies.to_string());
-    if standard_start(&rec.ruleset) != Some(rec.start.as_str()) {
+    let standard = standard_start(&rec.ruleset) == Some(rec.start.as_str());
+    if !standard {
         tag("SetUp", "1");
         tag("Position", &rec.start);
     }
@@ -152,8 +154,9 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     s.push('\n');
 
     // Move numbers count full moves from the start position: `1. <p1> <p2> 2. ...`; when
-    // player 2 moves first the first move is written `1... <p2>`.
-    let offset = usize::from(start_side_is_two(&rec.start));
+    // player 2 moves first the first move is written `1... <p2>`. (Player 1 moves first in
+    // every standard start: no need to parse it.)
+    let offset = usize::from(!standard && start_side_is_two(&rec.start));
     let mut line_len = 0;
     let mut push = |s: &mut String, token: &str| {
         if line_len > 0 && line_len + 1 + token.len() > LINE_WIDTH {
@@ -168,19 +171,19 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     };
     // A ply's number, move and time stay together on one line.
     let mut unit = String::with_capacity(32);
-    // Written in place (no `format!` per move): a tournament writes every game it plays.
-    use std::fmt::Write as _;
+    // Written in place (no formatting machinery): a tournament writes every game it plays.
     for (i, mv) in rec.moves.iter().enumerate() {
         unit.clear();
         let k = i + offset;
-        if k % 2 == 0 {
-            let _ = write!(unit, "{}. ", k / 2 + 1);
-        } else if i == 0 {
-            let _ = write!(unit, "{}... ", k / 2 + 1);
+        if k % 2 == 0 || i == 0 {
+            push_uint(&mut unit, (k / 2 + 1) as u64);
+            unit.push_str(if k % 2 == 0 { ". " } else { "... " });
         }
         unit.push_str(mv);
-        if let Some(ms) = rec.times_ms.get(i) {
-            let _ = write!(unit, " {{{ms}ms}}");
+        if let Some(&ms) = rec.times_ms.get(i) {
+            unit.push_str(" {");
+            push_uint(&mut unit, ms);
+            unit.push_str("ms}");
         }
         push(&mut s, &unit);
     }

@@ -314,3 +314,13 @@ fn windows_line_ends_and_a_byte_order_mark_are_read() {
     let text = format!("\u{feff}{}", written(&rec).replace('\n', "\r\n"));
     assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
 }
+
+#[test]
+fn every_standard_start_has_player_one_to_move() {
+    // The PGN writer numbers the moves of a standard start without parsing it, as player 1's
+    // first: true of every ruleset's start (each spec's start position).
+    for r in baraza::games::RULESETS {
+        let p = baraza::games::parse_position(r.start).unwrap();
+        assert_eq!(p.side_to_move(), baraza::game::Player::One, "{}", r.id);
+    }
+}
