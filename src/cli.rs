@@ -274,8 +274,11 @@ again for its next game, unless --on-crash abort. --no-reuse starts every game a
   games.pgn     the same games as a PGN-like log (`baraza replay DIR/games.pgn --verify`)
   stderr/       each bot's stderr, <bot>.log, one section per game (capped)
 
-Per-bot clocks and startup deadlines: in the event file, `movetime`, `tc`, `margin` and
-`startup-timeout` under a [[bot]] override the tournament's for that bot.
+Event file (--config, TOML): the options above as keys of the same name (ruleset, rounds, tc,
+on-crash, ...; not --resume, --force, --dry-run, --quiet, --json) and one [[bot]] table per
+bot (name, cmd). `movetime`, `tc`, `margin` and
+`startup-timeout` under a [[bot]] override the tournament's for that bot. docs/tournament.md
+has a complete example and explains every column of the table.
 
 Ctrl-C once: no new games; running games may finish (aborted after 30 s, played again on
 resume); the command to resume is printed. Twice, or SIGTERM: stop at once. A killed run loses
@@ -354,8 +357,9 @@ pub struct TournamentArgs {
     pub dry_run: bool,
     /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
     /// abort (stop after the running games, exit non-zero, print how to resume)
-    #[arg(long, value_enum, default_value_t = OnCrash::Forfeit)]
-    pub on_crash: OnCrash,
+    /// [default: forfeit]
+    #[arg(long, value_enum)]
+    pub on_crash: Option<OnCrash>,
     /// No progress bar or progress lines on stderr (the final table is still printed)
     #[arg(long, short)]
     pub quiet: bool,
@@ -368,15 +372,7 @@ pub struct TournamentArgs {
     pub json: bool,
 }
 
-/// What `baraza tournament` does when a bot crashes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum OnCrash {
-    /// The crashed bot loses that game; the tournament goes on (a fresh process next game)
-    #[default]
-    Forfeit,
-    /// Stop starting games, finish the running ones, exit non-zero
-    Abort,
-}
+pub use crate::tournament::config::OnCrash;
 
 #[derive(Args, Debug, Clone)]
 #[command(

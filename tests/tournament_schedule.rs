@@ -327,6 +327,8 @@ margin = 20
 openings = "openings.txt"
 openings-order = "shuffled"
 sprt = { elo0 = 0, elo1 = 5 }
+on-crash = "abort"
+no-reuse = true
 
 [[bot]]
 name = "mine"
@@ -380,6 +382,10 @@ cmd = "builtin:greedy"
         (0.0, 5.0, 0.05, 0.05)
     );
     assert_eq!(run.concurrency, 2);
+    assert_eq!((run.on_crash, run.reuse), (OnCrash::Abort, false));
+    // Neither said: crashes forfeit, processes are kept.
+    let (_, run) = inputs("darra", &["a", "b"]).resolve(2).unwrap();
+    assert_eq!((run.on_crash, run.reuse), (OnCrash::Forfeit, true));
 
     // The command line overrides the file and adds its bots.
     let mut cli = inputs("darra", &["random"]);
@@ -387,8 +393,11 @@ cmd = "builtin:greedy"
     cli.sprt = None;
     cli.random_opening_plies = Some(2);
     cli.movetime = Some(50);
+    cli.on_crash = Some(OnCrash::Forfeit);
     let merged = EventInputs::from_toml(toml, &dir).unwrap().overlay(cli);
     assert_eq!(merged.rounds, Some(1));
+    assert_eq!(merged.on_crash, Some(OnCrash::Forfeit));
+    assert_eq!(merged.no_reuse, Some(true), "kept from the file");
     assert_eq!(merged.openings, None);
     assert_eq!(merged.bots.len(), 3);
     let e = format!("{:#}", merged.resolve(2).unwrap_err());
@@ -531,4 +540,31 @@ startup-timeout = 30000
     assert_eq!(clock(&c.bots[0]), (Some(20), None));
     assert_eq!(clock(&c.bots[1]), (None, Some("10+0.1".into())));
     assert!(c.bots.iter().all(|b| b.limits.margin_ms == 5));
+}
+
+#[test]
+fn the_event_file_of_the_docs_is_valid() {
+    // docs/tournament.md shows an event file with every key: it must stay one this build reads.
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tournament.md"))
+        .unwrap();
+    let start = doc.find("```toml\n").expect("a toml block") + "```toml\n".len();
+    let toml = &doc[start..start + doc[start..].find("```").unwrap()];
+    let (c, run) = EventInputs::from_toml(toml, Path::new("."))
+        .unwrap()
+        .resolve(2)
+        .unwrap();
+    assert_eq!((c.ruleset.as_str(), c.rounds, c.seed), ("darra", 50, 7));
+    let names: Vec<&str> = c.bots.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["mine", "greedy", "random"]);
+    assert_eq!(c.bots[0].limits.startup_timeout_ms, 20000);
+    assert_eq!(c.bots[1].limits.movetime_ms, Some(100));
+    assert_eq!(
+        c.bots[1].limits.tc, None,
+        "a bot's movetime replaces the clock"
+    );
+    assert_eq!(c.bots[2].limits.tc.as_deref(), Some("10+0.1"));
+    assert_eq!(
+        (run.on_crash, run.reuse, run.concurrency),
+        (OnCrash::Forfeit, true, 2)
+    );
 }

@@ -40,6 +40,8 @@ pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
         openings_order: args.openings_order,
         random_opening_plies: args.random_opening_plies,
         concurrency: args.concurrency,
+        on_crash: args.on_crash,
+        no_reuse: args.no_reuse.then_some(true),
         grace: args.grace,
         force: args.force,
         out: args.out.clone(),

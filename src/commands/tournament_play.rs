@@ -19,12 +19,12 @@
 use super::botspec::{file_safe, BotSpec};
 use super::match_cmd::BAO_MAX_PLIES;
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
-use crate::cli::{OnCrash, TournamentArgs};
+use crate::cli::TournamentArgs;
 use crate::clock::TimeControl;
 use crate::game::Position;
 use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{close_all, play_game_with, GameSetup, Seat};
-use crate::tournament::config::{Limits, RunOptions, TournamentConfig};
+use crate::tournament::config::{Limits, OnCrash, RunOptions, TournamentConfig};
 use crate::tournament::log::{GameLine, Header, LogStart, RunPlan};
 use crate::tournament::results::{render_text, standings_from, Standings};
 use crate::tournament::runner::{describe, run_plan, Interrupt, Progress, RunOutcome, Stop};
@@ -697,7 +697,7 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let event = Event::new(config, run, out_dir, !args.no_reuse)?;
+    let event = Event::new(config, run, out_dir, run.reuse)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
     let scheduled = plan.schedule.len();
@@ -747,7 +747,7 @@ pub fn play(
         run.concurrency,
         plan,
         &event,
-        args.on_crash,
+        run.on_crash,
         &shared,
         &display,
         &pgn,

@@ -52,6 +52,17 @@ pub enum Format {
     Gauntlet,
 }
 
+/// What a tournament does when a bot crashes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnCrash {
+    /// The crashed bot loses that game; the tournament goes on (a fresh process next game)
+    #[default]
+    Forfeit,
+    /// Stop starting games, finish the running ones, exit non-zero
+    Abort,
+}
+
 /// How the lines of an openings file are used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -256,6 +267,9 @@ pub fn canonical_hash(event: &CanonicalEvent) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunOptions {
     pub concurrency: usize,
+    pub on_crash: OnCrash,
+    /// Keep a bot's process for its next game (not with `--no-reuse`).
+    pub reuse: bool,
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed.
     pub grace_ms: u64,
     pub force: bool,
@@ -336,6 +350,8 @@ pub struct EventInputs {
     pub openings_order: Option<OpeningOrder>,
     pub random_opening_plies: Option<u32>,
     pub concurrency: Option<usize>,
+    pub on_crash: Option<OnCrash>,
+    pub no_reuse: Option<bool>,
     pub grace: Option<u64>,
     #[serde(skip)]
     pub force: bool,
@@ -417,6 +433,8 @@ impl EventInputs {
                 other.random_opening_plies.or(self.random_opening_plies)
             },
             concurrency: other.concurrency.or(self.concurrency),
+            on_crash: other.on_crash.or(self.on_crash),
+            no_reuse: other.no_reuse.or(self.no_reuse),
             grace: other.grace.or(self.grace),
             force: other.force || self.force,
             out: other.out.or(self.out),
@@ -564,6 +582,8 @@ impl EventInputs {
         super::schedule::schedule(&config)?;
         let run = RunOptions {
             concurrency,
+            on_crash: self.on_crash.unwrap_or_default(),
+            reuse: !self.no_reuse.unwrap_or(false),
             grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
             force: self.force,
             out: self.out.clone(),
