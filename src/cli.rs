@@ -1,4 +1,7 @@
 //! Command-line definitions only; the work is done in [`crate::commands`].
+//!
+//! The doc comments here are the `--help` texts, so `<name>` in them is meant literally.
+#![allow(rustdoc::invalid_html_tags)]
 
 use clap::{Args, Parser, Subcommand};
 

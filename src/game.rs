@@ -3,7 +3,7 @@
 //! Each game implements [`Game`]: a compact, `Copy` position type with typed moves, used by
 //! perft, the benches and the built-in bots on the hot path. The arena never sees those types:
 //! it works through the object-safe, string-level [`Position`] face (implemented for every
-//! `Game` by a blanket impl) and the [`Ruleset`] registry in [`crate::games`].
+//! `Game` by a blanket impl) and the [`Ruleset`](crate::games::Ruleset) registry in [`crate::games`].
 
 use rand::Rng;
 use std::fmt;

@@ -3,7 +3,7 @@
 //! the command does around it:
 //!
 //! - every game is a future on one current-thread tokio runtime (no thread per bot or game);
-//!   [`referee_play`] is the single call into the referee;
+//!   `referee_play` is the single call into the referee;
 //! - `DIR/games.jsonl` is written by the runner, one line per finished game; `DIR/games.pgn`
 //!   gets the same game right after (on `--resume` it is first rewritten from games.jsonl, so
 //!   the two always agree after a kill);

@@ -4,7 +4,7 @@
 //!
 //! - [`config`]: the event from the command line and/or a TOML file, checked, with its hash;
 //! - [`openings`]: start positions from a file or from random plies;
-//! - [`schedule`]: every game, in order, as a pure function of the configuration and seed;
+//! - [`schedule`](mod@schedule): every game, in order, as a pure function of the configuration and seed;
 //! - [`log`]: `games.jsonl` (header + one line per finished game), its reader, its writer,
 //!   and the resume plan (which games are missing, refusal of a foreign log);
 //! - [`stats`]: Elo with intervals, LOS, pentanomial buckets, SPRT;
@@ -28,6 +28,7 @@
 //! ```
 
 pub mod config;
+pub mod game_set;
 pub mod log;
 pub mod openings;
 pub mod results;

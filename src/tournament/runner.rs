@@ -10,6 +10,7 @@
 //! of `config.bots`, start `game.start`, `game.seed`) and plays it.
 
 use super::config::TournamentConfig;
+use super::game_set::GameSet;
 use super::log::{GameLine, GamesWriter, LogStart, RunPlan};
 use super::results::{standings_from, SprtStanding};
 use super::schedule::ScheduledGame;
@@ -17,7 +18,6 @@ use super::stats::Decision;
 use crate::record::GameRecord;
 use atomic_waker::AtomicWaker;
 use std::future::Future;
-use std::pin::Pin;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -137,16 +137,12 @@ pub struct RunOutcome {
     pub sprt: Option<SprtStanding>,
 }
 
-/// The games in play, each with its future (boxed: a game's future is several KiB, and a box
-/// is moved as a pointer).
-type Running<Fut> = Vec<(ScheduledGame, Pin<Box<Fut>>)>;
-
 /// Wait for the first of the running games to end and take it out; `None` when none runs, or
 /// when the run is aborted (then every running game is dropped).
-async fn next_finished<Fut: Future<Output = anyhow::Result<GameRecord>>>(
-    running: &mut Running<Fut>,
+async fn next_finished<Fut: Future>(
+    running: &mut GameSet<ScheduledGame, Fut>,
     interrupt: &Interrupt,
-) -> Option<(ScheduledGame, anyhow::Result<GameRecord>)> {
+) -> Option<(ScheduledGame, Fut::Output)> {
     if running.is_empty() {
         return None;
     }
@@ -155,13 +151,7 @@ async fn next_finished<Fut: Future<Output = anyhow::Result<GameRecord>>>(
             running.clear();
             return Poll::Ready(None);
         }
-        for i in 0..running.len() {
-            if let Poll::Ready(out) = running[i].1.as_mut().poll(cx) {
-                let (game, _) = running.swap_remove(i);
-                return Poll::Ready(Some((game, out)));
-            }
-        }
-        Poll::Pending
+        running.poll_next(cx).map(Some)
     })
     .await
 }
@@ -203,7 +193,7 @@ where
         .map(|s| s.report.decision)
         .filter(|d| *d != Decision::Continue);
     let mut queue = plan.to_play.into_iter();
-    let mut running: Running<Fut> = Vec::new();
+    let mut running = GameSet::new();
     let mut played = 0;
     let mut failure: Option<anyhow::Error> = None;
 
@@ -216,7 +206,7 @@ where
             let Some(game) = queue.next() else { break };
             progress(Progress::Started { game: &game });
             let fut = Box::pin(play(game.clone()));
-            running.push((game, fut));
+            running.push(game, fut);
         }
         let Some((game, result)) = next_finished(&mut running, interrupt).await else {
             break;
