@@ -665,3 +665,113 @@ fn event_file_on_the_command_line() {
         .failure()
         .stderr(predicate::str::contains("bad event file").and(predicate::str::contains("round")));
 }
+
+/// What the table must say, computed the obvious way from the whole list: per bot
+/// `[games, half-points, W, D, L, pairs, LL, LD, DD, WD, WW, time, crash, other]`, the complete
+/// pairs, and the first bot's pentanomial against the second.
+fn reference(
+    names: &[&str],
+    games: &[(u64, usize, usize, &str, &str)],
+) -> (Vec<[u64; 14]>, u64, [u64; 5]) {
+    let mut per = vec![[0u64; 14]; names.len()];
+    let mut legs: std::collections::BTreeMap<u64, Vec<(usize, usize, u64, u64)>> =
+        Default::default();
+    for &(pair, w, b, result, term) in games {
+        let (hw, hb) = match result {
+            "1-0" => (2, 0),
+            "0-1" => (0, 2),
+            "1/2-1/2" => (1, 1),
+            _ => continue,
+        };
+        for (me, h) in [(w, hw), (b, hb)] {
+            per[me][0] += 1;
+            per[me][1] += h;
+            per[me][2 + (2 - h as usize)] += 1; // W, D, L at 2, 3, 4
+        }
+        if hw != hb {
+            let loser = if hw < hb { w } else { b };
+            match term {
+                "time forfeit" => per[loser][11] += 1,
+                "crash" => per[loser][12] += 1,
+                "illegal move" => per[loser][13] += 1,
+                _ => {}
+            }
+        }
+        legs.entry(pair).or_default().push((w, b, hw, hb));
+    }
+    let mut complete = 0;
+    let mut sprt = [0u64; 5];
+    for l in legs.values() {
+        if let [(w1, b1, hw1, hb1), (w2, b2, hw2, hb2)] = l[..] {
+            if w1 == b2 && b1 == w2 && w1 != b1 {
+                complete += 1;
+                // Half-points over the pair, 0..=4, is the bucket.
+                let (first, second) = ((hw1 + hb2) as usize, (hb1 + hw2) as usize);
+                per[w1][5] += 1;
+                per[w1][6 + first] += 1;
+                per[b1][5] += 1;
+                per[b1][6 + second] += 1;
+                if (w1, b1) == (0, 1) {
+                    sprt[first] += 1;
+                } else if (w1, b1) == (1, 0) {
+                    sprt[second] += 1;
+                }
+            }
+        }
+    }
+    (per, complete, sprt)
+}
+
+proptest::proptest! {
+    /// The table is built game by game (`Tally`); read after every game, it must agree with the
+    /// obvious computation over the games so far: pair numbers repeat (three legs, legs of
+    /// other bots), results may be unscored, and a bot may be missing from the header.
+    #[test]
+    fn the_table_after_every_game_matches_a_recount(
+        raw in proptest::collection::vec(
+            (1u64..6, 0usize..4, 0usize..4, 0usize..4, 0usize..4),
+            0..40,
+        )
+    ) {
+        use baraza::tournament::results::Tally;
+        use baraza::tournament::stats::{sprt, Model, Sample, SprtParams};
+        let names = ["a", "b", "c", "x"]; // x is not in the header
+        let results = ["1-0", "0-1", "1/2-1/2", "*"];
+        let terms = ["normal", "time forfeit", "crash", "illegal move"];
+        let games: Vec<(u64, usize, usize, &str, &str)> = raw
+            .iter()
+            .map(|&(p, w, b, r, t)| (p, w, b, results[r], terms[t]))
+            .collect();
+        let mut text = header(&["a", "b"], 8, r#"{"elo0":0,"elo1":10,"alpha":0.05,"beta":0.05}"#);
+        text.push('\n');
+        for (i, (p, w, b, r, t)) in games.iter().enumerate() {
+            let id = format!("g{i}");
+            text += &game(&id, *p, i as u64 + 1, names[*w], names[*b], r, t);
+            text.push('\n');
+        }
+        let log = parse_games_log(&text, "test").unwrap().unwrap();
+        let mut tally = Tally::new(&log.header);
+        for k in 0..=games.len() {
+            if k > 0 {
+                tally.add(&log.games[k - 1]);
+            }
+            let s = tally.standings();
+            let (per, complete, sprt_penta) = reference(&names, &games[..k]);
+            proptest::prop_assert_eq!(s.complete_pairs, complete);
+            let unscored = games[..k].iter().filter(|g| g.3 == "*").count() as u64;
+            proptest::prop_assert_eq!((s.games, s.unscored_games), (k as u64 - unscored, unscored));
+            for b in &s.bots {
+                let i = names.iter().position(|n| *n == b.name).unwrap();
+                let r = per[i];
+                let got = [
+                    b.games, (b.points * 2.0) as u64, b.wins, b.draws, b.losses, b.pairs,
+                    b.penta[0], b.penta[1], b.penta[2], b.penta[3], b.penta[4],
+                    b.time_forfeits, b.crashes, b.other_forfeits,
+                ];
+                proptest::prop_assert_eq!(got, r, "bot {} after {} games", b.name, k);
+            }
+            let want = sprt(SprtParams::default(), &Sample::pentanomial(sprt_penta), Model::Pentanomial);
+            proptest::prop_assert_eq!(s.sprt.unwrap().report, want);
+        }
+    }
+}

@@ -131,10 +131,7 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     let out = run_plan(&c, 2, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
-    assert_eq!(
-        (out.stop, out.played, out.lines.len()),
-        (Stop::Completed, 7, 12)
-    );
+    assert_eq!((out.stop, out.played, out.in_log), (Stop::Completed, 7, 12));
     let log = read_games_log(&dir.0).unwrap();
     assert_eq!((log.games.len(), log.duplicates.len()), (12, 0));
     // Nothing left: a second resume plays nothing.

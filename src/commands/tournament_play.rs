@@ -26,7 +26,7 @@ use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, OnCrash, RunOptions, TournamentConfig};
 use crate::tournament::log::{GameLine, Header, LogStart, RunPlan};
-use crate::tournament::results::{render_text, standings_from, Standings};
+use crate::tournament::results::{render_text, Standings, Tally};
 use crate::tournament::runner::{describe, run_plan, Interrupt, Progress, RunOutcome, Stop};
 use crate::tournament::ScheduledGame;
 use anyhow::{anyhow, bail, Context};
@@ -400,8 +400,11 @@ enum Mode {
 /// Progress as the games end: a bar, plain lines, or nothing.
 struct Display {
     mode: Mode,
-    header: Header,
-    lines: Vec<GameLine>,
+    /// Every game in the log, the ones read at the start and those written since: the
+    /// live and the final table.
+    tally: Tally,
+    /// Games in the log.
+    games: usize,
     scheduled: usize,
     already: usize,
     started: Instant,
@@ -410,7 +413,7 @@ struct Display {
 }
 
 impl Display {
-    fn new(quiet: bool, header: Header, done: Vec<GameLine>, scheduled: usize) -> Display {
+    fn new(quiet: bool, header: &Header, done: &[GameLine], scheduled: usize) -> Display {
         let mode = if quiet {
             Mode::Quiet
         } else if std::io::stderr().is_terminal() {
@@ -430,11 +433,14 @@ impl Display {
             Mode::Lines
         };
         let already = done.len();
-        let done = done.into_iter().map(GameLine::without_moves).collect();
+        let mut tally = Tally::new(header);
+        for g in done {
+            tally.add(g);
+        }
         let mut d = Display {
             mode,
-            header,
-            lines: done,
+            tally,
+            games: already,
             scheduled,
             already,
             started: Instant::now(),
@@ -461,14 +467,14 @@ impl Display {
         match p {
             Progress::Started { .. } => {}
             Progress::Finished { line, .. } => {
-                // Kept even when quiet: the final table is computed from these lines, which
-                // are exactly the log's (the lines read at the start plus those written since).
-                self.lines.push(line.summary());
+                // Counted even when quiet: the final table is this tally's.
+                self.tally.add(line);
+                self.games += 1;
                 if matches!(self.mode, Mode::Quiet) {
                     return;
                 }
                 if let Mode::Bar(bar) = &self.mode {
-                    bar.set_position(self.lines.len() as u64);
+                    bar.set_position(self.games as u64);
                 }
                 self.refresh(false);
                 if matches!(self.mode, Mode::Lines) && self.last_line.elapsed() >= PROGRESS_EVERY {
@@ -483,7 +489,7 @@ impl Display {
     /// Games per second in this run.
     fn rate(&self) -> f64 {
         let secs = self.started.elapsed().as_secs_f64();
-        (self.lines.len() - self.already) as f64 / secs.max(1e-9)
+        (self.games - self.already) as f64 / secs.max(1e-9)
     }
 
     /// Redraw the bar's live table (at most twice a second unless `force`).
@@ -497,7 +503,7 @@ impl Display {
             return;
         }
         self.last_table = Some(Instant::now());
-        let t = standings_from(&self.header, &self.lines);
+        let t = self.tally.standings();
         bar.set_prefix(format!("{:.1} games/s  {}", self.rate(), leader_text(&t)));
         bar.set_message(compact_table(&t));
     }
@@ -508,7 +514,7 @@ impl Display {
             Mode::Bar(_) => self.refresh(true),
             Mode::Quiet => {}
             Mode::Lines => {
-                let done = self.lines.len();
+                let done = self.games;
                 let this_run = done - self.already;
                 let rate = self.rate();
                 let eta = if rate > 0.0 {
@@ -518,7 +524,7 @@ impl Display {
                 } else {
                     "?".into()
                 };
-                let t = standings_from(&self.header, &self.lines);
+                let t = self.tally.standings();
                 eprintln!(
                     "baraza: {done}/{} games ({this_run} this run, {rate:.1} games/s), ETA {eta}, {}",
                     self.scheduled,
@@ -705,12 +711,7 @@ pub fn play(
 
     let mut header = plan.header.clone();
     header.sprt = config.sprt;
-    let display = RefCell::new(Display::new(
-        args.quiet,
-        header,
-        plan.done.clone(),
-        scheduled,
-    ));
+    let display = RefCell::new(Display::new(args.quiet, &header, &plan.done, scheduled));
     if !args.quiet {
         let d = display.borrow();
         if plan.done.is_empty() {
@@ -767,20 +768,17 @@ pub fn play(
         return Err(e);
     }
 
-    // The final table: from the lines of games.jsonl as they were read at the start and
-    // written since (not re-read: that cost a few percent of a run); `baraza results`
+    // The final table: the tally of the lines of games.jsonl as they were read at the start
+    // and written since (not re-read: that cost a few percent of a run); `baraza results`
     // computes the same from the file.
-    let table = {
-        let d = display.borrow();
-        standings_from(&d.header, &d.lines)
-    };
+    let table = display.borrow().tally.standings();
     if args.json {
         super::write_json(out, &serde_json::to_value(&table)?)?;
     } else {
         write!(out, "{}", render_text(&table))?;
     }
     out.flush()?;
-    let n = display.borrow().lines.len();
+    let n = display.borrow().games;
     let where_ = games_path.display();
     let stop = match ended {
         Ended::Killed => {

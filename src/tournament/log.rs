@@ -96,47 +96,6 @@ impl GameLine {
     }
 }
 
-impl GameLine {
-    /// The line without its moves and think times, which neither the table nor the SPRT needs:
-    /// what a long run keeps in memory (a small process also starts bots faster: `fork` copies
-    /// the page tables of the whole process).
-    /// A copy without the moves and their times (what tables need), built without copying
-    /// them first.
-    pub fn summary(&self) -> GameLine {
-        let r = &self.record;
-        GameLine {
-            game_id: self.game_id.clone(),
-            pair: self.pair,
-            opening: self.opening,
-            record: GameRecord {
-                moves: Vec::new(),
-                times_ms: Vec::new(),
-                game: r.game,
-                ruleset: r.ruleset.clone(),
-                white: r.white.clone(),
-                black: r.black.clone(),
-                result: r.result.clone(),
-                termination: r.termination,
-                reason: r.reason.clone(),
-                plies: r.plies,
-                start: r.start.clone(),
-                seed: r.seed,
-                time_control: r.time_control.clone(),
-                event: r.event.clone(),
-                site: r.site.clone(),
-                date: r.date.clone(),
-                round: r.round.clone(),
-            },
-        }
-    }
-
-    pub fn without_moves(mut self) -> GameLine {
-        self.record.moves = Vec::new();
-        self.record.times_ms = Vec::new();
-        self
-    }
-}
-
 /// What a games.jsonl holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesLog {

@@ -24,7 +24,8 @@
 //!     |game: ScheduledGame| { /* referee setup from config.bots[game.white], [game.black],
 //!                                game.start, game.seed, bot limits; play it */ },
 //!     &interrupt /* raised by the signal handlers */, |progress| eprintln!(...)).await?;
-//! print results::render_text(&results::standings_from(&plan.header, &outcome.lines))
+//! // the table: results::standings(&log::read_games_log(&out_dir)?), or a results::Tally
+//! // fed the lines as they are written
 //! ```
 
 pub mod config;

@@ -123,42 +123,90 @@ pub fn standings(log: &GamesLog) -> Standings {
 
 /// The table of some game lines under a header.
 pub fn standings_from(header: &Header, games: &[GameLine]) -> Standings {
-    // Bots in event order, then any name only the games mention.
-    let mut names = header.bot_names();
+    let mut tally = Tally::new(header);
     for g in games {
-        for n in [&g.record.white, &g.record.black] {
-            if !names.contains(n) {
-                names.push(n.clone());
+        tally.add(g);
+    }
+    tally.standings()
+}
+
+/// One leg of a game pair: (player 1, player 2, their points).
+type Leg = (usize, usize, f64, f64);
+
+/// The legs of one pair number seen so far. Only a pair of exactly two legs, the same two bots
+/// on swapped sides, is complete; a third leg (a hand-made log) undoes it.
+enum PairLegs {
+    One(Leg),
+    Two(Leg, Leg),
+    Many,
+}
+
+/// The table built game by game: adding a game costs the same at the 100,000th game as at the
+/// first, and the table can be read at any point (the live table, the SPRT after every game),
+/// costing the number of bots, not of games. [`standings_from`] is a tally of all the lines.
+pub struct Tally {
+    header: Header,
+    /// Bots in event order, then any name only the games mention.
+    names: Vec<String>,
+    acc: Vec<Acc>,
+    /// (a, b) -> (a's wins, a's losses) against b.
+    h2h: BTreeMap<(usize, usize), (u64, u64)>,
+    pairs: std::collections::HashMap<u64, PairLegs>,
+    complete_pairs: u64,
+    /// First bot's pentanomial against the second, for the SPRT.
+    sprt_penta: [u64; 5],
+    scored: u64,
+    unscored: u64,
+}
+
+impl Tally {
+    pub fn new(header: &Header) -> Tally {
+        let names = header.bot_names();
+        Tally {
+            header: header.clone(),
+            acc: vec![Acc::default(); names.len()],
+            names,
+            h2h: BTreeMap::new(),
+            pairs: std::collections::HashMap::new(),
+            complete_pairs: 0,
+            sprt_penta: [0; 5],
+            scored: 0,
+            unscored: 0,
+        }
+    }
+
+    /// Lines added, scored or not.
+    pub fn lines(&self) -> u64 {
+        self.scored + self.unscored
+    }
+
+    fn index(&mut self, name: &str) -> usize {
+        match self.names.iter().position(|m| m == name) {
+            Some(i) => i,
+            None => {
+                self.names.push(name.to_string());
+                self.acc.push(Acc::default());
+                self.names.len() - 1
             }
         }
     }
-    let index = |n: &str| {
-        names
-            .iter()
-            .position(|m| m == n)
-            .expect("every name listed")
-    };
-    let mut acc = vec![Acc::default(); names.len()];
-    // (a, b) -> (a's wins, a's losses) against b.
-    let mut h2h: BTreeMap<(usize, usize), (u64, u64)> = BTreeMap::new();
-    let mut by_pair: BTreeMap<u64, Vec<(usize, usize, f64, f64)>> = BTreeMap::new();
-    let mut scored = 0u64;
-    let mut unscored = 0u64;
 
-    for g in games {
+    /// Count one more game.
+    pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
+        let (w, b) = (self.index(&r.white), self.index(&r.black));
         let Some((pw, pb)) = result_points(&r.result) else {
-            unscored += 1;
-            continue;
+            self.unscored += 1;
+            return;
         };
-        scored += 1;
-        let (w, b) = (index(&r.white), index(&r.black));
+        self.scored += 1;
+        let acc = &mut self.acc;
         acc[w].add_game(pw);
         acc[b].add_game(pb);
         if pw != pb {
             let (winner, loser) = if pw > pb { (w, b) } else { (b, w) };
-            h2h.entry((winner, loser)).or_default().0 += 1;
-            h2h.entry((loser, winner)).or_default().1 += 1;
+            self.h2h.entry((winner, loser)).or_default().0 += 1;
+            self.h2h.entry((loser, winner)).or_default().1 += 1;
             let counter = match r.termination {
                 Termination::TimeForfeit => Some(&mut acc[loser].time_forfeits),
                 Termination::Crash => Some(&mut acc[loser].crashes),
@@ -171,110 +219,137 @@ pub fn standings_from(header: &Header, games: &[GameLine]) -> Standings {
                 *c += 1;
             }
         }
-        by_pair.entry(g.pair).or_default().push((w, b, pw, pb));
+        let leg = (w, b, pw, pb);
+        let next = match self.pairs.remove(&g.pair) {
+            None => PairLegs::One(leg),
+            Some(PairLegs::One(first)) => {
+                self.count_pair(first, leg, 1);
+                PairLegs::Two(first, leg)
+            }
+            Some(PairLegs::Two(first, second)) => {
+                self.count_pair(first, second, -1);
+                PairLegs::Many
+            }
+            Some(PairLegs::Many) => PairLegs::Many,
+        };
+        self.pairs.insert(g.pair, next);
     }
 
-    let mut complete_pairs = 0u64;
-    // First bot's pentanomial against the second, for the SPRT.
-    let mut sprt_penta = [0u64; 5];
-    for legs in by_pair.values() {
-        let &[(w1, b1, pw1, pb1), (w2, b2, pw2, pb2)] = legs.as_slice() else {
-            continue;
-        };
+    /// Add (`sign` 1) or take back (-1) a pair of legs, if it is a complete pair.
+    fn count_pair(&mut self, (w1, b1, pw1, pb1): Leg, (w2, b2, pw2, pb2): Leg, sign: i64) {
         if !(w1 == b2 && b1 == w2 && w1 != b1) {
-            continue;
+            return;
         }
-        complete_pairs += 1;
+        let add = |n: &mut u64| *n = n.wrapping_add_signed(sign);
+        add(&mut self.complete_pairs);
         // w1's points: as player 1 in leg 1, as player 2 in leg 2.
         let first = stats::penta_bucket(pw1, pb2);
         let second = stats::penta_bucket(pb1, pw2);
-        acc[w1].penta[first] += 1;
-        acc[w1].pairs += 1;
-        acc[b1].penta[second] += 1;
-        acc[b1].pairs += 1;
+        add(&mut self.acc[w1].penta[first]);
+        add(&mut self.acc[w1].pairs);
+        add(&mut self.acc[b1].penta[second]);
+        add(&mut self.acc[b1].pairs);
         if (w1, b1) == (0, 1) {
-            sprt_penta[first] += 1;
+            add(&mut self.sprt_penta[first]);
         } else if (w1, b1) == (1, 0) {
-            sprt_penta[second] += 1;
+            add(&mut self.sprt_penta[second]);
         }
     }
 
-    let mut bots: Vec<BotStanding> = names
-        .iter()
-        .zip(&acc)
-        .map(|(name, a)| {
-            let score = (a.games > 0).then(|| a.points / a.games as f64);
-            let all_paired = a.pairs > 0 && a.pairs * 2 == a.games;
-            let elo = if all_paired {
-                stats::elo_pentanomial(a.penta)
-            } else {
-                stats::elo_trinomial(a.wins, a.draws, a.losses)
-            };
-            BotStanding {
-                rank: 0,
-                name: name.clone(),
-                games: a.games,
-                points: a.points,
-                wins: a.wins,
-                draws: a.draws,
-                losses: a.losses,
-                score,
-                elo,
-                los_vs_leader: None,
-                pairs: a.pairs,
-                penta: a.penta,
-                time_forfeits: a.time_forfeits,
-                crashes: a.crashes,
-                other_forfeits: a.other_forfeits,
-            }
-        })
-        .collect();
+    /// The SPRT of a two-bot event with SPRT parameters in its header, so far.
+    pub fn sprt(&self) -> Option<SprtStanding> {
+        match (self.header.sprt, self.header.event.bots.as_slice()) {
+            (Some(params), [first, second]) => Some(SprtStanding {
+                first: first.name.clone(),
+                second: second.name.clone(),
+                report: stats::sprt(
+                    params,
+                    &Sample::pentanomial(self.sprt_penta),
+                    Model::Pentanomial,
+                ),
+            }),
+            _ => None,
+        }
+    }
 
-    // Best score first; bots without games last; ties by points, then event order (stable).
-    bots.sort_by(|x, y| {
-        let key = |b: &BotStanding| b.score.unwrap_or(-1.0);
-        key(y)
-            .total_cmp(&key(x))
-            .then(y.points.total_cmp(&x.points))
-    });
-    let leader = bots.first().filter(|b| b.games > 0).map(|b| b.name.clone());
-    if let Some(leader_name) = &leader {
-        let l = index(leader_name);
-        for b in bots.iter_mut() {
-            let i = index(&b.name);
-            if i != l {
-                if let Some(&(w, lo)) = h2h.get(&(i, l)) {
-                    b.los_vs_leader = stats::los(w, lo);
+    /// The table so far.
+    pub fn standings(&self) -> Standings {
+        let names = &self.names;
+        let index = |n: &str| {
+            names
+                .iter()
+                .position(|m| m == n)
+                .expect("every name listed")
+        };
+        let mut bots: Vec<BotStanding> = names
+            .iter()
+            .zip(&self.acc)
+            .map(|(name, a)| {
+                let score = (a.games > 0).then(|| a.points / a.games as f64);
+                let all_paired = a.pairs > 0 && a.pairs * 2 == a.games;
+                let elo = if all_paired {
+                    stats::elo_pentanomial(a.penta)
+                } else {
+                    stats::elo_trinomial(a.wins, a.draws, a.losses)
+                };
+                BotStanding {
+                    rank: 0,
+                    name: name.clone(),
+                    games: a.games,
+                    points: a.points,
+                    wins: a.wins,
+                    draws: a.draws,
+                    losses: a.losses,
+                    score,
+                    elo,
+                    los_vs_leader: None,
+                    pairs: a.pairs,
+                    penta: a.penta,
+                    time_forfeits: a.time_forfeits,
+                    crashes: a.crashes,
+                    other_forfeits: a.other_forfeits,
+                }
+            })
+            .collect();
+
+        // Best score first; bots without games last; ties by points, then event order (stable).
+        bots.sort_by(|x, y| {
+            let key = |b: &BotStanding| b.score.unwrap_or(-1.0);
+            key(y)
+                .total_cmp(&key(x))
+                .then(y.points.total_cmp(&x.points))
+        });
+        let leader = bots.first().filter(|b| b.games > 0).map(|b| b.name.clone());
+        if let Some(leader_name) = &leader {
+            let l = index(leader_name);
+            for b in bots.iter_mut() {
+                let i = index(&b.name);
+                if i != l {
+                    if let Some(&(w, lo)) = self.h2h.get(&(i, l)) {
+                        b.los_vs_leader = stats::los(w, lo);
+                    }
                 }
             }
         }
-    }
-    for (i, b) in bots.iter_mut().enumerate() {
-        b.rank = i + 1;
-    }
+        for (i, b) in bots.iter_mut().enumerate() {
+            b.rank = i + 1;
+        }
 
-    let sprt = match (header.sprt, header.event.bots.as_slice()) {
-        (Some(params), [first, second]) => Some(SprtStanding {
-            first: first.name.clone(),
-            second: second.name.clone(),
-            report: stats::sprt(params, &Sample::pentanomial(sprt_penta), Model::Pentanomial),
-        }),
-        _ => None,
-    };
-
-    Standings {
-        config_hash: header.config_hash.clone(),
-        ruleset: header.event.ruleset.clone(),
-        format: header.event.format,
-        games: scored,
-        scheduled_games: header.scheduled_games,
-        complete_pairs,
-        leader,
-        bots,
-        sprt,
-        unscored_games: unscored,
-        duplicate_lines: 0,
-        torn_last_line: None,
+        let header = &self.header;
+        Standings {
+            config_hash: header.config_hash.clone(),
+            ruleset: header.event.ruleset.clone(),
+            format: header.event.format,
+            games: self.scored,
+            scheduled_games: header.scheduled_games,
+            complete_pairs: self.complete_pairs,
+            leader,
+            bots,
+            sprt: self.sprt(),
+            unscored_games: self.unscored,
+            duplicate_lines: 0,
+            torn_last_line: None,
+        }
     }
 }
 

@@ -12,7 +12,7 @@
 use super::config::TournamentConfig;
 use super::game_set::GameSet;
 use super::log::{GameLine, GamesWriter, LogStart, RunPlan};
-use super::results::{standings_from, SprtStanding};
+use super::results::{SprtStanding, Tally};
 use super::schedule::ScheduledGame;
 use super::stats::Decision;
 use crate::record::GameRecord;
@@ -130,9 +130,8 @@ pub struct RunOutcome {
     pub stop: Stop,
     /// Games played by this run.
     pub played: usize,
-    /// Every game in the log, earlier runs' first, without moves and think times
-    /// ([`GameLine::without_moves`]; games.jsonl has them).
-    pub lines: Vec<GameLine>,
+    /// Games in the log: earlier runs' and this one's.
+    pub in_log: usize,
     /// The SPRT with this run's parameters, when it has one.
     pub sprt: Option<SprtStanding>,
 }
@@ -181,13 +180,17 @@ where
         LogStart::Append => GamesWriter::append(&plan.path)?,
     };
     // The SPRT runs with this run's parameters, whatever the header of an earlier run says.
+    // Counted game by game: reading it after every game costs nothing however long the run.
     let mut header = plan.header.clone();
     header.sprt = config.sprt;
-    let sprt_of = |lines: &[GameLine]| standings_from(&header, lines).sprt;
+    let mut tally = Tally::new(&header);
+    for g in &plan.done {
+        tally.add(g);
+    }
+    let mut in_log = plan.done.len();
+    let mut sprt = tally.sprt();
 
     let scheduled = plan.schedule.len();
-    let mut lines: Vec<GameLine> = plan.done.into_iter().map(GameLine::without_moves).collect();
-    let mut sprt = sprt_of(&lines);
     let mut decided = sprt
         .as_ref()
         .map(|s| s.report.decision)
@@ -216,14 +219,15 @@ where
                 let line = GameLine::new(&game, record);
                 writer.write(&line)?;
                 played += 1;
+                in_log += 1;
                 progress(Progress::Finished {
                     line: &line,
-                    done: lines.len() + 1,
+                    done: in_log,
                     scheduled,
                 });
-                lines.push(line.without_moves());
+                tally.add(&line);
                 if config.sprt.is_some() {
-                    sprt = sprt_of(&lines);
+                    sprt = tally.sprt();
                     if let Some(s) = &sprt {
                         if decided.is_none() && s.report.decision != Decision::Continue {
                             decided = Some(s.report.decision);
@@ -245,13 +249,13 @@ where
     }
     let stop = match decided {
         Some(d) => Stop::Sprt(d),
-        None if lines.len() >= scheduled => Stop::Completed,
+        None if in_log >= scheduled => Stop::Completed,
         None => Stop::Interrupted,
     };
     Ok(RunOutcome {
         stop,
         played,
-        lines,
+        in_log,
         sprt,
     })
 }
