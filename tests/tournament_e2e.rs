@@ -231,6 +231,7 @@ fn the_same_seed_plays_the_same_games_whatever_the_concurrency_and_reuse() {
             ])
             .arg(&out)
             .args(extra)
+            .timeout(Duration::from_secs(120))
             .assert()
             .success();
         moves_by_id(&out)
@@ -242,6 +243,8 @@ fn the_same_seed_plays_the_same_games_whatever_the_concurrency_and_reuse() {
         first,
         run("c1-fresh", &["--concurrency", "1", "--no-reuse"])
     );
+    // Past two games at once, a wake-up polls only the games whose bots answered.
+    assert_eq!(first, run("c6", &["--concurrency", "6", "--force"]));
     // Another seed, other games (random bots do use it).
     let other = {
         let out = dir.join("seed12");
