@@ -334,7 +334,7 @@ fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
     let dir = temp_dir("gauntlet");
     let out = dir.join("run");
     let crasher = crashing_bot(&dir);
-    baraza()
+    let a = baraza()
         .args([
             "tournament",
             "dara",
@@ -351,6 +351,12 @@ fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
         .arg(&out)
         .assert()
         .success();
+    // Even with --quiet, the crashes are pointed out.
+    let stderr = text(&a.get_output().stderr);
+    assert!(
+        stderr.contains("baraza: games lost by a fault: crasher 4 crashes (the bots' stderr is in"),
+        "{stderr}"
+    );
     let games = raw_game_lines(&out);
     assert_each_once(&games, &ids(2, 2));
     for g in &games {

@@ -280,6 +280,39 @@ impl<'a> Event<'a> {
     }
 }
 
+/// A line about the games lost by a fault, when there were any: `games lost by a fault:
+/// mine 3 crashes, 1 time forfeit; greedy 1 other forfeit (see DIR/stderr/)`.
+fn fault_note(table: &Standings, stderr_dir: &Path) -> Option<String> {
+    let count = |n: u64, what: &str| match n {
+        1 => format!("1 {what}"),
+        _ if what.ends_with("sh") => format!("{n} {what}es"),
+        _ => format!("{n} {what}s"),
+    };
+    let per_bot: Vec<String> = table
+        .bots
+        .iter()
+        .filter_map(|b| {
+            let parts: Vec<String> = [
+                (b.crashes, "crash"),
+                (b.time_forfeits, "time forfeit"),
+                (b.other_forfeits, "other forfeit"),
+            ]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|&(n, what)| count(n, what))
+            .collect();
+            (!parts.is_empty()).then(|| format!("{} {}", b.name, parts.join(", ")))
+        })
+        .collect();
+    (!per_bot.is_empty()).then(|| {
+        format!(
+            "games lost by a fault: {} (the bots' stderr is in {}/)",
+            per_bot.join("; "),
+            stderr_dir.display()
+        )
+    })
+}
+
 /// The games.pgn of a run: new, or rewritten from the games already in games.jsonl.
 fn start_pgn(path: &Path, plan: &RunPlan) -> anyhow::Result<File> {
     let open = || {
@@ -778,6 +811,10 @@ pub fn play(
         write!(out, "{}", render_text(&table))?;
     }
     out.flush()?;
+    // Faults must not go unnoticed in a table nobody reads closely.
+    if let Some(note) = fault_note(&table, &out_dir.join(STDERR_DIR)) {
+        eprintln!("baraza: {note}");
+    }
     let n = display.borrow().games;
     let where_ = games_path.display();
     let stop = match ended {
