@@ -283,9 +283,10 @@ bot (name, cmd). `movetime`, `tc`, `margin` and
 `startup-timeout` under a [[bot]] override the tournament's for that bot. docs/tournament.md
 has a complete example and explains every column of the table.
 
-Ctrl-C once: no new games; running games may finish (aborted after 30 s, played again on
-resume); the command to resume is printed. Twice, or SIGTERM: stop at once. A killed run loses
-at most the games in play. Exit status 0 when the schedule is played or the SPRT decided.
+Ctrl-C once, or a file DIR/stop appearing: no new games; running games may finish (aborted
+after 30 s, played again on resume); the command to resume is printed. Twice, or SIGTERM: stop
+at once. A killed run loses at most the games in play. Exit status 0 when the schedule is
+played or the SPRT decided.
 
 Examples:
   baraza tournament darra --bot a=builtin:random --bot b=builtin:greedy --rounds 10 --out runs/t1

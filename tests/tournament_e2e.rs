@@ -288,6 +288,43 @@ fn first_ctrl_c_finishes_running_games_and_prints_the_resume_command() {
 }
 
 #[test]
+fn a_stop_file_in_the_output_directory_stops_like_ctrl_c() {
+    let dir = temp_dir("stopfile");
+    let out = dir.join("run");
+    // Long enough not to end within the second it may take to see the file.
+    let mut long: Vec<&str> = LONG.to_vec();
+    let rounds = long.iter().position(|a| *a == "--rounds").unwrap() + 1;
+    long[rounds] = "4000";
+    let child = start_and_wait(&out, &long, 3);
+    std::fs::write(out.join("stop"), "").unwrap();
+    // Looked for every second: bounded by the test's own wait, no sleep.
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("stop found: no new games are started"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("resume with: "), "{stderr}");
+    let played = raw_game_lines(&out).len();
+    assert!(played < 8000, "stopped early ({played} games)");
+
+    // The resume removes the file (it would stop this run too) and plays the rest.
+    let a = baraza()
+        .args(&long)
+        .arg("--out")
+        .arg(&out)
+        .arg("--resume")
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .success();
+    assert!(!out.join("stop").exists());
+    let stdout = text(&a.get_output().stdout);
+    assert!(stdout.contains("8000 of 8000 games played"), "{stdout}");
+    assert_each_once(&raw_game_lines(&out), &ids(4000, 1));
+}
+
+#[test]
 fn resume_with_another_configuration_is_refused() {
     let dir = temp_dir("refuse");
     let out = dir.join("run");

@@ -45,6 +45,10 @@ pub const PGN_FILE: &str = "games.pgn";
 pub const STDERR_DIR: &str = "stderr";
 /// Cap of one bot's stderr log over the whole tournament, in bytes.
 pub const STDERR_BOT_CAP: u64 = 16 << 20;
+/// A file that stops the run like a first Ctrl-C when it appears in `--out DIR` (for wrappers
+/// that cannot send signals); looked for every [`STOP_FILE_EVERY`].
+pub const STOP_FILE: &str = "stop";
+const STOP_FILE_EVERY: Duration = Duration::from_secs(1);
 /// How long running games may go on after the first Ctrl-C before they are aborted.
 pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
 /// How often (at most) a plain progress line is printed when stderr is not a terminal.
@@ -607,18 +611,31 @@ impl Drop for RunningGuard<'_> {
     }
 }
 
-/// Ctrl-C and SIGTERM, in a task of their own (so the games' wake-ups do not poll them).
-/// First Ctrl-C: stop, then abort after [`INTERRUPT_GRACE`]. Second Ctrl-C or SIGTERM: kill
-/// (the running games are dropped at once).
+/// Ctrl-C, SIGTERM and the stop file, in a task of their own (so the games' wake-ups do not
+/// poll them). First Ctrl-C or the stop file: stop, then abort after [`INTERRUPT_GRACE`].
+/// Second Ctrl-C or SIGTERM: kill (the running games are dropped at once).
 async fn watch_signals(
     mut interrupt: tokio::signal::unix::Signal,
     mut terminate: tokio::signal::unix::Signal,
+    stop_file: PathBuf,
     run: Interrupt,
     running: Arc<AtomicUsize>,
     say: Notifier,
 ) {
     let mut abort_at: Option<tokio::time::Instant> = None;
     let mut interrupted = false;
+    let mut look = tokio::time::interval(STOP_FILE_EVERY);
+    look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The first stop: no new games, the abort after the grace.
+    let stop = |why: &str| {
+        run.stop();
+        say.say(&format!(
+            "{why}: no new games are started; the {} running games may finish within {} s, then they are aborted (Ctrl-C to stop now)",
+            running.load(Ordering::SeqCst),
+            INTERRUPT_GRACE.as_secs()
+        ));
+        Some(tokio::time::Instant::now() + INTERRUPT_GRACE)
+    };
     loop {
         tokio::select! {
             _ = interrupt.recv() => {
@@ -628,13 +645,13 @@ async fn watch_signals(
                     return;
                 }
                 interrupted = true;
-                run.stop();
-                abort_at = Some(tokio::time::Instant::now() + INTERRUPT_GRACE);
-                say.say(&format!(
-                    "Ctrl-C: no new games are started; the {} running games may finish within {} s, then they are aborted (Ctrl-C again to stop now)",
-                    running.load(Ordering::SeqCst),
-                    INTERRUPT_GRACE.as_secs()
-                ));
+                abort_at = stop("Ctrl-C");
+            }
+            _ = look.tick(), if !interrupted => {
+                if stop_file.exists() {
+                    interrupted = true;
+                    abort_at = stop(&format!("{} found", stop_file.display()));
+                }
             }
             _ = terminate.recv() => {
                 say.say("SIGTERM: stopping now; the running games are dropped");
@@ -663,6 +680,7 @@ async fn drive(
     shared: &Shared,
     display: &RefCell<Display>,
     pgn: &RefCell<File>,
+    stop_file: &Path,
 ) -> anyhow::Result<Ended> {
     use tokio::signal::unix::{signal, SignalKind};
     let interrupt = signal(SignalKind::interrupt()).context("cannot install signal handlers")?;
@@ -670,6 +688,7 @@ async fn drive(
     let signals = tokio::spawn(watch_signals(
         interrupt,
         terminate,
+        stop_file.to_path_buf(),
         shared.interrupt.clone(),
         shared.running.clone(),
         display.borrow().notifier(),
@@ -765,6 +784,19 @@ pub fn play(
         }
     }
 
+    // A stop file left by an earlier run (it stopped that one) must not stop this one.
+    let stop_file = out_dir.join(STOP_FILE);
+    if stop_file.exists() {
+        std::fs::remove_file(&stop_file)
+            .with_context(|| format!("cannot remove {}", stop_file.display()))?;
+        if !args.quiet {
+            display.borrow().notice(&format!(
+                "removed {} (it stopped an earlier run)",
+                stop_file.display()
+            ));
+        }
+    }
+
     become_subreaper();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -785,6 +817,7 @@ pub fn play(
         &shared,
         &display,
         &pgn,
+        &stop_file,
     ));
     display.borrow().finish();
     // The slots' files are empty or copied into the bots' logs by now.
