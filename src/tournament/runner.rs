@@ -184,13 +184,15 @@ where
     let mut header = plan.header.clone();
     header.sprt = config.sprt;
     let mut tally = Tally::new(&header);
-    for g in &plan.done {
-        tally.add(g);
-    }
     let mut in_log = plan.done.len();
+    // Earlier runs' games, moves and all, are not kept for the run's length.
+    for g in plan.done {
+        tally.add(&g);
+    }
     let mut sprt = tally.sprt();
 
     let scheduled = plan.schedule.len();
+    drop(plan.schedule); // what is left to play is in `to_play`
     let mut decided = sprt
         .as_ref()
         .map(|s| s.report.decision)
