@@ -46,7 +46,7 @@ pub const STDERR_DIR: &str = "stderr";
 /// Cap of one bot's stderr log over the whole tournament, in bytes.
 pub const STDERR_BOT_CAP: u64 = 16 << 20;
 /// A file that stops the run like a first Ctrl-C when it appears in `--out DIR` (for wrappers
-/// that cannot send signals); looked for every [`STOP_FILE_EVERY`].
+/// that cannot send signals); looked for every second.
 pub const STOP_FILE: &str = "stop";
 const STOP_FILE_EVERY: Duration = Duration::from_secs(1);
 /// How long running games may go on after the first Ctrl-C before they are aborted.
