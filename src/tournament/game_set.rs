@@ -35,8 +35,7 @@ pub struct GameSet<T, F> {
 
 /// Up to this many futures a poll of the set polls them all with the owner's waker: cheaper
 /// than the marks' bookkeeping when there is nearly nothing to skip.
-pub const POLL_ALL_UP_TO: usize = POLL_ALL;
-const POLL_ALL: usize = 2;
+pub const POLL_ALL_UP_TO: usize = 2;
 
 struct Slot<T, F> {
     tag: T,
@@ -146,128 +145,117 @@ impl<T, F: Future> Default for GameSet<T, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
+    use std::cell::{Cell, RefCell};
     use std::rc::Rc;
 
-    /// A future that counts its polls and is ready once `ready` is set and it is woken.
+    /// What a test sees of a probe future.
+    #[derive(Default)]
     struct Probe {
-        polls: Rc<Cell<u32>>,
-        ready: Rc<Cell<bool>>,
-        waker: Rc<std::cell::RefCell<Option<Waker>>>,
+        polls: Cell<u32>,
+        /// Ready (with its poll count) at its next poll.
+        ready: Cell<bool>,
+        /// The waker of its last poll.
+        waker: RefCell<Option<Waker>>,
     }
 
-    impl Future for Probe {
+    impl Probe {
+        fn wake(&self) {
+            self.waker.borrow().as_ref().unwrap().wake_by_ref();
+        }
+
+        fn holds(&self, waker: &Waker) -> bool {
+            self.waker.borrow().as_ref().unwrap().will_wake(waker)
+        }
+    }
+
+    struct ProbeFuture(Rc<Probe>);
+
+    impl Future for ProbeFuture {
         type Output = u32;
         fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<u32> {
-            self.polls.set(self.polls.get() + 1);
-            *self.waker.borrow_mut() = Some(cx.waker().clone());
-            if self.ready.get() {
-                Poll::Ready(self.polls.get())
+            let p = &self.0;
+            p.polls.set(p.polls.get() + 1);
+            *p.waker.borrow_mut() = Some(cx.waker().clone());
+            if p.ready.get() {
+                Poll::Ready(p.polls.get())
             } else {
                 Poll::Pending
             }
         }
     }
 
-    type Handles = (
-        Rc<Cell<u32>>,
-        Rc<Cell<bool>>,
-        Rc<std::cell::RefCell<Option<Waker>>>,
-    );
-
-    fn probe() -> (Probe, Handles) {
-        let h: Handles = Default::default();
-        let p = Probe {
-            polls: h.0.clone(),
-            ready: h.1.clone(),
-            waker: h.2.clone(),
-        };
-        (p, h)
+    /// Add a probe under `tag`; the test keeps its view.
+    fn add<T>(set: &mut GameSet<T, ProbeFuture>, tag: T) -> Rc<Probe> {
+        let probe = Rc::new(Probe::default());
+        set.push(tag, Box::pin(ProbeFuture(probe.clone())));
+        probe
     }
 
-    fn polls(hs: &[&Handles]) -> Vec<u32> {
-        hs.iter().map(|h| h.0.get()).collect()
-    }
-
-    fn wake(h: &Handles) {
-        h.2.borrow().as_ref().unwrap().wake_by_ref();
+    fn polls(ps: &[&Rc<Probe>]) -> Vec<u32> {
+        ps.iter().map(|p| p.polls.get()).collect()
     }
 
     #[test]
     fn a_big_set_polls_only_the_woken_futures() {
         let mut set = GameSet::new();
-        let (a, ha) = probe();
-        let (b, hb) = probe();
-        let (c, hc) = probe();
-        set.push("a", Box::pin(a));
-        set.push("b", Box::pin(b));
-        set.push("c", Box::pin(c));
+        let [a, b, c] = ["a", "b", "c"].map(|t| add(&mut set, t));
         assert!(set.len() > POLL_ALL_UP_TO);
         let mut cx = Context::from_waker(Waker::noop());
         // All are new: each polled once.
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb, &hc]), [1, 1, 1]);
+        assert_eq!(polls(&[&a, &b, &c]), [1, 1, 1]);
         // Nothing woke: nothing polled.
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb, &hc]), [1, 1, 1]);
+        assert_eq!(polls(&[&a, &b, &c]), [1, 1, 1]);
         // b is woken (not yet ready): only b is polled.
-        wake(&hb);
+        b.wake();
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb, &hc]), [1, 2, 1]);
+        assert_eq!(polls(&[&a, &b, &c]), [1, 2, 1]);
         // a becomes ready and is woken: it comes out with its tag; the others are not polled.
-        ha.1.set(true);
-        wake(&ha);
+        a.ready.set(true);
+        a.wake();
         assert_eq!(set.poll_next(&mut cx), Poll::Ready(("a", 2)));
         assert_eq!(set.len(), 2);
-        assert_eq!(polls(&[&hb, &hc]), [2, 1]);
+        assert_eq!(polls(&[&b, &c]), [2, 1]);
     }
 
     #[test]
     fn a_small_set_polls_every_future_with_the_owners_waker() {
         let mut set = GameSet::new();
-        let (a, ha) = probe();
-        let (b, hb) = probe();
-        set.push(1, Box::pin(a));
-        set.push(2, Box::pin(b));
+        let [a, b] = [1, 2].map(|t| add(&mut set, t));
         assert_eq!(set.len(), POLL_ALL_UP_TO);
         let owner = Waker::noop();
         let mut cx = Context::from_waker(owner);
         assert!(set.poll_next(&mut cx).is_pending());
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb]), [2, 2]);
-        assert!(ha.2.borrow().as_ref().unwrap().will_wake(owner));
-        hb.1.set(true);
+        assert_eq!(polls(&[&a, &b]), [2, 2]);
+        assert!(a.holds(owner));
+        b.ready.set(true);
         assert_eq!(set.poll_next(&mut cx), Poll::Ready((2, 3)));
     }
 
     #[test]
     fn growing_past_the_threshold_gives_every_future_its_own_waker() {
         let mut set = GameSet::new();
-        let (a, ha) = probe();
-        let (b, hb) = probe();
-        let (c, hc) = probe();
-        set.push("a", Box::pin(a));
-        set.push("b", Box::pin(b));
-        set.push("c", Box::pin(c));
+        let [a, b, c] = ["a", "b", "c"].map(|t| add(&mut set, t));
         let mut cx = Context::from_waker(Waker::noop());
         assert!(set.poll_next(&mut cx).is_pending()); // by marks: all three, marks cleared
-        hc.1.set(true);
-        wake(&hc);
+        c.ready.set(true);
+        c.wake();
         assert_eq!(set.poll_next(&mut cx), Poll::Ready(("c", 2)));
         // Two left: polled together with the owner's waker, which they now hold.
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb]), [2, 2]);
-        assert!(ha.2.borrow().as_ref().unwrap().will_wake(Waker::noop()));
+        assert_eq!(polls(&[&a, &b]), [2, 2]);
+        assert!(a.holds(Waker::noop()));
         // Three again: a and b must get their own wakers back (a wake through the owner's
         // would never reach their marks), so each is polled once.
-        let (d, hd) = probe();
-        set.push("d", Box::pin(d));
+        let d = add(&mut set, "d");
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb, &hd]), [3, 3, 1]);
-        assert!(!ha.2.borrow().as_ref().unwrap().will_wake(Waker::noop()));
-        wake(&ha);
+        assert_eq!(polls(&[&a, &b, &d]), [3, 3, 1]);
+        assert!(!a.holds(Waker::noop()));
+        a.wake();
         assert!(set.poll_next(&mut cx).is_pending());
-        assert_eq!(polls(&[&ha, &hb, &hd]), [4, 3, 1]);
+        assert_eq!(polls(&[&a, &b, &d]), [4, 3, 1]);
     }
 
     #[test]
@@ -282,15 +270,10 @@ mod tests {
         let owner_waker = Waker::from(owner.clone());
         let mut cx = Context::from_waker(&owner_waker);
         let mut set = GameSet::new();
-        let mut handles = Vec::new();
-        for tag in 0..=POLL_ALL_UP_TO {
-            let (p, h) = probe();
-            set.push(tag, Box::pin(p));
-            handles.push(h);
-        }
+        let probes: Vec<Rc<Probe>> = (0..=POLL_ALL_UP_TO).map(|t| add(&mut set, t)).collect();
         assert!(set.poll_next(&mut cx).is_pending());
         assert_eq!(owner.0.load(Ordering::SeqCst), 0, "no wake of its own");
-        wake(&handles[1]);
+        probes[1].wake();
         assert_eq!(owner.0.load(Ordering::SeqCst), 1);
         set.clear();
         assert!(set.is_empty());
