@@ -30,9 +30,11 @@ impl Strategy for Greedy {
         };
         let mut best_score = i64::MIN;
         self.best.clear();
-        for (k, mv) in turn.legal.iter().enumerate() {
+        for k in 0..turn.legal.len() {
+            // `turn.legal` is the engine's own list when there is a position: play by index
+            // (no token matching).
             let mut next = pos.clone_box();
-            if next.play(mv).is_err() {
+            if !next.play_index(k) {
                 continue;
             }
             let score = match next.status() {

@@ -1,10 +1,9 @@
 //! Dara, the West African 5x6 drop-then-move three-in-a-row game, as `shared/rules/dara.md`
 //! specifies it (variants `dara` and `dara-niger`).
 //!
-//! Each colour is a 30-bit board, cell index `rank * 6 + file` (a1 = 0, f5 = 29), kept twice:
-//! row-major and transposed (`file * 5 + rank`), so the run through a cell in either direction
-//! is one table lookup. Moves are generated in file-major cell order, which is exactly the byte
-//! order of the tokens (`a1 < a2 < ... < b1`), so no sorting is needed.
+//! Each colour is one file-major 30-bit board, cell index `file * 5 + rank` (a1 = 0, a5 = 4,
+//! f5 = 29). Moves are generated in that cell order, which is exactly the byte order of the
+//! tokens (`a1 < a2 < ... < b1`), so no sorting is needed.
 
 use crate::game::{
     lost_without_moves, parse_side, parse_uint, push_uint, split_fields, Game, MoveError, Outcome,

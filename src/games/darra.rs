@@ -96,7 +96,7 @@ impl Darra {
             (idx - n + 1, 'B')
         };
         let mut s = String::with_capacity(3);
-        push_uint(&mut s, k as u32);
+        push_uint(&mut s, k as u64);
         s.push(row);
         s
     }
@@ -236,13 +236,13 @@ impl Game for Darra {
                 _ if i == n => '/',
                 _ => ',',
             });
-            push_uint(&mut s, h as u32);
+            push_uint(&mut s, h);
         }
         s.push(' ');
         s.push(if self.side == Player::One { '1' } else { '2' });
         for c in self.captured {
             s.push(' ');
-            push_uint(&mut s, c as u32);
+            push_uint(&mut s, c);
         }
         s.push_str(match self.last {
             None => " - ",

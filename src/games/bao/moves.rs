@@ -151,10 +151,8 @@ impl Bao {
             End::Decision => {
                 let eq = After::of(s);
                 let mut plus = *s;
-                let e2 = match plus.take_house() {
-                    Some(e) => e,
-                    None => plus.run(),
-                };
+                let first = plus.take_house();
+                let e2 = run_from(&mut plus, first);
                 let mut n = 1;
                 if e2 != End::Never {
                     out.push(mv(PLUS, After::of(&plus)));
@@ -197,17 +195,12 @@ impl Bao {
     /// The direction whose character is the M1 convention for a capture that wins at once:
     /// `>` in columns 1-4, `<` in columns 5-8.
     fn win_convention_dir(&self, x: u8) -> u8 {
-        // Player 1: b-column = x + 1, `>` = CW. Player 2: c-column = 8 - x, `>` = ACW.
-        if self.me() == 0 {
-            if x < 4 {
-                CW
-            } else {
-                ACW
-            }
-        } else if x >= 4 {
-            ACW
-        } else {
+        // Player 1: b-column = x + 1, `>` = CW. Player 2: c-column = 8 - x, `>` = ACW. Both
+        // come out as CW for x < 4 and ACW from x = 4 on.
+        if x < 4 {
             CW
+        } else {
+            ACW
         }
     }
 

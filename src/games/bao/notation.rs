@@ -1,9 +1,11 @@
 //! Text forms: the position string (P1), move tokens (M1) and the board drawing.
 
 use super::moves::BaoMove;
-use super::sowing::{CW, HOUSE, NO_HOLE};
+use super::sowing::{front_empty, CW, HOUSE, NO_HOLE};
 use super::Bao;
-use crate::game::{parse_side, parse_uint, parse_uint_named, split_fields, Player, PositionError};
+use crate::game::{
+    parse_side, parse_uint, parse_uint_named, push_uint, split_fields, Player, PositionError,
+};
 
 /// Total seeds (P2).
 pub const SEEDS: u64 = 64;
@@ -160,8 +162,7 @@ impl Bao {
             }
             takasia = hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8;
         }
-        let fe = |p: usize| holes[p][..8].iter().all(|&c| c == 0);
-        if fe(0) && fe(1) {
+        if front_empty(&holes[0]) && front_empty(&holes[1]) {
             return Err(PositionError::new(
                 "board: both front rows (b and c) are empty",
             ));
@@ -187,13 +188,13 @@ impl Bao {
                     s.push(',');
                 }
                 let (p, i) = hole_at(r, col);
-                push_num(&mut s, self.holes[p][i]);
+                push_uint(&mut s, self.holes[p][i]);
             }
         }
         s.push(' ');
-        push_num(&mut s, self.hand[0]);
+        push_uint(&mut s, self.hand[0]);
         s.push(' ');
-        push_num(&mut s, self.hand[1]);
+        push_uint(&mut s, self.hand[1]);
         s.push(' ');
         s.push(if self.side == Player::One { '1' } else { '2' });
         s.push(' ');
@@ -270,8 +271,4 @@ impl Bao {
         s.push_str(&format!("status: {status}\n"));
         s
     }
-}
-
-fn push_num(s: &mut String, n: u8) {
-    crate::game::push_uint(s, n as u32);
 }
