@@ -133,29 +133,6 @@ fn max_plies_adjudicates_a_draw_and_logs_append() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn a_builtin_that_cannot_play_loses_by_crash_and_the_match_goes_on() {
-    let dir = scratch("builtin");
-    let jsonl = dir.join("games.jsonl");
-    let run = run_match(&[
-        "dara",
-        "builtin:no-such-bot",
-        &bot("first_bot.sh"),
-        "--games",
-        "2",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), 2);
-    assert_eq!(games[0]["white"], "no-such-bot");
-    assert_eq!(games[0]["termination"], "crash");
-    assert_eq!(games[0]["result"], "0-1");
-    assert_eq!(games[1]["result"], "1-0");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 fn usage_error(args: &[&str], message: &str) {
     let out = Command::new(baraza())
         .arg("match")

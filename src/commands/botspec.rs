@@ -27,12 +27,44 @@ fn stem(p: &str) -> String {
         .map_or_else(|| p.to_string(), |s| s.to_string_lossy().into_owned())
 }
 
+/// The name of a bot given without one, in `match` and `tournament` alike: a built-in's name,
+/// else the file stem of its program, or of its script when the program is an interpreter
+/// (`python3 -W ignore bots/rbot.py` → `rbot`): the first later word that is not an option and
+/// has a path separator or an extension, else the first that is not an option.
+pub fn default_bot_name(command: &str) -> String {
+    if let Some(name) = command.strip_prefix("builtin:") {
+        return name.to_string();
+    }
+    match split_command(command) {
+        Ok(argv) => name_of_argv(&argv),
+        Err(_) => stem(command),
+    }
+}
+
+fn name_of_argv(argv: &[String]) -> String {
+    let Some(program) = argv.first() else {
+        return String::new();
+    };
+    let prog = stem(program);
+    if !INTERPRETERS.contains(&prog.as_str()) {
+        return prog;
+    }
+    let words: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-')).collect();
+    words
+        .iter()
+        .find(|w| w.contains('/') || Path::new(w.as_str()).extension().is_some())
+        .or(words.first())
+        .map_or(prog, |w| stem(w))
+}
+
 impl BotSpec {
     pub fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
         if let Some(name) = text.strip_prefix("builtin:") {
             if name.is_empty() || name.contains(char::is_whitespace) {
                 bail!("{which}: '{text}' is not builtin:<name>");
             }
+            // Checked now, like a missing program: not as a crash in every game.
+            crate::builtin::find(name).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
             return Ok(BotSpec::Builtin(name.to_string()));
         }
         let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
@@ -52,15 +84,7 @@ impl BotSpec {
     pub fn default_name(&self) -> String {
         match self {
             BotSpec::Builtin(n) => n.clone(),
-            BotSpec::Command(argv) => {
-                let prog = stem(&argv[0]);
-                if INTERPRETERS.contains(&prog.as_str()) {
-                    if let Some(script) = argv[1..].iter().find(|a| !a.starts_with('-')) {
-                        return stem(script);
-                    }
-                }
-                prog
-            }
+            BotSpec::Command(argv) => name_of_argv(argv),
         }
     }
 
@@ -125,4 +149,31 @@ pub fn file_safe(name: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_and_tournament_name_a_bot_alike() {
+        for (command, name) in [
+            ("builtin:greedy", "greedy"),
+            ("python3 rbot", "rbot"),
+            ("python3 -W ignore bots/rbot.py", "rbot"),
+            ("python3 bots/python/random_bot.py", "random_bot"),
+            ("./target/release/mybot --fast", "mybot"),
+            ("node bot.js", "bot"),
+        ] {
+            assert_eq!(default_bot_name(command), name, "{command}");
+        }
+        // `match` names a parsed bot by the same rule (sh is on PATH everywhere).
+        let spec = BotSpec::parse("bot", "sh bots/shell/random_bot.sh").unwrap();
+        assert!(BotSpec::parse("bot", "builtin:greedy").is_ok());
+        assert_eq!(spec.default_name(), "random_bot");
+        assert_eq!(
+            default_bot_name("sh bots/shell/random_bot.sh"),
+            "random_bot"
+        );
+    }
 }

@@ -648,26 +648,5 @@ pub fn parse_bot_arg(arg: &str) -> (Option<String>, String) {
     (None, arg.to_string())
 }
 
-/// The name of a bot given without one: a built-in's name, or the file stem of its program,
-/// or of its script when the program is an interpreter (`python3 bots/random_bot.py` →
-/// `random_bot`): the first word that has a path separator or an extension, else the first.
-pub fn default_bot_name(command: &str) -> String {
-    if let Some(name) = command.strip_prefix("builtin:") {
-        return name.to_string();
-    }
-    let words: Vec<&str> = command
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
-        .filter(|w| !w.is_empty() && !w.starts_with('-'))
-        .collect();
-    let pick = words
-        .iter()
-        .find(|w| w.contains('/') || Path::new(w).extension().is_some())
-        .or(words.first())
-        .copied()
-        .unwrap_or(command);
-    Path::new(pick)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| pick.to_string())
-}
+/// One naming rule for `match` and `tournament` (see there).
+pub use crate::commands::botspec::default_bot_name;
