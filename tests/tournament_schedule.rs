@@ -242,10 +242,7 @@ fn openings_file_lines_are_checked_and_named() {
     )
     .unwrap_err()
     .to_string();
-    assert_eq!(
-        e,
-        "o.txt line 1: a 'dara' position, but the tournament plays 'darra'"
-    );
+    assert_eq!(e, "o.txt line 1: a 'dara' position, not a 'darra' one");
     // A finished game.
     let e = parse_openings(
         "\ndarra 0,0,0,0,0,0/0,1,0,0,2,1 2 20 24 2 0\n",

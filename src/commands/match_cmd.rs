@@ -14,9 +14,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Default adjudication limit for rulesets without a limit of their own (Bao).
-pub const BAO_MAX_PLIES: u64 = 1000;
-
 fn open_append(path: &Path) -> anyhow::Result<File> {
     OpenOptions::new()
         .create(true)
@@ -51,15 +48,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     let start = match &args.start {
         None => ruleset.start_position(),
         Some(s) => {
-            let p = ruleset.parse(s).context("--start")?;
-            if p.ruleset() != ruleset.id {
-                bail!(
-                    "--start: the position is of ruleset '{}', not '{}'",
-                    p.ruleset(),
-                    ruleset.id
-                );
-            }
-            p
+            games::parse_start(ruleset.id, s).map_err(|e| anyhow::anyhow!("--start: {e}"))?
         }
     };
     let tc = TimeControl::from_options(args.tc.as_deref(), args.movetime, args.margin)?;
@@ -84,9 +73,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         }
         names[1].push_str("-2");
     }
-    let max_plies = args
-        .max_plies
-        .or_else(|| ruleset.id.starts_with("bao").then_some(BAO_MAX_PLIES));
+    let max_plies = args.max_plies.or(ruleset.default_max_plies);
     let mut pgn = args.pgn.as_deref().map(open_append).transpose()?;
     let mut jsonl = args.jsonl.as_deref().map(open_append).transpose()?;
     if let Some(dir) = &args.logs {

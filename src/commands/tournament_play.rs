@@ -17,7 +17,6 @@
 //!   `--json`), computed from the same lines `baraza results` reads from games.jsonl.
 
 use super::botspec::{file_safe, BotSpec};
-use super::match_cmd::BAO_MAX_PLIES;
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
 use crate::cli::TournamentArgs;
 use crate::clock::TimeControl;
@@ -222,7 +221,7 @@ impl<'a> Event<'a> {
             grace: Duration::from_millis(run.grace_ms),
             max_plies: config
                 .max_plies
-                .or_else(|| config.ruleset.starts_with("bao").then_some(BAO_MAX_PLIES)),
+                .or(crate::games::find(&config.ruleset).and_then(|r| r.default_max_plies)),
             stderr: StderrLogs::new(out_dir)?,
             start: RefCell::new(None),
             seats: RefCell::new((0..config.bots.len()).map(|_| Vec::new()).collect()),

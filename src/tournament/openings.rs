@@ -22,17 +22,8 @@ pub fn parse_openings(text: &str, ruleset: &str, source: &str) -> anyhow::Result
             continue;
         }
         let n = i + 1;
-        let pos = games::parse_position(line).map_err(|e| anyhow!("{source} line {n}: {e}"))?;
-        if pos.ruleset() != ruleset {
-            bail!(
-                "{source} line {n}: a '{}' position, but the tournament plays '{ruleset}'",
-                pos.ruleset()
-            );
-        }
-        let status = pos.status();
-        if status.is_over() {
-            bail!("{source} line {n}: the game is already over ({status})");
-        }
+        let pos =
+            games::parse_start(ruleset, line).map_err(|e| anyhow!("{source} line {n}: {e}"))?;
         // Keep the engine's own spelling of the position.
         positions.push(pos.format());
     }
