@@ -25,13 +25,17 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List every ruleset id with a one-line description
+    #[command(after_help = "Examples:\n  baraza games\n  baraza games --json")]
     Games {
         /// Print JSON instead of text
         #[arg(long)]
         json: bool,
     },
     /// The rules authority: start positions, legal moves, moves, results, perft
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "A position string is one argument: quote it.\n\nExamples:\n  baraza rules start darra\n  baraza rules legal \"$(baraza rules start dara)\"\n  baraza rules show 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0'"
+    )]
     Rules(RulesCommand),
     /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
     Bot(BotArgs),
@@ -77,9 +81,10 @@ A bot's process is kept from game to game (sides alternate) until it loses by a 
 time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
 afresh for every game. The bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
-adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a usage
-error (one line on stderr), or when interrupted (Ctrl-C, SIGTERM: the game in play is dropped
-and its bots killed; finished games stay logged).
+adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a bad
+value (one line on stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C,
+SIGTERM: the game in play is dropped and its bots killed; finished games stay logged); 2 on a
+malformed command line.
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10
@@ -174,7 +179,6 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-/// A position string is one argument: quote it, e.g. 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0'.
 #[derive(Subcommand, Debug)]
 pub enum RulesCommand {
     /// Print the start position of a ruleset
@@ -234,6 +238,7 @@ pub enum RulesCommand {
         out: JsonFlag,
     },
     /// Draw the board for a person, with coordinates and whose turn it is
+    #[command(after_help = "Example:\n  baraza rules show \"$(baraza rules start bao)\"")]
     Show {
         /// Position string (quoted)
         position: String,
@@ -268,7 +273,8 @@ pub struct JsonFlag {
 const TOURNAMENT_HELP: &str = "\
 Every pairing plays game pairs: the same start, sides swapped. The schedule is a pure function
 of the event and --seed. A bot's process plays game after game (each starts with `newgame`);
-a bot that lost by a fault (crash, time, illegal move, protocol error) is killed and started
+a bot that lost by a fault (crash, time, illegal move, protocol error, stalled connection)
+is killed and started
 again for its next game, unless --on-crash abort. --no-reuse starts every game afresh.
 
 --out DIR holds:
@@ -291,7 +297,8 @@ played or the SPRT decided.
 Examples:
   baraza tournament darra --bot a=builtin:random --bot b=builtin:greedy --rounds 10 --out runs/t1
   baraza tournament --config event.toml --out runs/t1 --resume
-  baraza tournament dara --bot new=./new --bot old=./old --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt
+  baraza tournament dara --bot new=./new --bot old=./old --rounds 5000 \\
+      --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt
   baraza tournament --config event.toml --dry-run";
 
 #[derive(Args, Debug, Clone, Default)]

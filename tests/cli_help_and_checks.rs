@@ -1,0 +1,101 @@
+//! What a user meets first: every command's `--help` teaches by example, and mistakes in the
+//! bots or the start position are refused before any game, in one line.
+
+use assert_cmd::Command;
+
+fn baraza() -> Command {
+    Command::cargo_bin("baraza").unwrap()
+}
+
+#[test]
+fn every_command_help_has_an_example() {
+    let commands: &[&[&str]] = &[
+        &[],
+        &["games"],
+        &["rules"],
+        &["rules", "start"],
+        &["rules", "legal"],
+        &["rules", "apply"],
+        &["rules", "status"],
+        &["rules", "perft"],
+        &["rules", "show"],
+        &["rules", "bench"],
+        &["bot"],
+        &["match"],
+        &["replay"],
+        &["tournament"],
+        &["results"],
+    ];
+    for cmd in commands {
+        let out = baraza().args(*cmd).arg("--help").assert().success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(
+            text.contains("Example:") || text.contains("Examples:"),
+            "baraza {} --help has no example:\n{text}",
+            cmd.join(" ")
+        );
+    }
+}
+
+/// One line on stderr, exit 1, nothing on stdout.
+fn refused(args: &[&str]) -> String {
+    let out = baraza().args(args).assert().code(1);
+    let o = out.get_output();
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn an_unknown_builtin_bot_is_refused_before_any_game() {
+    let e = refused(&["match", "darra", "builtin:nosuch", "builtin:random"]);
+    assert!(
+        e.contains("bot1: unknown built-in bot 'nosuch' (known: random, greedy)"),
+        "{e}"
+    );
+    let dir = std::env::temp_dir().join(format!("baraza-nosuch-{}", std::process::id()));
+    let e = refused(&[
+        "tournament",
+        "darra",
+        "--bot",
+        "a=builtin:nosuch",
+        "--bot",
+        "b=builtin:random",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(e.contains("bot 'a': unknown built-in bot 'nosuch'"), "{e}");
+    assert!(!dir.exists(), "nothing is written");
+}
+
+#[test]
+fn a_start_position_must_be_of_the_ruleset_and_not_over() {
+    let darra = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
+    let e = refused(&[
+        "match",
+        "dara",
+        "builtin:random",
+        "builtin:random",
+        "--start",
+        darra,
+    ]);
+    assert!(
+        e.contains("--start: a 'darra' position, not a 'dara' one"),
+        "{e}"
+    );
+    let over = "darra 0,0,0,0,0,0/0,0,0,0,0,0 1 24 24 - 0";
+    let e = refused(&[
+        "match",
+        "darra",
+        "builtin:random",
+        "builtin:random",
+        "--start",
+        over,
+    ]);
+    assert!(e.contains("--start: the game is already over"), "{e}");
+}
