@@ -256,10 +256,7 @@ fn each_game_is_logged_the_moment_it_ends() {
         child.try_wait().unwrap().is_none(),
         "game 2 is still running"
     );
-    // SAFETY: plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGTERM);
-    }
+    send_signal(child.id(), libc::SIGTERM);
     let status = child.wait().unwrap();
     assert!(!status.success());
     assert_eq!(read_jsonl(&jsonl).len(), 1);

@@ -295,19 +295,11 @@ fn interrupt_kills_the_bots_of_the_game_in_play() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait (polling a condition, bounded) until the bot and its grandchild have started.
-    let t = std::time::Instant::now();
-    while pid_count(&pidfile) < 2 {
-        assert!(
-            t.elapsed() < Duration::from_secs(10),
-            "the bot never started"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // SAFETY: plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
+    // Wait until the bot and its grandchild have started.
+    wait_until(Duration::from_secs(10), "the bot never started", || {
+        pid_count(&pidfile) >= 2
+    });
+    send_signal(child.id(), libc::SIGINT);
     let out = child.wait_with_output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);

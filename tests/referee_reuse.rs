@@ -237,18 +237,10 @@ fn interrupt_between_kept_processes_leaves_nothing_behind() {
         .spawn()
         .unwrap();
     // Game 2 has started (both kept processes got their second newgame): bot a hangs in it.
-    let t = std::time::Instant::now();
-    while pid_count(&pa) < 2 || pid_count(&pb) < 2 {
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "game 2 never started"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // SAFETY: plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
+    wait_until(Duration::from_secs(20), "game 2 never started", || {
+        pid_count(&pa) >= 2 && pid_count(&pb) >= 2
+    });
+    send_signal(child.id(), libc::SIGINT);
     let out = child.wait_with_output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);

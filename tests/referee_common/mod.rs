@@ -94,3 +94,20 @@ pub fn pid_count(pidfile: &Path) -> usize {
         .filter(|l| !l.trim().is_empty())
         .count()
 }
+
+/// Send signal `sig` (e.g. `libc::SIGINT`) to a child process of this test.
+pub fn send_signal(child_pid: u32, sig: i32) {
+    // SAFETY: plain system call on our own child.
+    unsafe {
+        libc::kill(child_pid as i32, sig);
+    }
+}
+
+/// Poll `cond` until it holds; panic with `what` if `timeout` passes first.
+pub fn wait_until(timeout: Duration, what: &str, mut cond: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !cond() {
+        assert!(start.elapsed() < timeout, "{what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
