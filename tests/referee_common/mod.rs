@@ -16,14 +16,6 @@ pub fn bot(name: &str) -> String {
     format!("{}/tests/bots/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A fresh scratch directory for one test.
-pub fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("baraza-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 pub struct MatchRun {
     pub success: bool,
     pub stdout: Vec<String>,
