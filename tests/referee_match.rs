@@ -1,8 +1,10 @@
 //! `baraza match` end to end: full games between correct bots, logs, options, usage errors.
 
+mod common;
 mod referee_common;
 
 use assert_cmd::Command;
+use common::temp_dir;
 use referee_common::*;
 
 fn rules(args: &[&str]) -> String {
@@ -37,7 +39,7 @@ fn rejudge(g: &serde_json::Value) {
 }
 
 fn full_games(ruleset: &str) {
-    let dir = scratch(&format!("full-{ruleset}"));
+    let dir = temp_dir(&format!("full-{ruleset}"));
     let jsonl = dir.join("games.jsonl");
     let pgn = dir.join("games.pgn");
     let random = format!("python3 {} 3", bot("random_bot.py"));
@@ -87,7 +89,6 @@ fn full_games(ruleset: &str) {
     assert!(run.stdout[0].starts_with("game 1: random_bot vs random_bot-2: "));
     assert!(run.stdout[0].contains(" normal, "));
     assert!(run.stdout[2].starts_with("final: random_bot "));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -102,7 +103,7 @@ fn python_random_bots_play_full_dara_games() {
 
 #[test]
 fn max_plies_adjudicates_a_draw_and_logs_append() {
-    let dir = scratch("maxplies");
+    let dir = temp_dir("maxplies");
     let jsonl = dir.join("games.jsonl");
     for _ in 0..2 {
         let run = run_match(&[
@@ -130,7 +131,6 @@ fn max_plies_adjudicates_a_draw_and_logs_append() {
         assert_eq!(g["plies"], 10);
         assert_eq!(g["time_control"], "10+0.1", "the default time control");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn usage_error(args: &[&str], message: &str) {
@@ -189,7 +189,7 @@ fn usage_errors_are_one_line_before_any_game() {
 #[test]
 fn each_game_is_logged_the_moment_it_ends() {
     use std::io::{BufRead, BufReader};
-    let dir = scratch("flush");
+    let dir = temp_dir("flush");
     let jsonl = dir.join("games.jsonl");
     let pgn = dir.join("games.pgn");
     // Plays game 1 to its end, then hangs in game 2 (30 s per move): game 1 must be in both
@@ -233,12 +233,8 @@ fn each_game_is_logged_the_moment_it_ends() {
         child.try_wait().unwrap().is_none(),
         "game 2 is still running"
     );
-    // SAFETY: plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGTERM);
-    }
+    send_signal(child.id(), libc::SIGTERM);
     let status = child.wait().unwrap();
     assert!(!status.success());
     assert_eq!(read_jsonl(&jsonl).len(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,8 +2,10 @@
 //! must end with the right termination, the misbehaving bot losing, within twice the deadline
 //! that applies, with no process left behind, and the match must go on with the next game.
 
+mod common;
 mod referee_common;
 
+use common::temp_dir;
 use referee_common::*;
 use std::time::Duration;
 
@@ -22,7 +24,7 @@ struct Case {
 
 /// Play two games, the bad bot as player 1 then as player 2, and check everything.
 fn check(case: Case) {
-    let dir = scratch(case.mode);
+    let dir = temp_dir(case.mode);
     let pidfile = dir.join("pids");
     let jsonl = dir.join("games.jsonl");
     let bad = format!("{} {} {}", bot("bad_bot.sh"), case.mode, pidfile.display());
@@ -97,7 +99,6 @@ fn check(case: Case) {
         Vec::<String>::new(),
         "processes left behind"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 const MOVE_DEADLINE: u64 = MOVETIME + MARGIN;
@@ -204,7 +205,7 @@ fn a_move_sent_when_not_asked_is_a_protocol_error() {
 
 #[test]
 fn stderr_flood_does_not_block_and_is_capped() {
-    let dir = scratch("flood");
+    let dir = temp_dir("flood");
     let pidfile = dir.join("pids");
     let jsonl = dir.join("games.jsonl");
     let logs = dir.join("logs");
@@ -247,14 +248,13 @@ fn stderr_flood_does_not_block_and_is_capped() {
         .unwrap()
         .ends_with("flooding stderr at turn 1"));
     assert_eq!(leftover_pids(&pidfile), Vec::<String>::new());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn forced_pass_is_played_by_the_referee() {
     // Player 2 to move with an empty row: `pass` is its only legal move. The bot exits with
     // status 4 if it is ever asked to play a forced pass.
-    let dir = scratch("pass");
+    let dir = temp_dir("pass");
     let jsonl = dir.join("games.jsonl");
     let bad = format!("{} nopass", bot("bad_bot.sh"));
     let run = run_match(&[
@@ -274,12 +274,11 @@ fn forced_pass_is_played_by_the_referee() {
     assert_eq!(g["moves"][0], "pass");
     assert_eq!(g["times_ms"][0], 0);
     assert_eq!(g["start"], "darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn interrupt_kills_the_bots_of_the_game_in_play() {
-    let dir = scratch("interrupt");
+    let dir = temp_dir("interrupt");
     let pidfile = dir.join("pids");
     let bad = format!("{} forkhang {}", bot("bad_bot.sh"), pidfile.display());
     let child = std::process::Command::new(baraza())
@@ -295,19 +294,11 @@ fn interrupt_kills_the_bots_of_the_game_in_play() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait (polling a condition, bounded) until the bot and its grandchild have started.
-    let t = std::time::Instant::now();
-    while pid_count(&pidfile) < 2 {
-        assert!(
-            t.elapsed() < Duration::from_secs(10),
-            "the bot never started"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // SAFETY: plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
+    // Wait until the bot and its grandchild have started.
+    wait_until(Duration::from_secs(10), "the bot never started", || {
+        pid_count(&pidfile) >= 2
+    });
+    send_signal(child.id(), libc::SIGINT);
     let out = child.wait_with_output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -320,7 +311,6 @@ fn interrupt_kills_the_bots_of_the_game_in_play() {
         Vec::<String>::new(),
         "processes left behind"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -335,7 +325,7 @@ fn endless_info_lines_run_out_of_time() {
 
 #[test]
 fn both_failing_to_start_is_a_draw_and_both_are_killed_at_once() {
-    let dir = scratch("bothfail");
+    let dir = temp_dir("bothfail");
     let pidfile = dir.join("pids");
     let jsonl = dir.join("games.jsonl");
     let bad = format!("{} noready {}", bot("bad_bot.sh"), pidfile.display());
@@ -368,5 +358,4 @@ fn both_failing_to_start_is_a_draw_and_both_are_killed_at_once() {
     );
     assert_eq!(pid_count(&pidfile), 2);
     assert_eq!(leftover_pids(&pidfile), Vec::<String>::new());
-    let _ = std::fs::remove_dir_all(&dir);
 }

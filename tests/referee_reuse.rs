@@ -2,8 +2,10 @@
 //! records its pid at every `newgame`), is replaced after a fault, and `--no-reuse` starts a
 //! fresh process every game. Plus the library API the tournament runner uses.
 
+mod common;
 mod referee_common;
 
+use common::temp_dir;
 use referee_common::*;
 use std::path::Path;
 use std::time::Duration;
@@ -35,7 +37,7 @@ fn play(
     games: u32,
     extra: &[&str],
 ) -> (MatchRun, Vec<serde_json::Value>, Vec<String>, Vec<String>) {
-    let dir = scratch(test);
+    let dir = temp_dir(test);
     let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
     let jsonl = dir.join("games.jsonl");
     let games = games.to_string();
@@ -62,13 +64,12 @@ fn play(
     let (ids_a, ids_b) = (pids(&pa), pids(&pb));
     assert_eq!(leftover_pids(&pa), Vec::<String>::new(), "processes left");
     assert_eq!(leftover_pids(&pb), Vec::<String>::new(), "processes left");
-    let _ = std::fs::remove_dir_all(&dir);
     (run, recs, ids_a, ids_b)
 }
 
 #[test]
 fn one_process_per_bot_plays_the_whole_match_and_the_logs_stay_per_game() {
-    let dir = scratch("reuse-logs");
+    let dir = temp_dir("reuse-logs");
     let logs = dir.join("logs");
     let logs_arg = logs.to_str().unwrap().to_string();
     let (run, games, a, b) = play("reuse-good", "good", 4, &["--logs", &logs_arg]);
@@ -103,7 +104,6 @@ fn one_process_per_bot_plays_the_whole_match_and_the_logs_stay_per_game() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn output_between_games_loses_the_next_game_by_protocol_error() {
 
 #[test]
 fn info_lines_between_games_are_logged_with_the_next_game() {
-    let dir = scratch("reuse-info-logs");
+    let dir = temp_dir("reuse-info-logs");
     let logs = dir.join("logs");
     let logs_arg = logs.to_str().unwrap().to_string();
     let (_, games, a, _) = play("reuse-info", "infogameover", 3, &["--logs", &logs_arg]);
@@ -189,7 +189,6 @@ fn info_lines_between_games_are_logged_with_the_next_game() {
         assert!(lines[0].ends_with(" between games"), "{text}");
         assert!(lines[1].ends_with(&format!("game {game} turn 1")), "{text}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -219,7 +218,7 @@ fn a_process_that_exits_between_games_is_replaced_without_penalty() {
 
 #[test]
 fn interrupt_between_kept_processes_leaves_nothing_behind() {
-    let dir = scratch("reuse-interrupt");
+    let dir = temp_dir("reuse-interrupt");
     let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
     let child = std::process::Command::new(baraza())
         .args([
@@ -237,18 +236,10 @@ fn interrupt_between_kept_processes_leaves_nothing_behind() {
         .spawn()
         .unwrap();
     // Game 2 has started (both kept processes got their second newgame): bot a hangs in it.
-    let t = std::time::Instant::now();
-    while pid_count(&pa) < 2 || pid_count(&pb) < 2 {
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "game 2 never started"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // SAFETY: plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as i32, libc::SIGINT);
-    }
+    wait_until(Duration::from_secs(20), "game 2 never started", || {
+        pid_count(&pa) >= 2 && pid_count(&pb) >= 2
+    });
+    send_signal(child.id(), libc::SIGINT);
     let out = child.wait_with_output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -256,12 +247,11 @@ fn interrupt_between_kept_processes_leaves_nothing_behind() {
     assert_eq!(distinct(&pids(&pa)), 1);
     assert_eq!(leftover_pids(&pa), Vec::<String>::new());
     assert_eq!(leftover_pids(&pb), Vec::<String>::new());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn builtin_bots_play_the_same_games_with_and_without_reuse() {
-    let dir = scratch("reuse-same");
+    let dir = temp_dir("reuse-same");
     let mut logs = Vec::new();
     for flag in [None, Some("--no-reuse")] {
         let jsonl = dir.join(format!("{}.jsonl", flag.unwrap_or("reuse")));
@@ -293,7 +283,6 @@ fn builtin_bots_play_the_same_games_with_and_without_reuse() {
     }
     assert_eq!(logs[0].len(), 6);
     assert_eq!(logs[0], logs[1]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The library API, as a tournament runner uses it: seats that keep processes between games,

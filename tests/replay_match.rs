@@ -2,16 +2,11 @@
 //! the example bots and the referee tests' misbehaving bots must all pass `baraza replay
 //! --verify`: the log writer, the verifier's rules and the referee agree.
 
-use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("baraza-replay-match-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use assert_cmd::Command;
+use common::temp_dir;
+use std::path::Path;
 
 fn play(args: &[&str], pgn: &Path) {
     Command::cargo_bin("baraza")
@@ -50,7 +45,7 @@ fn verified(pgn: &Path) -> Vec<serde_json::Value> {
 
 #[test]
 fn builtin_bots_on_every_game() {
-    let dir = scratch("builtin");
+    let dir = temp_dir("builtin");
     let pgn = dir.join("games.pgn");
     let rulesets = ["darra", "darra-2x12", "bao", "dara", "dara-niger"];
     for r in rulesets {
@@ -74,12 +69,11 @@ fn builtin_bots_on_every_game() {
         assert_eq!(g["termination"], "normal", "{g}");
         assert_eq!(g["ok"], true);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn example_bots_play_whole_games() {
-    let dir = scratch("examples");
+    let dir = temp_dir("examples");
     let pgn = dir.join("games.pgn");
     let root = env!("CARGO_MANIFEST_DIR");
     let mut played = 0;
@@ -120,12 +114,11 @@ fn example_bots_play_whole_games() {
         games.iter().all(|g| g["termination"] == "normal"),
         "{games:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn forfeits_recorded_by_the_referee_verify() {
-    let dir = scratch("forfeits");
+    let dir = temp_dir("forfeits");
     let pgn = dir.join("games.pgn");
     let bots = format!("{}/tests/bots", env!("CARGO_MANIFEST_DIR"));
     let good = format!("{bots}/first_bot.sh");
@@ -163,5 +156,4 @@ fn forfeits_recorded_by_the_referee_verify() {
         let want = if i % 2 == 0 { "0-1" } else { "1-0" };
         assert_eq!(g["result"], want, "{mode}: {g}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -28,16 +28,26 @@ fn fails(args: &[&str], code: i32) -> String {
     err
 }
 
-#[test]
-fn games_lists_every_ruleset() {
+/// Run, expect success, and return stdout.
+fn succeeds(args: &[&str]) -> String {
     let out = baraza()
-        .arg("games")
+        .args(args)
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
-    let text = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// Run, expect success, and parse stdout as JSON.
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&succeeds(args)).unwrap()
+}
+
+#[test]
+fn games_lists_every_ruleset() {
+    let text = succeeds(&["games"]);
     let ids: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
     for id in [
         "darra",
@@ -49,14 +59,7 @@ fn games_lists_every_ruleset() {
     ] {
         assert!(ids.contains(&id), "{id} missing from {text}");
     }
-    let json = baraza()
-        .args(["games", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let v = json(&["games", "--json"]);
     assert!(v
         .as_array()
         .unwrap()
@@ -78,60 +81,45 @@ fn start_prints_the_spec_start_positions() {
             "darra-2x12 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
         ),
     ] {
-        baraza()
-            .args(["rules", "start", id])
-            .assert()
-            .success()
-            .stdout(format!("{want}\n"));
+        assert_eq!(succeeds(&["rules", "start", id]), format!("{want}\n"));
     }
-    baraza()
-        .args(["rules", "start", "dara", "--json"])
-        .assert()
-        .success()
-        .stdout(format!("{{\"position\":\"{DARA_START}\"}}\n"));
+    assert_eq!(
+        succeeds(&["rules", "start", "dara", "--json"]),
+        format!("{{\"position\":\"{DARA_START}\"}}\n")
+    );
 }
 
 #[test]
 fn legal_one_per_line_in_byte_order() {
-    baraza()
-        .args(["rules", "legal", DARRA_START])
-        .assert()
-        .success()
-        .stdout("1A\n2A\n3A\n4A\n5A\n6A\n");
+    assert_eq!(
+        succeeds(&["rules", "legal", DARRA_START]),
+        "1A\n2A\n3A\n4A\n5A\n6A\n"
+    );
     // darra.md E6: a starved player may only pass.
-    baraza()
-        .args([
+    assert_eq!(
+        succeeds(&[
             "rules",
             "legal",
-            "darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0",
-        ])
-        .assert()
-        .success()
-        .stdout("pass\n");
+            "darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0"
+        ]),
+        "pass\n"
+    );
     // darra.md E12: terminal input has no moves, not even pass; exit 0.
-    baraza()
-        .args([
+    assert_eq!(
+        succeeds(&[
             "rules",
             "legal",
-            "darra 0,0,0,0,0,0/0,0,0,0,0,0 1 24 24 2 0",
-        ])
-        .assert()
-        .success()
-        .stdout("");
+            "darra 0,0,0,0,0,0/0,0,0,0,0,0 1 24 24 2 0"
+        ]),
+        ""
+    );
     // dara.md E6, as JSON.
-    let out = baraza()
-        .args([
-            "rules",
-            "legal",
-            "dara ooo.../....../xx..../..x.../...ooo 1 0 0 7",
-            "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json(&[
+        "rules",
+        "legal",
+        "dara ooo.../....../xx..../..x.../...ooo 1 0 0 7",
+        "--json",
+    ]);
     let moves: Vec<&str> = v["moves"]
         .as_array()
         .unwrap()
@@ -147,35 +135,27 @@ fn legal_one_per_line_in_byte_order() {
 #[test]
 fn apply_plays_moves_in_order() {
     // darra.md E6: 5A, then pass, then 6A.
-    baraza()
-        .args([
+    assert_eq!(
+        succeeds(&[
             "rules",
             "apply",
             "darra 0,0,0,0,2,7/3,0,0,0,0,0 1 16 20 2 4",
             "5A",
             "pass",
             "6A",
-        ])
-        .assert()
-        .success()
-        .stdout("darra 1,1,0,0,0,0/1,1,1,1,1,1 2 20 20 1 2\n");
+        ]),
+        "darra 1,1,0,0,0,0/1,1,1,1,1,1 2 20 20 1 2\n"
+    );
     // dara.md E9: three plies.
-    let out = baraza()
-        .args([
-            "rules",
-            "apply",
-            "dara ....../....../xxx.o./....o./.o...o 1 0 0 0",
-            "c3-c4",
-            "f1-f2",
-            "c4-c3xb1",
-            "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json(&[
+        "rules",
+        "apply",
+        "dara ....../....../xxx.o./....o./.o...o 1 0 0 0",
+        "c3-c4",
+        "f1-f2",
+        "c4-c3xb1",
+        "--json",
+    ]);
     assert_eq!(
         v["position"],
         "dara ....../....../xxx.o./....oo/...... 2 0 0 0"
@@ -185,143 +165,94 @@ fn apply_plays_moves_in_order() {
 
 #[test]
 fn status_prints_result_reason_and_darra_scores() {
-    baraza()
-        .args([
+    assert_eq!(
+        succeeds(&[
             "rules",
             "status",
-            "darra 0,0,0,0,0,0/0,1,0,0,2,1 2 20 24 2 0",
-        ])
-        .assert()
-        .success()
-        .stdout("0-1 end 20-28\n");
-    baraza()
-        .args([
+            "darra 0,0,0,0,0,0/0,1,0,0,2,1 2 20 24 2 0"
+        ]),
+        "0-1 end 20-28\n"
+    );
+    assert_eq!(
+        succeeds(&[
             "rules",
             "status",
-            "dara ...o../....../xxx.../....../...o.. 2 0 0 0",
-        ])
-        .assert()
-        .success()
-        .stdout("1-0 pieces\n");
-    baraza()
-        .args(["rules", "status", DARA_START])
-        .assert()
-        .success()
-        .stdout("ongoing\n");
+            "dara ...o../....../xxx.../....../...o.. 2 0 0 0"
+        ]),
+        "1-0 pieces\n"
+    );
+    assert_eq!(succeeds(&["rules", "status", DARA_START]), "ongoing\n");
     // dara.md E11: blocked, the side to move loses.
-    let out = baraza()
-        .args([
-            "rules",
-            "status",
-            "dara ....../....../o..o../xo..o./xxo... 1 0 0 5",
-            "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json(&[
+        "rules",
+        "status",
+        "dara ....../....../o..o../xo..o./xxo... 1 0 0 5",
+        "--json",
+    ]);
     assert_eq!(v["result"], "0-1");
     assert_eq!(v["reason"], "no-moves");
-    let out = baraza()
-        .args([
-            "rules",
-            "status",
-            "darra 0,1,1,0,2,0/0,0,0,0,0,0 1 24 20 2 0",
-            "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json(&[
+        "rules",
+        "status",
+        "darra 0,1,1,0,2,0/0,0,0,0,0,0 1 24 20 2 0",
+        "--json",
+    ]);
     assert_eq!(v["result"], "1/2-1/2");
     assert_eq!(v["scores"], serde_json::json!([24, 24]));
 }
 
 #[test]
 fn perft_counts_and_divides() {
-    baraza()
-        .args(["rules", "perft", DARRA_START, "4"])
-        .assert()
-        .success()
-        .stdout("1014\n");
-    baraza()
-        .args(["rules", "perft", DARA_START, "0"])
-        .assert()
-        .success()
-        .stdout("1\n");
+    assert_eq!(succeeds(&["rules", "perft", DARRA_START, "4"]), "1014\n");
+    assert_eq!(succeeds(&["rules", "perft", DARA_START, "0"]), "1\n");
     // Divide: one line per root move, then the total; the Dara start has 30 drops, each
     // followed by 29 replies.
-    let out = baraza()
-        .args(["rules", "perft", DARA_START, "2", "--divide"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = succeeds(&["rules", "perft", DARA_START, "2", "--divide"]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 31);
     assert_eq!(lines[0], "a1 29");
     assert_eq!(lines[30], "870");
-    let out = baraza()
-        .args(["rules", "perft", DARRA_START, "3", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json(&["rules", "perft", DARRA_START, "3", "--json"]);
     assert_eq!(v["nodes"], 190);
 }
 
 #[test]
 fn show_draws_the_board() {
-    baraza()
-        .args(["rules", "show", "darra 2,1,5,6,0,2/1,5,0,3,2,1 1 8 12 2 3"])
-        .assert()
-        .success()
-        // Row A right to left as seen from above (darra.md E2 picture), labels, turn marker.
-        .stdout(predicate::str::contains("6A  5A  4A  3A  2A  1A"))
-        .stdout(predicate::str::contains("2   0   6   5   1   2"))
-        .stdout(predicate::str::contains("1   5   0   3   2   1"))
-        .stdout(predicate::str::contains("captured 8  <- to move"));
-    baraza()
-        .args([
-            "rules",
-            "show",
-            "dara ooo.x./x..o../xx..o./..x..o/.x.... 1 0 0 4",
-        ])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("  5  o o o . x ."))
-        .stdout(predicate::str::contains("  1  . x . . . ."))
-        .stdout(predicate::str::contains("     a b c d e f"))
-        .stdout(predicate::str::contains(
-            "player 1 (x): 6 on board, 0 in hand  <- to move",
-        ));
+    let out = succeeds(&["rules", "show", "darra 2,1,5,6,0,2/1,5,0,3,2,1 1 8 12 2 3"]);
+    // Row A right to left as seen from above (darra.md E2 picture), labels, turn marker.
+    for want in [
+        "6A  5A  4A  3A  2A  1A",
+        "2   0   6   5   1   2",
+        "1   5   0   3   2   1",
+        "captured 8  <- to move",
+    ] {
+        assert!(out.contains(want), "'{want}' missing from:\n{out}");
+    }
+    let out = succeeds(&[
+        "rules",
+        "show",
+        "dara ooo.x./x..o../xx..o./..x..o/.x.... 1 0 0 4",
+    ]);
+    for want in [
+        "  5  o o o . x .",
+        "  1  . x . . . .",
+        "     a b c d e f",
+        "player 1 (x): 6 on board, 0 in hand  <- to move",
+    ] {
+        assert!(out.contains(want), "'{want}' missing from:\n{out}");
+    }
 }
 
 #[test]
 fn bench_reports_rates() {
-    baraza()
-        .args(["rules", "bench", "darra", "--playouts", "50", "--seed", "3"])
-        .assert()
-        .success()
-        .stdout(
-            predicate::str::is_match(r"^playouts/s=\d+ plies/s=\d+ playouts=50 plies=\d+").unwrap(),
-        );
-    let out = baraza()
-        .args(["rules", "bench", "dara", "--seconds", "0.2", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let out = succeeds(&["rules", "bench", "darra", "--playouts", "50", "--seed", "3"]);
+    assert!(
+        predicate::str::is_match(r"^playouts/s=\d+ plies/s=\d+ playouts=50 plies=\d+")
+            .unwrap()
+            .eval(&out),
+        "{out}"
+    );
+    let v = json(&["rules", "bench", "dara", "--seconds", "0.2", "--json"]);
     assert!(v["playouts"].as_u64().unwrap() > 0);
     // The same seed plays the same games.
     let run = || {

@@ -16,14 +16,6 @@ pub fn bot(name: &str) -> String {
     format!("{}/tests/bots/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A fresh scratch directory for one test.
-pub fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("baraza-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 pub struct MatchRun {
     pub success: bool,
     pub stdout: Vec<String>,
@@ -93,4 +85,21 @@ pub fn pid_count(pidfile: &Path) -> usize {
         .lines()
         .filter(|l| !l.trim().is_empty())
         .count()
+}
+
+/// Send signal `sig` (e.g. `libc::SIGINT`) to a child process of this test.
+pub fn send_signal(child_pid: u32, sig: i32) {
+    // SAFETY: plain system call on our own child.
+    unsafe {
+        libc::kill(child_pid as i32, sig);
+    }
+}
+
+/// Poll `cond` until it holds; panic with `what` if `timeout` passes first.
+pub fn wait_until(timeout: Duration, what: &str, mut cond: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !cond() {
+        assert!(start.elapsed() < timeout, "{what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
