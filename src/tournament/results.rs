@@ -353,6 +353,14 @@ impl Tally {
     }
 }
 
+/// `[low, high]`; a missing bound is infinite on the side its score bound left (0, 1): the
+/// low bound of a perfect score is +inf, not -inf (its score interval is [1, 1]).
+fn interval_text(e: &EloEstimate) -> String {
+    let low_inf = if e.score >= 1.0 { "+inf" } else { "-inf" };
+    let high_inf = if e.score <= 0.0 { "-inf" } else { "+inf" };
+    format!("[{}, {}]", signed(e.low, low_inf), signed(e.high, high_inf))
+}
+
 fn signed(x: Option<f64>, inf: &str) -> String {
     match x {
         // Rounded first, and `+ 0.0` turns −0 into +0: no "-0.0".
@@ -407,7 +415,7 @@ pub fn render_text(s: &Standings) -> String {
         let (elo, interval) = match &b.elo {
             Some(e) => (
                 signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
-                format!("[{}, {}]", signed(e.low, "-inf"), signed(e.high, "+inf")),
+                interval_text(e),
             ),
             None => ("-".into(), "-".into()),
         };
@@ -477,4 +485,24 @@ pub fn render_text(s: &Standings) -> String {
         let _ = writeln!(out, "note: {n}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn infinite_bounds_take_the_side_their_score_left() {
+        let perfect = stats::elo_trinomial(4, 0, 0).unwrap();
+        assert_eq!(interval_text(&perfect), "[+inf, +inf]");
+        let nil = stats::elo_trinomial(0, 0, 4).unwrap();
+        assert_eq!(interval_text(&nil), "[-inf, -inf]");
+        // 3 wins, 1 loss: the score interval 0.75 ± 1.96·0.433/2 reaches past 1, not below 0.
+        let mostly = stats::elo_trinomial(3, 0, 1).unwrap();
+        assert!(interval_text(&mostly).ends_with(", +inf]"));
+        assert!(
+            !interval_text(&mostly).starts_with("[+inf")
+                && !interval_text(&mostly).starts_with("[-inf")
+        );
+    }
 }
