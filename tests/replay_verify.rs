@@ -207,6 +207,21 @@ fn an_illegal_move_is_caught() {
         &games,
         &["game 3 ", "ply 2:", "illegal move '2A'"],
     );
+    // Showing a board past it fails the same way, in one line naming the file.
+    let path = write_log("illegal-hand-ply", &games);
+    let out = baraza()
+        .arg("replay")
+        .arg(&path)
+        .args(["--game", "3", "--ply", "2"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let file = path.display().to_string();
+    for n in [file.as_str(), "game 3 ", "ply 2:", "2A"] {
+        assert!(err.contains(n), "'{n}' not in: {err}");
+    }
 
     // Not a move at all.
     let mut games = games_text();

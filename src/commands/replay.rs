@@ -34,13 +34,15 @@ pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
         (None, _) => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
     };
 
+    // A game that cannot be replayed is named with its file, as --verify names it.
+    let in_file = |e: anyhow::Error| anyhow!("{file}: {e:#}");
     if let Some(ply) = args.ply {
         let (k, g) = selected[0];
-        return show_ply(out, k, g, ply, args.json);
+        return show_ply(out, k, g, ply, args.json).map_err(in_file);
     }
     if args.game.is_some() && !args.verify {
         let (k, g) = selected[0];
-        return step_through(out, k, g, args.json);
+        return step_through(out, k, g, args.json).map_err(in_file);
     }
 
     let mut first_problem: Option<(usize, Problem)> = None;
