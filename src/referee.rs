@@ -649,7 +649,6 @@ async fn play_moves(
     let mut times_ms: Vec<u64> = Vec::new();
     let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
-    let mut last: Option<String> = None;
 
     let end = 'game: loop {
         // One move generation per turn: an empty list is exactly a finished game (game.rs).
@@ -691,7 +690,6 @@ async fn play_moves(
             }
             moves.push("pass".to_string());
             times_ms.push(0);
-            last = Some("pass".to_string());
             continue;
         }
         let p = pos.side_to_move();
@@ -735,7 +733,8 @@ async fn play_moves(
         }
 
         let go = clock.go(pi);
-        protocol::write_turn(&mut text, &pos.format(), last.as_deref(), &legal, &go);
+        let last = moves.last().map(String::as_str);
+        protocol::write_turn(&mut text, &pos.format(), last, &legal, &go);
         let limit = clock.deadline(pi);
         let deadline = deadline_after(Instant::now(), limit);
         if let Err(e) = bot.send(&text, deadline).await {
@@ -825,7 +824,6 @@ async fn play_moves(
             );
         }
         times_ms.push(millis(used));
-        last = Some(token.clone());
         moves.push(token);
     };
     (end, moves, times_ms)
