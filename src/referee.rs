@@ -7,7 +7,7 @@
 //! side losing, and the reason says who and why.
 
 use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink, WriteError};
-use crate::clock::{Charge, Clock, TimeControl};
+use crate::clock::{millis, Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
 use crate::protocol::{self, BotMsg};
 use crate::record::{GameRecord, Termination};
@@ -252,10 +252,6 @@ async fn handshake(
             ));
         }
     }
-}
-
-fn millis(d: Duration) -> u64 {
-    d.as_millis().min(u128::from(u64::MAX)) as u64
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).
