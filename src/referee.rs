@@ -527,12 +527,13 @@ async fn open_game(
             }
             Err(e) => {
                 let p = player(i);
-                spawn_faults.push((p, format!("{} could not be started: {e}", who(p, setup))));
+                let reason = format!("{} could not be started: {e}", who(p, setup));
+                spawn_faults.push((p, End::fault(p, Termination::Crash, reason)));
             }
         }
     }
     if !spawn_faults.is_empty() {
-        return Err(both_or_one(spawn_faults, Termination::Crash));
+        return Err(combine(spawn_faults, ""));
     }
 
     // Handshake the fresh ones, both at once, each under its own startup deadline.
@@ -841,22 +842,6 @@ fn internal_end(what: &str) -> End {
         termination: Termination::Adjudication,
         reason: format!("internal error: {what}"),
         offenders: [false, false],
-    }
-}
-
-/// One fault: that side loses. Two: a draw, both reasons kept.
-fn both_or_one(mut faults: Vec<(Player, String)>, termination: Termination) -> End {
-    if faults.len() == 1 {
-        let (p, reason) = faults.pop().expect("one fault");
-        End::fault(p, termination, reason)
-    } else {
-        let reasons: Vec<String> = faults.into_iter().map(|(_, r)| r).collect();
-        End {
-            outcome: Outcome::Draw,
-            termination,
-            reason: reasons.join("; "),
-            offenders: [true, true],
-        }
     }
 }
 
