@@ -756,9 +756,8 @@ async fn play_moves(
                         // too, so an endless stream of info lines still runs out of time.
                         if Instant::now() >= deadline {
                             let text = format!(
-                                "sent info lines but no move within {} ms (+{} ms margin)",
-                                clock.allowance(pi).as_millis(),
-                                setup.tc[pi].margin.as_millis()
+                                "sent info lines but no move within {}",
+                                limit_text(clock.allowance(pi), setup.tc[pi].margin)
                             );
                             break 'game End::fault(
                                 p,
@@ -789,9 +788,8 @@ async fn play_moves(
                 }
                 Err(e) => {
                     let text = format!(
-                        "did not move within {} ms (+{} ms margin)",
-                        clock.allowance(pi).as_millis(),
-                        setup.tc[pi].margin.as_millis()
+                        "did not move within {}",
+                        limit_text(clock.allowance(pi), setup.tc[pi].margin)
                     );
                     break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, text).await;
                 }
@@ -804,11 +802,10 @@ async fn play_moves(
                 p,
                 Termination::TimeForfeit,
                 format!(
-                    "{} took {} ms, over its {} ms (+{} ms margin)",
+                    "{} took {} ms, over its {}",
                     who(p, setup),
                     used.as_millis(),
-                    limit.as_millis(),
-                    setup.tc[pi].margin.as_millis()
+                    limit_text(limit, setup.tc[pi].margin)
                 ),
             );
         }
@@ -824,6 +821,15 @@ async fn play_moves(
         moves.push(token);
     };
     (end, moves, times_ms)
+}
+
+/// A move's time limit in a time-forfeit reason: `N ms (+M ms margin)`.
+fn limit_text(allowance: Duration, margin: Duration) -> String {
+    format!(
+        "{} ms (+{} ms margin)",
+        allowance.as_millis(),
+        margin.as_millis()
+    )
 }
 
 /// The record's time control: one form when both players had the same, else player 1's and
