@@ -192,9 +192,11 @@ impl Clock {
     /// otherwise subtract it (never below zero: time used inside the margin is forgiven)
     /// and add the increment.
     pub fn charge(&mut self, p: usize, used: Duration) -> Charge {
-        let limit = self.allowance(p);
-        if used > limit.saturating_add(self.tc[p].margin) {
-            return Charge::Flag { used, limit };
+        if used > self.deadline(p) {
+            return Charge::Flag {
+                used,
+                limit: self.allowance(p),
+            };
         }
         if let Some((_, inc)) = self.tc[p].clock {
             self.remaining[p] = self.remaining[p].saturating_sub(used) + inc;
