@@ -442,7 +442,7 @@ pub async fn play_game_with(
             }
             Err(end) => (end, Vec::new(), Vec::new()),
         };
-    finish_game(setup, end, sides, seats, moves, times_ms, infos).await
+    finish_game(setup, end, sides, seats, moves, times_ms, infos, start_text).await
 }
 
 /// Everything before the first move: check the kept processes, start the missing ones, hello
@@ -917,6 +917,7 @@ async fn finish_game(
     moves: Vec<String>,
     times_ms: Vec<u64>,
     infos: [InfoLog; 2],
+    start_text: String,
 ) -> (GameRecord, GameExtras) {
     let (result, term) = (end.outcome.as_str(), end.termination.as_str());
     let farewell = protocol::gameover_and_quit(result, term);
@@ -949,7 +950,7 @@ async fn finish_game(
         plies: moves.len(),
         moves,
         times_ms,
-        start: setup.start.format(),
+        start: start_text,
         seed: setup.seed,
         time_control: time_control_text(&setup.tc),
         event: setup.event.clone(),
