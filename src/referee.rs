@@ -339,11 +339,6 @@ impl Seat {
         }
     }
 
-    /// Whether a process is kept after a game (false after an exit between games).
-    pub fn reuses(&self) -> bool {
-        self.reuse
-    }
-
     /// The pid of the process kept for the next game, if any.
     pub fn pid(&self) -> Option<i32> {
         self.live.as_ref().map(|l| l.bot.pid())
