@@ -474,31 +474,23 @@ async fn open_game(
         side.games_before = live.games;
         side.unproven = true;
         side.ready = true;
-        while pending && bot.has_buffered_line() {
-            match bot.read_line(Instant::now()).await {
-                Ok(line) => match protocol::parse_bot_line(&line) {
-                    BotMsg::Info(t) => infos[i].log(0, &t),
-                    BotMsg::Blank => {}
-                    _ => {
-                        let reason =
-                            format!("{} sent {} between games", who(p, setup), quote(&line));
-                        faults.push((p, End::fault(p, Termination::ProtocolError, reason)));
-                        break;
-                    }
-                },
-                Err(e) => {
-                    let end = read_fault(
-                        p,
-                        setup,
-                        &mut bot,
-                        e,
-                        Termination::ProtocolError,
-                        "sent an incomplete line between games".to_string(),
-                    )
-                    .await;
-                    faults.push((p, end));
-                    break;
-                }
+        match drain_unasked(&mut bot, pending, &mut infos[i], 0).await {
+            Ok(()) => {}
+            Err(Unasked::Line(line)) => {
+                let reason = format!("{} sent {} between games", who(p, setup), quote(&line));
+                faults.push((p, End::fault(p, Termination::ProtocolError, reason)));
+            }
+            Err(Unasked::Read(e)) => {
+                let end = read_fault(
+                    p,
+                    setup,
+                    &mut bot,
+                    e,
+                    Termination::ProtocolError,
+                    "sent an incomplete line between games".to_string(),
+                )
+                .await;
+                faults.push((p, end));
             }
         }
         side.bot = Some(bot);
@@ -562,6 +554,33 @@ async fn open_game(
             Ok(()) => side.told = true,
             Err(WriteError::Closed) if side.unproven => replace(p, setup, side, start_text).await?,
             Err(e) => return Err(write_fault(p, setup, e, false)),
+        }
+    }
+    Ok(())
+}
+
+/// What stopped [`drain_unasked`]: a line other than `info` or blank, or a failed read.
+enum Unasked {
+    Line(String),
+    Read(ReadError),
+}
+
+/// Read what a bot sent while it was not asked, when `pending` (one look at the pipe, taken by
+/// the caller): only what is buffered, so this is bounded even against a bot that writes
+/// without pause. `info` lines are logged at `ply`, blank lines ignored; the first other line
+/// or failed read stops it.
+async fn drain_unasked(
+    bot: &mut Bot,
+    pending: bool,
+    info: &mut InfoLog,
+    ply: usize,
+) -> Result<(), Unasked> {
+    while pending && bot.has_buffered_line() {
+        let line = bot.read_line(Instant::now()).await.map_err(Unasked::Read)?;
+        match protocol::parse_bot_line(&line) {
+            BotMsg::Info(t) => info.log(ply, &t),
+            BotMsg::Blank => {}
+            _ => return Err(Unasked::Line(line)),
         }
     }
     Ok(())
@@ -693,34 +712,22 @@ async fn play_moves(
         // One look at the pipe, then only what that brought in: bounded even against a bot
         // that writes without pause.
         let pending = bot.has_pending_line();
-        while pending && bot.has_buffered_line() {
-            match bot.read_line(Instant::now()).await {
-                Ok(line) => match protocol::parse_bot_line(&line) {
-                    BotMsg::Info(t) => infos[pi].log(moves.len(), &t),
-                    BotMsg::Blank => {}
-                    _ => {
-                        break 'game End::fault(
-                            p,
-                            Termination::ProtocolError,
-                            format!(
-                                "{} sent {} when it was not its turn",
-                                who(p, setup),
-                                quote(&line)
-                            ),
-                        )
-                    }
-                },
-                Err(e) => {
-                    break 'game read_fault(
-                        p,
-                        setup,
-                        bot,
-                        e,
-                        Termination::TimeForfeit,
-                        String::new(),
-                    )
+        match drain_unasked(bot, pending, &mut infos[pi], moves.len()).await {
+            Ok(()) => {}
+            Err(Unasked::Line(line)) => {
+                break 'game End::fault(
+                    p,
+                    Termination::ProtocolError,
+                    format!(
+                        "{} sent {} when it was not its turn",
+                        who(p, setup),
+                        quote(&line)
+                    ),
+                )
+            }
+            Err(Unasked::Read(e)) => {
+                break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, String::new())
                     .await
-                }
             }
         }
 
