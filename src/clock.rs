@@ -66,6 +66,11 @@ pub fn parse_tc(s: &str) -> Result<(Duration, Duration), TcError> {
     Ok((base, inc))
 }
 
+/// `d` in whole milliseconds, saturating at `u64::MAX`.
+pub fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
 fn fmt_secs(d: Duration) -> String {
     let ms = d.as_millis();
     if ms.is_multiple_of(1000) {
@@ -169,10 +174,9 @@ impl Clock {
     /// The `go` fields for a turn of player index `to_move`: each player's time (its game
     /// clock, or its fixed time per move) and increment, and the mover's time per move.
     pub fn go(&self, to_move: usize) -> Go {
-        let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
         let time_inc = |p: usize| match self.tc[p].clock {
-            Some((_, inc)) => (ms(self.remaining[p]), ms(inc)),
-            None => (self.tc[p].movetime.map_or(0, ms), 0),
+            Some((_, inc)) => (millis(self.remaining[p]), millis(inc)),
+            None => (self.tc[p].movetime.map_or(0, millis), 0),
         };
         let ((p1time, p1inc), (p2time, p2inc)) = (time_inc(0), time_inc(1));
         Go {
@@ -180,7 +184,7 @@ impl Clock {
             p2time,
             p1inc,
             p2inc,
-            movetime: self.tc[to_move].movetime.map(ms),
+            movetime: self.tc[to_move].movetime.map(millis),
         }
     }
 
@@ -188,9 +192,11 @@ impl Clock {
     /// otherwise subtract it (never below zero: time used inside the margin is forgiven)
     /// and add the increment.
     pub fn charge(&mut self, p: usize, used: Duration) -> Charge {
-        let limit = self.allowance(p);
-        if used > limit.saturating_add(self.tc[p].margin) {
-            return Charge::Flag { used, limit };
+        if used > self.deadline(p) {
+            return Charge::Flag {
+                used,
+                limit: self.allowance(p),
+            };
         }
         if let Some((_, inc)) = self.tc[p].clock {
             self.remaining[p] = self.remaining[p].saturating_sub(used) + inc;

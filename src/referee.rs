@@ -7,7 +7,7 @@
 //! side losing, and the reason says who and why.
 
 use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink, WriteError};
-use crate::clock::{Charge, Clock, TimeControl};
+use crate::clock::{millis, Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
 use crate::protocol::{self, BotMsg};
 use crate::record::{GameRecord, Termination};
@@ -254,10 +254,6 @@ async fn handshake(
     }
 }
 
-fn millis(d: Duration) -> u64 {
-    d.as_millis().min(u128::from(u64::MAX)) as u64
-}
-
 /// Today's date as `YYYY.MM.DD` (UTC).
 pub fn today() -> String {
     let secs = std::time::SystemTime::now()
@@ -341,11 +337,6 @@ impl Seat {
             live: None,
             exits_between_games: 0,
         }
-    }
-
-    /// Whether a process is kept after a game (false after an exit between games).
-    pub fn reuses(&self) -> bool {
-        self.reuse
     }
 
     /// The pid of the process kept for the next game, if any.
@@ -446,7 +437,7 @@ pub async fn play_game_with(
             }
             Err(end) => (end, Vec::new(), Vec::new()),
         };
-    finish_game(setup, end, sides, seats, moves, times_ms, infos).await
+    finish_game(setup, end, sides, seats, moves, times_ms, infos, start_text).await
 }
 
 /// Everything before the first move: check the kept processes, start the missing ones, hello
@@ -483,31 +474,23 @@ async fn open_game(
         side.games_before = live.games;
         side.unproven = true;
         side.ready = true;
-        while pending && bot.has_buffered_line() {
-            match bot.read_line(Instant::now()).await {
-                Ok(line) => match protocol::parse_bot_line(&line) {
-                    BotMsg::Info(t) => infos[i].log(0, &t),
-                    BotMsg::Blank => {}
-                    _ => {
-                        let reason =
-                            format!("{} sent {} between games", who(p, setup), quote(&line));
-                        faults.push((p, End::fault(p, Termination::ProtocolError, reason)));
-                        break;
-                    }
-                },
-                Err(e) => {
-                    let end = read_fault(
-                        p,
-                        setup,
-                        &mut bot,
-                        e,
-                        Termination::ProtocolError,
-                        "sent an incomplete line between games".to_string(),
-                    )
-                    .await;
-                    faults.push((p, end));
-                    break;
-                }
+        match drain_unasked(&mut bot, pending, &mut infos[i], 0).await {
+            Ok(()) => {}
+            Err(Unasked::Line(line)) => {
+                let reason = format!("{} sent {} between games", who(p, setup), quote(&line));
+                faults.push((p, End::fault(p, Termination::ProtocolError, reason)));
+            }
+            Err(Unasked::Read(e)) => {
+                let end = read_fault(
+                    p,
+                    setup,
+                    &mut bot,
+                    e,
+                    Termination::ProtocolError,
+                    "sent an incomplete line between games".to_string(),
+                )
+                .await;
+                faults.push((p, end));
             }
         }
         side.bot = Some(bot);
@@ -531,12 +514,13 @@ async fn open_game(
             }
             Err(e) => {
                 let p = player(i);
-                spawn_faults.push((p, format!("{} could not be started: {e}", who(p, setup))));
+                let reason = format!("{} could not be started: {e}", who(p, setup));
+                spawn_faults.push((p, End::fault(p, Termination::Crash, reason)));
             }
         }
     }
     if !spawn_faults.is_empty() {
-        return Err(both_or_one(spawn_faults, Termination::Crash));
+        return Err(combine(spawn_faults, ""));
     }
 
     // Handshake the fresh ones, both at once, each under its own startup deadline.
@@ -570,6 +554,33 @@ async fn open_game(
             Ok(()) => side.told = true,
             Err(WriteError::Closed) if side.unproven => replace(p, setup, side, start_text).await?,
             Err(e) => return Err(write_fault(p, setup, e, false)),
+        }
+    }
+    Ok(())
+}
+
+/// What stopped [`drain_unasked`]: a line other than `info` or blank, or a failed read.
+enum Unasked {
+    Line(String),
+    Read(ReadError),
+}
+
+/// Read what a bot sent while it was not asked, when `pending` (one look at the pipe, taken by
+/// the caller): only what is buffered, so this is bounded even against a bot that writes
+/// without pause. `info` lines are logged at `ply`, blank lines ignored; the first other line
+/// or failed read stops it.
+async fn drain_unasked(
+    bot: &mut Bot,
+    pending: bool,
+    info: &mut InfoLog,
+    ply: usize,
+) -> Result<(), Unasked> {
+    while pending && bot.has_buffered_line() {
+        let line = bot.read_line(Instant::now()).await.map_err(Unasked::Read)?;
+        match protocol::parse_bot_line(&line) {
+            BotMsg::Info(t) => info.log(ply, &t),
+            BotMsg::Blank => {}
+            _ => return Err(Unasked::Line(line)),
         }
     }
     Ok(())
@@ -649,7 +660,6 @@ async fn play_moves(
     let mut times_ms: Vec<u64> = Vec::new();
     let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
-    let mut last: Option<String> = None;
 
     let end = 'game: loop {
         // One move generation per turn: an empty list is exactly a finished game (game.rs).
@@ -691,7 +701,6 @@ async fn play_moves(
             }
             moves.push("pass".to_string());
             times_ms.push(0);
-            last = Some("pass".to_string());
             continue;
         }
         let p = pos.side_to_move();
@@ -703,39 +712,28 @@ async fn play_moves(
         // One look at the pipe, then only what that brought in: bounded even against a bot
         // that writes without pause.
         let pending = bot.has_pending_line();
-        while pending && bot.has_buffered_line() {
-            match bot.read_line(Instant::now()).await {
-                Ok(line) => match protocol::parse_bot_line(&line) {
-                    BotMsg::Info(t) => infos[pi].log(moves.len(), &t),
-                    BotMsg::Blank => {}
-                    _ => {
-                        break 'game End::fault(
-                            p,
-                            Termination::ProtocolError,
-                            format!(
-                                "{} sent {} when it was not its turn",
-                                who(p, setup),
-                                quote(&line)
-                            ),
-                        )
-                    }
-                },
-                Err(e) => {
-                    break 'game read_fault(
-                        p,
-                        setup,
-                        bot,
-                        e,
-                        Termination::TimeForfeit,
-                        String::new(),
-                    )
+        match drain_unasked(bot, pending, &mut infos[pi], moves.len()).await {
+            Ok(()) => {}
+            Err(Unasked::Line(line)) => {
+                break 'game End::fault(
+                    p,
+                    Termination::ProtocolError,
+                    format!(
+                        "{} sent {} when it was not its turn",
+                        who(p, setup),
+                        quote(&line)
+                    ),
+                )
+            }
+            Err(Unasked::Read(e)) => {
+                break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, String::new())
                     .await
-                }
             }
         }
 
         let go = clock.go(pi);
-        protocol::write_turn(&mut text, &pos.format(), last.as_deref(), &legal, &go);
+        let last = moves.last().map(String::as_str);
+        protocol::write_turn(&mut text, &pos.format(), last, &legal, &go);
         let limit = clock.deadline(pi);
         let deadline = deadline_after(Instant::now(), limit);
         if let Err(e) = bot.send(&text, deadline).await {
@@ -760,9 +758,8 @@ async fn play_moves(
                         // too, so an endless stream of info lines still runs out of time.
                         if Instant::now() >= deadline {
                             let text = format!(
-                                "sent info lines but no move within {} ms (+{} ms margin)",
-                                clock.allowance(pi).as_millis(),
-                                setup.tc[pi].margin.as_millis()
+                                "sent info lines but no move within {}",
+                                limit_text(clock.allowance(pi), setup.tc[pi].margin)
                             );
                             break 'game End::fault(
                                 p,
@@ -793,9 +790,8 @@ async fn play_moves(
                 }
                 Err(e) => {
                     let text = format!(
-                        "did not move within {} ms (+{} ms margin)",
-                        clock.allowance(pi).as_millis(),
-                        setup.tc[pi].margin.as_millis()
+                        "did not move within {}",
+                        limit_text(clock.allowance(pi), setup.tc[pi].margin)
                     );
                     break 'game read_fault(p, setup, bot, e, Termination::TimeForfeit, text).await;
                 }
@@ -808,11 +804,10 @@ async fn play_moves(
                 p,
                 Termination::TimeForfeit,
                 format!(
-                    "{} took {} ms, over its {} ms (+{} ms margin)",
+                    "{} took {} ms, over its {}",
                     who(p, setup),
                     used.as_millis(),
-                    limit.as_millis(),
-                    setup.tc[pi].margin.as_millis()
+                    limit_text(limit, setup.tc[pi].margin)
                 ),
             );
         }
@@ -825,10 +820,18 @@ async fn play_moves(
             );
         }
         times_ms.push(millis(used));
-        last = Some(token.clone());
         moves.push(token);
     };
     (end, moves, times_ms)
+}
+
+/// A move's time limit in a time-forfeit reason: `N ms (+M ms margin)`.
+fn limit_text(allowance: Duration, margin: Duration) -> String {
+    format!(
+        "{} ms (+{} ms margin)",
+        allowance.as_millis(),
+        margin.as_millis()
+    )
 }
 
 /// The record's time control: one form when both players had the same, else player 1's and
@@ -847,22 +850,6 @@ fn internal_end(what: &str) -> End {
         termination: Termination::Adjudication,
         reason: format!("internal error: {what}"),
         offenders: [false, false],
-    }
-}
-
-/// One fault: that side loses. Two: a draw, both reasons kept.
-fn both_or_one(mut faults: Vec<(Player, String)>, termination: Termination) -> End {
-    if faults.len() == 1 {
-        let (p, reason) = faults.pop().expect("one fault");
-        End::fault(p, termination, reason)
-    } else {
-        let reasons: Vec<String> = faults.into_iter().map(|(_, r)| r).collect();
-        End {
-            outcome: Outcome::Draw,
-            termination,
-            reason: reasons.join("; "),
-            offenders: [true, true],
-        }
     }
 }
 
@@ -932,6 +919,7 @@ async fn finish_game(
     moves: Vec<String>,
     times_ms: Vec<u64>,
     infos: [InfoLog; 2],
+    start_text: String,
 ) -> (GameRecord, GameExtras) {
     let (result, term) = (end.outcome.as_str(), end.termination.as_str());
     let farewell = protocol::gameover_and_quit(result, term);
@@ -964,7 +952,7 @@ async fn finish_game(
         plies: moves.len(),
         moves,
         times_ms,
-        start: setup.start.format(),
+        start: start_text,
         seed: setup.seed,
         time_control: time_control_text(&setup.tc),
         event: setup.event.clone(),

@@ -274,6 +274,28 @@ fn no_legal_move_at_all_is_an_error_not_a_hang() {
     );
 }
 
+#[test]
+fn a_malformed_position_of_a_known_ruleset_names_the_parse_problem() {
+    let out = Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["bot", "random"])
+        .write_stdin(format!(
+            "baraza 1 darra\nposition darra 1,2,3 1 0 0 0 0\n{GO}\n"
+        ))
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let info = stdout.lines().last().unwrap();
+    assert!(info.starts_with("info bad position: "), "{stdout}");
+    assert!(info.contains("'1,2,3' must be two rows"), "{stdout}");
+    assert!(info.ends_with(" in 'darra 1,2,3 1 0 0 0 0'"), "{stdout}");
+    assert!(!stdout.contains("no legal move"), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("bad position: "), "{stderr}");
+}
+
 /// Turn by turn, as the referee drives it: each answer must come before the next message is
 /// written (a bot that waits for more input before answering would stall here).
 #[test]

@@ -109,7 +109,8 @@ pub fn find(name: &str) -> Result<&'static BotSpec, String> {
 
 /// Play protocol v1 as `spec` until `quit` or end of input. `ruleset` is the `--ruleset`
 /// option (a mismatch with the hello is reported on stderr, the hello wins). Returns an error
-/// only when the bot cannot go on (no legal move to send, or I/O failure).
+/// only when the bot cannot go on (a position of a known ruleset it cannot
+/// read, no legal move to send, or I/O failure).
 ///
 /// A process may play several games: every `newgame` starts afresh, with a strategy built from
 /// the seed of the `seed <N>` line just before it, which baraza's referee sends its built-in
@@ -196,10 +197,10 @@ pub fn play(
                 legal_line.push_str(rest);
             }
             "go" => {
-                let parsed = games::parse_position(&position).ok();
+                let parsed = games::parse_position(&position);
                 let legal: Vec<String> = match &parsed {
-                    Some(p) => p.legal(),
-                    None => Vec::new(),
+                    Ok(p) => p.legal(),
+                    Err(_) => Vec::new(),
                 };
                 // The engine is the authority; the referee's list is the fallback for a ruleset
                 // this build does not know.
@@ -212,11 +213,19 @@ pub fn play(
                     legal
                 };
                 if legal.is_empty() {
+                    // A ruleset this build knows: the position itself is the problem.
+                    let rs = position.split(' ').next().unwrap_or("");
+                    if let (Err(e), Some(_)) = (&parsed, games::find(rs)) {
+                        writeln!(out, "info {e} in '{position}'")?;
+                        out.flush()?;
+                        anyhow::bail!("{e} in '{position}'");
+                    }
                     writeln!(out, "info no legal move in position '{position}'")?;
                     out.flush()?;
                     anyhow::bail!("asked to move with no legal move in position '{position}'");
                 }
                 // Whoever is to move is asked to move: the position says who we are this turn.
+                let parsed = parsed.ok();
                 let me = parsed
                     .as_ref()
                     .map(|p| p.side_to_move())
