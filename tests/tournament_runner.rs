@@ -172,7 +172,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     assert_eq!(out.stop, Stop::Sprt(Decision::H1));
     assert_eq!(out.played, 2);
     assert_eq!(decided.load(Ordering::SeqCst), 1);
-    let sprt = out.sprt.unwrap();
+    let sprt = out.tally.sprt().unwrap();
     assert!(
         sprt.report.llr > 3.7 && sprt.report.llr < 3.9,
         "{}",

@@ -85,7 +85,7 @@ pub fn result_points(result: &str) -> Option<(f64, f64)> {
     }
 }
 
-#[derive(Default, Clone)]
+#[derive(Debug, Default, Clone)]
 struct Acc {
     games: u64,
     points: f64,
@@ -135,6 +135,7 @@ type Leg = (usize, usize, f64, f64);
 
 /// The legs of one pair number seen so far. Only a pair of exactly two legs, the same two bots
 /// on swapped sides, is complete; a third leg (a hand-made log) undoes it.
+#[derive(Debug)]
 enum PairLegs {
     One(Leg),
     Two(Leg, Leg),
@@ -144,6 +145,7 @@ enum PairLegs {
 /// The table built game by game: adding a game costs the same at the 100,000th game as at the
 /// first, and the table can be read at any point (the live table, the SPRT after every game),
 /// costing the number of bots, not of games. [`standings_from`] is a tally of all the lines.
+#[derive(Debug)]
 pub struct Tally {
     header: Header,
     /// Bots in event order, then any name only the games mention.
