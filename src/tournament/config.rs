@@ -598,34 +598,10 @@ fn check_limits(who: &str, l: &LimitOverrides) -> anyhow::Result<()> {
         bail!("{who}: movetime must be at least 1 ms");
     }
     if let Some(tc) = &l.tc {
-        check_tc(tc).map_err(|e| anyhow!("{who}: {e}"))?;
+        // The grammar and the error of `baraza match --tc`.
+        crate::clock::parse_tc(tc).map_err(|e| anyhow!("{who}: {e}"))?;
     }
     Ok(())
-}
-
-/// `BASE` or `BASE+INC` in seconds, the grammar of `baraza match --tc`: each a decimal with at
-/// most 3 fractional digits (`10`, `0.5`, `.1`), `BASE` positive.
-pub fn check_tc(tc: &str) -> Result<(), String> {
-    let seconds_ms = |s: &str| -> Option<u64> {
-        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-        if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
-            return None;
-        }
-        if frac.len() > 3 || int.len() > 9 {
-            return None;
-        }
-        let whole: u64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-        let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
-        Some(whole * 1000 + frac_ms)
-    };
-    let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
-    match (seconds_ms(base), seconds_ms(inc)) {
-        (Some(b), Some(_)) if b > 0 => Ok(()),
-        _ => Err(format!(
-            "bad time control '{tc}': expected BASE+INC in seconds, e.g. 10+0.1 or 60+0 (BASE > 0)"
-        )),
-    }
 }
 
 fn check_bot_name(name: &str) -> Result<(), String> {
