@@ -751,7 +751,7 @@ pub fn play(
     let event = Event::new(config, run, out_dir, run.reuse)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
-    let scheduled = plan.schedule.len();
+    let scheduled = plan.header.scheduled_games as usize;
     let resume = resume_command();
 
     let display = RefCell::new(Display::new(

@@ -262,8 +262,8 @@ pub enum LogStart {
 #[derive(Clone, Debug)]
 pub struct RunPlan {
     pub path: PathBuf,
+    /// Its `scheduled_games` is the schedule's length.
     pub header: Header,
-    pub schedule: Vec<ScheduledGame>,
     /// Lines already in the log for games of this schedule (resume).
     pub done: Vec<GameLine>,
     pub to_play: Vec<ScheduledGame>,
@@ -296,8 +296,7 @@ pub fn plan_run(
         return Ok(RunPlan {
             path,
             header,
-            to_play: schedule.clone(),
-            schedule,
+            to_play: schedule,
             done: vec![],
             start: LogStart::Create,
             torn_line: None,
@@ -320,8 +319,12 @@ pub fn plan_run(
     Ok(RunPlan {
         path,
         to_play: missing_games(&schedule, &done),
-        header: log.header,
-        schedule,
+        // The count of the schedule recomputed now (the same as the file's for the same
+        // configuration).
+        header: Header {
+            scheduled_games: schedule.len() as u64,
+            ..log.header
+        },
         done,
         start: LogStart::Append,
         torn_line: log.torn_line,

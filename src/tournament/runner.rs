@@ -187,8 +187,7 @@ where
     // Earlier runs' games, moves and all, are not kept for the run's length.
     drop(plan.done);
 
-    let scheduled = plan.schedule.len();
-    drop(plan.schedule); // what is left to play is in `to_play`
+    let scheduled = plan.header.scheduled_games as usize;
     let mut decided = tally
         .sprt()
         .map(|s| s.report.decision)
