@@ -226,6 +226,24 @@ fn a_torn_last_line_is_ignored_and_a_bad_middle_line_is_an_error() {
 }
 
 #[test]
+fn a_game_line_with_an_unknown_result_is_an_error() {
+    let dir = temp_dir("results-bad-result");
+    let text = three_bot_log() + &game("r1-p9-a", 9, 7, "a", "b", "3-0", "normal") + "\n";
+    std::fs::write(dir.join("games.jsonl"), text).unwrap();
+    let out = baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "stderr: {err}");
+    assert!(
+        err.contains("games.jsonl line 8: result '3-0'"),
+        "stderr: {err}"
+    );
+}
+
+#[test]
 fn duplicate_lines_count_once() {
     let text = three_bot_log() + &game("r1-p1-a", 1, 1, "a", "b", "0-1", "normal") + "\n";
     let log = parse_games_log(&text, "g").unwrap().unwrap();

@@ -96,6 +96,9 @@ impl GameLine {
     }
 }
 
+/// The results a game line may hold: `*` is a game without a result (counted as unscored).
+const GAME_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// What a games.jsonl holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesLog {
@@ -148,6 +151,14 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
         }
         match serde_json::from_str::<GameLine>(line) {
             Ok(g) => {
+                // Counted silently as unscored otherwise: a corrupt line must not pass.
+                let result = g.record.result.as_str();
+                if !GAME_RESULTS.contains(&result) {
+                    bail!(
+                        "{source} line {n}: result '{result}' is not one of {}",
+                        GAME_RESULTS.join(", ")
+                    );
+                }
                 if seen.insert(g.game_id.clone()) {
                     games.push(g);
                 } else {

@@ -69,7 +69,8 @@ pub struct Standings {
     pub leader: Option<String>,
     pub bots: Vec<BotStanding>,
     pub sprt: Option<SprtStanding>,
-    /// Lines whose result is not `1-0`, `0-1` or `1/2-1/2` (ignored).
+    /// Lines whose result is `*`, no result (ignored); any other non-score is refused when
+    /// games.jsonl is read.
     pub unscored_games: u64,
     pub duplicate_lines: u64,
     pub torn_last_line: Option<usize>,
