@@ -225,7 +225,7 @@ async fn game_futures_may_borrow_and_need_not_be_send() {
     // An Rc (not Send) and a borrow of a local: as the referee on a current-thread runtime.
     let finished = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u64>::new()));
     let turn = std::rc::Rc::new(tokio::sync::Notify::new());
-    let names = c.bot_names();
+    let names: Vec<String> = c.bots.iter().map(|b| b.name.clone()).collect();
     // Game 4 ends first, then 3, 2, 1: each waits for the one after it, so all four must be
     // running at once for the run to end at all.
     let play = |g: ScheduledGame| {

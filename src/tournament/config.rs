@@ -251,10 +251,6 @@ impl TournamentConfig {
     pub fn hash(&self) -> String {
         canonical_hash(&self.canonical())
     }
-
-    pub fn bot_names(&self) -> Vec<String> {
-        self.bots.iter().map(|b| b.name.clone()).collect()
-    }
 }
 
 /// SHA-256 (hex) of a canonical event's compact JSON.
@@ -272,7 +268,6 @@ pub struct RunOptions {
     pub reuse: bool,
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed.
     pub grace_ms: u64,
-    pub force: bool,
     pub out: Option<PathBuf>,
     pub resume: bool,
 }
@@ -585,7 +580,6 @@ impl EventInputs {
             on_crash: self.on_crash.unwrap_or_default(),
             reuse: !self.no_reuse.unwrap_or(false),
             grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
-            force: self.force,
             out: self.out.clone(),
             resume: self.resume,
         };

@@ -347,7 +347,6 @@ pub fn plan_run(
 pub struct GamesWriter {
     file: std::fs::File,
     path: PathBuf,
-    sync: bool,
 }
 
 impl GamesWriter {
@@ -362,7 +361,6 @@ impl GamesWriter {
         let mut w = GamesWriter {
             file,
             path: path.to_path_buf(),
-            sync: false,
         };
         w.write_json_line(&serde_json::to_string(header)?)?;
         Ok(w)
@@ -393,18 +391,7 @@ impl GamesWriter {
         Ok(GamesWriter {
             file,
             path: path.to_path_buf(),
-            sync: false,
         })
-    }
-
-    /// Also `fsync` after every line (survives power loss, not only a killed process).
-    pub fn with_sync(mut self, sync: bool) -> Self {
-        self.sync = sync;
-        self
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     /// Append one finished game.
@@ -420,10 +407,6 @@ impl GamesWriter {
         self.file
             .write_all(&buf)
             .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))?;
-        if self.sync {
-            self.file.sync_data()?;
-        }
-        Ok(())
+            .with_context(|| format!("cannot write {}", self.path.display()))
     }
 }
