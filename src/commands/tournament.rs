@@ -105,15 +105,11 @@ fn print_schedule(
             }),
         );
     }
-    let format = match config.format {
-        crate::tournament::Format::RoundRobin => "round-robin",
-        crate::tournament::Format::Gauntlet => "gauntlet",
-    };
     writeln!(
         out,
         "# {} {}, {} bots, {} rounds: {} games in {} pairs; config {}",
         config.ruleset,
-        format,
+        config.format.name(),
         config.bots.len(),
         config.rounds,
         total,

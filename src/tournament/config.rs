@@ -52,6 +52,16 @@ pub enum Format {
     Gauntlet,
 }
 
+impl Format {
+    /// The name people read, the same as the command line's and the JSON's.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+        }
+    }
+}
+
 /// What a tournament does when a bot crashes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]

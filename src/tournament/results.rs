@@ -375,15 +375,11 @@ fn points(p: f64) -> String {
 /// Render the table for a person.
 pub fn render_text(s: &Standings) -> String {
     let mut out = String::new();
-    let format = match s.format {
-        super::config::Format::RoundRobin => "round-robin",
-        super::config::Format::Gauntlet => "gauntlet",
-    };
     let _ = writeln!(
         out,
         "{} {}: {} of {} games played, {} complete pairs (config {})",
         s.ruleset,
-        format,
+        s.format.name(),
         s.games,
         s.scheduled_games,
         s.complete_pairs,
