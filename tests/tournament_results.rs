@@ -333,10 +333,7 @@ fn event(rounds: u32) -> EventInputs {
             .map(|b| BotEntry {
                 name: Some(b.to_string()),
                 cmd: format!("builtin:{b}"),
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             })
             .collect(),
         ..EventInputs::default()

@@ -24,10 +24,7 @@ fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
             .map(|b| BotEntry {
                 name: Some(b.to_string()),
                 cmd: "builtin:random".into(),
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             })
             .collect(),
         ..EventInputs::default()

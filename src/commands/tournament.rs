@@ -24,10 +24,7 @@ pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
             BotEntry {
                 name,
                 cmd,
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             }
         })
         .collect();

@@ -320,7 +320,7 @@ impl SprtSpec {
 }
 
 /// One `[[bot]]` of an event file.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct BotEntry {
     pub name: Option<String>,
