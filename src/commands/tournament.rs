@@ -120,24 +120,13 @@ fn print_schedule(
             games.len()
         )?;
     }
-    let id_w = games
-        .iter()
-        .map(|g| g.game_id.len())
-        .max()
-        .unwrap_or(2)
-        .max(2);
-    let w_w = games
-        .iter()
-        .map(|g| g.white_name.len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
-    let b_w = games
-        .iter()
-        .map(|g| g.black_name.len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
+    // A column's width: its longest cell, at least its heading's `min`.
+    let width = |cell: fn(&ScheduledGame) -> &str, min: usize| {
+        games.iter().map(|g| cell(g).len()).fold(min, usize::max)
+    };
+    let id_w = width(|g| &g.game_id, 2);
+    let w_w = width(|g| &g.white_name, 8);
+    let b_w = width(|g| &g.black_name, 8);
     writeln!(
         out,
         "{:>5}  {:id_w$}  {:>5}  {:>4}  {:w_w$}  {:b_w$}  start",
