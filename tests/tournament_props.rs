@@ -18,10 +18,7 @@ fn event(bots: usize, rounds: u32, format: Format, seed: u64) -> EventInputs {
             .map(|i| BotEntry {
                 name: Some(format!("bot{i}")),
                 cmd: "builtin:random".into(),
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             })
             .collect(),
         ..EventInputs::default()

@@ -61,6 +61,20 @@ fn three_bot_log() -> String {
         + "\n"
 }
 
+/// `baraza results PATH --json`, which must succeed.
+fn results_json(path: &Path) -> serde_json::Value {
+    let out = baraza()
+        .args(["results", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn close(actual: &serde_json::Value, expected: f64, tol: f64) {
     let a = actual
         .as_f64()
@@ -72,16 +86,7 @@ fn close(actual: &serde_json::Value, expected: f64, tol: f64) {
 fn results_json_from_a_hand_written_log() {
     let dir = temp_dir("results-json");
     std::fs::write(dir.join("games.jsonl"), three_bot_log()).unwrap();
-    let out = baraza()
-        .args(["results", dir.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = results_json(&dir);
     assert_eq!(v["games"], 6);
     assert_eq!(v["scheduled_games"], 6);
     assert_eq!(v["complete_pairs"], 3);
@@ -178,16 +183,7 @@ fn a_torn_last_line_is_ignored_and_a_bad_middle_line_is_an_error() {
     // Cut the file in the middle of the last game's line (SIGKILL mid-write).
     let cut = full.len() - 40;
     std::fs::write(dir.join("games.jsonl"), &full[..cut]).unwrap();
-    let out = baraza()
-        .args([
-            "results",
-            dir.join("games.jsonl").to_str().unwrap(),
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = results_json(&dir.join("games.jsonl"));
     assert_eq!(v["games"], 5);
     assert_eq!(v["complete_pairs"], 2);
     assert_eq!(v["torn_last_line"], 7);
@@ -223,6 +219,24 @@ fn a_torn_last_line_is_ignored_and_a_bad_middle_line_is_an_error() {
         .stderr(predicate::str::contains(
             "line 1: not a baraza tournament header",
         ));
+}
+
+#[test]
+fn a_game_line_with_an_unknown_result_is_an_error() {
+    let dir = temp_dir("results-bad-result");
+    let text = three_bot_log() + &game("r1-p9-a", 9, 7, "a", "b", "3-0", "normal") + "\n";
+    std::fs::write(dir.join("games.jsonl"), text).unwrap();
+    let out = baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "stderr: {err}");
+    assert!(
+        err.contains("games.jsonl line 8: result '3-0'"),
+        "stderr: {err}"
+    );
 }
 
 #[test]
@@ -280,11 +294,7 @@ fn results_sprt_of_a_two_bot_log() {
     lines.push(game("r7-p1-a", 7, 13, "new", "old", "1-0", "normal"));
     let dir = temp_dir("results-sprt");
     std::fs::write(dir.join("games.jsonl"), lines.join("\n") + "\n").unwrap();
-    let out = baraza()
-        .args(["results", dir.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = results_json(&dir);
     let s = &v["sprt"];
     assert_eq!((&s["first"], &s["second"]), (&"new".into(), &"old".into()));
     assert_eq!(s["units"], 6);
@@ -315,10 +325,7 @@ fn event(rounds: u32) -> EventInputs {
             .map(|b| BotEntry {
                 name: Some(b.to_string()),
                 cmd: format!("builtin:{b}"),
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             })
             .collect(),
         ..EventInputs::default()
@@ -375,8 +382,9 @@ fn resume_plays_only_the_missing_games() {
         ["r1-p2-b", "r1-p3-a", "r1-p3-b", "r2-p1-a", "r2-p1-b", "r2-p2-a", "r2-p2-b", "r2-p3-a"]
     );
     // The pure function, on its own.
-    assert_eq!(missing_games(&plan.schedule, &plan.done), plan.to_play);
-    assert_eq!(missing_games(&plan.schedule, &[]).len(), 12);
+    let all = schedule(&c).unwrap();
+    assert_eq!(missing_games(&all, &plan.done), plan.to_play);
+    assert_eq!(missing_games(&all, &[]).len(), 12);
 
     // Without --resume an existing log is not touched.
     let e = plan_run(&c, &dir, false).unwrap_err().to_string();
@@ -550,27 +558,30 @@ fn tournament_without_out_or_with_a_used_out() {
 
 #[test]
 fn dry_run_json_lists_the_schedule() {
-    let out = baraza()
-        .args([
-            "tournament",
-            "dara",
-            "--bot",
-            "x=builtin:random",
-            "--bot",
-            "y=builtin:greedy",
-        ])
-        .args([
-            "--rounds",
-            "2",
-            "--random-opening-plies",
-            "3",
-            "--seed",
-            "9",
-            "--dry-run",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let dry_run = || {
+        baraza()
+            .args([
+                "tournament",
+                "dara",
+                "--bot",
+                "x=builtin:random",
+                "--bot",
+                "y=builtin:greedy",
+            ])
+            .args([
+                "--rounds",
+                "2",
+                "--random-opening-plies",
+                "3",
+                "--seed",
+                "9",
+                "--dry-run",
+                "--json",
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = dry_run();
     assert!(
         out.status.success(),
         "{}",
@@ -586,27 +597,7 @@ fn dry_run_json_lists_the_schedule() {
         .collect();
     assert_eq!(ids, ["r1-p1-a", "r1-p1-b", "r2-p1-a", "r2-p1-b"]);
     // Run twice: the same schedule.
-    let again = baraza()
-        .args([
-            "tournament",
-            "dara",
-            "--bot",
-            "x=builtin:random",
-            "--bot",
-            "y=builtin:greedy",
-        ])
-        .args([
-            "--rounds",
-            "2",
-            "--random-opening-plies",
-            "3",
-            "--seed",
-            "9",
-            "--dry-run",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let again = dry_run();
     assert_eq!(out.stdout, again.stdout);
 }
 

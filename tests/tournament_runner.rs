@@ -24,10 +24,7 @@ fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
             .map(|b| BotEntry {
                 name: Some(b.to_string()),
                 cmd: "builtin:random".into(),
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             })
             .collect(),
         ..EventInputs::default()
@@ -172,7 +169,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     assert_eq!(out.stop, Stop::Sprt(Decision::H1));
     assert_eq!(out.played, 2);
     assert_eq!(decided.load(Ordering::SeqCst), 1);
-    let sprt = out.sprt.unwrap();
+    let sprt = out.tally.sprt().unwrap();
     assert!(
         sprt.report.llr > 3.7 && sprt.report.llr < 3.9,
         "{}",
@@ -225,7 +222,7 @@ async fn game_futures_may_borrow_and_need_not_be_send() {
     // An Rc (not Send) and a borrow of a local: as the referee on a current-thread runtime.
     let finished = std::rc::Rc::new(std::cell::RefCell::new(Vec::<u64>::new()));
     let turn = std::rc::Rc::new(tokio::sync::Notify::new());
-    let names = c.bot_names();
+    let names: Vec<String> = c.bots.iter().map(|b| b.name.clone()).collect();
     // Game 4 ends first, then 3, 2, 1: each waits for the one after it, so all four must be
     // running at once for the run to end at all.
     let play = |g: ScheduledGame| {

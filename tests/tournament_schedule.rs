@@ -20,10 +20,7 @@ fn inputs(ruleset: &str, bots: &[&str]) -> EventInputs {
             .map(|b| BotEntry {
                 name: Some(b.to_string()),
                 cmd: format!("builtin:{b}"),
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             })
             .collect(),
         ..EventInputs::default()

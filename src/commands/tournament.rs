@@ -24,10 +24,7 @@ pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
             BotEntry {
                 name,
                 cmd,
-                startup_timeout: None,
-                movetime: None,
-                tc: None,
-                margin: None,
+                ..BotEntry::default()
             }
         })
         .collect();
@@ -105,15 +102,11 @@ fn print_schedule(
             }),
         );
     }
-    let format = match config.format {
-        crate::tournament::Format::RoundRobin => "round-robin",
-        crate::tournament::Format::Gauntlet => "gauntlet",
-    };
     writeln!(
         out,
         "# {} {}, {} bots, {} rounds: {} games in {} pairs; config {}",
         config.ruleset,
-        format,
+        config.format.name(),
         config.bots.len(),
         config.rounds,
         total,
@@ -127,24 +120,13 @@ fn print_schedule(
             games.len()
         )?;
     }
-    let id_w = games
-        .iter()
-        .map(|g| g.game_id.len())
-        .max()
-        .unwrap_or(2)
-        .max(2);
-    let w_w = games
-        .iter()
-        .map(|g| g.white_name.len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
-    let b_w = games
-        .iter()
-        .map(|g| g.black_name.len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
+    // A column's width: its longest cell, at least its heading's `min`.
+    let width = |cell: fn(&ScheduledGame) -> &str, min: usize| {
+        games.iter().map(|g| cell(g).len()).fold(min, usize::max)
+    };
+    let id_w = width(|g| &g.game_id, 2);
+    let w_w = width(|g| &g.white_name, 8);
+    let b_w = width(|g| &g.black_name, 8);
     writeln!(
         out,
         "{:>5}  {:id_w$}  {:>5}  {:>4}  {:w_w$}  {:b_w$}  start",

@@ -24,9 +24,11 @@ use crate::game::Position;
 use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, OnCrash, RunOptions, TournamentConfig};
-use crate::tournament::log::{GameLine, Header, LogStart, RunPlan};
+use crate::tournament::log::{LogStart, RunPlan};
 use crate::tournament::results::{render_text, Standings, Tally};
-use crate::tournament::runner::{describe, run_plan, Interrupt, Progress, RunOutcome, Stop};
+use crate::tournament::runner::{
+    describe, run_plan, start_tally, Interrupt, Progress, RunOutcome, Stop,
+};
 use crate::tournament::ScheduledGame;
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -436,9 +438,6 @@ enum Mode {
 /// Progress as the games end: a bar, plain lines, or nothing.
 struct Display {
     mode: Mode,
-    /// Every game in the log, the ones read at the start and those written since: the
-    /// live and the final table.
-    tally: Tally,
     /// Games in the log.
     games: usize,
     scheduled: usize,
@@ -449,13 +448,15 @@ struct Display {
 }
 
 impl Display {
-    fn new(quiet: bool, header: &Header, done: &[GameLine], scheduled: usize) -> Display {
+    /// `start`: the games already in the log, for the first table.
+    fn new(quiet: bool, start: &Tally, scheduled: usize) -> Display {
+        let already = start.lines() as usize;
         let mode = if quiet {
             Mode::Quiet
         } else if std::io::stderr().is_terminal() {
             let bar =
                 ProgressBar::with_draw_target(Some(scheduled as u64), ProgressDrawTarget::stderr())
-                    .with_position(done.len() as u64);
+                    .with_position(already as u64);
             bar.set_style(
                 ProgressStyle::with_template(
                     "{bar:30.cyan/blue} {pos}/{len} games  ETA {eta}  {prefix}{msg}",
@@ -468,14 +469,8 @@ impl Display {
         } else {
             Mode::Lines
         };
-        let already = done.len();
-        let mut tally = Tally::new(header);
-        for g in done {
-            tally.add(g);
-        }
         let mut d = Display {
             mode,
-            tally,
             games: already,
             scheduled,
             already,
@@ -483,7 +478,7 @@ impl Display {
             last_table: None,
             last_line: Instant::now(),
         };
-        d.refresh(true);
+        d.refresh(start, true);
         d
     }
 
@@ -502,20 +497,18 @@ impl Display {
     fn event(&mut self, p: &Progress<'_>) {
         match p {
             Progress::Started { .. } => {}
-            Progress::Finished { line, .. } => {
-                // Counted even when quiet: the final table is this tally's.
-                self.tally.add(line);
-                self.games += 1;
+            Progress::Finished { done, tally, .. } => {
+                self.games = *done;
                 if matches!(self.mode, Mode::Quiet) {
                     return;
                 }
                 if let Mode::Bar(bar) = &self.mode {
                     bar.set_position(self.games as u64);
                 }
-                self.refresh(false);
+                self.refresh(tally, false);
                 if matches!(self.mode, Mode::Lines) && self.last_line.elapsed() >= PROGRESS_EVERY {
                     self.last_line = Instant::now();
-                    self.tick();
+                    self.tick(tally);
                 }
             }
             Progress::SprtDecided { .. } => self.notice(&describe(p)),
@@ -529,7 +522,7 @@ impl Display {
     }
 
     /// Redraw the bar's live table (at most twice a second unless `force`).
-    fn refresh(&mut self, force: bool) {
+    fn refresh(&mut self, tally: &Tally, force: bool) {
         let Mode::Bar(bar) = &self.mode else { return };
         if !force
             && self
@@ -539,15 +532,15 @@ impl Display {
             return;
         }
         self.last_table = Some(Instant::now());
-        let t = self.tally.standings();
+        let t = tally.standings();
         bar.set_prefix(format!("{:.1} games/s  {}", self.rate(), leader_text(&t)));
         bar.set_message(compact_table(&t));
     }
 
     /// The plain progress line (not on a terminal), at most every few seconds as games end.
-    fn tick(&mut self) {
+    fn tick(&mut self, tally: &Tally) {
         match self.mode {
-            Mode::Bar(_) => self.refresh(true),
+            Mode::Bar(_) => self.refresh(tally, true),
             Mode::Quiet => {}
             Mode::Lines => {
                 let done = self.games;
@@ -560,7 +553,7 @@ impl Display {
                 } else {
                     "?".into()
                 };
-                let t = self.tally.standings();
+                let t = tally.standings();
                 eprintln!(
                     "baraza: {done}/{} games ({this_run} this run, {rate:.1} games/s), ETA {eta}, {}",
                     self.scheduled,
@@ -581,7 +574,7 @@ impl Display {
 enum Ended {
     Run(RunOutcome),
     /// Second Ctrl-C or SIGTERM: the running games were dropped.
-    Killed,
+    Killed(RunOutcome),
 }
 
 /// Shared state of the running tournament.
@@ -731,7 +724,7 @@ async fn drive(
         .await
         .map(|outcome| {
             if shared.interrupt.killed() {
-                Ended::Killed
+                Ended::Killed(outcome)
             } else {
                 Ended::Run(outcome)
             }
@@ -757,12 +750,14 @@ pub fn play(
     let event = Event::new(config, run, out_dir, run.reuse)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
-    let scheduled = plan.schedule.len();
+    let scheduled = plan.header.scheduled_games as usize;
     let resume = resume_command();
 
-    let mut header = plan.header.clone();
-    header.sprt = config.sprt;
-    let display = RefCell::new(Display::new(args.quiet, &header, &plan.done, scheduled));
+    let display = RefCell::new(Display::new(
+        args.quiet,
+        &start_tally(config, &plan),
+        scheduled,
+    ));
     if !args.quiet {
         let d = display.borrow();
         if plan.done.is_empty() {
@@ -822,7 +817,7 @@ pub fn play(
     // The slots' files are empty or copied into the bots' logs by now.
     let _ = std::fs::remove_dir_all(&event.stderr.tmp);
     // Dropped games' bots were killed; reap them before anything else.
-    if matches!(ended, Ok(Ended::Killed)) {
+    if matches!(ended, Ok(Ended::Killed(_))) {
         // Kept processes between games too (killed at once), or the reaping would wait on them.
         event.seats.borrow_mut().clear();
         drop(rt);
@@ -833,10 +828,14 @@ pub fn play(
         return Err(e);
     }
 
-    // The final table: the tally of the lines of games.jsonl as they were read at the start
-    // and written since (not re-read: that cost a few percent of a run); `baraza results`
-    // computes the same from the file.
-    let table = display.borrow().tally.standings();
+    let (killed, outcome) = match ended {
+        Ended::Killed(outcome) => (true, outcome),
+        Ended::Run(outcome) => (false, outcome),
+    };
+    // The final table: the runner's tally of the lines of games.jsonl as they were read at
+    // the start and written since (not re-read: that cost a few percent of a run); `baraza
+    // results` computes the same from the file.
+    let table = outcome.tally.standings();
     if args.json {
         super::write_json(out, &serde_json::to_value(&table)?)?;
     } else {
@@ -847,14 +846,12 @@ pub fn play(
     if let Some(note) = fault_note(&table, &out_dir.join(STDERR_DIR)) {
         eprintln!("baraza: {note}");
     }
-    let n = display.borrow().games;
+    let n = outcome.in_log;
     let where_ = games_path.display();
-    let stop = match ended {
-        Ended::Killed => {
-            bail!("stopped: {n} of {scheduled} games are in {where_}; resume with: {resume}")
-        }
-        Ended::Run(outcome) => outcome.stop,
-    };
+    if killed {
+        bail!("stopped: {n} of {scheduled} games are in {where_}; resume with: {resume}")
+    }
+    let stop = outcome.stop;
     if let Some(crash) = shared.crashed.take() {
         bail!(
             "a bot crashed in {crash}; stopped (--on-crash abort): {n} of {scheduled} games are in {where_}; resume with: {resume}"

@@ -52,6 +52,16 @@ pub enum Format {
     Gauntlet,
 }
 
+impl Format {
+    /// The name people read, the same as the command line's and the JSON's.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+        }
+    }
+}
+
 /// What a tournament does when a bot crashes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
@@ -251,10 +261,6 @@ impl TournamentConfig {
     pub fn hash(&self) -> String {
         canonical_hash(&self.canonical())
     }
-
-    pub fn bot_names(&self) -> Vec<String> {
-        self.bots.iter().map(|b| b.name.clone()).collect()
-    }
 }
 
 /// SHA-256 (hex) of a canonical event's compact JSON.
@@ -272,7 +278,6 @@ pub struct RunOptions {
     pub reuse: bool,
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed.
     pub grace_ms: u64,
-    pub force: bool,
     pub out: Option<PathBuf>,
     pub resume: bool,
 }
@@ -315,7 +320,7 @@ impl SprtSpec {
 }
 
 /// One `[[bot]]` of an event file.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct BotEntry {
     pub name: Option<String>,
@@ -585,7 +590,6 @@ impl EventInputs {
             on_crash: self.on_crash.unwrap_or_default(),
             reuse: !self.no_reuse.unwrap_or(false),
             grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
-            force: self.force,
             out: self.out.clone(),
             resume: self.resume,
         };
@@ -598,34 +602,10 @@ fn check_limits(who: &str, l: &LimitOverrides) -> anyhow::Result<()> {
         bail!("{who}: movetime must be at least 1 ms");
     }
     if let Some(tc) = &l.tc {
-        check_tc(tc).map_err(|e| anyhow!("{who}: {e}"))?;
+        // The grammar and the error of `baraza match --tc`.
+        crate::clock::parse_tc(tc).map_err(|e| anyhow!("{who}: {e}"))?;
     }
     Ok(())
-}
-
-/// `BASE` or `BASE+INC` in seconds, the grammar of `baraza match --tc`: each a decimal with at
-/// most 3 fractional digits (`10`, `0.5`, `.1`), `BASE` positive.
-pub fn check_tc(tc: &str) -> Result<(), String> {
-    let seconds_ms = |s: &str| -> Option<u64> {
-        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-        if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) {
-            return None;
-        }
-        if frac.len() > 3 || int.len() > 9 {
-            return None;
-        }
-        let whole: u64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-        let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
-        Some(whole * 1000 + frac_ms)
-    };
-    let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
-    match (seconds_ms(base), seconds_ms(inc)) {
-        (Some(b), Some(_)) if b > 0 => Ok(()),
-        _ => Err(format!(
-            "bad time control '{tc}': expected BASE+INC in seconds, e.g. 10+0.1 or 60+0 (BASE > 0)"
-        )),
-    }
 }
 
 fn check_bot_name(name: &str) -> Result<(), String> {

@@ -96,6 +96,9 @@ impl GameLine {
     }
 }
 
+/// The results a game line may hold: `*` is a game without a result (counted as unscored).
+const GAME_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// What a games.jsonl holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesLog {
@@ -148,6 +151,14 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
         }
         match serde_json::from_str::<GameLine>(line) {
             Ok(g) => {
+                // Counted silently as unscored otherwise: a corrupt line must not pass.
+                let result = g.record.result.as_str();
+                if !GAME_RESULTS.contains(&result) {
+                    bail!(
+                        "{source} line {n}: result '{result}' is not one of {}",
+                        GAME_RESULTS.join(", ")
+                    );
+                }
                 if seen.insert(g.game_id.clone()) {
                     games.push(g);
                 } else {
@@ -262,8 +273,8 @@ pub enum LogStart {
 #[derive(Clone, Debug)]
 pub struct RunPlan {
     pub path: PathBuf,
+    /// Its `scheduled_games` is the schedule's length.
     pub header: Header,
-    pub schedule: Vec<ScheduledGame>,
     /// Lines already in the log for games of this schedule (resume).
     pub done: Vec<GameLine>,
     pub to_play: Vec<ScheduledGame>,
@@ -296,8 +307,7 @@ pub fn plan_run(
         return Ok(RunPlan {
             path,
             header,
-            to_play: schedule.clone(),
-            schedule,
+            to_play: schedule,
             done: vec![],
             start: LogStart::Create,
             torn_line: None,
@@ -320,8 +330,12 @@ pub fn plan_run(
     Ok(RunPlan {
         path,
         to_play: missing_games(&schedule, &done),
-        header: log.header,
-        schedule,
+        // The count of the schedule recomputed now (the same as the file's for the same
+        // configuration).
+        header: Header {
+            scheduled_games: schedule.len() as u64,
+            ..log.header
+        },
         done,
         start: LogStart::Append,
         torn_line: log.torn_line,
@@ -333,7 +347,6 @@ pub fn plan_run(
 pub struct GamesWriter {
     file: std::fs::File,
     path: PathBuf,
-    sync: bool,
 }
 
 impl GamesWriter {
@@ -348,7 +361,6 @@ impl GamesWriter {
         let mut w = GamesWriter {
             file,
             path: path.to_path_buf(),
-            sync: false,
         };
         w.write_json_line(&serde_json::to_string(header)?)?;
         Ok(w)
@@ -379,18 +391,7 @@ impl GamesWriter {
         Ok(GamesWriter {
             file,
             path: path.to_path_buf(),
-            sync: false,
         })
-    }
-
-    /// Also `fsync` after every line (survives power loss, not only a killed process).
-    pub fn with_sync(mut self, sync: bool) -> Self {
-        self.sync = sync;
-        self
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     /// Append one finished game.
@@ -406,10 +407,6 @@ impl GamesWriter {
         self.file
             .write_all(&buf)
             .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))?;
-        if self.sync {
-            self.file.sync_data()?;
-        }
-        Ok(())
+            .with_context(|| format!("cannot write {}", self.path.display()))
     }
 }

@@ -69,7 +69,8 @@ pub struct Standings {
     pub leader: Option<String>,
     pub bots: Vec<BotStanding>,
     pub sprt: Option<SprtStanding>,
-    /// Lines whose result is not `1-0`, `0-1` or `1/2-1/2` (ignored).
+    /// Lines whose result is `*`, no result (ignored); any other non-score is refused when
+    /// games.jsonl is read.
     pub unscored_games: u64,
     pub duplicate_lines: u64,
     pub torn_last_line: Option<usize>,
@@ -85,7 +86,7 @@ pub fn result_points(result: &str) -> Option<(f64, f64)> {
     }
 }
 
-#[derive(Default, Clone)]
+#[derive(Debug, Default, Clone)]
 struct Acc {
     games: u64,
     points: f64,
@@ -135,6 +136,7 @@ type Leg = (usize, usize, f64, f64);
 
 /// The legs of one pair number seen so far. Only a pair of exactly two legs, the same two bots
 /// on swapped sides, is complete; a third leg (a hand-made log) undoes it.
+#[derive(Debug)]
 enum PairLegs {
     One(Leg),
     Two(Leg, Leg),
@@ -144,6 +146,7 @@ enum PairLegs {
 /// The table built game by game: adding a game costs the same at the 100,000th game as at the
 /// first, and the table can be read at any point (the live table, the SPRT after every game),
 /// costing the number of bots, not of games. [`standings_from`] is a tally of all the lines.
+#[derive(Debug)]
 pub struct Tally {
     header: Header,
     /// Bots in event order, then any name only the games mention.
@@ -380,15 +383,11 @@ fn points(p: f64) -> String {
 /// Render the table for a person.
 pub fn render_text(s: &Standings) -> String {
     let mut out = String::new();
-    let format = match s.format {
-        super::config::Format::RoundRobin => "round-robin",
-        super::config::Format::Gauntlet => "gauntlet",
-    };
     let _ = writeln!(
         out,
         "{} {}: {} of {} games played, {} complete pairs (config {})",
         s.ruleset,
-        format,
+        s.format.name(),
         s.games,
         s.scheduled_games,
         s.complete_pairs,

@@ -106,6 +106,8 @@ pub enum Progress<'a> {
         /// Games in the log so far, this run's and earlier runs'.
         done: usize,
         scheduled: usize,
+        /// Every game in the log so far, `line` included, with this run's SPRT.
+        tally: &'a Tally,
     },
     /// The SPRT reached a bound: no more games are started.
     SprtDecided {
@@ -132,8 +134,8 @@ pub struct RunOutcome {
     pub played: usize,
     /// Games in the log: earlier runs' and this one's.
     pub in_log: usize,
-    /// The SPRT with this run's parameters, when it has one.
-    pub sprt: Option<SprtStanding>,
+    /// Every game in the log, with this run's SPRT: the final table.
+    pub tally: Tally,
 }
 
 /// Wait for the first of the running games to end and take it out; `None` when none runs, or
@@ -179,22 +181,15 @@ where
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
         LogStart::Append => GamesWriter::append(&plan.path)?,
     };
-    // The SPRT runs with this run's parameters, whatever the header of an earlier run says.
     // Counted game by game: reading it after every game costs nothing however long the run.
-    let mut header = plan.header.clone();
-    header.sprt = config.sprt;
-    let mut tally = Tally::new(&header);
+    let mut tally = start_tally(config, &plan);
     let mut in_log = plan.done.len();
     // Earlier runs' games, moves and all, are not kept for the run's length.
-    for g in plan.done {
-        tally.add(&g);
-    }
-    let mut sprt = tally.sprt();
+    drop(plan.done);
 
-    let scheduled = plan.schedule.len();
-    drop(plan.schedule); // what is left to play is in `to_play`
-    let mut decided = sprt
-        .as_ref()
+    let scheduled = plan.header.scheduled_games as usize;
+    let mut decided = tally
+        .sprt()
         .map(|s| s.report.decision)
         .filter(|d| *d != Decision::Continue);
     let mut queue = plan.to_play.into_iter();
@@ -222,15 +217,15 @@ where
                 writer.write(&line)?;
                 played += 1;
                 in_log += 1;
+                tally.add(&line);
                 progress(Progress::Finished {
                     line: &line,
                     done: in_log,
                     scheduled,
+                    tally: &tally,
                 });
-                tally.add(&line);
                 if config.sprt.is_some() {
-                    sprt = tally.sprt();
-                    if let Some(s) = &sprt {
+                    if let Some(s) = &tally.sprt() {
                         if decided.is_none() && s.report.decision != Decision::Continue {
                             decided = Some(s.report.decision);
                             progress(Progress::SprtDecided { sprt: s });
@@ -258,8 +253,20 @@ where
         stop,
         played,
         in_log,
-        sprt,
+        tally,
     })
+}
+
+/// The tally of the games a run starts from (`plan.done`), with this run's SPRT parameters,
+/// whatever the header of an earlier run says.
+pub fn start_tally(config: &TournamentConfig, plan: &RunPlan) -> Tally {
+    let mut header = plan.header.clone();
+    header.sprt = config.sprt;
+    let mut tally = Tally::new(&header);
+    for g in &plan.done {
+        tally.add(g);
+    }
+    tally
 }
 
 /// One line for a person about a progress event, e.g.
@@ -274,6 +281,7 @@ pub fn describe(p: &Progress<'_>) -> String {
             line,
             done,
             scheduled,
+            ..
         } => {
             let r = &line.record;
             format!(
