@@ -16,7 +16,7 @@
 
 use crate::protocol::MAX_LINE;
 use std::io::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -67,23 +67,6 @@ pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
         Some(v) if v.is_empty() => Err("empty bot command".to_string()),
         Some(v) => Ok(v),
     }
-}
-
-/// Find the program a command would run: a path containing `/` as given, otherwise the first
-/// executable file of that name on `PATH`. `None` when there is none.
-pub fn resolve_program(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let is_exe = |p: &Path| {
-        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return is_exe(&p).then_some(p);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|p| is_exe(p))
 }
 
 /// `from + d`, or a time about thirty years away when that overflows (a huge option value).

@@ -4,6 +4,7 @@
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
 pub mod bot;
+pub mod bot_preflight;
 pub mod builtin;
 pub mod cli;
 pub mod clock;
@@ -13,4 +14,5 @@ pub mod games;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod terminal_text;
 pub mod tournament;

@@ -2,7 +2,8 @@
 //! command line (split like a shell would, program found on `PATH` before any game) or
 //! `builtin:<name>`, run as `<this baraza> bot <name> --ruleset <id> --seed <S>`.
 
-use crate::bot::{resolve_program, split_command, StderrSink};
+use crate::bot::{split_command, StderrSink};
+use crate::bot_preflight::{check_command, PreflightWarning};
 use crate::referee::PlayerSetup;
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
@@ -67,16 +68,23 @@ impl BotSpec {
             crate::builtin::find(name).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
             return Ok(BotSpec::Builtin(name.to_string()));
         }
-        let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
-        let Some(path) = resolve_program(&argv[0]) else {
-            bail!(
-                "{which}: program '{}' not found or not executable (command: {text})",
-                argv[0]
-            );
-        };
-        let mut argv = argv;
-        argv[0] = path.to_string_lossy().into_owned();
+        let mut argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+        // The newcomer's mistakes, one clear line each, before any game is played.
+        let checked = check_command(&argv, text)
+            .map_err(|e| anyhow::anyhow!("{which}: {e} (command: {text})"))?;
+        argv[0] = checked.program.to_string_lossy().into_owned();
         Ok(BotSpec::Command(argv))
+    }
+
+    /// What [`BotSpec::parse`] accepts but looks like a mistake (shell syntax in a command
+    /// that runs without a shell), for the command to print as warnings.
+    pub fn warnings(text: &str) -> Vec<PreflightWarning> {
+        match split_command(text) {
+            Ok(argv) if !text.starts_with("builtin:") => {
+                check_command(&argv, text).map_or_else(|_| Vec::new(), |c| c.warnings)
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The default display name: the built-in's name, or the program's file stem (the script's

@@ -212,6 +212,9 @@ impl<'a> Event<'a> {
         for b in &config.bots {
             let which = format!("bot '{}'", b.name);
             specs.push(BotSpec::parse(&which, &b.command)?);
+            for w in BotSpec::warnings(&b.command) {
+                eprintln!("baraza: warning: {which}: {w}");
+            }
             tcs.push(time_control(&b.limits).context(which)?);
             startup.push(Duration::from_millis(b.limits.startup_timeout_ms));
         }

@@ -1,0 +1,132 @@
+//! A newcomer's first mistakes, caught before the first game: each mistaken bot in
+//! `tests/bots/mistake_*` (and a few mistaken command lines) gets one error line naming the cause
+//! and the fix, from `match` and `tournament` alike, and no game is played. Shell syntax in a
+//! command gets a warning with the `sh -c` form, and the match is played.
+
+mod common;
+mod referee_common;
+
+use assert_cmd::Command;
+use referee_common::{baraza, bot};
+
+/// `baraza match darra BOT builtin:random` fails before any game with one line holding every
+/// one of `words`.
+fn refused(bot_command: &str, words: &[&str]) {
+    let out = Command::new(baraza())
+        .args([
+            "match",
+            "darra",
+            bot_command,
+            "builtin:random",
+            "--games",
+            "2",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{bot_command} should be refused"
+    );
+    assert!(out.stdout.is_empty(), "no game is played for {bot_command}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("baraza: bot1: "), "{err}");
+    for w in words {
+        assert!(err.contains(w), "'{err}' should contain '{w}'");
+    }
+}
+
+#[test]
+fn a_script_without_a_shebang_line_is_refused_with_the_fix() {
+    refused(
+        &bot("mistake_no_shebang.py"),
+        &["without a '#!' line", "#!/usr/bin/env python3"],
+    );
+}
+
+#[test]
+fn crlf_line_endings_are_refused_with_the_fix() {
+    // The #! line then names 'python3\r'.
+    refused(&bot("mistake_crlf.py"), &["CRLF", "sed -i"]);
+    // A shell script with CRLF fails on every line.
+    refused(
+        &format!("sh {}", bot("mistake_crlf.sh")),
+        &["CRLF", "sed -i"],
+    );
+}
+
+#[test]
+fn a_file_that_is_not_executable_gets_chmod() {
+    let path = bot("mistake_not_executable.py");
+    refused(&path, &["is not executable", &format!("chmod +x {path}")]);
+}
+
+#[test]
+fn a_directory_and_a_missing_script_are_named() {
+    refused("tests/bots", &["'tests/bots' is a directory"]);
+    refused(
+        "python3 no/such/bot.py",
+        &["python3's script 'no/such/bot.py' not found"],
+    );
+}
+
+#[test]
+fn a_program_needing_a_shell_or_a_dot_slash_gets_a_hint() {
+    refused(
+        "cd bots && ./bot",
+        &["'cd' not found on PATH", "needs a shell"],
+    );
+    // Cargo.toml is in the working directory, but a name without '/' is looked up on PATH.
+    refused(
+        "Cargo.toml",
+        &[
+            "not found on PATH",
+            "for the file here, write './Cargo.toml'",
+        ],
+    );
+}
+
+#[test]
+fn the_same_checks_run_in_a_tournament() {
+    let dir = common::temp_dir("mistakes-tournament");
+    let out = Command::new(baraza())
+        .args(["tournament", "darra", "--rounds", "1", "--quiet"])
+        .arg("--bot")
+        .arg(format!("nosh={}", bot("mistake_no_shebang.py")))
+        .args(["--bot", "r=builtin:random", "--out"])
+        .arg(dir.join("run"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains("bot 'nosh'"), "{err}");
+    assert!(err.contains("without a '#!' line"), "{err}");
+    assert!(
+        !dir.join("run").join("games.jsonl").exists() || {
+            let log = std::fs::read_to_string(dir.join("run").join("games.jsonl")).unwrap();
+            log.lines().count() <= 1
+        },
+        "no game is played"
+    );
+}
+
+#[test]
+fn shell_syntax_is_warned_about_and_the_match_is_played() {
+    let cmd = "sh bots/shell/random_bot.sh 2>/dev/null";
+    let out = Command::new(baraza())
+        .args(["match", "darra", cmd, "builtin:random", "--games", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let expected = "baraza: warning: bot1: '2>/dev/null' is shell syntax, but bot commands run \
+                    without a shell, so it reaches the program as an argument; for a shell, \
+                    write: sh -c 'sh bots/shell/random_bot.sh 2>/dev/null'";
+    assert_eq!(err.lines().next(), Some(expected), "{err}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("game 1:"), "{stdout}");
+}
