@@ -15,6 +15,7 @@
 //!   as the current-thread runtime of `baraza match` does.)
 
 use crate::protocol::MAX_LINE;
+use crate::stderr_tail::StderrTail;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
@@ -225,6 +226,18 @@ impl Bot {
             }
         }
         *t = target;
+    }
+
+    /// The last lines the bot wrote on stderr in this game (since the last
+    /// [`Bot::redirect_stderr`]), for a crash's reason. Waits up to `wait` for the drain to
+    /// reach the end of the pipe, so a process that has exited has all its words counted.
+    pub async fn stderr_tail(&mut self, wait: Duration) -> Option<String> {
+        if let Some(task) = self.stderr_task.as_mut() {
+            if timeout(wait, task).await.is_ok() {
+                self.stderr_task = None;
+            }
+        }
+        self.stderr_target.lock().ok()?.tail.summary()
     }
 
     /// Whether a read has found the end of the bot's output (it exited or closed it).
@@ -447,6 +460,8 @@ struct StderrTarget {
     cap: u64,
     written: u64,
     truncated: bool,
+    /// The end of what the bot wrote since this target was opened (this game), for reasons.
+    tail: StderrTail,
 }
 
 impl StderrTarget {
@@ -457,6 +472,7 @@ impl StderrTarget {
             cap: 0,
             written: 0,
             truncated: false,
+            tail: StderrTail::default(),
         };
         if let StderrSink::File { path, cap } = sink {
             target.cap = *cap;
@@ -471,6 +487,7 @@ impl StderrTarget {
     }
 
     fn write(&mut self, chunk: &[u8]) {
+        self.tail.push(chunk);
         if let Some((path, append)) = self.pending.take() {
             let file = if append {
                 std::fs::OpenOptions::new()

@@ -14,5 +14,7 @@ pub mod games;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod startup_diagnosis;
+pub mod stderr_tail;
 pub mod terminal_text;
 pub mod tournament;

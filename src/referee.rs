@@ -11,6 +11,7 @@ use crate::clock::{millis, Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
 use crate::protocol::{self, BotMsg};
 use crate::record::{GameRecord, Termination};
+use crate::startup_diagnosis::{diagnose, KEPT_LINES};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitStatus;
@@ -143,6 +144,9 @@ fn quote(text: &str) -> String {
 
 /// How long to wait for the exit status of a bot that closed its output, for the reason text.
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
+/// How long to wait for the rest of a crashed bot's stderr (the pipe ends with the process,
+/// unless something it started holds it).
+const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
 
 /// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means.
 async fn read_fault(
@@ -171,7 +175,11 @@ async fn read_fault(
                 Some(st) => describe_status(&st),
                 None => "closed its output".to_string(),
             };
-            End::fault(p, Termination::Crash, format!("{w} crashed: {how}"))
+            let said = match bot.stderr_tail(STDERR_TAIL_WAIT).await {
+                Some(tail) => format!("; its stderr ended: {tail}"),
+                None => String::new(),
+            };
+            End::fault(p, Termination::Crash, format!("{w} crashed: {how}{said}"))
         }
         ReadError::Io(e) => End::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
         e @ (ReadError::TooLong | ReadError::InvalidUtf8) => {
@@ -215,40 +223,41 @@ async fn handshake(
         .await
         .map_err(|e| write_fault(p, setup, e, false))?;
     let mut ids = Vec::new();
+    // What it sent instead of `ready`, for the reason if the deadline passes.
+    let mut ignored: Vec<String> = Vec::new();
+    let late = |ignored: &[String]| {
+        let ms = setup.startup_timeout[p.index()].as_millis();
+        format!(
+            "did not send 'ready' within the startup deadline of {ms} ms{}",
+            diagnose(ignored)
+        )
+    };
     loop {
-        let line = bot.read_line(deadline).await.map_err(|e| {
-            let ms = setup.startup_timeout[p.index()].as_millis();
-            read_fault(
-                p,
-                setup,
-                bot,
-                e,
-                Termination::StalledConnection,
-                format!("did not send 'ready' within the startup deadline of {ms} ms"),
-            )
-        });
-        let line = match line {
+        let line = match bot.read_line(deadline).await {
             Ok(l) => l,
-            Err(fault) => return Err(fault.await),
+            Err(e) => {
+                let reason = late(&ignored);
+                return Err(
+                    read_fault(p, setup, bot, e, Termination::StalledConnection, reason).await,
+                );
+            }
         };
         match protocol::parse_bot_line(&line) {
             BotMsg::Ready => return Ok(ids),
             BotMsg::Id { key, value } if ids.len() < 16 => {
                 ids.push((key, value.chars().take(200).collect()));
             }
+            BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => {}
+            _ if ignored.len() < KEPT_LINES => ignored.push(line),
             _ => {}
         }
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let ms = setup.startup_timeout[p.index()].as_millis();
             return Err(End::fault(
                 p,
                 Termination::StalledConnection,
-                format!(
-                    "{} did not send 'ready' within the startup deadline of {ms} ms",
-                    who(p, setup)
-                ),
+                format!("{} {}", who(p, setup), late(&ignored)),
             ));
         }
     }

@@ -130,3 +130,80 @@ fn shell_syntax_is_warned_about_and_the_match_is_played() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.starts_with("game 1:"), "{stdout}");
 }
+
+/// Play one game of `bot_command` against builtin:random; the game's JSONL line.
+fn one_game(bot_command: &str, unbuffered: bool) -> serde_json::Value {
+    let dir = common::temp_dir(&format!("mistakes-{}", bot_command.len()));
+    let jsonl = dir.join("g.jsonl");
+    let mut cmd = Command::new(baraza());
+    cmd.args([
+        "match",
+        "darra",
+        bot_command,
+        "builtin:random",
+        "--games",
+        "1",
+    ])
+    .args(["--startup-timeout", "400", "--jsonl"])
+    .arg(&jsonl);
+    if !unbuffered {
+        // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
+        cmd.env_remove("PYTHONUNBUFFERED");
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+}
+
+#[test]
+fn a_crash_reason_ends_with_the_bots_stderr() {
+    let g = one_game(&bot("mistake_raises.py"), true);
+    assert_eq!(g["termination"], "crash");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(reason.contains("crashed: exited with status 1"), "{reason}");
+    assert!(
+        reason.ends_with("ZeroDivisionError: division by zero"),
+        "{reason}"
+    );
+    // The traceback's last lines (TAIL_LINES = 4 of them): where, and what.
+    assert!(reason.contains("; its stderr ended: "), "{reason}");
+    assert!(reason.contains("mistake_raises.py\", line 10"), "{reason}");
+}
+
+#[test]
+fn a_startup_timeout_says_what_the_bot_sent() {
+    let g = one_game(&bot("mistake_readyok.py"), true);
+    assert_eq!(g["termination"], "stalled connection");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with(
+            "did not send 'ready' within the startup deadline of 400 ms: it sent 'readyok' \
+             (UCI's answer to 'isready', ignored; a baraza bot answers the hello with 'ready')"
+        ),
+        "{reason}"
+    );
+    let g = one_game(&bot("mistake_debug_print.py"), true);
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains(
+            "it sent 'Loading weights from net.bin', 'DEBUG: hello received?' on stdout instead"
+        ),
+        "{reason}"
+    );
+}
+
+#[test]
+fn an_unflushed_bot_is_asked_about_flushing() {
+    let g = one_game(&bot("mistake_no_flush.py"), false);
+    assert_eq!(g["termination"], "stalled connection");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("it wrote nothing on stdout: is its output flushed"),
+        "{reason}"
+    );
+}
