@@ -48,6 +48,9 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
+    /// Walk a bot through the protocol and say, in words, what is wrong with it
+    #[command(name = "check-bot", after_help = CHECK_BOT_HELP)]
+    CheckBot(CheckBotArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -393,6 +396,42 @@ pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
     pub dir: std::path::PathBuf,
     /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+const CHECK_BOT_HELP: &str = "\
+Checks, one line each: the command can be run (no '#!' missing, no CRLF line endings, executable,
+no shell syntax); the hello is answered with 'ready' within the startup deadline; full games
+against builtin:random on both sides of every ruleset given; game after game in one process
+('gameover', then 'newgame'); a position with a single legal move; exit after 'quit'. Then the
+bot's response latency and a verdict. Exit status 0 only when every check passed.
+
+Examples:
+  baraza check-bot darra 'python3 bots/python/random_bot.py'
+  baraza check-bot darra bao dara ./mybot --json";
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckBotArgs {
+    /// One or more ruleset ids, then the bot: a command line or builtin:<name>
+    #[arg(required = true, num_args = 2.., value_name = "RULESET... BOT")]
+    pub words: Vec<String>,
+    /// Full games per ruleset against builtin:random (sides alternate)
+    #[arg(long, default_value_t = 2)]
+    pub games: u64,
+    /// Game clock BASE+INC in seconds for those games
+    #[arg(long, value_name = "BASE+INC", default_value = "10+0.1")]
+    pub tc: String,
+    /// How long the bot may take to answer the hello with `ready`, in ms
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
+    /// How long the bot may take to exit after `quit`, in ms
+    #[arg(long, default_value_t = 1_000)]
+    pub grace: u64,
+    /// Seed of the games (and of a built-in bot under test)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
 }

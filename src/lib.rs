@@ -6,6 +6,7 @@
 pub mod bot;
 pub mod bot_preflight;
 pub mod builtin;
+pub mod check_bot;
 pub mod cli;
 pub mod clock;
 pub mod commands;

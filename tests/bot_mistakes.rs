@@ -133,7 +133,8 @@ fn shell_syntax_is_warned_about_and_the_match_is_played() {
 
 /// Play one game of `bot_command` against builtin:random; the game's JSONL line.
 fn one_game(bot_command: &str, unbuffered: bool) -> serde_json::Value {
-    let dir = common::temp_dir(&format!("mistakes-{}", bot_command.len()));
+    let file = bot_command.rsplit('/').next().unwrap_or("bot");
+    let dir = common::temp_dir(&format!("mistakes-{file}"));
     let jsonl = dir.join("g.jsonl");
     let mut cmd = Command::new(baraza());
     cmd.args([
@@ -144,7 +145,7 @@ fn one_game(bot_command: &str, unbuffered: bool) -> serde_json::Value {
         "--games",
         "1",
     ])
-    .args(["--startup-timeout", "400", "--jsonl"])
+    .args(["--startup-timeout", "1500", "--jsonl"])
     .arg(&jsonl);
     if !unbuffered {
         // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
@@ -177,17 +178,17 @@ fn a_crash_reason_ends_with_the_bots_stderr() {
 
 #[test]
 fn a_startup_timeout_says_what_the_bot_sent() {
-    let g = one_game(&bot("mistake_readyok.py"), true);
+    let g = one_game(&bot("mistake_readyok.sh"), true);
     assert_eq!(g["termination"], "stalled connection");
     let reason = g["reason"].as_str().unwrap();
     assert!(
         reason.ends_with(
-            "did not send 'ready' within the startup deadline of 400 ms: it sent 'readyok' \
+            "did not send 'ready' within the startup deadline of 1500 ms: it sent 'readyok' \
              (UCI's answer to 'isready', ignored; a baraza bot answers the hello with 'ready')"
         ),
         "{reason}"
     );
-    let g = one_game(&bot("mistake_debug_print.py"), true);
+    let g = one_game(&bot("mistake_debug_print.sh"), true);
     let reason = g["reason"].as_str().unwrap();
     assert!(
         reason.contains(
