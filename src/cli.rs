@@ -3,6 +3,7 @@
 //! The doc comments here are the `--help` texts, so `<name>` in them is meant literally.
 #![allow(rustdoc::invalid_html_tags)]
 
+use crate::cli_habits::{help_section, For};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
@@ -40,7 +41,7 @@ pub enum Command {
     /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
     Bot(BotArgs),
     /// Play a match between two bots
-    #[command(after_help = MATCH_HELP)]
+    #[command(after_help = with_habits(MATCH_HELP, For::Match))]
     Match(Box<MatchArgs>),
     /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
     Replay(ReplayArgs),
@@ -75,6 +76,11 @@ pub struct BotArgs {
     /// as baraza's referee does
     #[arg(long, default_value_t = 1, value_name = "STEP")]
     pub seed_step: u64,
+}
+
+/// A command's help text followed by the other arenas' spellings of its options.
+fn with_habits(help: &str, command: For) -> String {
+    format!("{help}\n\n{}", help_section(command).trim_end())
 }
 
 const MATCH_HELP: &str = "\
@@ -305,7 +311,7 @@ Examples:
   baraza tournament --config event.toml --dry-run";
 
 #[derive(Args, Debug, Clone, Default)]
-#[command(after_help = TOURNAMENT_HELP)]
+#[command(after_help = with_habits(TOURNAMENT_HELP, For::Tournament))]
 pub struct TournamentArgs {
     /// Ruleset id (see `baraza games`); optional when the event file names it
     pub ruleset: Option<String>,

@@ -8,6 +8,7 @@ pub mod bot_preflight;
 pub mod builtin;
 pub mod check_bot;
 pub mod cli;
+pub mod cli_habits;
 pub mod clock;
 pub mod commands;
 pub mod game;

@@ -825,7 +825,13 @@ async fn play_moves(
             break End::fault(
                 p,
                 Termination::IllegalMove,
-                format!("{} sent illegal move {}", who(p, setup), quote(&token)),
+                format!(
+                    "{} sent illegal move {} in '{}' (legal: {})",
+                    who(p, setup),
+                    quote(&token),
+                    pos.format(),
+                    legal.join(" ")
+                ),
             );
         }
         times_ms.push(millis(used));

@@ -208,3 +208,39 @@ fn an_unflushed_bot_is_asked_about_flushing() {
         "{reason}"
     );
 }
+
+#[test]
+fn an_illegal_move_reason_names_the_position_and_the_legal_moves() {
+    let g = one_game(&format!("{} illegal", bot("bad_bot.sh")), true);
+    assert_eq!(g["termination"], "illegal move");
+    // The position and the list, as `baraza rules` gives them for Darra's start.
+    let start = String::from_utf8(
+        Command::new(baraza())
+            .args(["rules", "start", "darra"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let legal = Command::new(baraza())
+        .args(["rules", "legal", start.trim()])
+        .output()
+        .unwrap()
+        .stdout;
+    let legal = String::from_utf8(legal)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        legal, "1A 2A 3A 4A 5A 6A",
+        "Darra's start: every hole of row A"
+    );
+    assert_eq!(
+        g["reason"],
+        format!(
+            "player 1 (bad_bot) sent illegal move 'z9' in '{}' (legal: {legal})",
+            start.trim()
+        )
+    );
+}
