@@ -1,4 +1,5 @@
 use baraza::cli_habits::{hint, For};
+use baraza::terminal_text::escape_control;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -11,7 +12,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             // One line: the error and its context chain, never a backtrace.
-            eprintln!("baraza: {}", format!("{err:#}").replace('\n', " "));
+            // Escaped: the message may quote what a bot sent (a token with ESC in it).
+            let line = format!("{err:#}").replace('\n', " ");
+            eprintln!("baraza: {}", escape_control(&line));
             ExitCode::from(1)
         }
     }

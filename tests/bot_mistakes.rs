@@ -244,3 +244,70 @@ fn an_illegal_move_reason_names_the_position_and_the_legal_moves() {
         )
     );
 }
+
+/// Bytes a terminal obeys: ESC, and the C1 range's CSI.
+fn has_raw_escape(text: &str) -> bool {
+    text.contains('\x1b') || text.contains('\u{9b}')
+}
+
+#[test]
+fn a_token_with_escape_sequences_is_shown_escaped() {
+    let dir = common::temp_dir("mistakes-escape");
+    let pgn = dir.join("g.pgn");
+    let out = Command::new(baraza())
+        .args([
+            "match",
+            "darra",
+            &bot("mistake_escape.sh"),
+            "builtin:random",
+        ])
+        .args(["--games", "1", "--pgn"])
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert!(console.contains("illegal move"), "{console}");
+    // replay shows the game's reason escaped, never raw.
+    for args in [vec!["--game", "1"], vec![]] {
+        let out = Command::new(baraza())
+            .arg("replay")
+            .arg(&pgn)
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!has_raw_escape(&text), "{args:?}: {text:?}");
+        if !args.is_empty() {
+            assert!(
+                text.contains("illegal move 'z\\x1b[2J\\x1b[31mred'"),
+                "{text}"
+            );
+        }
+    }
+    // A run folder is read through its games.pgn; a JSONL log is named as such.
+    std::fs::rename(&pgn, dir.join("games.pgn")).unwrap();
+    let out = Command::new(baraza())
+        .arg("replay")
+        .arg(&*dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(dir.join("g.jsonl"), "{\"game\":1}\n").unwrap();
+    let out = Command::new(baraza())
+        .arg("replay")
+        .arg(dir.join("g.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("is a JSON-lines log, not the PGN log replay reads"),
+        "{err}"
+    );
+    assert!(err.contains("`baraza results "), "{err}");
+}
