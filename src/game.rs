@@ -5,7 +5,7 @@
 //! it works through the object-safe, string-level [`Position`] face (implemented for every
 //! `Game` by a blanket impl) and the [`Ruleset`](crate::games::Ruleset) registry in [`crate::games`].
 
-use rand::Rng;
+use crate::rng::SplitMix64;
 use std::fmt;
 
 /// A player: 1 moves first from every start position.
@@ -218,11 +218,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 /// One uniform random playout to the end; returns the number of plies played.
-pub fn random_playout<G: Game, R: Rng + ?Sized>(
-    start: &G,
-    rng: &mut R,
-    moves: &mut Vec<G::Move>,
-) -> u64 {
+pub fn random_playout<G: Game>(start: &G, rng: &mut SplitMix64, moves: &mut Vec<G::Move>) -> u64 {
     let mut pos = start.clone();
     let mut plies = 0;
     loop {
@@ -230,7 +226,7 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
         if moves.is_empty() {
             return plies;
         }
-        let m = moves[rng.gen_range(0..moves.len())];
+        let m = moves[rng.index(moves.len())];
         pos.apply(m);
         plies += 1;
     }
@@ -311,8 +307,7 @@ impl<G: Game> Position for G {
         Box::new(self.clone())
     }
     fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64) {
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut moves = Vec::with_capacity(64);
         let start = std::time::Instant::now();
         let (mut playouts, mut plies) = (0u64, 0u64);

@@ -4,8 +4,8 @@
 //! An openings file holds one position string per line, exactly as `baraza rules` prints them.
 //! Blank lines and lines starting with `#` are skipped; line numbers in errors count every line.
 
-use super::schedule::SplitMix64;
 use crate::games;
+use crate::rng::SplitMix64;
 use anyhow::{anyhow, bail, Context};
 use std::path::Path;
 
@@ -53,7 +53,7 @@ pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> anyhow::Result<St
             if legal.is_empty() {
                 continue 'attempt;
             }
-            let pick = &legal[rng.below(legal.len() as u64) as usize];
+            let pick = &legal[rng.index(legal.len())];
             pos.play(pick)
                 .map_err(|e| anyhow!("the engine refused its own legal move: {e}"))?;
         }
