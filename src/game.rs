@@ -4,6 +4,38 @@
 //! perft, the benches and the built-in bots on the hot path. The arena never sees those types:
 //! it works through the object-safe, string-level [`Position`] face (implemented for every
 //! `Game` by a blanket impl) and the [`Ruleset`](crate::games::Ruleset) registry in [`crate::games`].
+//!
+//! Parse a position, list its legal moves, play one, count move sequences:
+//!
+//! ```
+//! use baraza::game::{perft, Game, Player};
+//! use baraza::games::{self, darra::Darra};
+//!
+//! let start = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
+//! let mut pos = games::parse_position(start).unwrap(); // the arena's string-level face
+//! assert_eq!(pos.legal(), ["1A", "2A", "3A", "4A", "5A", "6A"]);
+//! // 1A's four seeds go to 2A..5A; none makes exactly 4, so nothing is captured.
+//! pos.play("1A").unwrap();
+//! assert_eq!(pos.format(), "darra 0,5,5,5,5,4/4,4,4,4,4,4 2 0 0 - 1");
+//! assert_eq!(pos.side_to_move(), Player::Two);
+//! assert!(pos.play("1A").is_err()); // player 2 sows from row B
+//!
+//! // The typed face, as perft and the built-in bots use it: perft(3) of the start is 190
+//! // (shared/rules/perft.txt), and the counts below the six first moves add up to it.
+//! let typed = Darra::parse(start).unwrap();
+//! assert_eq!(perft(&typed, 3), 190);
+//! let mut moves = Vec::new();
+//! typed.legal_moves(&mut moves);
+//! let divided: u64 = moves
+//!     .iter()
+//!     .map(|&m| {
+//!         let mut next = typed;
+//!         next.apply(m);
+//!         perft(&next, 2)
+//!     })
+//!     .sum();
+//! assert_eq!(divided, 190);
+//! ```
 
 use crate::rng::SplitMix64;
 use std::fmt;

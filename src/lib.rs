@@ -4,6 +4,7 @@
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
 pub mod bot;
+pub mod bot_spec;
 pub mod builtin;
 pub mod cli;
 pub mod clock;

@@ -1,6 +1,7 @@
 //! The schedule, openings and configuration: determinism, pairs and side swaps, game ids,
 //! openings files (in order, shuffled, bad lines) and random plies, event files and the hash.
 
+use baraza::bot_spec::default_bot_name;
 use baraza::rng::SplitMix64;
 use baraza::tournament::config::*;
 use baraza::tournament::openings::{parse_openings, random_opening};

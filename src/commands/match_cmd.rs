@@ -1,8 +1,8 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: play a number of games between two bots, sides
 //! alternating, writing each game to the logs the moment it ends.
 
-use super::botspec::{file_safe, BotSpec};
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
+use crate::bot_spec::{file_safe, BotSpec};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;

@@ -30,6 +30,7 @@
 
 use super::openings;
 use super::stats::SprtParams;
+use crate::bot_spec::default_bot_name;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -627,6 +628,3 @@ pub fn parse_bot_arg(arg: &str) -> (Option<String>, String) {
     }
     (None, arg.to_string())
 }
-
-/// One naming rule for `match` and `tournament` (see there).
-pub use crate::commands::botspec::default_bot_name;
