@@ -381,12 +381,6 @@ pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32
     }
 }
 
-/// Append `n` in decimal to `s`, without the formatting machinery (itoa): position strings,
-/// turn messages and game logs are built on every turn of every game the referee plays.
-pub fn push_uint(s: &mut String, n: impl Into<u64>) {
-    s.push_str(itoa::Buffer::new().format(n.into()));
-}
-
 /// Split a position into exactly `n` fields separated by single spaces, naming the ruleset's
 /// layout in the error.
 pub fn split_fields<'a>(s: &'a str, n: usize, layout: &str) -> Result<Vec<&'a str>, PositionError> {
@@ -417,17 +411,6 @@ pub fn parse_side(text: &str) -> Result<Player, PositionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn push_uint_writes_decimal() {
-        let mut s = String::from("x");
-        for n in [0u64, 7, 10, 144, 4_294_967_295, u64::MAX] {
-            push_uint(&mut s, n);
-            s.push(',');
-        }
-        push_uint(&mut s, 65_536u32);
-        assert_eq!(s, "x0,7,10,144,4294967295,18446744073709551615,65536");
-    }
 
     #[test]
     fn uint_fields_follow_the_conventions() {

@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod cli;
 pub mod clock;
 pub mod commands;
+pub mod decimal;
 pub mod game;
 pub mod games;
 pub mod protocol;

@@ -6,9 +6,10 @@
 //! tokens (`a1 < a2 < ... < b1`), so no sorting is needed.
 
 use super::Ruleset;
+use crate::decimal::push_uint;
 use crate::game::{
-    lost_without_moves, parse_side, parse_uint, push_uint, split_fields, Game, MoveError, Outcome,
-    Player, PositionError, Status,
+    lost_without_moves, parse_side, parse_uint, split_fields, Game, MoveError, Outcome, Player,
+    PositionError, Status,
 };
 
 /// Dara, and the variant played in Niger.

@@ -5,9 +5,10 @@
 //! total minus both captures, which makes the end test O(1).
 
 use super::Ruleset;
+use crate::decimal::push_uint;
 use crate::game::{
-    parse_side, parse_uint, parse_uint_named, push_uint, split_fields, Game, MoveError, Outcome,
-    Player, PositionError, Status,
+    parse_side, parse_uint, parse_uint_named, split_fields, Game, MoveError, Outcome, Player,
+    PositionError, Status,
 };
 
 /// The Darra rulesets, one per board size.

@@ -3,11 +3,13 @@
 //! - [`sowing`]: one move sown lap by lap (relays, captures, house, W1, never-ending moves);
 //! - [`moves`]: legal move generation (namua, mtaji, kichwa priority, front row first) and
 //!   takasia;
+//! - [`board`]: the geometry (rows, columns, hole names, direction characters);
 //! - [`notation`]: position strings, move tokens, the board drawing.
 //!
 //! Holes are stored per player in that player's circuit order (see [`sowing`]), so every rule
 //! reads the same for both players.
 
+pub mod board;
 pub mod moves;
 pub mod notation;
 pub mod sowing;
