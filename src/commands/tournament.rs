@@ -61,6 +61,8 @@ pub fn cores() -> usize {
 
 pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     let (config, run) = inputs(&args)?.resolve(cores())?;
+    // Random openings are drawn now, so an impossible request fails before anything else.
+    schedule(&config)?;
     let plan = match &run.out {
         Some(dir) => Some(plan_run(&config, dir, run.resume)?),
         None => None,

@@ -14,7 +14,7 @@
 //! fixed, documented generator, so a schedule does not change with a dependency's version.
 
 use super::config::{Format, OpeningOrder, Openings, TournamentConfig};
-use super::openings::random_opening;
+use super::openings::{random_opening, OpeningsError};
 use crate::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
@@ -72,7 +72,9 @@ pub fn pairings(format: Format, bots: usize) -> Vec<(usize, usize)> {
 }
 
 /// The start position of each round (and its index in the openings file, if any).
-pub fn round_openings(config: &TournamentConfig) -> anyhow::Result<Vec<(String, Option<usize>)>> {
+pub fn round_openings(
+    config: &TournamentConfig,
+) -> Result<Vec<(String, Option<usize>)>, OpeningsError> {
     let rounds = config.rounds as usize;
     Ok(match &config.openings {
         Openings::Standard => {
@@ -99,12 +101,12 @@ pub fn round_openings(config: &TournamentConfig) -> anyhow::Result<Vec<(String, 
                 let seed = derive_seed(config.seed, STREAM_RANDOM_OPENING, r as u64);
                 random_opening(&config.ruleset, *plies, seed).map(|p| (p, None))
             })
-            .collect::<anyhow::Result<_>>()?,
+            .collect::<Result<_, _>>()?,
     })
 }
 
 /// Every game of the event, in playing order.
-pub fn schedule(config: &TournamentConfig) -> anyhow::Result<Vec<ScheduledGame>> {
+pub fn schedule(config: &TournamentConfig) -> Result<Vec<ScheduledGame>, OpeningsError> {
     let openings = round_openings(config)?;
     let pairs = pairings(config.format, config.bots.len());
     let mut games = Vec::with_capacity(openings.len() * pairs.len() * 2);
