@@ -175,13 +175,24 @@ impl Default for Limits {
     }
 }
 
-/// Some clock/startup settings: the tournament-wide ones or one bot's overrides.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+/// Some clock/startup settings, each optional: what `match` and `tournament` take on the
+/// command line (declared once here; the doc comments are their `--help`), the event file's
+/// tournament-wide keys, or one `[[bot]]`'s overrides (the same names).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, clap::Args)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct LimitOverrides {
+    /// How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]
+    #[arg(long)]
     pub startup_timeout: Option<u64>,
+    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
+    #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
+    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime
+    /// is given: 10+0.1]
+    #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// Grace in ms added to every deadline before a bot loses on time [default: 50]
+    #[arg(long)]
     pub margin: Option<u64>,
 }
 
