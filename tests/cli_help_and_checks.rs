@@ -132,7 +132,10 @@ fn match_and_tournament_share_the_clock_options() {
     ] {
         let m = help_of("match", option);
         assert_eq!(m, help_of("tournament", option), "{option}");
-        assert!(m.len() > option.len() + 20, "{option} has a description: {m}");
+        assert!(
+            m.len() > option.len() + 20,
+            "{option} has a description: {m}"
+        );
     }
     // The documented defaults are the ones both apply.
     assert!(help_of("match", "--tc").contains("10+0.1"));
