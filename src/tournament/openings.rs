@@ -83,7 +83,7 @@ pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Result<String, Op
             if legal.is_empty() {
                 continue 'attempt;
             }
-            let pick = &legal[rng.index(legal.len())];
+            let pick = &legal[rng.below(legal.len() as u64) as usize];
             pos.play(pick).map_err(OpeningsError::EngineRefused)?;
         }
         if !pos.status().is_over() {
