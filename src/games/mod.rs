@@ -1,6 +1,6 @@
 //! The registry of rulesets: ruleset id -> game. Each game module exports its rulesets (id,
 //! description, start position, default draw adjudication); [`RULESETS`] concatenates them.
-//! Adding a game is one module plus one line in [`GAMES`].
+//! Adding a game is one module plus one line in `GAMES` (below).
 
 pub mod bao;
 pub mod dara;
