@@ -11,7 +11,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 /// A command that cannot work; the message names the fix.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PreflightError {
     #[error("program '{program}' not found on PATH{hint}")]
     NotOnPath { program: String, hint: String },

@@ -5,17 +5,20 @@
 
 pub mod bot;
 pub mod bot_preflight;
+pub mod bot_spec;
 pub mod builtin;
 pub mod check_bot;
 pub mod cli;
 pub mod cli_habits;
 pub mod clock;
 pub mod commands;
+pub mod decimal;
 pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod rng;
 pub mod startup_diagnosis;
 pub mod stderr_tail;
 pub mod terminal_text;

@@ -1,7 +1,7 @@
 //! `baraza check-bot <ruleset>... <bot>`: the checks of [`crate::check_bot`], printed.
 
-use super::botspec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
+use crate::bot_spec::BotSpec;
 use crate::check_bot::{check_bot, Check, CheckSetup, PlayerFor, Report};
 use crate::cli::CheckBotArgs;
 use crate::clock::TimeControl;

@@ -1,12 +1,37 @@
-//! Bots as the command line names them, shared by `baraza match` and `baraza tournament`: a
-//! command line (split like a shell would, program found on `PATH` before any game) or
-//! `builtin:<name>`, run as `<this baraza> bot <name> --ruleset <id> --seed <S>`.
+//! What names a bot, shared by `baraza match` and `baraza tournament`: a command line (split
+//! like a shell would, program found on `PATH` before any game) or `builtin:<name>`, run as
+//! `<this baraza> bot <name> --ruleset <id> --seed <S>`; and the names derived from it.
 
-use crate::bot::{split_command, StderrSink};
-use crate::bot_preflight::{check_command, PreflightWarning};
+use crate::bot::{split_command, SplitError, StderrSink};
+use crate::bot_preflight::{check_command, PreflightError, PreflightWarning};
+use crate::builtin::UnknownBuiltin;
 use crate::referee::PlayerSetup;
-use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
+
+/// A bot that cannot be used, found before any game. `which` names it for the person
+/// (`bot1`, `bot 'a'`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotSpecError {
+    #[error("{which}: '{text}' is not builtin:<name>")]
+    NotBuiltinName { which: String, text: String },
+    #[error("{which}: {error}")]
+    UnknownBuiltin {
+        which: String,
+        error: UnknownBuiltin,
+    },
+    #[error("{which}: {error}")]
+    BadCommand { which: String, error: SplitError },
+    /// A mistake in the command found before any game (see [`crate::bot_preflight`]).
+    #[error("{which}: {error} (command: {text})")]
+    Unusable {
+        which: String,
+        error: PreflightError,
+        text: String,
+    },
+    /// A built-in bot runs as this executable; it could not be found.
+    #[error("cannot find the baraza executable")]
+    NoExecutable,
+}
 
 /// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
 const INTERPRETERS: &[&str] = &[
@@ -59,19 +84,32 @@ fn name_of_argv(argv: &[String]) -> String {
 }
 
 impl BotSpec {
-    pub fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
+    /// Check a bot given as `text`; `which` names it in the error.
+    pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
         if let Some(name) = text.strip_prefix("builtin:") {
             if name.is_empty() || name.contains(char::is_whitespace) {
-                bail!("{which}: '{text}' is not builtin:<name>");
+                return Err(BotSpecError::NotBuiltinName {
+                    which: which.to_string(),
+                    text: text.to_string(),
+                });
             }
             // Checked now, like a missing program: not as a crash in every game.
-            crate::builtin::find(name).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+            crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
+                which: which.to_string(),
+                error,
+            })?;
             return Ok(BotSpec::Builtin(name.to_string()));
         }
-        let mut argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+        let mut argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
+            which: which.to_string(),
+            error,
+        })?;
         // The newcomer's mistakes, one clear line each, before any game is played.
-        let checked = check_command(&argv, text)
-            .map_err(|e| anyhow::anyhow!("{which}: {e} (command: {text})"))?;
+        let checked = check_command(&argv, text).map_err(|error| BotSpecError::Unusable {
+            which: which.to_string(),
+            error,
+            text: text.to_string(),
+        })?;
         argv[0] = checked.program.to_string_lossy().into_owned();
         Ok(BotSpec::Command(argv))
     }
@@ -98,7 +136,7 @@ impl BotSpec {
 
     /// The command line. A built-in gets `seed` (later games of a kept process get theirs in
     /// a `seed` line: [`PlayerSetup::seed`]).
-    pub fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
+    pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
             BotSpec::Builtin(name) => {
@@ -123,7 +161,7 @@ impl BotSpec {
         seed: u64,
         stderr: StderrSink,
         info_log: Option<PathBuf>,
-    ) -> anyhow::Result<PlayerSetup> {
+    ) -> Result<PlayerSetup, BotSpecError> {
         Ok(PlayerSetup {
             name: name.to_string(),
             argv: self.argv(ruleset, seed)?,
@@ -135,7 +173,7 @@ impl BotSpec {
 }
 
 /// This baraza executable's path, looked up once.
-fn this_exe() -> anyhow::Result<String> {
+fn this_exe() -> Result<String, BotSpecError> {
     static EXE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     EXE.get_or_init(|| {
         std::env::current_exe()
@@ -143,7 +181,7 @@ fn this_exe() -> anyhow::Result<String> {
             .map(|p| p.to_string_lossy().into_owned())
     })
     .clone()
-    .context("cannot find the baraza executable")
+    .ok_or(BotSpecError::NoExecutable)
 }
 
 /// A name made safe for a file name: ASCII letters, digits, `-` and `_`; anything else `_`.
