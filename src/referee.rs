@@ -9,8 +9,9 @@
 use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink, WriteError};
 use crate::clock::{millis, Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
+use crate::outcome::Termination;
 use crate::protocol::{self, BotMsg};
-use crate::record::{GameRecord, Termination};
+use crate::record::GameRecord;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitStatus;
@@ -946,7 +947,7 @@ async fn finish_game(
         ruleset: setup.start.ruleset().to_string(),
         white: setup.players[0].name.clone(),
         black: setup.players[1].name.clone(),
-        result: end.outcome.as_str().to_string(),
+        result: end.outcome.into(),
         termination: end.termination,
         reason: end.reason,
         plies: moves.len(),
