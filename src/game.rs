@@ -360,33 +360,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn legal_cache_plays_the_listed_moves() {
-        // Against the plain string-level face: the same tokens, the same positions after each
-        // move, along a whole game (always the last listed move, to vary the choice).
-        let start = crate::games::parse_position(crate::games::find("bao").unwrap().start).unwrap();
-        let mut plain = start.clone();
-        let mut cached = start.legal_cache();
-        for _ in 0..400 {
-            let legal = plain.legal();
-            assert_eq!(cached.legal(), legal.as_slice());
-            assert_eq!(
-                cached.legal(),
-                legal.as_slice(),
-                "asking twice changes nothing"
-            );
-            if legal.is_empty() {
-                break;
-            }
-            assert!(!cached.play_index(legal.len()), "out of range");
-            assert_eq!(cached.position().format(), plain.format());
-            let k = legal.len() - 1;
-            assert!(plain.play_index(k));
-            assert!(cached.play_index(k));
-            assert_eq!(cached.position().format(), plain.format());
-        }
-    }
-
-    #[test]
     fn push_uint_writes_decimal() {
         let mut s = String::from("x");
         for n in [0u64, 7, 10, 144, 4_294_967_295, u64::MAX] {
