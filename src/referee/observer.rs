@@ -27,7 +27,9 @@ pub trait GameObserver: Send {
     /// The move at 0-based `ply` was played by `player`, taking `time_ms` (as recorded: 0 for
     /// a forced pass, which the referee plays without asking the bot).
     fn moved(&mut self, ply: usize, player: Player, token: &str, time_ms: u64) {}
-    /// The referee wrote `text` to `player`'s bot: one or more whole lines, each ending `\n`.
+    /// The referee writes `text` to `player`'s bot: one or more whole lines, each ending
+    /// `\n`. Reported as the write starts (a write that fails is seen too), except the
+    /// end-of-game lines (`gameover`, `quit`), reported once both bots are closed.
     fn sent(&mut self, player: Player, text: &str) {}
     /// The referee read `line` (without its line end) from `player`'s bot.
     fn received(&mut self, player: Player, line: &str) {}

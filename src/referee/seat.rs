@@ -21,8 +21,8 @@ pub(super) struct Live {
 /// next game the seat is used for can reuse it instead of starting a fresh one (like cutechess
 /// and fastchess keep engines alive between games).
 ///
-/// A seat belongs to one bot (one command): [`play_game_with`] reuses the process it holds
-/// without looking at the [`PlayerSetup::argv`] of the game, which is used only when a process
+/// A seat belongs to one bot (one command): [`play_game_with`](super::play_game_with) reuses the process it holds
+/// without looking at the [`PlayerSetup::argv`](super::PlayerSetup::argv) of the game, which is used only when a process
 /// must be started. The side the bot plays may change from game to game. A process is kept
 /// after a game only when the seat reuses (`Seat::new(true)`), the bot was not at fault (the
 /// game ended normally, by adjudication, or by the opponent's fault) and it is still running;
@@ -36,11 +36,11 @@ pub(super) struct Live {
 /// process from then on (see [`Seat::exits_between_games`]).
 ///
 /// At the end, [`Seat::close`] (or [`close_all`]) sends `quit` and reaps. A seat dropped with a
-/// live process kills its process group at once (no grace); a [`play_game_with`] future
+/// live process kills its process group at once (no grace); a [`play_game_with`](super::play_game_with) future
 /// dropped before it completes kills the processes of that game and leaves its seats empty.
 /// A process plays one game at a time, so a runner playing K games at once keeps, per bot, a
 /// pool of idle seats: it takes one (or `Seat::new(true)` when the pool is empty) for each side
-/// of a game, passes them to [`play_game_with`], puts them back when the game ends, and calls
+/// of a game, passes them to [`play_game_with`](super::play_game_with), puts them back when the game ends, and calls
 /// [`close_all`] on every pool at the end. A seat and the game future are `Send`, so this works
 /// within one task or with spawned ones.
 ///
