@@ -240,11 +240,6 @@ impl Termination {
     pub fn parse(s: &str) -> Option<Termination> {
         Termination::ALL.into_iter().find(|t| t.as_str() == s)
     }
-
-    /// Whether the game ended by a bot's failure (the side at fault loses, or both draw).
-    pub fn is_forfeit(self) -> bool {
-        !matches!(self, Termination::Normal | Termination::Adjudication)
-    }
 }
 
 impl fmt::Display for Termination {
@@ -346,21 +341,6 @@ mod tests {
         for bad in ["", "Normal", "time-forfeit", "resigned", "crash "] {
             assert_eq!(Termination::parse(bad), None, "{bad:?}");
         }
-        let forfeits: Vec<&str> = Termination::ALL
-            .into_iter()
-            .filter(|t| t.is_forfeit())
-            .map(Termination::as_str)
-            .collect();
-        assert_eq!(
-            forfeits,
-            [
-                "time forfeit",
-                "illegal move",
-                "protocol error",
-                "crash",
-                "stalled connection"
-            ]
-        );
     }
 
     #[test]
