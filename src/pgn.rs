@@ -2,7 +2,7 @@
 //! back into records with the line of everything. `docs/log-format.md` describes the format
 //! for users; the comments here say how the code maps onto it.
 
-use crate::game::push_uint;
+use crate::decimal::push_uint;
 use crate::outcome::{GameResult, Termination};
 use crate::record::GameRecord;
 
