@@ -15,6 +15,7 @@ pub mod commands;
 pub mod decimal;
 pub mod game;
 pub mod games;
+pub mod info;
 pub mod outcome;
 pub mod pgn;
 pub mod player;

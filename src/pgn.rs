@@ -3,6 +3,7 @@
 //! for users; the comments here say how the code maps onto it.
 
 use crate::decimal::push_uint;
+use crate::info::Eval;
 use crate::outcome::{GameResult, Termination};
 use crate::record::GameRecord;
 
@@ -30,11 +31,14 @@ pub const REQUIRED_TAGS: [&str; 14] = [
 
 /// Write one game as a PGN-like block: tag pairs, a blank line, the numbered movetext with each
 /// move's think time in a `{<ms>ms}` comment, the result, and a blank line (so games appended one
-/// after the other are separated by blank lines).
+/// after the other are separated by blank lines). When the mover's last info line before a move
+/// has a score, the comment carries it after the time, cutechess style: `{103ms +0.25/12}`
+/// ([`Eval`]).
 ///
 /// The start position is written (`[SetUp "1"]` and `[Position "..."]`) only when it is not the
-/// standard start of the ruleset. A missing think time (`times_ms` shorter than `moves`) is
-/// written as no comment and read back as 0.
+/// standard start of the ruleset; the bots' `id` lines as `WhiteIdName`, `WhiteIdAuthor`,
+/// `BlackIdName`, `BlackIdAuthor` after `Reason`, each only when the bot sent it. A missing think
+/// time (`times_ms` shorter than `moves`) is written as no comment and read back as 0.
 pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Result<()> {
     let mut s = String::with_capacity(512 + rec.moves.len() * 12);
     let mut tag = |name: &str, value: &str| {
@@ -63,6 +67,11 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     tag("Seed", &rec.seed.to_string());
     tag("GameIndex", &rec.game.to_string());
     tag("Reason", &rec.reason);
+    for (name, value) in id_tags(rec) {
+        if let Some(v) = value {
+            tag(name, v);
+        }
+    }
     s.push('\n');
 
     // Move numbers count full moves from the start position: `1. <p1> <p2> 2. ...`; when
@@ -95,13 +104,28 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
         if let Some(&ms) = rec.times_ms.get(i) {
             unit.push_str(" {");
             push_uint(&mut unit, ms);
-            unit.push_str("ms}");
+            unit.push_str("ms");
+            if let Some(eval) = rec.move_info(i).and_then(Eval::of_info) {
+                unit.push(' ');
+                eval.push_to(&mut unit);
+            }
+            unit.push('}');
         }
         push(&mut s, &unit);
     }
     push(&mut s, rec.result.as_str());
     s.push_str("\n\n");
     out.write_all(s.as_bytes())
+}
+
+/// The optional tags of the bots' `id` lines, in the order they are written.
+fn id_tags(rec: &GameRecord) -> [(&'static str, Option<&str>); 4] {
+    [
+        ("WhiteIdName", rec.white_id_name.as_deref()),
+        ("WhiteIdAuthor", rec.white_id_author.as_deref()),
+        ("BlackIdName", rec.black_id_name.as_deref()),
+        ("BlackIdAuthor", rec.black_id_author.as_deref()),
+    ]
 }
 
 /// The standard start position of a ruleset this build knows.
@@ -215,6 +239,7 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         let Movetext {
             moves,
             times_ms,
+            evals,
             move_lines,
             result,
             end_line,
@@ -222,7 +247,10 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         } = parse_movetext(&lines, next, first_line)?;
         i = next;
         tags.check_result(result, end_line)?;
-        let record = tags.record(moves, times_ms, result, games.len() as u64 + 1)?;
+        let mut record = tags.record(moves, times_ms, result, games.len() as u64 + 1)?;
+        if evals.iter().any(Option::is_some) {
+            record.move_infos = evals.iter().map(|e| e.map(|e| e.info_text())).collect();
+        }
         games.push(PgnGame {
             record,
             line: first_line,
@@ -279,6 +307,11 @@ impl Tags {
     /// A text tag's value, `?` when missing.
     fn text(&self, name: &str) -> String {
         self.get(name).map_or("?", |(v, _)| v).to_string()
+    }
+
+    /// An optional text tag's value.
+    fn optional(&self, name: &str) -> Option<String> {
+        self.get(name).map(|(v, _)| v.to_string())
     }
 
     /// A number tag's value, `default` when missing.
@@ -365,6 +398,11 @@ impl Tags {
             site: self.text("Site"),
             date: self.text("Date"),
             round: self.text("Round"),
+            white_id_name: self.optional("WhiteIdName"),
+            white_id_author: self.optional("WhiteIdAuthor"),
+            black_id_name: self.optional("BlackIdName"),
+            black_id_author: self.optional("BlackIdAuthor"),
+            move_infos: Vec::new(),
         })
     }
 }
@@ -445,6 +483,8 @@ fn parse_tag_line(l: &str, line: usize) -> Result<(String, String), PgnError> {
 struct Movetext {
     moves: Vec<String>,
     times_ms: Vec<u64>,
+    /// The eval in each move's comment, if any.
+    evals: Vec<Option<Eval>>,
     move_lines: Vec<usize>,
     result: GameResult,
     /// The line of the result token.
@@ -458,8 +498,8 @@ fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Move
     let mut moves: Vec<String> = Vec::new();
     let mut times: Vec<u64> = Vec::new();
     let mut move_lines = Vec::new();
-    // Times are filled per move: None until the move's comment is seen.
-    let mut pending: Vec<Option<u64>> = Vec::new();
+    // Times and evals are filled per move: None until the move's comment is seen.
+    let mut pending: Vec<Option<(u64, Option<Eval>)>> = Vec::new();
     let mut comment: Option<(String, usize)> = None;
     let mut i = start;
     while i < lines.len() {
@@ -478,7 +518,7 @@ fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Move
                 let (text, open_line) = comment.take().expect("inside a comment");
                 // The first comment after a move carries its think time; others are ignored.
                 if let Some(slot @ None) = pending.last_mut() {
-                    *slot = Some(parse_time(&text).ok_or_else(|| PgnError {
+                    *slot = Some(parse_comment(&text).ok_or_else(|| PgnError {
                         line: open_line,
                         message: format!(
                             "the comment {{{text}}} after move {} must start with its think time, e.g. {{12ms}}",
@@ -506,12 +546,14 @@ fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Move
                 if !rest.trim().is_empty() {
                     return err(ln, format!("text after the result {token}"));
                 }
+                let evals = pending.iter().map(|t| t.and_then(|(_, e)| e)).collect();
                 for t in &pending {
-                    times.push(t.unwrap_or(0));
+                    times.push(t.map_or(0, |(ms, _)| ms));
                 }
                 return Ok(Movetext {
                     moves,
                     times_ms: times,
+                    evals,
                     move_lines,
                     result,
                     end_line: ln,
@@ -550,12 +592,18 @@ fn is_move_number(token: &str) -> bool {
     digits.len() < token.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The think time at the start of a move comment: `12ms`, or seconds `0.012s` (rounded to ms).
-/// Anything after the first word (`{12ms, info ...}`) is ignored.
-fn parse_time(text: &str) -> Option<u64> {
-    let word = text
+/// A move comment: the think time it starts with, and the eval when its second word is one
+/// (`{103ms +0.25/12}`). Other words (`{12ms, info ...}`) are ignored.
+fn parse_comment(text: &str) -> Option<(u64, Option<Eval>)> {
+    let mut words = text
         .split(|c: char| c.is_whitespace() || c == ',')
-        .find(|w| !w.is_empty())?;
+        .filter(|w| !w.is_empty());
+    let ms = parse_time(words.next()?)?;
+    Some((ms, words.next().and_then(Eval::parse)))
+}
+
+/// A think time: `12ms`, or seconds `0.012s` (rounded to ms).
+fn parse_time(word: &str) -> Option<u64> {
     if let Some(ms) = word.strip_suffix("ms") {
         return parse_number(ms);
     }

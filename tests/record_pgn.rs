@@ -28,6 +28,7 @@ fn record() -> GameRecord {
         site: "here".into(),
         date: "2026.11.29".into(),
         round: "3".into(),
+        ..Default::default()
     }
 }
 
@@ -293,6 +294,7 @@ mod property {
                     site,
                     date,
                     round,
+                    ..Default::default()
                 },
             )
     }

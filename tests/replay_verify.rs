@@ -39,6 +39,7 @@ fn record(game: u64, start: &str, moves: &[&str], result: &str, term: Terminatio
         site: "ci".into(),
         date: "2026.11.29".into(),
         round: game.to_string(),
+        ..Default::default()
     }
 }
 

@@ -55,6 +55,7 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
         site: "-".into(),
         date: "2026.11.29".into(),
         round: String::new(),
+        ..Default::default()
     }
 }
 

@@ -53,6 +53,19 @@ pub(super) async fn finish_game(
         }
     }
     drop(report); // flushes the info logs
+    let id = |i: usize, key: &str| {
+        // The last of a key wins, as a later line corrects an earlier one.
+        extras.ids[i]
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    };
+    let move_infos = if played.infos.iter().any(Option::is_some) {
+        played.infos
+    } else {
+        Vec::new()
+    };
     let record = GameRecord {
         game: setup.game,
         ruleset: setup.start.ruleset().to_string(),
@@ -64,6 +77,11 @@ pub(super) async fn finish_game(
         plies: played.moves.len(),
         moves: played.moves,
         times_ms: played.times_ms,
+        move_infos,
+        white_id_name: id(0, "name"),
+        white_id_author: id(0, "author"),
+        black_id_name: id(1, "name"),
+        black_id_author: id(1, "author"),
         start: start_text,
         seed: setup.seed,
         time_control: time_control_text(&setup.tc),

@@ -61,6 +61,7 @@ pub async fn play_game_observed(
         report: observer::Report {
             infos: InfoLogs(infos),
             outer: observer,
+            last_info: Default::default(),
         },
         start_text: setup.start.format(),
     };

@@ -93,10 +93,13 @@ impl GameObserver for InfoLogs {
     }
 }
 
-/// What the referee reports to: its own info logs, then the caller's observer.
+/// What the referee reports to: its own info logs, then the caller's observer. Also keeps each
+/// side's last info line since its last move, for the record.
 pub(super) struct Report<'a> {
     pub infos: InfoLogs,
     pub outer: &'a mut dyn GameObserver,
+    /// Each side's last info text (capped), taken when its next move is recorded.
+    pub last_info: [Option<String>; 2],
 }
 
 impl GameObserver for Report<'_> {
@@ -106,6 +109,15 @@ impl GameObserver for Report<'_> {
     fn info(&mut self, player: Player, ply: usize, text: &str) {
         self.infos.info(player, ply, text);
         self.outer.info(player, ply, text);
+        let last = &mut self.last_info[player.index()];
+        let kept = crate::info::capped(text);
+        match last {
+            Some(s) => {
+                s.clear();
+                s.push_str(kept);
+            }
+            None => *last = Some(kept.to_string()),
+        }
     }
     fn moved(&mut self, ply: usize, player: Player, token: &str, time_ms: u64) {
         self.outer.moved(ply, player, token, time_ms);

@@ -14,11 +14,13 @@ use crate::protocol::{self, BotMsg};
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// The moves and think times of a game, in play order.
+/// The moves and think times of a game, in play order, with the last info line the mover
+/// sent before each.
 #[derive(Default)]
 pub(super) struct Moves {
     pub moves: Vec<String>,
     pub times_ms: Vec<u64>,
+    pub infos: Vec<Option<String>>,
 }
 
 /// Why a turn did not produce a move.
@@ -63,6 +65,8 @@ pub(super) async fn play_moves(t: &mut Table<'_>) -> (Verdict, Moves) {
         text: String::with_capacity(1024),
         t,
     };
+    // Info lines sent between games, or during the start-up, are no move's.
+    play.t.report.last_info = Default::default();
     let verdict = loop {
         match play.take_turn().await {
             Ok(()) | Err(Stop::Again) => {}
@@ -85,7 +89,8 @@ impl Play<'_, '_> {
         let token = self.await_move(p, deadline_after(t0, limit)).await?;
         let used = t0.elapsed();
         self.judge(p, &token, used)?;
-        self.record(p, token, millis(used));
+        let info = self.t.report.last_info[p.index()].take();
+        self.record(p, token, millis(used), info);
         Ok(())
     }
 
@@ -112,7 +117,8 @@ impl Play<'_, '_> {
             if !self.pos.play_index(0) {
                 return Err(Verdict::internal("the engine rejected its own forced pass"));
             }
-            self.record(p, "pass".to_string(), 0);
+            // No info: its pending one stays for its next move, as it was not asked for this.
+            self.record(p, "pass".to_string(), 0, None);
             return Ok(Before::Passed);
         }
         Ok(Before::Ask)
@@ -246,12 +252,13 @@ impl Play<'_, '_> {
         Ok(())
     }
 
-    /// Keep a played move and its time, and report it.
-    fn record(&mut self, p: Player, token: String, time_ms: u64) {
+    /// Keep a played move, its time and the mover's last info line before it, and report it.
+    fn record(&mut self, p: Player, token: String, time_ms: u64, info: Option<String>) {
         let ply = self.played.moves.len();
         self.t.report.moved(ply, p, &token, time_ms);
         self.played.times_ms.push(time_ms);
         self.played.moves.push(token);
+        self.played.infos.push(info);
     }
 }
 
