@@ -149,11 +149,9 @@ impl Eval {
             if frac.len() != 2 {
                 return None;
             }
-            let cp = i64::try_from(digits(whole)?)
-                .ok()?
-                .checked_mul(100)?
-                .checked_add(i64::try_from(digits(frac)?).ok()?)?;
-            Score::Cp(if neg { -cp } else { cp })
+            // In i128, so that i64::MIN (whose magnitude is no i64) reads back too.
+            let abs = i128::from(digits(whole)?) * 100 + i128::from(digits(frac)?);
+            Score::Cp(i64::try_from(if neg { -abs } else { abs }).ok()?)
         };
         Some(Eval { score, depth })
     }
@@ -263,6 +261,8 @@ mod tests {
             ("1.05", Score::Cp(105), None),
             ("+M5/20", Score::Win(5), Some(20)),
             ("-M2", Score::Loss(2), None),
+            ("-92233720368547758.08", Score::Cp(i64::MIN), None),
+            ("+92233720368547758.07", Score::Cp(i64::MAX), None),
         ] {
             assert_eq!(Eval::parse(word), Some(Eval { score, depth }), "{word}");
         }

@@ -173,6 +173,72 @@ fn reads_seconds_extra_comment_text_and_missing_times() {
     );
 }
 
+#[test]
+fn a_moves_last_info_with_a_score_goes_into_its_comment_after_the_time() {
+    let mut rec = record();
+    rec.move_infos = vec![
+        Some("depth 12 score cp 25 nodes 4000 nps 200000 pv 1B 1A".into()),
+        Some("thinking, no score".into()),
+        None,
+    ];
+    rec.black_id_name = Some("greedy \"v2\"".into());
+    rec.black_id_author = Some("the baraza team".into());
+    let text = written(&rec);
+    // The eval in units with two decimals and a sign, then the depth (cutechess style).
+    assert!(
+        text.contains(
+            "[Reason \"draw by max plies\"]\n[BlackIdName \"greedy \\\"v2\\\"\"]\n\
+             [BlackIdAuthor \"the baraza team\"]\n\n\
+             1. 6A {12ms +0.25/12} 1B {34ms} 2. 1A {0ms} 1/2-1/2\n"
+        ),
+        "{text}"
+    );
+    let back = &parse_pgn(&text).unwrap()[0];
+    // The PGN keeps the score and depth only: read back in the structured form.
+    assert_eq!(
+        back.move_infos,
+        [Some("depth 12 score cp 25".to_string()), None, None]
+    );
+    assert_eq!(back.black_id_name.as_deref(), Some("greedy \"v2\""));
+    assert_eq!(back.black_id_author.as_deref(), Some("the baraza team"));
+    assert_eq!(back.white_id_name, None);
+    let again = GameRecord {
+        move_infos: back.move_infos.clone(),
+        ..rec
+    };
+    assert_eq!(back, &again);
+}
+
+#[test]
+fn evals_are_read_from_the_second_word_of_a_comment() {
+    let text = "[Ruleset \"darra\"]\n\n1. 6A {3ms -M4/9} 1B {0.5s 0.00} 2. 1A {1ms, depth 3} \
+                2A {2ms +1.5/3} 3A {4ms -12.07/1 more words} 0-1\n";
+    let r = &parse_pgn(text).unwrap()[0];
+    assert_eq!(r.times_ms, [3, 500, 1, 2, 4]);
+    let want = [
+        Some("depth 9 score loss 4"),
+        Some("score cp 0"),
+        None,
+        None, // one decimal: not an eval, ignored like any other word
+        Some("depth 1 score cp -1207"),
+    ];
+    assert_eq!(r.move_infos, want.map(|w| w.map(String::from)));
+    // A score first is not a think time: still an error, as in older versions.
+    let (_, msg) = parse_error("[Ruleset \"darra\"]\n\n1. 6A {+0.25/12 0.103s} 0-1\n");
+    assert!(msg.contains("think time"), "{msg}");
+}
+
+#[test]
+fn an_old_json_line_without_the_new_fields_reads_with_them_empty() {
+    let old = r#"{"game":1,"ruleset":"darra","white":"a","black":"b","result":"1-0","termination":"normal","reason":"r","plies":1,"moves":["6A"],"times_ms":[5],"start":"x","seed":1,"time_control":"-","event":"e","site":"?","date":"2026.11.29","round":"1"}"#;
+    let rec: GameRecord = serde_json::from_str(old).unwrap();
+    assert!(rec.move_infos.is_empty());
+    assert_eq!(rec.ids(1), (None, None));
+    assert_eq!(rec.ids(2), (None, None));
+    // And a record without them writes the same line again: no new key appears.
+    assert_eq!(serde_json::to_string(&rec).unwrap(), old);
+}
+
 fn parse_error(text: &str) -> (usize, String) {
     let e = parse_pgn(text).expect_err("must not parse");
     assert!(e.to_string().starts_with(&format!("line {}: ", e.line)));
@@ -299,7 +365,57 @@ mod property {
             )
     }
 
+    /// A move's info as a record read from a PGN log holds it: `depth D score ...` or
+    /// `score ...`, or none.
+    fn any_info() -> impl Strategy<Value = Option<String>> {
+        let score = prop_oneof![
+            any::<i64>().prop_map(|cp| format!("score cp {cp}")),
+            any::<u64>().prop_map(|n| format!("score win {n}")),
+            any::<u64>().prop_map(|n| format!("score loss {n}")),
+        ];
+        prop::option::of((prop::option::of(any::<u64>()), score)).prop_map(|i| {
+            i.map(|(depth, score)| match depth {
+                Some(d) => format!("depth {d} {score}"),
+                None => score,
+            })
+        })
+    }
+
+    fn any_record_with_words() -> impl Strategy<Value = GameRecord> {
+        let id = prop::option::of(".{0,12}");
+        (
+            any_record(),
+            prop::collection::vec(any_info(), 60),
+            (id.clone(), id.clone(), id.clone(), id),
+        )
+            .prop_map(|(mut r, infos, ids)| {
+                r.move_infos = infos[..r.moves.len()].to_vec();
+                if r.move_infos.iter().all(Option::is_none) {
+                    r.move_infos.clear();
+                }
+                (
+                    r.white_id_name,
+                    r.white_id_author,
+                    r.black_id_name,
+                    r.black_id_author,
+                ) = ids;
+                r
+            })
+    }
+
     proptest! {
+        #[test]
+        fn parse_inverts_write_with_infos_and_ids(
+            recs in prop::collection::vec(any_record_with_words(), 1..4)
+        ) {
+            let mut buf = Vec::new();
+            for r in &recs {
+                write_pgn(&mut buf, r).unwrap();
+            }
+            let text = String::from_utf8(buf).unwrap();
+            prop_assert_eq!(parse_pgn(&text).unwrap(), recs);
+        }
+
         #[test]
         fn parse_inverts_write(recs in prop::collection::vec(any_record(), 1..4)) {
             let mut buf = Vec::new();

@@ -5,6 +5,7 @@ use super::rules::status_json;
 use super::write_json;
 use crate::cli::ReplayArgs;
 use crate::game::Position;
+use crate::info::Eval;
 use crate::pgn::{self, PgnGame};
 use crate::terminal_text::escape_control;
 use crate::verify::{self, Problem};
@@ -149,6 +150,16 @@ fn summary(
     Ok(())
 }
 
+/// `id name 'x', id author 'y'` from a player's `id` lines (escaped for the terminal), or
+/// `None` when it sent neither.
+fn ids_text((name, author): (Option<&str>, Option<&str>)) -> Option<String> {
+    let parts: Vec<String> = [("name", name), ("author", author)]
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| format!("id {k} '{}'", escape_control(v))))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
 /// The start position of a game, or a one-line error naming it.
 fn start(k: usize, g: &PgnGame) -> anyhow::Result<Box<dyn Position>> {
     verify::start_position(&g.record).map_err(|m| anyhow!("game {k} (line {}): {m}", g.line))
@@ -228,22 +239,34 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
         if !r.reason.is_empty() {
             writeln!(out, "reason: {}", escape_control(&r.reason))?;
         }
+        for player in [1, 2] {
+            if let Some(ids) = ids_text(r.ids(player)) {
+                writeln!(out, "player {player} {ids}")?;
+            }
+        }
         writeln!(out, "ply   0  start           {}", pos.format())?;
     }
     for (i, mv) in r.moves.iter().enumerate() {
         let player = pos.side_to_move();
         play(k, g, &mut pos, i)?;
         let ms = r.times_ms.get(i).copied().unwrap_or(0);
+        let eval = r.move_info(i).and_then(Eval::of_info).map(|e| {
+            let mut s = String::new();
+            e.push_to(&mut s);
+            s
+        });
         if json {
-            write_json(
-                out,
-                &json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
-                        "time_ms": ms, "position": pos.format()}),
-            )?;
+            let mut v = json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
+                        "time_ms": ms, "position": pos.format()});
+            if let Some(e) = &eval {
+                v["eval"] = json!(e);
+            }
+            write_json(out, &v)?;
         } else {
+            let eval = eval.map_or(String::new(), |e| format!("  eval {e}"));
             writeln!(
                 out,
-                "ply {:>3}  p{player} {mv:<8} {:>6}  {}",
+                "ply {:>3}  p{player} {mv:<8} {:>6}  {}{eval}",
                 i + 1,
                 format!("{ms}ms"),
                 pos.format()
