@@ -147,6 +147,11 @@ pub struct MatchArgs {
     /// until it loses by a fault; for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Games played at once (each game's line is printed and logged as it ends, so with more
+    /// than one the lines may come out of game order); the bots' seeds and sides per game stay
+    /// the same
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub concurrency: usize,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,

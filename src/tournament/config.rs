@@ -629,4 +629,4 @@ pub fn parse_bot_arg(arg: &str) -> (Option<String>, String) {
 }
 
 /// One naming rule for `match` and `tournament` (see there).
-pub use crate::commands::botspec::default_bot_name;
+pub use crate::bot_spec::default_bot_name;

@@ -12,6 +12,7 @@
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::{schedule, ScheduledGame};
 use super::stats::SprtParams;
+use crate::events::SinkError;
 use crate::record::GameRecord;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
@@ -362,7 +363,7 @@ impl GamesWriter {
             file,
             path: path.to_path_buf(),
         };
-        w.write_json_line(&serde_json::to_string(header)?)?;
+        w.write_json_line(&json_line(header, path)?)?;
         Ok(w)
     }
 
@@ -395,18 +396,23 @@ impl GamesWriter {
     }
 
     /// Append one finished game.
-    pub fn write(&mut self, line: &GameLine) -> anyhow::Result<()> {
-        self.write_json_line(&serde_json::to_string(line)?)
+    pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
     }
 
-    fn write_json_line(&mut self, json: &str) -> anyhow::Result<()> {
-        let mut buf = Vec::with_capacity(json.len() + 1);
-        buf.extend_from_slice(json.as_bytes());
-        buf.push(b'\n');
+    fn write_json_line(&mut self, json: &[u8]) -> Result<(), SinkError> {
         // One write of the whole line: a line is either complete or a torn tail.
         self.file
-            .write_all(&buf)
+            .write_all(json)
             .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))
+            .map_err(|e| SinkError::new(&self.path, e))
     }
+}
+
+/// `value` as one JSON line, newline included (`path` names the log in the error).
+pub fn json_line(value: &impl Serialize, path: &Path) -> Result<Vec<u8>, SinkError> {
+    let mut buf = Vec::with_capacity(2048);
+    serde_json::to_writer(&mut buf, value).map_err(|e| SinkError::new(path, e.into()))?;
+    buf.push(b'\n');
+    Ok(buf)
 }

@@ -29,13 +29,20 @@
 //! ```
 
 pub mod config;
+pub mod crash;
 pub mod game_set;
+pub mod interrupt;
 pub mod log;
+pub mod match_plan;
 pub mod openings;
+pub mod play;
 pub mod results;
 pub mod runner;
 pub mod schedule;
+pub mod seats;
+pub mod setup;
 pub mod stats;
+pub mod stderr_slots;
 
 pub use config::{EventInputs, Format, RunOptions, TournamentConfig};
 pub use log::{plan_run, GameLine, GamesLog, GamesWriter, Header, LogStart, RunPlan};
