@@ -1,11 +1,11 @@
 //! The tournament loop with a fake referee: concurrency, writing games.jsonl as games end,
 //! interruption and resume, the SPRT stopping a run, and a game that cannot be played.
 
+use baraza::events::jsonl::JsonlSink;
+use baraza::events::{describe, RunEvent, Sinks};
 use baraza::record::{GameRecord, Termination};
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
-use baraza::events::jsonl::JsonlSink;
-use baraza::events::{describe, RunEvent, Sinks};
 use baraza::tournament::log::{GamesWriter, LogStart, RunPlan};
 use baraza::tournament::runner::{
     run_plan, Aborted, Interrupt, PlayError, RunError, RunOutcome, Stop,
@@ -137,7 +137,7 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     let plan = plan_run(&c, &dir.0, false).unwrap();
     let mut said = Vec::new();
     let out = run(&c, 1, plan, play, &stop, |p| {
-        said.push(describe(&p));
+        said.push(describe(p));
         if let RunEvent::GameFinished { done: 5, .. } = p {
             stop.stop();
         }
@@ -180,7 +180,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     let out = run(&c, 1, plan, play, &Interrupt::new(), |p| {
         if let RunEvent::SprtDecided { .. } = p {
             decided.fetch_add(1, Ordering::SeqCst);
-            let said = describe(&p);
+            let said = describe(p);
             assert!(said.starts_with("SPRT strong vs weak: LLR 3."), "{said}");
             assert!(
                 said.ends_with("outside [-2.94, 2.94]: H1 accepted; no more games are started"),

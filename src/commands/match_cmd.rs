@@ -101,9 +101,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     let (config, start, names) = event(&args)?;
     let grace = Duration::from_millis(args.grace);
     let mut setups = Setups::new(&config, grace, SeedRule::ByBot, "baraza match")?;
-    let open = |path: &std::path::Path| {
-        format!("cannot open {} for appending", path.display())
-    };
+    let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
     let mut pgn = match &args.pgn {
         Some(p) => Some(PgnSink::append(p).with_context(|| open(p))?),
         None => None,

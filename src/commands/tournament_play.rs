@@ -159,7 +159,10 @@ pub fn play(
         stop_file: Some(out_dir.join(STOP_FILE)),
     };
     let ended = {
-        let mut sinks = Sinks::new().with(&mut jsonl).with(&mut pgn).with(&mut progress);
+        let mut sinks = Sinks::new()
+            .with(&mut jsonl)
+            .with(&mut pgn)
+            .with(&mut progress);
         arena.run(config, run.concurrency, plan, &mut sinks, signals)
     };
     progress.finish();

@@ -16,12 +16,14 @@ pub mod console;
 pub mod jsonl;
 pub mod pgn;
 pub mod progress;
+pub mod sink_error;
+
+pub use sink_error::SinkError;
 
 use crate::tournament::interrupt::Cause;
 use crate::tournament::log::GameLine;
 use crate::tournament::results::{SprtStanding, Tally};
 use crate::tournament::schedule::ScheduledGame;
-use std::path::{Path, PathBuf};
 
 /// What happens in a run, in the order it happens.
 #[derive(Debug)]
@@ -39,33 +41,19 @@ pub enum RunEvent<'a> {
         tally: &'a Tally,
     },
     /// The SPRT reached a bound: no more games are started.
-    SprtDecided { sprt: &'a SprtStanding },
+    SprtDecided {
+        sprt: &'a SprtStanding,
+    },
     /// No new games are started; the `running` ones go on.
-    Stopping { cause: &'a Cause, running: usize },
+    Stopping {
+        cause: &'a Cause,
+        running: usize,
+    },
     /// The `running` games are dropped unwritten (a resume plays them again).
-    Aborting { cause: &'a Cause, running: usize },
-}
-
-/// A sink's failure to write: the path (or stream) and the I/O error.
-#[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {source}", what.display())]
-pub struct SinkError {
-    pub what: PathBuf,
-    #[source]
-    pub source: std::io::Error,
-}
-
-impl SinkError {
-    pub fn new(what: impl AsRef<Path>, source: std::io::Error) -> SinkError {
-        SinkError {
-            what: what.as_ref().to_path_buf(),
-            source,
-        }
-    }
-
-    pub fn is_broken_pipe(&self) -> bool {
-        self.source.kind() == std::io::ErrorKind::BrokenPipe
-    }
+    Aborting {
+        cause: &'a Cause,
+        running: usize,
+    },
 }
 
 /// A consumer of run events. Most sinks act on a few events and ignore the rest.
@@ -169,8 +157,8 @@ fn describe_abort(cause: &Cause, running: usize) -> String {
     match cause {
         Cause::SecondCtrlC => "second Ctrl-C: stopping now; the running games are dropped".into(),
         Cause::Terminated(sig) => format!("{sig}: stopping now; the running games are dropped"),
-        _ => format!(
-            "aborting the {running} games still running (they are played again on resume)"
-        ),
+        _ => {
+            format!("aborting the {running} games still running (they are played again on resume)")
+        }
     }
 }

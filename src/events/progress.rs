@@ -226,7 +226,6 @@ impl Progress {
     }
 }
 
-
 impl Sink for Progress {
     fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
         match event {

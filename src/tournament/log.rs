@@ -12,7 +12,7 @@
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::{schedule, ScheduledGame};
 use super::stats::SprtParams;
-use crate::events::SinkError;
+use crate::events::sink_error::SinkError;
 use crate::record::GameRecord;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};

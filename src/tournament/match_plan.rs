@@ -41,9 +41,19 @@ mod tests {
         let g = match_games(&names, "darra x", 3, 7);
         let sides: Vec<(&str, &str, u64, u32)> = g
             .iter()
-            .map(|g| (g.white_name.as_str(), g.black_name.as_str(), g.pair, g.round))
+            .map(|g| {
+                (
+                    g.white_name.as_str(),
+                    g.black_name.as_str(),
+                    g.pair,
+                    g.round,
+                )
+            })
             .collect();
-        assert_eq!(sides, [("a", "b", 1, 1), ("b", "a", 1, 2), ("a", "b", 2, 3)]);
+        assert_eq!(
+            sides,
+            [("a", "b", 1, 1), ("b", "a", 1, 2), ("a", "b", 2, 3)]
+        );
         assert!(g.iter().all(|g| g.seed == 7 && g.start == "darra x"));
     }
 }

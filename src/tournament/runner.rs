@@ -102,19 +102,35 @@ impl<E> From<Aborted> for PlayError<E> {
 #[derive(Debug, thiserror::Error)]
 pub enum RunError<E: std::fmt::Display + std::fmt::Debug> {
     #[error("game {game} ({game_id}): {error}")]
-    Game { game: u64, game_id: String, error: E },
+    Game {
+        game: u64,
+        game_id: String,
+        error: E,
+    },
     #[error(transparent)]
     Sink(#[from] SinkError),
 }
 
-/// The run's state between events.
-struct Loop<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
+/// The sinks of a run, and its first failure.
+struct Emitter<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
     sinks: &'s mut Sinks<'a>,
     interrupt: &'s Interrupt,
     failure: Option<RunError<E>>,
 }
 
-impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
+/// The run's state between events.
+struct Loop<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
+    out: Emitter<'s, 'a, E>,
+    /// Every game in the log so far, with this run's SPRT.
+    tally: Tally,
+    scheduled: usize,
+    in_log: usize,
+    played: usize,
+    decided: Option<Decision>,
+    check_sprt: bool,
+}
+
+impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
     /// Emit, and stop the run on the first sink error (kept to return at the end).
     fn emit(&mut self, event: &RunEvent<'_>) {
         if let Err(e) = self.sinks.emit(event) {
@@ -145,6 +161,49 @@ impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
     }
 }
 
+impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
+    /// Whether another game may start.
+    fn may_start(&self) -> bool {
+        self.decided.is_none() && self.out.failure.is_none() && !self.out.interrupt.stopped()
+    }
+
+    /// A game's future is done: count and emit its record, or keep its failure.
+    fn finished(&mut self, game: ScheduledGame, result: Result<GameRecord, PlayError<E>>) {
+        let record = match result {
+            Ok(record) => record,
+            Err(PlayError::Aborted) => return,
+            Err(PlayError::Failed(error)) => {
+                if self.out.failure.is_none() {
+                    self.out.failure = Some(RunError::Game {
+                        game: game.game,
+                        game_id: game.game_id.clone(),
+                        error,
+                    });
+                }
+                return;
+            }
+        };
+        let line = GameLine::new(&game, record);
+        self.played += 1;
+        self.in_log += 1;
+        self.tally.add(&line);
+        self.out.emit(&RunEvent::GameFinished {
+            line: &line,
+            done: self.in_log,
+            scheduled: self.scheduled,
+            tally: &self.tally,
+        });
+        if self.check_sprt && self.decided.is_none() {
+            if let Some(s) = &self.tally.sprt() {
+                if s.report.decision != Decision::Continue {
+                    self.decided = Some(s.report.decision);
+                    self.out.emit(&RunEvent::SprtDecided { sprt: s });
+                }
+            }
+        }
+    }
+}
+
 /// Play `plan` with `play`, giving every event to `sinks` (the games log among them). The
 /// first error of `play` ends the run (after the running games) and is returned, except
 /// [`PlayError::Aborted`]: that game is left unwritten (to play again on resume) and the run
@@ -167,96 +226,62 @@ where
     E: std::fmt::Display + std::fmt::Debug,
 {
     // Counted game by game: reading it after every game costs nothing however long the run.
-    let mut tally = start_tally(config, &plan);
-    let mut in_log = plan.done.len();
-    // Earlier runs' games, moves and all, are not kept for the run's length.
-    drop(plan.done);
-
-    let scheduled = plan.header.scheduled_games as usize;
-    let mut decided = tally
+    let tally = start_tally(config, &plan);
+    let decided = tally
         .sprt()
         .map(|s| s.report.decision)
         .filter(|d| *d != Decision::Continue);
+    let mut run = Loop {
+        out: Emitter {
+            sinks,
+            interrupt,
+            failure: None,
+        },
+        tally,
+        scheduled: plan.header.scheduled_games as usize,
+        in_log: plan.done.len(),
+        played: 0,
+        decided,
+        check_sprt: config.sprt.is_some(),
+    };
+    // Earlier runs' games, moves and all, are not kept for the run's length.
+    drop(plan.done);
     let mut queue = plan.to_play.into_iter();
     let mut running = GameSet::new();
-    let mut played = 0;
     let mut seen = RUNNING;
-    let mut run = Loop {
-        sinks,
-        interrupt,
-        failure: None,
-    };
-
     loop {
-        while decided.is_none()
-            && run.failure.is_none()
-            && !interrupt.stopped()
-            && running.len() < concurrency.max(1)
-        {
+        while run.may_start() && running.len() < concurrency.max(1) {
             let Some(game) = queue.next() else { break };
-            run.emit(&RunEvent::GameStarted { game: &game });
+            run.out.emit(&RunEvent::GameStarted { game: &game });
             let fut = Box::pin(play(game.clone()));
             running.push(game, fut);
         }
-        let (game, result) = match next(&mut running, interrupt, seen).await {
+        match next(&mut running, interrupt, seen).await {
             Next::Idle => break,
             Next::Level(level) => {
                 seen = level;
-                run.level_rose(level, running.len());
+                run.out.level_rose(level, running.len());
                 if level >= ABORT {
                     // Their futures are dropped: the seats' processes are killed.
                     running.clear();
                 }
-                continue;
             }
-            Next::Finished(game, result) => (game, result),
-        };
-        match result {
-            Ok(record) => {
-                let line = GameLine::new(&game, record);
-                played += 1;
-                in_log += 1;
-                tally.add(&line);
-                run.emit(&RunEvent::GameFinished {
-                    line: &line,
-                    done: in_log,
-                    scheduled,
-                    tally: &tally,
-                });
-                if config.sprt.is_some() {
-                    if let Some(s) = &tally.sprt() {
-                        if decided.is_none() && s.report.decision != Decision::Continue {
-                            decided = Some(s.report.decision);
-                            run.emit(&RunEvent::SprtDecided { sprt: s });
-                        }
-                    }
-                }
-            }
-            Err(PlayError::Aborted) => {}
-            Err(PlayError::Failed(error)) => {
-                if run.failure.is_none() {
-                    run.failure = Some(RunError::Game {
-                        game: game.game,
-                        game_id: game.game_id.clone(),
-                        error,
-                    });
-                }
-            }
+            Next::Finished(game, result) => run.finished(game, result),
         }
     }
-    if let Some(e) = run.failure {
+    if let Some(e) = run.out.failure {
         return Err(e);
     }
-    let stop = match decided {
+    let stop = match run.decided {
         Some(d) => Stop::Sprt(d),
-        None if in_log >= scheduled => Stop::Completed,
+        None if run.in_log >= run.scheduled => Stop::Completed,
         None => Stop::Interrupted,
     };
     Ok(RunOutcome {
         stop,
-        played,
-        in_log,
-        tally,
+        played: run.played,
+        in_log: run.in_log,
+        tally: run.tally,
     })
 }
 
