@@ -26,7 +26,7 @@ pub struct SignalPolicy {
 }
 
 #[derive(Debug, thiserror::Error)]
-#[error("cannot install signal handlers: {0}")]
+#[error("cannot install signal handlers")]
 pub struct SignalError(#[from] std::io::Error);
 
 /// The signal streams, installed before the run starts (so a signal is never missed).

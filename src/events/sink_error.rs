@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 /// A sink's failure to write: the path (or stream) and the I/O error.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {source}", what.display())]
+#[error("cannot write {}", what.display())]
 pub struct SinkError {
     pub what: PathBuf,
     #[source]

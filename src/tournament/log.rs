@@ -14,7 +14,6 @@ use super::schedule::{schedule, ScheduledGame};
 use super::stats::SprtParams;
 use crate::events::sink_error::SinkError;
 use crate::record::GameRecord;
-use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
@@ -97,6 +96,60 @@ impl GameLine {
     }
 }
 
+/// Why a games.jsonl cannot be read, written or resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("cannot {action} {}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{log} line {line}: not a baraza tournament header")]
+    ForeignHeader { log: String, line: usize },
+    #[error("{log}: format version {schema} is not one this baraza reads (it reads {SCHEMA})")]
+    Schema { log: String, schema: u32 },
+    #[error("{log} line {line}: not a baraza tournament header ({error}); is this a games.jsonl written by `baraza tournament`?")]
+    BadHeader {
+        log: String,
+        line: usize,
+        error: serde_json::Error,
+    },
+    #[error("{log} line {line}: result '{result}' is not one of {}", GAME_RESULTS.join(", "))]
+    BadResult {
+        log: String,
+        line: usize,
+        result: String,
+    },
+    #[error("{log} line {line}: not a game line: {error}")]
+    BadLine {
+        log: String,
+        line: usize,
+        error: serde_json::Error,
+    },
+    #[error("{}: no tournament header (empty file?)", path.display())]
+    NoHeader { path: PathBuf },
+    #[error("{} already holds a tournament ({games} games played); pass --resume to continue it, or choose another --out directory", path.display())]
+    AlreadyHeld { path: PathBuf, games: usize },
+    #[error(transparent)]
+    Resume(#[from] ResumeRefused),
+    /// The schedule cannot be made (its own error, as `schedule` gives it).
+    #[error("{0:#}")]
+    Schedule(anyhow::Error),
+    #[error(transparent)]
+    Write(#[from] SinkError),
+}
+
+fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> LogError {
+    let path = path.to_path_buf();
+    move |source| LogError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
 /// The results a game line may hold: `*` is a game without a result (counted as unscored).
 const GAME_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
@@ -114,7 +167,8 @@ pub struct GamesLog {
 
 /// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
 /// complete header line (empty, or killed while writing the header).
-pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesLog>> {
+pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
+    let log = || source.to_string();
     let ends_with_newline = text.ends_with('\n');
     let lines: Vec<&str> = text.lines().collect();
     let last = lines.len();
@@ -133,20 +187,24 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
             match serde_json::from_str::<Header>(line) {
                 Ok(h) => {
                     if h.baraza != HEADER_KIND {
-                        bail!("{source} line {n}: not a baraza tournament header");
+                        return Err(LogError::ForeignHeader { log: log(), line: n });
                     }
                     if h.schema != SCHEMA {
-                        bail!(
-                            "{source}: format version {} is not one this baraza reads (it reads {SCHEMA})",
-                            h.schema
-                        );
+                        return Err(LogError::Schema {
+                            log: log(),
+                            schema: h.schema,
+                        });
                     }
                     header = Some(h);
                 }
                 Err(_) if unterminated => return Ok(None),
-                Err(e) => bail!(
-                    "{source} line {n}: not a baraza tournament header ({e}); is this a games.jsonl written by `baraza tournament`?"
-                ),
+                Err(error) => {
+                    return Err(LogError::BadHeader {
+                        log: log(),
+                        line: n,
+                        error,
+                    })
+                }
             }
             continue;
         }
@@ -155,10 +213,11 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
                 // Counted silently as unscored otherwise: a corrupt line must not pass.
                 let result = g.record.result.as_str();
                 if !GAME_RESULTS.contains(&result) {
-                    bail!(
-                        "{source} line {n}: result '{result}' is not one of {}",
-                        GAME_RESULTS.join(", ")
-                    );
+                    return Err(LogError::BadResult {
+                        log: log(),
+                        line: n,
+                        result: result.to_string(),
+                    });
                 }
                 if seen.insert(g.game_id.clone()) {
                     games.push(g);
@@ -167,7 +226,13 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
                 }
             }
             Err(_) if unterminated => torn_line = Some(n),
-            Err(e) => bail!("{source} line {n}: not a game line: {e}"),
+            Err(error) => {
+                return Err(LogError::BadLine {
+                    log: log(),
+                    line: n,
+                    error,
+                })
+            }
         }
     }
     Ok(header.map(|header| GamesLog {
@@ -188,12 +253,10 @@ pub fn games_path(dir_or_file: &Path) -> PathBuf {
 }
 
 /// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
-pub fn read_games_log(path: &Path) -> anyhow::Result<GamesLog> {
+pub fn read_games_log(path: &Path) -> Result<GamesLog, LogError> {
     let path = games_path(path);
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    parse_games_log(&text, &path.display().to_string())?
-        .ok_or_else(|| anyhow!("{}: no tournament header (empty file?)", path.display()))
+    let text = std::fs::read_to_string(&path).map_err(io_error("read", &path))?;
+    parse_games_log(&text, &path.display().to_string())?.ok_or(LogError::NoHeader { path })
 }
 
 /// Why a resume is refused: the log was written for another configuration.
@@ -295,14 +358,14 @@ pub fn plan_run(
     config: &TournamentConfig,
     out_dir: &Path,
     resume: bool,
-) -> anyhow::Result<RunPlan> {
-    let schedule = schedule(config)?;
+) -> Result<RunPlan, LogError> {
+    let schedule = schedule(config).map_err(LogError::Schedule)?;
     let header = Header::new(config, schedule.len() as u64);
     let path = out_dir.join(GAMES_FILE);
     let existing = match std::fs::read_to_string(&path) {
         Ok(text) => parse_games_log(&text, &path.display().to_string())?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => return Err(io_error("read", &path)(e)),
     };
     let Some(log) = existing else {
         return Ok(RunPlan {
@@ -315,11 +378,10 @@ pub fn plan_run(
         });
     };
     if !resume {
-        bail!(
-            "{} already holds a tournament ({} games played); pass --resume to continue it, or choose another --out directory",
-            path.display(),
-            log.games.len()
-        );
+        return Err(LogError::AlreadyHeld {
+            path,
+            games: log.games.len(),
+        });
     }
     check_resume(&log.header, config, &path)?;
     let ids: HashSet<&str> = schedule.iter().map(|g| g.game_id.as_str()).collect();
@@ -352,13 +414,11 @@ pub struct GamesWriter {
 
 impl GamesWriter {
     /// Create (or empty) `path` and write the header line. Creates the parent directory.
-    pub fn create(path: &Path, header: &Header) -> anyhow::Result<GamesWriter> {
+    pub fn create(path: &Path, header: &Header) -> Result<GamesWriter, LogError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(io_error("create", dir))?;
         }
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
+        let file = std::fs::File::create(path).map_err(io_error("create", path))?;
         let mut w = GamesWriter {
             file,
             path: path.to_path_buf(),
@@ -369,26 +429,28 @@ impl GamesWriter {
 
     /// Open an existing games.jsonl for appending, first repairing its end: a torn last line
     /// is cut off, and a complete last line without its newline gets one.
-    pub fn append(path: &Path) -> anyhow::Result<GamesWriter> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+    pub fn append(path: &Path) -> Result<GamesWriter, LogError> {
+        let text = std::fs::read_to_string(path).map_err(io_error("read", path))?;
         let mut file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        if !text.is_empty() && !text.ends_with('\n') {
-            let cut = text.rfind('\n').map_or(0, |i| i + 1);
-            let tail = &text[cut..];
-            let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
-            if complete {
-                file.seek(SeekFrom::End(0))?;
-                file.write_all(b"\n")?;
-            } else {
-                file.set_len(cut as u64)?;
+            .map_err(io_error("open", path))?;
+        let repaired = (|| {
+            if !text.is_empty() && !text.ends_with('\n') {
+                let cut = text.rfind('\n').map_or(0, |i| i + 1);
+                let tail = &text[cut..];
+                let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
+                if complete {
+                    file.seek(SeekFrom::End(0))?;
+                    file.write_all(b"\n")?;
+                } else {
+                    file.set_len(cut as u64)?;
+                }
             }
-        }
-        file.seek(SeekFrom::End(0))?;
+            file.seek(SeekFrom::End(0))
+        })();
+        repaired.map_err(|e| SinkError::new(path, e))?;
         Ok(GamesWriter {
             file,
             path: path.to_path_buf(),

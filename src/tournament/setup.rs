@@ -16,20 +16,15 @@ use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
-    #[error("bot '{bot}': {source}")]
-    TimeControl {
-        bot: String,
-        #[source]
-        source: TcError,
-    },
+    #[error("bot '{bot}': {error}")]
+    TimeControl { bot: String, error: TcError },
     /// The bot's command cannot be run (as [`BotSpec`] says).
     #[error("{0:#}")]
     Bot(anyhow::Error),
-    #[error("the start position of game {game_id}: {source}")]
+    #[error("the start position of game {game_id}: {error}")]
     Start {
         game_id: String,
-        #[source]
-        source: PositionError,
+        error: PositionError,
     },
 }
 
@@ -88,9 +83,9 @@ impl<'a> Setups<'a> {
             let which = format!("bot '{}'", b.name);
             specs.push(BotSpec::parse(&which, &b.command).map_err(SetupError::Bot)?);
             tcs.push(
-                time_control(&b.limits).map_err(|source| SetupError::TimeControl {
+                time_control(&b.limits).map_err(|error| SetupError::TimeControl {
                     bot: b.name.clone(),
-                    source,
+                    error,
                 })?,
             );
             startup.push(Duration::from_millis(b.limits.startup_timeout_ms));
@@ -136,10 +131,10 @@ impl<'a> Setups<'a> {
         match last.as_ref() {
             Some((text, pos)) if *text == game.start => Ok(pos.clone()),
             _ => {
-                let pos = crate::games::parse_position(&game.start).map_err(|source| {
+                let pos = crate::games::parse_position(&game.start).map_err(|error| {
                     SetupError::Start {
                         game_id: game.game_id.clone(),
-                        source,
+                        error,
                     }
                 })?;
                 *last = Some((game.start.clone(), pos.clone()));

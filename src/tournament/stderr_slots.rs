@@ -16,7 +16,7 @@ pub const STDERR_DIR: &str = "stderr";
 pub const STDERR_BOT_CAP: u64 = 16 << 20;
 
 #[derive(Debug, thiserror::Error)]
-#[error("cannot create {}: {source}", path.display())]
+#[error("cannot create {}", path.display())]
 pub struct SlotsError {
     pub path: PathBuf,
     #[source]
