@@ -83,8 +83,9 @@ afresh for every game. The bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
 adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a bad
 value (one line on stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C,
-SIGTERM: the game in play is dropped and its bots killed; finished games stay logged); 2 on a
-malformed command line.
+SIGTERM, SIGHUP: the games in play are dropped and their bots killed; finished games stay
+logged); 2 on a malformed command line. --concurrency N plays N games at once, each with the
+sides and bot seeds it has one at a time.
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10
@@ -295,8 +296,8 @@ bot (name, cmd). `movetime`, `tc`, `margin` and
 has a complete example and explains every column of the table.
 
 Ctrl-C once, or a file DIR/stop appearing: no new games; running games may finish (aborted
-after 30 s, played again on resume); the command to resume is printed. Twice, or SIGTERM: stop
-at once. A killed run loses at most the games in play. Exit status 0 when the schedule is
+after 30 s, played again on resume); the command to resume is printed. Twice, SIGTERM or
+SIGHUP: stop at once. A killed run loses at most the games in play. Exit status 0 when the schedule is
 played or the SPRT decided.
 
 Examples:

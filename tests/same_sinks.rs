@@ -176,6 +176,13 @@ fn match_concurrency_plays_the_same_games() {
             .map(|v| (v["game"].clone(), v["white"].clone(), v["moves"].clone()))
             .collect::<Vec<_>>()
     };
+    let help = Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["match", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--concurrency <N>"), "{help}");
     let one = games("1");
     assert_eq!(one.len(), 4);
     assert_eq!(one[1].1, "greedy", "sides alternate");

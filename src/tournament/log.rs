@@ -187,7 +187,10 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
             match serde_json::from_str::<Header>(line) {
                 Ok(h) => {
                     if h.baraza != HEADER_KIND {
-                        return Err(LogError::ForeignHeader { log: log(), line: n });
+                        return Err(LogError::ForeignHeader {
+                            log: log(),
+                            line: n,
+                        });
                     }
                     if h.schema != SCHEMA {
                         return Err(LogError::Schema {
