@@ -14,6 +14,7 @@
 //! also moves the PGN's line breaks) and the date (a run across midnight).
 
 use assert_cmd::Command;
+use std::path::Path;
 
 mod common;
 use common::temp_dir;
@@ -187,4 +188,47 @@ fn match_concurrency_plays_the_same_games() {
     assert_eq!(one.len(), 4);
     assert_eq!(one[1].1, "greedy", "sides alternate");
     assert_eq!(games("2"), one);
+}
+
+/// A log that cannot be written stops the run through the one path of sink errors: no game
+/// starts after it, the error names the file, the other logs keep the finished game.
+#[test]
+fn a_log_that_cannot_be_written_stops_the_match() {
+    if !Path::new("/dev/full").exists() {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "/dev/full is missing"
+        );
+        eprintln!("/dev/full is missing: skipped");
+        return;
+    }
+    let dir = temp_dir("sink-error");
+    let jsonl = dir.join("m.jsonl");
+    let out = Command::cargo_bin("baraza")
+        .unwrap()
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "5",
+        ])
+        .args(["--pgn", "/dev/full", "--jsonl"])
+        .arg(&jsonl)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("baraza: cannot write /dev/full: "),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 1);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !stdout.contains("game 2:") && !stdout.contains("final:"),
+        "{stdout}"
+    );
 }
