@@ -10,7 +10,7 @@ use crate::events::pgn::PgnSink;
 use crate::events::Sinks;
 use crate::games;
 use crate::signals::SignalPolicy;
-use crate::tournament::config::{BotEntry, EventInputs, OnCrash, TournamentConfig};
+use crate::tournament::config::{BotEntry, EventInputs, Limits, OnCrash, TournamentConfig};
 use crate::tournament::crash::CrashPolicy;
 use crate::tournament::log::{Header, LogStart, RunPlan};
 use crate::tournament::match_plan::match_games;
@@ -67,7 +67,12 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, String, [String;
             .map_err(|e| anyhow::anyhow!("--start: {e}"))?
             .format(),
     };
-    crate::clock::TimeControl::from_options(args.tc.as_deref(), args.movetime, args.margin)?;
+    let limits = args.limits.clock.apply(&Limits::default());
+    crate::clock::TimeControl::from_options(
+        limits.tc.as_deref(),
+        limits.movetime_ms,
+        limits.margin_ms,
+    )?;
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -83,11 +88,11 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, String, [String;
     let inputs = EventInputs {
         ruleset: Some(ruleset.id.to_string()),
         seed: Some(args.seed),
-        max_plies: args.max_plies,
-        startup_timeout: Some(args.startup_timeout),
-        movetime: args.movetime,
-        tc: args.tc.clone(),
-        margin: Some(args.margin),
+        max_plies: args.limits.max_plies,
+        startup_timeout: args.limits.clock.startup_timeout,
+        movetime: args.limits.clock.movetime,
+        tc: args.limits.clock.tc.clone(),
+        margin: args.limits.clock.margin,
         bots: vec![bot(0, &args.bot1), bot(1, &args.bot2)],
         ..EventInputs::default()
     };

@@ -10,6 +10,7 @@
 //! [`GamesWriter::append`] cuts it off before appending.
 
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use super::openings::OpeningsError;
 use super::schedule::{schedule, ScheduledGame};
 use super::stats::SprtParams;
 use crate::events::sink_error::SinkError;
@@ -134,9 +135,9 @@ pub enum LogError {
     AlreadyHeld { path: PathBuf, games: usize },
     #[error(transparent)]
     Resume(#[from] ResumeRefused),
-    /// The schedule cannot be made (its own error, as `schedule` gives it).
-    #[error("{0:#}")]
-    Schedule(anyhow::Error),
+    /// The schedule cannot be made.
+    #[error(transparent)]
+    Schedule(#[from] OpeningsError),
     #[error(transparent)]
     Write(#[from] SinkError),
 }

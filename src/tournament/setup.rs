@@ -6,7 +6,7 @@ use super::config::{Limits, TournamentConfig};
 use super::schedule::ScheduledGame;
 use super::stderr_slots::{Slot, StderrSlots};
 use crate::bot::{StderrSink, STDERR_CAP};
-use crate::bot_spec::{file_safe, BotSpec};
+use crate::bot_spec::{file_safe, BotSpec, BotSpecError};
 use crate::clock::{TcError, TimeControl};
 use crate::game::{Position, PositionError};
 use crate::referee::GameSetup;
@@ -19,8 +19,8 @@ pub enum SetupError {
     #[error("bot '{bot}': {error}")]
     TimeControl { bot: String, error: TcError },
     /// The bot's command cannot be run (as [`BotSpec`] says).
-    #[error("{0:#}")]
-    Bot(anyhow::Error),
+    #[error(transparent)]
+    Bot(#[from] BotSpecError),
     #[error("the start position of game {game_id}: {error}")]
     Start {
         game_id: String,
