@@ -124,6 +124,11 @@ pub struct MatchArgs {
     /// Start position (default: the ruleset's start)
     #[arg(long)]
     pub start: Option<String>,
+    /// Start positions: one position string per line (# comments, as for `tournament`);
+    /// each game pair (games 1 and 2, 3 and 4, ...) plays the next line, from the first again
+    /// after the last
+    #[arg(long, value_name = "FILE", conflicts_with = "start")]
+    pub openings: Option<std::path::PathBuf>,
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
     #[arg(long, default_value_t = 1_000)]
     pub grace: u64,

@@ -232,3 +232,70 @@ fn a_log_that_cannot_be_written_stops_the_match() {
         "{stdout}"
     );
 }
+
+/// `match --openings FILE`: each game pair starts from the next line of the file (both games
+/// of a pair from the same one, sides swapped), from the first line again after the last.
+#[test]
+fn match_openings_give_each_pair_its_line() {
+    let dir = temp_dir("match-openings");
+    let baraza = || Command::cargo_bin("baraza").unwrap();
+    let text = |o: std::process::Output| String::from_utf8(o.stdout).unwrap().trim().to_string();
+    let start = text(baraza().args(["rules", "start", "darra"]).output().unwrap());
+    let after = |mv: &str| {
+        text(
+            baraza()
+                .args(["rules", "apply", &start, mv])
+                .output()
+                .unwrap(),
+        )
+    };
+    let (x, y) = (after("1A"), after("2A"));
+    assert_ne!(x, y);
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, format!("# two openings\n{x}\n{y}\n")).unwrap();
+    let jsonl = dir.join("m.jsonl");
+    let out = baraza()
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "5",
+        ])
+        .arg("--openings")
+        .arg(&file)
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let starts: Vec<String> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["start"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(starts, [&x, &x, &y, &y, &x].map(String::clone));
+    // --start and --openings exclude each other.
+    let both = baraza()
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--start",
+            &start,
+        ])
+        .arg("--openings")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2));
+}

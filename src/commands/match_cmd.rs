@@ -14,6 +14,7 @@ use crate::tournament::config::{BotEntry, EventInputs, Limits, OnCrash, Tourname
 use crate::tournament::crash::CrashPolicy;
 use crate::tournament::log::{Header, LogStart, RunPlan};
 use crate::tournament::match_plan::match_games;
+use crate::tournament::openings::load_openings_file;
 use crate::tournament::play::Arena;
 use crate::tournament::seats::SeatPool;
 use crate::tournament::setup::{Logs, SeedRule, Setups};
@@ -58,14 +59,15 @@ fn names(args: &MatchArgs) -> anyhow::Result<[String; 2]> {
 }
 
 /// The match as a two-bot event, checked (every check of `match` itself comes first, so its
-/// errors stay its own), and its start position.
-fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, String, [String; 2])> {
+/// errors stay its own), and its start positions (more than one from `--openings`).
+fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [String; 2])> {
     let ruleset = games::ruleset(&args.ruleset)?;
-    let start = match &args.start {
-        None => ruleset.start_position().format(),
-        Some(s) => games::parse_start(ruleset.id, s)
+    let starts = match (&args.start, &args.openings) {
+        (None, None) => vec![ruleset.start_position().format()],
+        (Some(s), _) => vec![games::parse_start(ruleset.id, s)
             .map_err(|e| anyhow::anyhow!("--start: {e}"))?
-            .format(),
+            .format()],
+        (None, Some(path)) => load_openings_file(path, ruleset.id)?,
     };
     let limits = args.limits.clock.apply(&Limits::default());
     crate::clock::TimeControl::from_options(
@@ -98,12 +100,12 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, String, [String;
     };
     // The core count is the user's business here: `match` has no --force.
     let (config, _) = inputs.resolve(args.concurrency)?;
-    Ok((config, start, names))
+    Ok((config, starts, names))
 }
 
 pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     // Validate everything before the first game.
-    let (config, start, names) = event(&args)?;
+    let (config, starts, names) = event(&args)?;
     let grace = Duration::from_millis(args.grace);
     let mut setups = Setups::new(&config, grace, SeedRule::ByBot, "baraza match")?;
     let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
@@ -125,7 +127,8 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         seats: SeatPool::new(2, !args.no_reuse, Some(names.to_vec())),
         crash: CrashPolicy::new(OnCrash::Forfeit),
     };
-    let to_play = match_games(&names, &start, args.games, args.seed);
+    let from_file = args.openings.is_some();
+    let to_play = match_games(&names, &starts, from_file, args.games, args.seed);
     let plan = RunPlan {
         path: Default::default(),
         header: Header::new(&config, args.games),
