@@ -26,8 +26,6 @@ pub enum Cause {
     Crash,
     /// A sink could not write (the error itself ends the run).
     SinkFailed,
-    /// A game could not be played (the error itself ends the run).
-    GameFailed,
     /// Stopped without a reason given (a library caller's own).
     Asked,
 }
