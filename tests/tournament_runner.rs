@@ -3,7 +3,8 @@
 
 use baraza::events::jsonl::JsonlSink;
 use baraza::events::{describe, RunEvent, Sinks};
-use baraza::record::{GameRecord, Termination};
+use baraza::outcome::Termination;
+use baraza::record::GameRecord;
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
 use baraza::tournament::log::{GamesWriter, LogStart, RunPlan};
@@ -46,7 +47,7 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
         ruleset: "darra".into(),
         white: g.white_name.clone(),
         black: g.black_name.clone(),
-        result: result.into(),
+        result: result.parse().unwrap(),
         termination: Termination::Normal,
         reason: "fake".into(),
         plies: 0,

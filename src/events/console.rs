@@ -4,7 +4,6 @@
 
 use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
-use crate::tournament::results::result_points;
 use std::io::Write;
 
 /// Win/draw/loss counts of one bot.
@@ -45,7 +44,7 @@ impl<'w> ConsoleLine<'w> {
     fn count(&mut self, rec: &GameRecord) {
         self.moves += rec.times_ms.len() as u64;
         // A game without a result counts as a draw here (as `match` always counted it).
-        let (p1, p2) = result_points(&rec.result).unwrap_or((0.5, 0.5));
+        let (p1, p2) = rec.result.points().unwrap_or((0.5, 0.5));
         for (name, points) in [(&rec.white, p1), (&rec.black, p2)] {
             let Some(k) = self.names.iter().position(|n| n == name) else {
                 continue;

@@ -4,7 +4,8 @@
 use super::config::OnCrash;
 use super::interrupt::{Cause, Interrupt};
 use super::schedule::ScheduledGame;
-use crate::record::{GameRecord, Termination};
+use crate::outcome::Termination;
+use crate::record::GameRecord;
 use std::cell::RefCell;
 
 pub struct CrashPolicy {

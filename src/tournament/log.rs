@@ -14,6 +14,7 @@ use super::openings::OpeningsError;
 use super::schedule::{schedule, ScheduledGame};
 use super::stats::SprtParams;
 use crate::events::sink_error::SinkError;
+use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -117,11 +118,13 @@ pub enum LogError {
         line: usize,
         error: serde_json::Error,
     },
-    #[error("{log} line {line}: result '{result}' is not one of {}", GAME_RESULTS.join(", "))]
+    /// A result the record cannot hold (it would count as unscored otherwise): `*` is the
+    /// only non-score a game line may hold.
+    #[error("{log} line {line}: {error}")]
     BadResult {
         log: String,
         line: usize,
-        result: String,
+        error: BadResult,
     },
     #[error("{log} line {line}: not a game line: {error}")]
     BadLine {
@@ -151,8 +154,12 @@ fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) ->
     }
 }
 
-/// The results a game line may hold: `*` is a game without a result (counted as unscored).
-const GAME_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The game line's `result` when it is a string that is none of the four results.
+fn bad_result(line: &str) -> Option<BadResult> {
+    let value: serde_json::Value = serde_json::from_str(line).ok()?;
+    let result = value.get("result")?.as_str()?;
+    result.parse::<GameResult>().err()
+}
 
 /// What a games.jsonl holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -214,15 +221,6 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
         }
         match serde_json::from_str::<GameLine>(line) {
             Ok(g) => {
-                // Counted silently as unscored otherwise: a corrupt line must not pass.
-                let result = g.record.result.as_str();
-                if !GAME_RESULTS.contains(&result) {
-                    return Err(LogError::BadResult {
-                        log: log(),
-                        line: n,
-                        result: result.to_string(),
-                    });
-                }
                 if seen.insert(g.game_id.clone()) {
                     games.push(g);
                 } else {
@@ -231,10 +229,17 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
             }
             Err(_) if unterminated => torn_line = Some(n),
             Err(error) => {
-                return Err(LogError::BadLine {
-                    log: log(),
-                    line: n,
-                    error,
+                return Err(match bad_result(line) {
+                    Some(bad) => LogError::BadResult {
+                        log: log(),
+                        line: n,
+                        error: bad,
+                    },
+                    None => LogError::BadLine {
+                        log: log(),
+                        line: n,
+                        error,
+                    },
                 })
             }
         }
