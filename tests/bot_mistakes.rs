@@ -267,7 +267,11 @@ fn a_token_with_escape_sequences_is_shown_escaped() {
         .unwrap();
     assert!(out.status.success());
     let console = String::from_utf8(out.stdout).unwrap();
-    assert!(console.contains("illegal move"), "{console}");
+    assert!(
+        console.contains("illegal move 'z\\x1b[2J\\x1b[31mred'"),
+        "{console}"
+    );
+    assert!(!has_raw_escape(&console), "{console:?}");
     // replay shows the game's reason escaped, never raw.
     for args in [vec!["--game", "1"], vec![]] {
         let out = Command::new(baraza())
