@@ -25,7 +25,8 @@ pub enum BotSpecError {
     #[error("{which}: {error} (command: {text})")]
     Unusable {
         which: String,
-        error: PreflightError,
+        /// Boxed: it is rare, and keeps every `Result` carrying this error small.
+        error: Box<PreflightError>,
         text: String,
     },
     /// A built-in bot runs as this executable; it could not be found.
@@ -107,7 +108,7 @@ impl BotSpec {
         // The newcomer's mistakes, one clear line each, before any game is played.
         let checked = check_command(&argv, text).map_err(|error| BotSpecError::Unusable {
             which: which.to_string(),
-            error,
+            error: Box::new(error),
             text: text.to_string(),
         })?;
         argv[0] = checked.program.to_string_lossy().into_owned();

@@ -267,7 +267,11 @@ fn a_token_with_escape_sequences_is_shown_escaped() {
         .unwrap();
     assert!(out.status.success());
     let console = String::from_utf8(out.stdout).unwrap();
-    assert!(console.contains("illegal move"), "{console}");
+    assert!(
+        console.contains("illegal move 'z\\x1b[2J\\x1b[31mred'"),
+        "{console}"
+    );
+    assert!(!has_raw_escape(&console), "{console:?}");
     // replay shows the game's reason escaped, never raw.
     for args in [vec!["--game", "1"], vec![]] {
         let out = Command::new(baraza())
@@ -310,4 +314,32 @@ fn a_token_with_escape_sequences_is_shown_escaped() {
         "{err}"
     );
     assert!(err.contains("`baraza results "), "{err}");
+}
+
+/// What `log_input.sh` was told in a match of one game against a bot that never sends `ready`.
+fn told_when_the_opponent_never_starts(extra: &[&str]) -> Vec<String> {
+    let dir = common::temp_dir(&format!("never-ready{}", extra.len()));
+    let log = dir.join("told");
+    let out = Command::new(baraza())
+        .args(["match", "darra"])
+        .arg(format!("{} noready", bot("bad_bot.sh")))
+        .arg(format!("{} {}", bot("log_input.sh"), log.display()))
+        .args(["--games", "1", "--startup-timeout", "300"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert!(console.contains("stalled connection"), "{console}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_bot_whose_opponent_never_starts_hears_nothing_of_that_game_in_every_mode() {
+    // protocol.md: `gameover` only for a game the bot was sent `newgame` for.
+    for extra in [&[][..], &["--no-reuse"][..]] {
+        let told = told_when_the_opponent_never_starts(extra);
+        assert_eq!(told, ["baraza 1 darra", "quit"], "{extra:?}");
+    }
 }
