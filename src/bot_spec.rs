@@ -168,6 +168,7 @@ impl BotSpec {
             argv: self.argv(ruleset, seed)?,
             stderr,
             info_log,
+            transcript: None,
             seed: matches!(self, BotSpec::Builtin(_)).then_some(seed),
         })
     }

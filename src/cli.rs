@@ -153,6 +153,8 @@ pub struct MatchArgs {
     /// the same
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub concurrency: usize,
+    #[command(flatten)]
+    pub record: RecordOptions,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
@@ -170,6 +172,22 @@ pub struct GameLimits {
 }
 
 pub use crate::tournament::config::LimitOverrides;
+
+/// What `match` and `tournament` record of a run besides the games, declared once: the PGN
+/// `Event` and `Site` tags, and the protocol transcripts.
+#[derive(Args, Debug, Clone, Default)]
+pub struct RecordOptions {
+    /// The PGN Event tag of every game (default: "baraza match" / "baraza tournament")
+    #[arg(long, value_name = "NAME")]
+    pub event: Option<String>,
+    /// The PGN Site tag of every game [default: ?]
+    #[arg(long, value_name = "NAME")]
+    pub site: Option<String>,
+    /// Write every line sent to and read from each bot, timed, to
+    /// DIR/g<game>-p<player>-<name>.transcript (capped at 1 MiB per bot per game)
+    #[arg(long, value_name = "DIR")]
+    pub transcript: Option<std::path::PathBuf>,
+}
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "\
@@ -369,6 +387,8 @@ pub struct TournamentArgs {
     /// Sequential probability ratio test of the first bot against the second (two bots only)
     #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
     pub sprt: Option<String>,
+    #[command(flatten)]
+    pub record: RecordOptions,
     /// Print the schedule (and what --resume would still play) without playing
     #[arg(long)]
     pub dry_run: bool,

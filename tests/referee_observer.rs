@@ -54,6 +54,7 @@ fn player(name: &str, argv: Vec<String>, info_log: Option<PathBuf>) -> PlayerSet
         argv,
         stderr: StderrSink::Discard,
         info_log,
+        transcript: None,
         seed: None,
     }
 }

@@ -303,6 +303,7 @@ fn seats_keep_processes_between_games_of_the_library_api() {
             ],
             stderr: StderrSink::Discard,
             info_log: None,
+            transcript: None,
             seed: None,
         };
         GameSetup {

@@ -112,7 +112,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     // Validate everything before the first game.
     let (config, starts, names) = event(&args)?;
     let grace = Duration::from_millis(args.grace);
-    let mut setups = Setups::new(&config, grace, SeedRule::ByBot, "baraza match")?;
+    let event_tag = args.record.event.as_deref().unwrap_or("baraza match");
+    let mut setups = Setups::new(&config, grace, SeedRule::ByBot, event_tag)?
+        .with_site(args.record.site.as_deref().unwrap_or("?"));
     let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
     let mut pgn = match &args.pgn {
         Some(p) => Some(PgnSink::append(p).with_context(|| open(p))?),
@@ -126,6 +128,11 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create log directory {}", dir.display()))?;
         setups = setups.with_logs(Logs::PerGame(dir.clone()));
+    }
+    if let Some(dir) = &args.record.transcript {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
+        setups = setups.with_transcripts(dir.clone(), vec![true; 2]);
     }
     let arena = Arena {
         setups,

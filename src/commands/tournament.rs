@@ -49,6 +49,9 @@ pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
         movetime: args.limits.clock.movetime,
         tc: args.limits.clock.tc.clone(),
         margin: args.limits.clock.margin,
+        event: args.record.event.clone(),
+        site: args.record.site.clone(),
+        transcript: args.record.transcript.clone(),
         bots,
     };
     Ok(file.overlay(cli))

@@ -131,12 +131,18 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let setups = Setups::new(
+    let mut setups = Setups::new(
         config,
         Duration::from_millis(run.grace_ms),
         SeedRule::BySide,
-        "baraza tournament",
-    )?;
+        run.event.as_deref().unwrap_or("baraza tournament"),
+    )?
+    .with_site(run.site.as_deref().unwrap_or("?"));
+    if let Some(dir) = &run.transcript {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
+        setups = setups.with_transcripts(dir.clone(), run.transcript_bots.clone());
+    }
     let mut jsonl = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
         LogStart::Append => GamesWriter::append(&plan.path)?,

@@ -1,6 +1,5 @@
 //! The end of a game: `gameover` to both bots, each kept in its seat or ended, and the record.
 
-use super::observer::GameObserver;
 use super::open::Table;
 use super::seat::{Live, Seat, Side};
 use super::setup::{today, GameExtras, GameSetup};
@@ -48,8 +47,8 @@ pub(super) async fn finish_game(
     );
     // Reported once both are closed: the two close at the same time.
     for (p, text) in [(Player::One, said.0), (Player::Two, said.1)] {
-        if let Some(text) = text {
-            report.sent(p, text);
+        if let Some((text, at)) = text {
+            report.sent_at(p, text, at);
         }
     }
     drop(report); // flushes the info logs
@@ -95,14 +94,14 @@ pub(super) async fn finish_game(
 
 /// After a game: keep the side's process in its seat (sending `gameover`) or end it (sending
 /// `farewell`, `gameover` + `quit`). `bye` is (`farewell`, `gameover`). Returns what it
-/// wrote to the bot, if anything.
+/// wrote to the bot, if anything, and when.
 async fn close_side<'b>(
     setup: &GameSetup,
     mut side: Side,
     seat: &mut Seat,
     offender: bool,
     bye: (&'b str, &'b str),
-) -> Option<&'b str> {
+) -> Option<(&'b str, Instant)> {
     let (farewell, gameover) = bye;
     if side.replaced {
         seat.exits_between_games += 1;
@@ -110,8 +109,9 @@ async fn close_side<'b>(
     }
     let mut bot = side.bot.take()?;
     let keep = seat.reuse && !offender && side.stage.is_ready() && bot.try_status().is_none();
+    let at = Instant::now();
     if keep {
-        let deadline = deadline_after(Instant::now(), setup.grace);
+        let deadline = deadline_after(at, setup.grace);
         let told = side.stage.is_told();
         if !told || bot.send(gameover, deadline).await.is_ok() {
             seat.live = Some(Live {
@@ -123,7 +123,7 @@ async fn close_side<'b>(
         } else {
             bot.finish(None, Duration::ZERO).await;
         }
-        return told.then_some(gameover);
+        return told.then_some((gameover, at));
     }
     let grace = if offender {
         Duration::ZERO
@@ -138,7 +138,7 @@ async fn close_side<'b>(
         protocol::QUIT
     };
     bot.finish(Some(bye), grace).await;
-    Some(bye)
+    Some((bye, at))
 }
 
 /// The record's time control: one form when both players had the same, else player 1's and

@@ -10,20 +10,24 @@
 //!
 //! Files: `setup.rs` (what a game is played from), `seat.rs` (seats and the reuse state),
 //! `open.rs`, `turn.rs`, `finish.rs` (the steps), `verdict.rs` (how a game ends, and how a
-//! bot's failure becomes that end), `observer.rs` (the events).
+//! bot's failure becomes that end), `observer.rs` (the events), `transcript.rs` (the
+//! protocol transcripts).
 
 mod finish;
 mod observer;
 mod open;
 mod seat;
 mod setup;
+mod transcript;
 mod turn;
 mod verdict;
 
 pub use observer::{GameObserver, InfoLog, InfoLogs, NoObserver};
 pub use seat::{close_all, Seat};
 pub use setup::{today, GameExtras, GameSetup, PlayerSetup, INFO_CAP};
+pub use transcript::{Direction, Transcript, Transcripts, TRANSCRIPT_CAP};
 
+use crate::game::Player;
 use crate::record::GameRecord;
 
 /// Play one game to its end with fresh bot processes, killed at the end (no reuse). Never
@@ -54,12 +58,16 @@ pub async fn play_game_observed(
     mut seats: [&mut Seat; 2],
     observer: &mut dyn GameObserver,
 ) -> (GameRecord, GameExtras) {
+    let t0 = tokio::time::Instant::now();
     let infos = [0, 1].map(|i| InfoLog::open(&setup.players[i]));
+    let transcripts =
+        [0, 1].map(|i| Transcript::open(&setup.players[i], setup.game, Player::from_index(i), t0));
     let mut table = open::Table {
         setup,
         sides: Default::default(),
         report: observer::Report {
             infos: InfoLogs(infos),
+            transcripts: Transcripts(transcripts),
             outer: observer,
             last_info: Default::default(),
         },

@@ -4,6 +4,7 @@
 //! the game loop. The info log files are such an observer ([`InfoLog`]).
 
 use super::setup::{PlayerSetup, INFO_CAP};
+use super::transcript::{Direction, Transcripts};
 use crate::bot::{Bot, ReadError, WriteError};
 use crate::game::Player;
 use std::io::Write as _;
@@ -97,6 +98,7 @@ impl GameObserver for InfoLogs {
 /// side's last info line since its last move, for the record.
 pub(super) struct Report<'a> {
     pub infos: InfoLogs,
+    pub transcripts: Transcripts,
     pub outer: &'a mut dyn GameObserver,
     /// Each side's last info text (capped), taken when its next move is recorded.
     pub last_info: [Option<String>; 2],
@@ -123,14 +125,27 @@ impl GameObserver for Report<'_> {
         self.outer.moved(ply, player, token, time_ms);
     }
     fn sent(&mut self, player: Player, text: &str) {
-        self.outer.sent(player, text);
+        self.sent_at(player, text, Instant::now());
     }
     fn received(&mut self, player: Player, line: &str) {
-        self.outer.received(player, line);
+        self.received_at(player, line, Instant::now());
     }
 }
 
 impl Report<'_> {
+    /// Report `text` as sent to `player`'s bot at `at` (before now: a line of a handshake run
+    /// alongside the other's, or of the end of the game).
+    pub fn sent_at(&mut self, player: Player, text: &str, at: Instant) {
+        self.transcripts.log(player, at, Direction::Sent, text);
+        self.outer.sent(player, text);
+    }
+
+    /// Report `line` as read from `player`'s bot at `at`.
+    pub fn received_at(&mut self, player: Player, line: &str, at: Instant) {
+        self.transcripts.log(player, at, Direction::Received, line);
+        self.outer.received(player, line);
+    }
+
     /// Write to `p`'s bot, reporting what was written.
     pub async fn send(
         &mut self,
@@ -139,7 +154,7 @@ impl Report<'_> {
         text: &str,
         deadline: Instant,
     ) -> Result<(), WriteError> {
-        self.outer.sent(p, text);
+        self.sent(p, text);
         bot.send(text, deadline).await
     }
 
@@ -151,7 +166,7 @@ impl Report<'_> {
         deadline: Instant,
     ) -> Result<String, ReadError> {
         let line = bot.read_line(deadline).await?;
-        self.outer.received(p, &line);
+        self.received(p, &line);
         Ok(line)
     }
 }

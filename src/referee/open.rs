@@ -115,7 +115,7 @@ async fn shake_fresh(t: &mut Table<'_>) -> Result<(), Verdict> {
     let deadline = |i: usize| deadline_after(now, setup.startup_timeout[i]);
     // Each handshake reports to its own log, replayed in order after both: the two run
     // concurrently and the observer is one.
-    let mut logs: [Vec<Heard>; 2] = Default::default();
+    let mut logs: [Vec<(Instant, Heard)>; 2] = Default::default();
     let [a, b] = &mut t.sides;
     let [la, lb] = &mut logs;
     let (h1, h2) = tokio::join!(
@@ -124,10 +124,10 @@ async fn shake_fresh(t: &mut Table<'_>) -> Result<(), Verdict> {
     );
     for (i, log) in logs.iter().enumerate() {
         let p = Player::from_index(i);
-        for heard in log {
+        for (at, heard) in log {
             match heard {
-                Heard::Sent(text) => t.report.sent(p, text),
-                Heard::Received(line) => t.report.received(p, line),
+                Heard::Sent(text) => t.report.sent_at(p, text, *at),
+                Heard::Received(line) => t.report.received_at(p, line, *at),
             }
         }
         // Only a side shaken here is Ready now (a kept one is Kept).
@@ -158,13 +158,13 @@ async fn shake(
     setup: &GameSetup,
     side: &mut Side,
     deadline: Instant,
-    log: &mut Vec<Heard>,
+    log: &mut Vec<(Instant, Heard)>,
 ) -> Option<Verdict> {
     if side.stage != Stage::Starting {
         return None;
     }
     let bot = side.bot.as_mut()?;
-    let mut record = |h: Heard| log.push(h);
+    let mut record = |h: Heard| log.push((Instant::now(), h));
     match handshake(p, setup, bot, deadline, &mut record).await {
         Ok(ids) => {
             side.ids = ids;

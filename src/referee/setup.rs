@@ -20,6 +20,9 @@ pub struct PlayerSetup {
     pub stderr: StderrSink,
     /// Where this bot's `info` lines go (capped at [`INFO_CAP`]); `None` drops them.
     pub info_log: Option<PathBuf>,
+    /// Where this bot's protocol transcript of the game goes (every line both ways, timed,
+    /// capped at [`super::TRANSCRIPT_CAP`]); `None` keeps none.
+    pub transcript: Option<PathBuf>,
     /// The game's seed for this bot, sent as `seed <N>` right before `newgame`. Only built-in
     /// bots get one: a process kept from an earlier game then plays exactly the game a fresh
     /// process started with `--seed N` would, whichever games it played before (in a

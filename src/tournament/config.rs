@@ -359,6 +359,14 @@ pub struct RunOptions {
     pub grace_ms: u64,
     pub out: Option<PathBuf>,
     pub resume: bool,
+    /// The PGN `Event` tag (`None`: the command's default).
+    pub event: Option<String>,
+    /// The PGN `Site` tag (`None`: `?`).
+    pub site: Option<String>,
+    /// Where protocol transcripts go (`None`: no bot gets one).
+    pub transcript: Option<PathBuf>,
+    /// Which bots (in [`TournamentConfig::bots`] order) get a transcript.
+    pub transcript_bots: Vec<bool>,
 }
 
 /// `--sprt` in an event file: the command-line string, or a table with the same keys.
@@ -408,6 +416,9 @@ pub struct BotEntry {
     pub movetime: Option<u64>,
     pub tc: Option<String>,
     pub margin: Option<u64>,
+    /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
+    /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
+    pub transcript: Option<bool>,
 }
 
 impl BotEntry {
@@ -448,6 +459,9 @@ pub struct EventInputs {
     pub movetime: Option<u64>,
     pub tc: Option<String>,
     pub margin: Option<u64>,
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub transcript: Option<PathBuf>,
     #[serde(rename = "bot", default)]
     pub bots: Vec<BotEntry>,
 }
@@ -465,7 +479,7 @@ impl EventInputs {
                 None => e.message().to_string(),
             })
         })?;
-        for p in [&mut inputs.openings, &mut inputs.out]
+        for p in [&mut inputs.openings, &mut inputs.out, &mut inputs.transcript]
             .into_iter()
             .flatten()
         {
@@ -532,6 +546,9 @@ impl EventInputs {
             movetime: limits.movetime,
             tc: limits.tc,
             margin: limits.margin,
+            event: other.event.or(self.event),
+            site: other.site.or(self.site),
+            transcript: other.transcript.or(self.transcript),
             bots,
         }
     }
@@ -648,7 +665,26 @@ impl EventInputs {
             grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
             out: self.out.clone(),
             resume: self.resume,
+            event: self.event.clone(),
+            site: self.site.clone(),
+            transcript: self.transcript_dir(),
+            transcript_bots: self
+                .bots
+                .iter()
+                .map(|b| b.transcript.unwrap_or(self.transcript.is_some()))
+                .collect(),
         })
+    }
+
+    /// The transcripts' directory: `transcript`, or `OUT/transcripts` when only some bots ask
+    /// for one.
+    fn transcript_dir(&self) -> Option<PathBuf> {
+        let asked = self.bots.iter().any(|b| b.transcript == Some(true));
+        match (&self.transcript, &self.out) {
+            (Some(dir), _) => Some(dir.clone()),
+            (None, Some(out)) if asked => Some(out.join("transcripts")),
+            _ => None,
+        }
     }
 }
 

@@ -60,6 +60,10 @@ pub struct Setups<'a> {
     seeds: SeedRule,
     /// The `Event` tag of the records.
     event: String,
+    /// The `Site` tag of the records.
+    site: String,
+    /// Where the transcripts go, and which bots (by index) get one.
+    transcripts: Option<(PathBuf, Vec<bool>)>,
     /// The last start position parsed (the games of a round share their start).
     start: RefCell<Option<(String, Box<dyn Position>)>>,
 }
@@ -102,12 +106,27 @@ impl<'a> Setups<'a> {
             logs: Logs::Discard,
             seeds,
             event: event.to_string(),
+            site: "?".to_string(),
+            transcripts: None,
             start: RefCell::new(None),
         })
     }
 
     pub fn with_logs(mut self, logs: Logs) -> Self {
         self.logs = logs;
+        self
+    }
+
+    /// The `Site` tag of every game.
+    pub fn with_site(mut self, site: &str) -> Self {
+        self.site = site.to_string();
+        self
+    }
+
+    /// A protocol transcript of every game in `dir` for the bots `which` says (by index):
+    /// `g<game>-p<side>-<bot>.transcript`.
+    pub fn with_transcripts(mut self, dir: PathBuf, which: Vec<bool>) -> Self {
+        self.transcripts = Some((dir, which));
         self
     }
 
@@ -178,9 +197,16 @@ impl<'a> Setups<'a> {
                 _ => (StderrSink::Discard, None),
             };
             let seed = self.bot_seed(game, side, bot);
-            self.specs[bot]
+            let mut player = self.specs[bot]
                 .player(name, &self.config.ruleset, seed, stderr, info)
-                .map_err(SetupError::Bot)
+                .map_err(SetupError::Bot)?;
+            if let Some((dir, which)) = &self.transcripts {
+                if which.get(bot).copied().unwrap_or(false) {
+                    let file = format!("g{}-p{side}-{}.transcript", game.game, file_safe(name));
+                    player.transcript = Some(dir.join(file));
+                }
+            }
+            Ok::<_, SetupError>(player)
         };
         let (w, b) = (game.white, game.black);
         Ok(GameSetup {
@@ -193,7 +219,7 @@ impl<'a> Setups<'a> {
             max_plies: self.max_plies,
             seed: game.seed,
             event: self.event.clone(),
-            site: "?".to_string(),
+            site: self.site.clone(),
             round: game.round.to_string(),
         })
     }

@@ -1,0 +1,116 @@
+//! Protocol transcripts (`--transcript DIR`): every line the referee sent to a bot and read
+//! from it in one game, with the time since the game's start and the direction, as plain
+//! text (docs/log-format.md, "Transcripts"). An observer of the game like the info logs,
+//! capped like stderr.
+
+use super::observer::GameObserver;
+use super::setup::PlayerSetup;
+use crate::bot::STDERR_CAP;
+use crate::game::Player;
+use crate::terminal_text::escape_control;
+use std::io::Write as _;
+use tokio::time::Instant;
+
+/// Cap of one bot's transcript of one game, in bytes (as its stderr).
+pub const TRANSCRIPT_CAP: u64 = STDERR_CAP;
+
+/// Which way a line went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// From the referee to the bot (`>`).
+    Sent,
+    /// From the bot to the referee (`<`).
+    Received,
+}
+
+/// One bot's transcript file for one game ([`PlayerSetup::transcript`]).
+pub struct Transcript {
+    file: Option<std::io::BufWriter<std::fs::File>>,
+    start: Instant,
+    written: u64,
+    line: String,
+}
+
+impl Transcript {
+    /// The transcript of `player` (set up as `ps`) in game `game`, which started at `start`;
+    /// one that cannot be created drops the lines (the game goes on).
+    pub fn open(ps: &PlayerSetup, game: u64, player: Player, start: Instant) -> Transcript {
+        let mut file = ps
+            .transcript
+            .as_ref()
+            .and_then(|p| std::fs::File::create(p).ok())
+            .map(std::io::BufWriter::new);
+        let mut written = 0;
+        if let Some(f) = file.as_mut() {
+            let head = format!(
+                "# baraza transcript: game {game}, player {}, {}; seconds since the game's \
+                 start, '>' to the bot, '<' from the bot\n",
+                player.number(),
+                escape_control(&ps.name)
+            );
+            written = head.len() as u64;
+            let _ = f.write_all(head.as_bytes());
+        }
+        Transcript {
+            file,
+            start,
+            written,
+            line: String::with_capacity(256),
+        }
+    }
+
+    /// Log `text` (one or more lines; a final line end is not a line of its own) as sent or
+    /// received at `at`.
+    pub fn log(&mut self, at: Instant, dir: Direction, text: &str) {
+        let Some(f) = self.file.as_mut() else {
+            return;
+        };
+        if self.written >= TRANSCRIPT_CAP {
+            return;
+        }
+        let t = at.saturating_duration_since(self.start);
+        let arrow = match dir {
+            Direction::Sent => '>',
+            Direction::Received => '<',
+        };
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        for l in text.split('\n') {
+            self.line.clear();
+            use std::fmt::Write as _;
+            let _ = writeln!(
+                self.line,
+                "{}.{:06} {arrow} {}",
+                t.as_secs(),
+                t.subsec_micros(),
+                escape_control(l)
+            );
+            self.written += self.line.len() as u64;
+            if self.written >= TRANSCRIPT_CAP {
+                let _ = writeln!(
+                    f,
+                    "[baraza: transcript truncated at {TRANSCRIPT_CAP} bytes]"
+                );
+                return;
+            }
+            let _ = f.write_all(self.line.as_bytes());
+        }
+    }
+}
+
+/// Both players' transcripts as one observer (lines logged as they are reported).
+pub struct Transcripts(pub [Transcript; 2]);
+
+impl Transcripts {
+    pub fn log(&mut self, player: Player, at: Instant, dir: Direction, text: &str) {
+        self.0[player.index()].log(at, dir, text);
+    }
+}
+
+impl GameObserver for Transcripts {
+    fn sent(&mut self, player: Player, text: &str) {
+        self.log(player, Instant::now(), Direction::Sent, text);
+    }
+    fn received(&mut self, player: Player, line: &str) {
+        self.log(player, Instant::now(), Direction::Received, line);
+    }
+}
