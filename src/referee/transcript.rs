@@ -14,6 +14,10 @@ use tokio::time::Instant;
 /// Cap of one bot's transcript of one game, in bytes (as its stderr).
 pub const TRANSCRIPT_CAP: u64 = STDERR_CAP;
 
+/// The last line of a transcript cut at [`TRANSCRIPT_CAP`].
+const MARK: &str = "[baraza: transcript truncated at 1048576 bytes]\n";
+const _: () = assert!(TRANSCRIPT_CAP == 1 << 20, "MARK names the cap");
+
 /// Which way a line went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -84,14 +88,13 @@ impl Transcript {
                 t.subsec_micros(),
                 escape_control(l)
             );
-            self.written += self.line.len() as u64;
-            if self.written >= TRANSCRIPT_CAP {
-                let _ = writeln!(
-                    f,
-                    "[baraza: transcript truncated at {TRANSCRIPT_CAP} bytes]"
-                );
+            // The last line saying so counts in the cap.
+            if self.written + (self.line.len() + MARK.len()) as u64 > TRANSCRIPT_CAP {
+                self.written = TRANSCRIPT_CAP;
+                let _ = f.write_all(MARK.as_bytes());
                 return;
             }
+            self.written += self.line.len() as u64;
             let _ = f.write_all(self.line.as_bytes());
         }
     }

@@ -479,9 +479,13 @@ impl EventInputs {
                 None => e.message().to_string(),
             })
         })?;
-        for p in [&mut inputs.openings, &mut inputs.out, &mut inputs.transcript]
-            .into_iter()
-            .flatten()
+        for p in [
+            &mut inputs.openings,
+            &mut inputs.out,
+            &mut inputs.transcript,
+        ]
+        .into_iter()
+        .flatten()
         {
             if p.is_relative() {
                 *p = base.join(&*p);
