@@ -226,3 +226,43 @@ fn a_game_without_info_lines_has_no_move_infos_field() {
     assert!(rec.get("move_infos").is_none(), "{rec}");
     assert_eq!(rec["white_id_name"], "first");
 }
+
+#[test]
+fn a_tournament_logs_every_info_line_of_a_game_per_bot() {
+    let dir = temp_dir("bot-words-tournament");
+    let out = dir.join("run");
+    let status = std::process::Command::new(baraza())
+        .args(["tournament", "darra", "--quiet", "--max-plies", "4"])
+        .arg("--bot")
+        .arg(format!("info={}", bot("info_bot.sh")))
+        .arg("--bot")
+        .arg(format!("first={}", bot("first_bot.sh")))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let log = std::fs::read_to_string(out.join("info/info.log")).unwrap();
+    // Two games, the info bot's two turns in each (plies 0 and 2 as player 1, 1 and 3 as
+    // player 2), each turn's two lines.
+    let header1 = log.lines().next().unwrap();
+    assert!(header1.starts_with("--- game 1 "), "{log}");
+    assert!(header1.ends_with("info is player 1 ---"), "{log}");
+    let lines: Vec<&str> = log.lines().filter(|l| !l.starts_with("---")).collect();
+    let want_plies = ["0", "0", "2", "2", "1", "1", "3", "3"];
+    assert_eq!(lines.len(), 8, "{log}");
+    for (k, l) in lines.iter().enumerate() {
+        let (ply, text) = l.split_once(' ').unwrap();
+        assert_eq!(ply, want_plies[k], "{l}");
+        if k % 2 == 0 {
+            assert_eq!(text, "depth 1 score cp 999");
+        } else if k < 4 {
+            // Game 1 is the process's first: its turns 1 and 2.
+            let n = k as u64 / 2 + 1;
+            let mv_free = info_bot_line(n, "").unwrap();
+            assert!(text.starts_with(mv_free.trim_end()), "{text} vs {mv_free}");
+        }
+    }
+    assert_eq!(log.matches("--- game ").count(), 2);
+    assert!(!out.join("info/first.log").exists(), "no info, no log");
+}

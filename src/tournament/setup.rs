@@ -42,7 +42,8 @@ pub enum SeedRule {
 pub enum Logs {
     /// Neither is kept.
     Discard,
-    /// `tournament`: stderr to the game's slot files, then to `DIR/stderr/<bot>.log`.
+    /// `tournament`: stderr and info lines to the game's slot files, then to
+    /// `DIR/stderr/<bot>.log` and `DIR/info/<bot>.log`.
     Slots(StderrSlots),
     /// `match --logs DIR`: `DIR/g<game>-p<side>-<bot>.stderr` and `.info`.
     PerGame(PathBuf),
@@ -183,7 +184,7 @@ impl<'a> Setups<'a> {
         let player = |side: usize, bot: usize| {
             let name = &self.config.bots[bot].name;
             let (stderr, info) = match (&self.logs, slot) {
-                (Logs::Slots(s), Some(slot)) => (s.sink(slot, side), None),
+                (Logs::Slots(s), Some(slot)) => (s.sink(slot, side), Some(s.info_file(slot, side))),
                 (Logs::PerGame(dir), _) => {
                     let log = |ext: &str| {
                         dir.join(format!("g{}-p{side}-{}.{ext}", game.game, file_safe(name)))
