@@ -94,6 +94,15 @@ impl GameObserver for InfoLogs {
     }
 }
 
+impl GameObserver for Transcripts {
+    fn sent(&mut self, player: Player, text: &str) {
+        self.log(player, Instant::now(), Direction::Sent, text);
+    }
+    fn received(&mut self, player: Player, line: &str) {
+        self.log(player, Instant::now(), Direction::Received, line);
+    }
+}
+
 /// What the referee reports to: its own info logs, then the caller's observer. Also keeps each
 /// side's last info line since its last move, for the record.
 pub(super) struct Report<'a> {

@@ -3,7 +3,6 @@
 //! text (docs/log-format.md, "Transcripts"). An observer of the game like the info logs,
 //! capped like stderr.
 
-use super::observer::GameObserver;
 use super::setup::PlayerSetup;
 use crate::bot::STDERR_CAP;
 use crate::game::Player;
@@ -100,20 +99,12 @@ impl Transcript {
     }
 }
 
-/// Both players' transcripts as one observer (lines logged as they are reported).
+/// Both players' transcripts as one observer (lines logged as they are reported; the
+/// [`GameObserver`](super::GameObserver) impl is with the others in `observer.rs`).
 pub struct Transcripts(pub [Transcript; 2]);
 
 impl Transcripts {
     pub fn log(&mut self, player: Player, at: Instant, dir: Direction, text: &str) {
         self.0[player.index()].log(at, dir, text);
-    }
-}
-
-impl GameObserver for Transcripts {
-    fn sent(&mut self, player: Player, text: &str) {
-        self.log(player, Instant::now(), Direction::Sent, text);
-    }
-    fn received(&mut self, player: Player, line: &str) {
-        self.log(player, Instant::now(), Direction::Received, line);
     }
 }
