@@ -14,11 +14,15 @@
 //! openings = "openings.txt"     # or: random-opening-plies = 4
 //! openings-order = "shuffled"   # or "in-order"
 //! sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05"   # or a table: [sprt] elo0 = 0 ...
+//! event = "Spring Cup"          # the PGN Event and Site tags
+//! site = "Arusha"
+//! transcript = "transcripts"    # every bot's protocol transcripts (or per bot, below)
 //!
 //! [[bot]]
 //! name = "mine"
 //! cmd = "python3 bots/python/my_bot.py"
 //! movetime = 200                # this bot's own clock
+//! transcript = true             # its transcripts, in OUT/transcripts without a directory
 //!
 //! [[bot]]
 //! name = "greedy"
