@@ -148,6 +148,10 @@ pub struct MatchArgs {
     /// until it loses by a fault; for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Play every game even when a bot fails to start in two games in a row (by default the
+    /// match stops then, with the reason, instead of waiting the startup deadline every game)
+    #[arg(long)]
+    pub keep_going: bool,
     /// Games played at once (each game's line is printed and logged as it ends, so with more
     /// than one the lines may come out of game order); the bots' seeds and sides per game stay
     /// the same

@@ -343,3 +343,40 @@ fn a_bot_whose_opponent_never_starts_hears_nothing_of_that_game_in_every_mode() 
         assert_eq!(told, ["baraza 1 darra", "quit"], "{extra:?}");
     }
 }
+
+#[test]
+fn a_bot_that_fails_to_start_twice_stops_the_match_unless_keep_going() {
+    let never = format!("{} noready", bot("bad_bot.sh"));
+    let run = |extra: &[&str]| {
+        Command::new(baraza())
+            .args(["match", "darra", &never, "builtin:random", "--games", "6"])
+            .args(["--startup-timeout", "200"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let console = String::from_utf8(out.stdout).unwrap();
+    // Two games, each lost by the startup deadline, then no more.
+    assert_eq!(
+        console.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{console}"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad_bot failed to start in 2 games in a row (game 2: "),
+        "{err}"
+    );
+    assert!(err.contains("did not send 'ready'"), "{err}");
+    assert!(err.contains("--keep-going plays them anyway"), "{err}");
+    let out = run(&["--keep-going"]);
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        console.lines().filter(|l| l.starts_with("game ")).count(),
+        6,
+        "{console}"
+    );
+}
