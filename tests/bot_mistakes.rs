@@ -380,3 +380,39 @@ fn a_bot_that_fails_to_start_twice_stops_the_match_unless_keep_going() {
         "{console}"
     );
 }
+
+#[test]
+fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = common::temp_dir("closed-stdout");
+    let jsonl = dir.join("g.jsonl");
+    let mut child = std::process::Command::new(baraza())
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "200",
+        ])
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // `| head -1`: read one line, then close the pipe.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1:"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("stdout was closed"), "{err}");
+    // The game whose line could not be printed is logged; no game after it was started.
+    let logged = std::fs::read_to_string(&jsonl).unwrap().lines().count();
+    assert!((1..=3).contains(&logged), "{logged} games logged");
+}

@@ -18,6 +18,9 @@ use std::process::ExitCode;
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = PipeOut::new(std::io::BufWriter::new(stdout.lock()));
+    // A run of games whose reader went away stops (no further games) and says so: its
+    // console lines were part of what the user asked for.
+    let plays_games = matches!(cli.command, Command::Match(_) | Command::Tournament(_));
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
@@ -31,6 +34,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {
         // The reader went away (`| head`): whatever error that became on its way up.
+        Err(_) if out.broken && plays_games => Err(anyhow::anyhow!(
+            "stdout was closed (its reader went away, e.g. `| head`): no further games were \
+             started; every finished game is in the logs"
+        )),
         Err(_) if out.broken => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e),
         Ok(()) => Ok(ExitCode::SUCCESS),
