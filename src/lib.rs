@@ -14,3 +14,4 @@ pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod tournament;
+pub mod view;

@@ -380,19 +380,9 @@ fn points(p: f64) -> String {
     }
 }
 
-/// Render the table for a person.
-pub fn render_text(s: &Standings) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} {}: {} of {} games played, {} complete pairs (config {})",
-        s.ruleset,
-        s.format.name(),
-        s.games,
-        s.scheduled_games,
-        s.complete_pairs,
-        &s.config_hash.chars().take(12).collect::<String>()
-    );
+/// The table's column names and one row of cells per bot, as `baraza results` prints them
+/// (shared by the text table and the HTML report).
+pub fn table_rows(s: &Standings) -> ([&'static str; 14], Vec<Vec<String>>) {
     let header = [
         "Rank",
         "Bot",
@@ -409,7 +399,7 @@ pub fn render_text(s: &Standings) -> String {
         "Crash",
         "Forfeit",
     ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let mut rows = Vec::new();
     for b in &s.bots {
         let (elo, interval) = match &b.elo {
             Some(e) => (
@@ -436,6 +426,25 @@ pub fn render_text(s: &Standings) -> String {
             b.other_forfeits.to_string(),
         ]);
     }
+    (header, rows)
+}
+
+/// Render the table for a person.
+pub fn render_text(s: &Standings) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} {}: {} of {} games played, {} complete pairs (config {})",
+        s.ruleset,
+        s.format.name(),
+        s.games,
+        s.scheduled_games,
+        s.complete_pairs,
+        &s.config_hash.chars().take(12).collect::<String>()
+    );
+    let (header, body) = table_rows(s);
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    rows.extend(body);
     let widths: Vec<usize> = (0..header.len())
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
