@@ -20,10 +20,13 @@ pub enum Termination {
     StalledConnection,
     #[serde(rename = "adjudication")]
     Adjudication,
+    /// The player to move gave up (`resign`, e.g. a person in `baraza play`).
+    #[serde(rename = "resignation")]
+    Resignation,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 7] = [
+    pub const ALL: [Termination; 8] = [
         Termination::Normal,
         Termination::TimeForfeit,
         Termination::IllegalMove,
@@ -31,6 +34,7 @@ impl Termination {
         Termination::Crash,
         Termination::StalledConnection,
         Termination::Adjudication,
+        Termination::Resignation,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -42,6 +46,7 @@ impl Termination {
             Termination::Crash => "crash",
             Termination::StalledConnection => "stalled connection",
             Termination::Adjudication => "adjudication",
+            Termination::Resignation => "resignation",
         }
     }
 
@@ -723,7 +728,10 @@ pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
         (_, Status::Over { .. }) => problem(format!(
             "Termination {term} but the game had ended by the rules ({status}): it should be normal"
         )),
-        (Termination::TimeForfeit | Termination::IllegalMove, Status::Ongoing) => {
+        (
+            Termination::TimeForfeit | Termination::IllegalMove | Termination::Resignation,
+            Status::Ongoing,
+        ) => {
             let either = term == Termination::TimeForfeit && rec.moves.is_empty();
             let ok = either || result == Some(Outcome::Win(to_move.other()));
             if ok {

@@ -124,6 +124,8 @@ impl InfoLog {
             } else {
                 writeln!(f, "{ply} {text}")
             };
+            // Line by line: `baraza play` shows the bot's info while the game goes on.
+            let _ = f.flush();
         }
     }
 }
@@ -752,6 +754,14 @@ async fn play_moves(
             match bot.read_line(deadline).await {
                 Ok(line) => match protocol::parse_bot_line(&line) {
                     BotMsg::Move(tok) => break tok,
+                    BotMsg::Resign => {
+                        break 'game End {
+                            outcome: Outcome::Win(p.other()),
+                            termination: Termination::Resignation,
+                            reason: format!("{} resigned", who(p, setup)),
+                            offenders: [false, false],
+                        }
+                    }
                     BotMsg::Info(t) => {
                         infos[pi].log(moves.len(), &t);
                         // Buffered lines are returned without waiting: check the clock here

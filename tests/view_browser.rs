@@ -121,7 +121,10 @@ impl<'a> Session<'a> {
             .expect("new session")
             .into_json()
             .unwrap();
-        let id = v["value"]["sessionId"].as_str().expect("session id").to_string();
+        let id = v["value"]["sessionId"]
+            .as_str()
+            .expect("session id")
+            .to_string();
         Session { driver, id }
     }
 
@@ -133,14 +136,22 @@ impl<'a> Session<'a> {
         match ureq::post(&self.url(path)).send_json(body) {
             Ok(r) => r.into_json::<Value>().unwrap()["value"].clone(),
             Err(ureq::Error::Status(code, r)) => {
-                panic!("{path}: HTTP {code}: {}", r.into_string().unwrap_or_default())
+                panic!(
+                    "{path}: HTTP {code}: {}",
+                    r.into_string().unwrap_or_default()
+                )
             }
             Err(e) => panic!("{path}: {e}"),
         }
     }
 
     fn get(&self, path: &str) -> Value {
-        ureq::get(&self.url(path)).call().unwrap().into_json::<Value>().unwrap()["value"].clone()
+        ureq::get(&self.url(path))
+            .call()
+            .unwrap()
+            .into_json::<Value>()
+            .unwrap()["value"]
+            .clone()
     }
 
     fn open(&self, url: &str) {
@@ -226,12 +237,33 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let html = dir.join(format!("{ruleset}.html"));
         baraza()
-            .args(["match", ruleset, "builtin:random", "builtin:greedy", "--games", "2"])
-            .args(["--tc", "30+0.1", "--seed", "3", "--max-plies", "120", "--pgn"])
+            .args([
+                "match",
+                ruleset,
+                "builtin:random",
+                "builtin:greedy",
+                "--games",
+                "2",
+            ])
+            .args([
+                "--tc",
+                "30+0.1",
+                "--seed",
+                "3",
+                "--max-plies",
+                "120",
+                "--pgn",
+            ])
             .arg(&pgn)
             .assert()
             .success();
-        baraza().arg("view").arg(&pgn).arg("-o").arg(&html).assert().success();
+        baraza()
+            .arg("view")
+            .arg(&pgn)
+            .arg("-o")
+            .arg(&html)
+            .assert()
+            .success();
         let games = baraza::record::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
         let page = format!("file://{}", html.display());
 
@@ -242,7 +274,11 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             let check = |want_ply: usize, how: &str| {
                 let (game, ply, pos) = session.board();
                 assert_eq!((game, ply), (n as u64, want_ply), "{ruleset} {how}");
-                assert_eq!(pos, expected(&rec.start, &rec.moves, want_ply), "{ruleset} game {n} {how}");
+                assert_eq!(
+                    pos,
+                    expected(&rec.start, &rec.moves, want_ply),
+                    "{ruleset} game {n} {how}"
+                );
             };
             // The address names game and ply.
             let mid = plies / 2;
@@ -265,10 +301,8 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             session.key(RIGHT);
             check(plies, "→ at the end stays");
             // The slider.
-            session.js(
-                "var s = document.getElementById('slider'); s.value = 3;\
-                 s.dispatchEvent(new Event('input'));",
-            );
+            session.js("var s = document.getElementById('slider'); s.value = 3;\
+                 s.dispatchEvent(new Event('input'));");
             check(3, "slider at 3");
             // At the end the result and termination are shown.
             session.key(END);
@@ -291,7 +325,11 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
         session.js("document.getElementById('b-play').click();");
         let paused_at = session.board().1;
         std::thread::sleep(Duration::from_millis(1200));
-        assert_eq!(session.board().1, paused_at, "{ruleset}: pause did not stop");
+        assert_eq!(
+            session.board().1,
+            paused_at,
+            "{ruleset}: pause did not stop"
+        );
         let (_, k, pos) = session.board();
         assert_eq!(pos, expected(&games[0].start, &games[0].moves, k));
 
@@ -325,7 +363,10 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             .into_iter()
             .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
             .collect();
-        assert!(errors.is_empty(), "{ruleset}: the console logged {errors:?}");
+        assert!(
+            errors.is_empty(),
+            "{ruleset}: the console logged {errors:?}"
+        );
     }
 }
 
@@ -344,7 +385,14 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
     let dir = common::temp_dir("view-report-browser");
     let run = dir.join("run");
     baraza()
-        .args(["tournament", "dara", "--bot", "a=builtin:random", "--bot", "b=builtin:greedy"])
+        .args([
+            "tournament",
+            "dara",
+            "--bot",
+            "a=builtin:random",
+            "--bot",
+            "b=builtin:greedy",
+        ])
         .args(["--rounds", "3", "--movetime", "50", "--quiet", "--sprt"])
         .arg("elo0=0,elo1=50,alpha=0.05,beta=0.05")
         .arg("--out")

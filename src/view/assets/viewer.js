@@ -105,8 +105,10 @@
     var rows = f[1].split('/').map(ints);
     var prev = pf ? pf[1].split('/').map(ints) : [[], []];
     var n = rows[0].length;
-    board.style.setProperty('--cols', n);
-    var grid = el('div', 'darra');
+    // Long boards get smaller holes (and no seed dots) to stay within the board's width.
+    var size = Math.min(46, Math.floor(440 / n));
+    board.style.setProperty('--hole', size + 'px');
+    var grid = el('div', 'darra' + (size < 36 ? ' small' : ''));
     grid.appendChild(store('P1', f[3], pf && f[3] !== pf[3]));
     var top = el('div', 'row');
     for (var i = n - 1; i >= 0; i--) {
