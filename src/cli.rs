@@ -88,7 +88,7 @@ A bot's process is kept from game to game (sides alternate) until it loses by a 
 time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
 afresh for every game. The bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
-adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a bad
+adjudication, resignation (a bot may answer `resign`). Exit status 0 when the match was played, whatever the bots did; 1 on a bad
 value (one line on stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C,
 SIGTERM: the game in play is dropped and its bots killed; finished games stay logged); 2 on a
 malformed command line.

@@ -37,29 +37,7 @@ pub fn line_plot(
     x_label: &str,
     y_range: Option<(f64, f64)>,
 ) -> String {
-    let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-    let (x0, x1) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-        (a.min(x), b.max(x))
-    });
-    let (x0, x1) = if x0.is_finite() && x1 > x0 {
-        (x0, x1)
-    } else {
-        (0.0, 1.0)
-    };
-    let (y0, y1) = y_range.unwrap_or_else(|| {
-        let ys = series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.1))
-            .chain(rules.iter().map(|r| r.y));
-        let (a, b) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
-            (a.min(y), b.max(y))
-        });
-        if a.is_finite() && b > a {
-            (a, b)
-        } else {
-            (a.min(0.0) - 1.0, b.max(0.0) + 1.0)
-        }
-    });
+    let ((x0, x1), (y0, y1)) = ranges(series, rules, y_range);
     let px = |x: f64| LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT);
     let py = |y: f64| TOP + (y1 - y) / (y1 - y0) * (H - TOP - BOTTOM);
     let mut s = String::new();
@@ -136,6 +114,38 @@ pub fn line_plot(
         s.push_str("</div>");
     }
     s
+}
+
+/// The x range of the data, and the y range: `y_range`, or the data's and the rules'.
+fn ranges(
+    series: &[Series],
+    rules: &[Rule],
+    y_range: Option<(f64, f64)>,
+) -> ((f64, f64), (f64, f64)) {
+    let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let (x0, x1) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+        (a.min(x), b.max(x))
+    });
+    let (x0, x1) = if x0.is_finite() && x1 > x0 {
+        (x0, x1)
+    } else {
+        (0.0, 1.0)
+    };
+    let (y0, y1) = y_range.unwrap_or_else(|| {
+        let ys = series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1))
+            .chain(rules.iter().map(|r| r.y));
+        let (a, b) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
+            (a.min(y), b.max(y))
+        });
+        if a.is_finite() && b > a {
+            (a, b)
+        } else {
+            (a.min(0.0) - 1.0, b.max(0.0) + 1.0)
+        }
+    });
+    ((x0, x1), (y0, y1))
 }
 
 /// An axis number: whole numbers without decimals, others with two.
