@@ -198,6 +198,8 @@ mod tests {
         assert_eq!(parse_bot_line("ready"), BotMsg::Ready);
         assert_eq!(parse_bot_line("ready\r"), BotMsg::Ready);
         assert_eq!(parse_bot_line("  ready 1 "), BotMsg::Ready);
+        assert_eq!(parse_bot_line("resign"), BotMsg::Resign);
+        assert_eq!(parse_bot_line(" resign\r"), BotMsg::Resign);
         assert_eq!(parse_bot_line("move 6A"), BotMsg::Move("6A".into()));
         assert_eq!(
             parse_bot_line("move  b1-a1\r"),

@@ -301,3 +301,54 @@ fn a_person_plays_in_tmux_on_a_real_terminal() {
     assert_eq!((g.termination.as_str(), g.plies), ("resignation", 2));
     verified(&pgn);
 }
+
+#[test]
+fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
+    let dir = common::temp_dir("match-resign");
+    let quitter = dir.join("quitter.sh");
+    // Plays its first legal move twice, then resigns.
+    std::fs::write(
+        &quitter,
+        "#!/bin/sh\nset -f\nn=0\nwhile IFS= read -r line; do set -- $line; case $1 in\n\
+         baraza) echo ready ;; legal) first=$2 ;;\n\
+         go) n=$((n+1)); if [ $n -gt 2 ]; then echo resign; else echo \"move $first\"; fi ;;\n\
+         quit) exit 0 ;; esac; done\n",
+    )
+    .unwrap();
+    let pgn = dir.join("m.pgn");
+    baraza()
+        .args([
+            "match",
+            "darra",
+            &format!("sh {}", quitter.display()),
+            "builtin:random",
+        ])
+        .args(["--games", "1", "--movetime", "500", "--pgn"])
+        .arg(&pgn)
+        .assert()
+        .success();
+    let g = &games(&pgn)[0];
+    // Player 1 resigned on its third turn: four plies played, player 1 to move, 0-1.
+    assert_eq!(g.moves.len(), 4, "{:?} {}", g.moves, g.reason);
+    assert_eq!(
+        (g.result.as_str(), g.termination.as_str()),
+        ("0-1", "resignation")
+    );
+    assert_eq!(g.reason, "player 1 (quitter) resigned");
+    verified(&pgn);
+    // The verifier holds a resignation to the player to move: 1-0 cannot be right here.
+    let text = std::fs::read_to_string(&pgn).unwrap().replace("0-1", "1-0");
+    let forged = dir.join("forged.pgn");
+    std::fs::write(&forged, text).unwrap();
+    let out = baraza()
+        .arg("replay")
+        .arg(&forged)
+        .arg("--verify")
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains("a resignation needs 0-1 (player 1 was to move)"),
+        "{err}"
+    );
+}
