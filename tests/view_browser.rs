@@ -332,6 +332,22 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
         );
         let (_, k, pos) = session.board();
         assert_eq!(pos, expected(&games[0].start, &games[0].moves, k));
+        // The space bar plays and pauses too.
+        session.key(HOME);
+        session.key(" ");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while session.board().1 < 2 {
+            assert!(Instant::now() < deadline, "{ruleset}: space did not play");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        session.key(" ");
+        let paused_at = session.board().1;
+        std::thread::sleep(Duration::from_millis(1200));
+        assert_eq!(
+            session.board().1,
+            paused_at,
+            "{ruleset}: space did not pause"
+        );
 
         // The screenshot: a position with seeds or pieces in motion, the last move marked.
         let k = (games[0].moves.len() * 2 / 3).max(1);

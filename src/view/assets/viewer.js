@@ -378,6 +378,8 @@
       var t = e.target && e.target.tagName;
       if (t === 'SELECT' || t === 'TEXTAREA' || (t === 'INPUT' && e.target.type !== 'range')) { return; }
       if (!cur || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      // Space on a focused button is that button's click.
+      if (t === 'BUTTON' && e.key === ' ') { return; }
       var keys = {
         ArrowLeft: function () { stop(); step(-1); },
         ArrowRight: function () { stop(); step(1); },
