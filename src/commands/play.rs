@@ -3,8 +3,8 @@
 //! clocks and its record are exactly a match's; this command relays that side's console
 //! (a Unix socket) to the person: its output to stdout, stdin's lines to it.
 
-use super::botspec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
+use crate::bot_spec::BotSpec;
 use crate::cli::PlayArgs;
 use crate::clock::TimeControl;
 use crate::games;
