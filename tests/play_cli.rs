@@ -352,3 +352,48 @@ fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
         "{err}"
     );
 }
+
+#[test]
+fn ctrl_c_in_tmux_stops_the_game_without_a_record() {
+    let has_tmux = std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok();
+    if !has_tmux {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but tmux is missing"
+        );
+        eprintln!("SKIPPED: tmux is not installed");
+        return;
+    }
+    let dir = common::temp_dir("play-tmux-int");
+    let pgn = dir.join("g.pgn");
+    let exe = assert_cmd::cargo::cargo_bin("baraza");
+    let tmux = Tmux(format!("baraza-test-int-{}", std::process::id()));
+    // The shell traps INT (a handler, so baraza gets the default) to report the exit status.
+    let cmd = format!(
+        "trap 'echo' INT; {} play bao builtin:random --pgn {}; echo PLAY-EXITED-$?; sleep 60",
+        exe.display(),
+        pgn.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &cmd,
+    ]);
+    tmux.wait_for("your move>");
+    tmux.run(&["send-keys", "-t", "play", "C-c"]);
+    let end = tmux.wait_for("PLAY-EXITED-1");
+    assert!(
+        end.contains("interrupted: the game is not recorded"),
+        "{end}"
+    );
+    assert!(!pgn.exists());
+}

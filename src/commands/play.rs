@@ -133,7 +133,20 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
             .enable_all()
             .build()
             .context("cannot start the async runtime")?;
-        Ok(rt.block_on(play_game(&setup)).0)
+        // Ctrl-C, SIGTERM or a closed terminal (SIGHUP): the game is dropped (its processes
+        // killed), nothing recorded, the scratch folder removed.
+        rt.block_on(async {
+            use tokio::signal::unix::{signal, SignalKind};
+            let mut interrupt = signal(SignalKind::interrupt())?;
+            let mut terminate = signal(SignalKind::terminate())?;
+            let mut hangup = signal(SignalKind::hangup())?;
+            tokio::select! {
+                r = play_game(&setup) => Ok(r.0),
+                _ = interrupt.recv() => Err(anyhow::anyhow!("interrupted: the game is not recorded")),
+                _ = terminate.recv() => Err(anyhow::anyhow!("terminated: the game is not recorded")),
+                _ = hangup.recv() => Err(anyhow::anyhow!("hung up: the game is not recorded")),
+            }
+        })
     });
     if let Some(console) = accept(&listener, &game)? {
         relay(out, console)?;
