@@ -264,7 +264,7 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             .arg(&html)
             .assert()
             .success();
-        let games = baraza::record::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        let games = baraza::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
         let page = format!("file://{}", html.display());
 
         for (g, rec) in games.iter().enumerate() {
@@ -309,7 +309,7 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             let status = session.js("return document.getElementById('status').textContent;");
             let status = status.as_str().unwrap();
             assert!(
-                status.contains(&rec.result) && status.contains(rec.termination.as_str()),
+                status.contains(rec.result.as_str()) && status.contains(rec.termination.as_str()),
                 "{ruleset}: status '{status}'"
             );
         }

@@ -3,7 +3,7 @@
 
 use crate::clock::{parse_tc, Clock, TimeControl};
 use crate::game::Position;
-use crate::record::{self, GameRecord};
+use crate::record::GameRecord;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -105,7 +105,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         }
     };
     let mut status = String::from("?");
-    match record::start_position(rec) {
+    match crate::verify::start_position(rec) {
         Ok(mut pos) => {
             positions.push(strip(pos.as_ref()));
             for (i, mv) in rec.moves.iter().enumerate() {
@@ -119,7 +119,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
             }
             status = pos.status().to_string();
         }
-        Err(e) => problem = Some(e),
+        Err(e) => problem = Some(e.to_string()),
     }
     let clocks = clocks(rec, &movers);
     let mut info_out = Vec::new();
@@ -141,7 +141,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         ruleset: rec.ruleset.clone(),
         white: rec.white.clone(),
         black: rec.black.clone(),
-        result: rec.result.clone(),
+        result: rec.result.to_string(),
         termination: rec.termination.as_str().to_string(),
         reason: rec.reason.clone(),
         tc: rec.time_control.clone(),

@@ -3,7 +3,7 @@
 //! `--logs DIR` kept.
 
 use super::ViewError;
-use crate::record::{self, GameRecord};
+use crate::record::GameRecord;
 use crate::tournament::log::{self, GamesLog};
 use std::path::Path;
 
@@ -43,7 +43,7 @@ pub fn load(path: &Path) -> Result<Loaded, ViewError> {
     let loaded = if text.trim_start().starts_with('{') {
         read_jsonl(&text, &source).map_err(parse_err)?
     } else {
-        let records = record::parse_pgn(&text).map_err(|e| parse_err(e.to_string()))?;
+        let records = crate::pgn::parse_pgn(&text).map_err(|e| parse_err(e.to_string()))?;
         Loaded {
             source: source.clone(),
             records,

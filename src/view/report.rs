@@ -5,7 +5,7 @@
 use super::page::escape_html;
 use super::svg::{line_plot, Rule, Series};
 use crate::tournament::log::GamesLog;
-use crate::tournament::results::{self, result_points, Tally};
+use crate::tournament::results::{self, Tally};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -78,7 +78,7 @@ fn crosstable(log: &GamesLog, names: &[String]) -> String {
         let (Some(&w), Some(&b), Some((pw, pb))) = (
             index.get(r.white.as_str()),
             index.get(r.black.as_str()),
-            result_points(&r.result),
+            r.result.points(),
         ) else {
             continue;
         };
@@ -140,7 +140,7 @@ fn score_plot(log: &GamesLog, names: &[String]) -> String {
         .collect();
     for (k, g) in log.games.iter().enumerate() {
         let r = &g.record;
-        let Some((pw, pb)) = result_points(&r.result) else {
+        let Some((pw, pb)) = r.result.points() else {
             continue;
         };
         for (name, pts) in [(&r.white, pw), (&r.black, pb)] {
