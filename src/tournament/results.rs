@@ -372,7 +372,7 @@ fn points(p: f64) -> String {
 
 /// The table's column names and one row of cells per bot, as `baraza results` prints them
 /// (shared by the text table and the HTML report).
-pub fn table_rows(s: &Standings) -> ([&'static str; 14], Vec<Vec<String>>) {
+pub fn table_rows(s: &Standings) -> (Vec<String>, Vec<Vec<String>>) {
     let header = [
         "Rank",
         "Bot",
@@ -416,7 +416,7 @@ pub fn table_rows(s: &Standings) -> ([&'static str; 14], Vec<Vec<String>>) {
             b.other_forfeits.to_string(),
         ]);
     }
-    (header, rows)
+    (header.iter().map(|h| h.to_string()).collect(), rows)
 }
 
 /// Render the table for a person.
@@ -433,9 +433,10 @@ pub fn render_text(s: &Standings) -> String {
         &s.config_hash.chars().take(12).collect::<String>()
     );
     let (header, body) = table_rows(s);
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let columns = header.len();
+    let mut rows = vec![header];
     rows.extend(body);
-    let widths: Vec<usize> = (0..header.len())
+    let widths: Vec<usize> = (0..columns)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
     for r in &rows {

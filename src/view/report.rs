@@ -26,7 +26,7 @@ pub fn render(log: &GamesLog) -> String {
     );
     let (header, rows) = results::table_rows(&s);
     out.push_str(r#"<table id="standings"><thead><tr>"#);
-    for h in header {
+    for h in &header {
         let _ = write!(out, "<th>{}</th>", escape_html(h));
     }
     out.push_str("</tr></thead><tbody>");
