@@ -370,53 +370,57 @@ fn points(p: f64) -> String {
     }
 }
 
-/// The table's column names and one row of cells per bot, as `baraza results` prints them
-/// (shared by the text table and the HTML report).
+/// The table's column names, in order.
+pub const COLUMNS: [&str; 14] = [
+    "Rank",
+    "Bot",
+    "Games",
+    "Points",
+    "W-D-L",
+    "Score",
+    "Elo",
+    "95% interval",
+    "LOS",
+    "Pairs",
+    "LL-LD-DD-WD-WW",
+    "Time",
+    "Crash",
+    "Forfeit",
+];
+
+/// The column names and one row of cells per bot, as `baraza results` prints them (the
+/// text table and the HTML report share them).
 pub fn table_rows(s: &Standings) -> (Vec<String>, Vec<Vec<String>>) {
-    let header = [
-        "Rank",
-        "Bot",
-        "Games",
-        "Points",
-        "W-D-L",
-        "Score",
-        "Elo",
-        "95% interval",
-        "LOS",
-        "Pairs",
-        "LL-LD-DD-WD-WW",
-        "Time",
-        "Crash",
-        "Forfeit",
-    ];
-    let mut rows = Vec::new();
-    for b in &s.bots {
-        let (elo, interval) = match &b.elo {
-            Some(e) => (
-                signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
-                interval_text(e),
-            ),
-            None => ("-".into(), "-".into()),
-        };
-        rows.push(vec![
-            b.rank.to_string(),
-            b.name.clone(),
-            b.games.to_string(),
-            points(b.points),
-            format!("{}-{}-{}", b.wins, b.draws, b.losses),
-            b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-            elo,
-            interval,
-            b.los_vs_leader
-                .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-            b.pairs.to_string(),
-            b.penta.map(|c| c.to_string()).join("/"),
-            b.time_forfeits.to_string(),
-            b.crashes.to_string(),
-            b.other_forfeits.to_string(),
-        ]);
-    }
-    (header.iter().map(|h| h.to_string()).collect(), rows)
+    let header = COLUMNS.iter().map(|h| h.to_string()).collect();
+    (header, s.bots.iter().map(bot_row).collect())
+}
+
+/// One bot's row of the text table.
+fn bot_row(b: &BotStanding) -> Vec<String> {
+    let (elo, interval) = match &b.elo {
+        Some(e) => (
+            signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
+            interval_text(e),
+        ),
+        None => ("-".into(), "-".into()),
+    };
+    vec![
+        b.rank.to_string(),
+        b.name.clone(),
+        b.games.to_string(),
+        points(b.points),
+        format!("{}-{}-{}", b.wins, b.draws, b.losses),
+        b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+        elo,
+        interval,
+        b.los_vs_leader
+            .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+        b.pairs.to_string(),
+        b.penta.map(|c| c.to_string()).join("/"),
+        b.time_forfeits.to_string(),
+        b.crashes.to_string(),
+        b.other_forfeits.to_string(),
+    ]
 }
 
 /// Render the table for a person.
@@ -432,11 +436,10 @@ pub fn render_text(s: &Standings) -> String {
         s.complete_pairs,
         &s.config_hash.chars().take(12).collect::<String>()
     );
-    let (header, body) = table_rows(s);
-    let columns = header.len();
-    let mut rows = vec![header];
-    rows.extend(body);
-    let widths: Vec<usize> = (0..columns)
+    let header = COLUMNS;
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    rows.extend(s.bots.iter().map(bot_row));
+    let widths: Vec<usize> = (0..header.len())
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
     for r in &rows {
