@@ -2,6 +2,7 @@
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
 pub mod bot;
+pub mod check_bot;
 pub mod human;
 pub mod match_cmd;
 pub mod play;
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::View(args) => view::run(&mut out, args),
         Command::Play(args) => play::run(&mut out, args),
         Command::Human(args) => human::run(&mut out, args),
+        Command::CheckBot(args) => check_bot::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {
