@@ -3,12 +3,15 @@
 
 pub mod bot;
 pub mod check_bot;
+pub mod human;
 pub mod match_cmd;
+pub mod play;
 pub mod replay;
 pub mod results;
 pub mod rules;
 pub mod tournament;
 pub mod tournament_play;
+pub mod view;
 
 use crate::cli::{Cli, Command};
 use std::io::Write;
@@ -29,6 +32,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => match_cmd::run(&mut out, *args),
         Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
+        Command::View(args) => view::run(&mut out, args),
+        Command::Play(args) => play::run(&mut out, args),
+        Command::Human(args) => human::run(&mut out, args),
         Command::CheckBot(args) => check_bot::run(&mut out, args),
     };
     let flushed = out.flush();
