@@ -95,6 +95,7 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
         argv,
         stderr: StderrSink::Discard,
         info_log: None,
+        transcript: None,
         seed: None,
     };
     let mut bot_name = spec.default_name();
