@@ -78,7 +78,6 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
     let listener = UnixListener::bind(&socket)
         .with_context(|| format!("cannot listen on {}", socket.display()))?;
     listener.set_nonblocking(true)?;
-
     let exe = std::env::current_exe().context("cannot find the baraza executable")?;
     let mut argv: Vec<String> = [exe.as_path(), Path::new("human"), Path::new("--console")]
         .iter()
