@@ -59,7 +59,7 @@ Examples:
   baraza match darra builtin:random builtin:greedy
   printf 'baraza 1 darra\\nposition darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\\ngo\\nquit\\n' | baraza bot greedy")]
 pub struct BotArgs {
-    /// Built-in bot name: random, greedy
+    /// Built-in bot name: random, greedy, search
     pub name: String,
     /// Ruleset id; optional, the referee's hello names it too
     #[arg(long)]
@@ -72,6 +72,19 @@ pub struct BotArgs {
     /// as baraza's referee does
     #[arg(long, default_value_t = 1, value_name = "STEP")]
     pub seed_step: u64,
+    /// search only: strength level 1 (about greedy) to 5, fixed depths and node budgets that
+    /// play the same moves on any machine (default: full strength, all the time given)
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
+    /// search only: stop each search after N nodes (alpha-beta positions, MCTS iterations):
+    /// the same seed and N give the same moves on any machine; the clock still cuts a search
+    /// short if N would not fit in the time left
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// search only: the search to use, ab (alpha-beta) or mcts (default: the one that plays
+    /// the ruleset best)
+    #[arg(long, value_name = "ALGO")]
+    pub algo: Option<String>,
 }
 
 const MATCH_HELP: &str = "\

@@ -7,6 +7,7 @@
 
 mod greedy;
 mod random;
+pub mod search;
 
 use crate::game::{Player, Position};
 use crate::games;
@@ -71,14 +72,49 @@ pub trait Strategy {
     fn new_game(&mut self, _ruleset: &str, _me: Player) {}
     /// The index in `turn.legal` of the move to play.
     fn choose(&mut self, turn: &Turn) -> usize;
+    /// Whole `info ...` lines to send before the move just chosen; the default has none.
+    fn take_info(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Options of `baraza bot <name>` beyond the seed (`--level`, `--nodes`, `--algo`); only the
+/// bots that take them accept them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BotOptions {
+    pub level: Option<u32>,
+    pub nodes: Option<u64>,
+    pub algo: Option<String>,
+}
+
+impl BotOptions {
+    pub fn is_empty(&self) -> bool {
+        *self == BotOptions::default()
+    }
 }
 
 /// A registered built-in bot.
 pub struct BotSpec {
     pub name: &'static str,
     pub description: &'static str,
-    /// Build the strategy from the seed (`--seed`).
-    pub make: fn(seed: u64) -> Box<dyn Strategy>,
+    /// Build the strategy from the seed (`--seed`) and the options.
+    pub make: fn(seed: u64, options: &BotOptions) -> Box<dyn Strategy>,
+    /// Check the options before any game; `None`: the bot takes none.
+    pub check: Option<fn(&BotOptions) -> Result<(), String>>,
+}
+
+impl BotSpec {
+    /// Whether this bot can run with `options`; the error is one line for a person.
+    pub fn check(&self, options: &BotOptions) -> Result<(), String> {
+        match self.check {
+            Some(check) => check(options),
+            None if options.is_empty() => Ok(()),
+            None => Err(format!(
+                "built-in bot '{}' takes no options (--level, --nodes and --algo are search's)",
+                self.name
+            )),
+        }
+    }
 }
 
 /// Every built-in bot, in the order help texts list them.
@@ -86,13 +122,21 @@ pub static BOTS: &[BotSpec] = &[
     BotSpec {
         name: "random",
         description: "uniform random legal move (seeded)",
-        make: |seed| Box::new(random::Random::new(seed)),
+        make: |seed, _| Box::new(random::Random::new(seed)),
+        check: None,
     },
     BotSpec {
         name: "greedy",
         description:
             "best immediate outcome: a win, else the most material; ties broken at random (seeded)",
-        make: |seed| Box::new(greedy::Greedy::new(seed)),
+        make: |seed, _| Box::new(greedy::Greedy::new(seed)),
+        check: None,
+    },
+    BotSpec {
+        name: "search",
+        description: "alpha-beta or MCTS search with a per-game evaluation; --level 1-5, --nodes N",
+        make: |seed, options| Box::new(search::Search::new(seed, options)),
+        check: Some(search::check_options),
     },
 ];
 
@@ -117,15 +161,17 @@ pub fn find(name: &str) -> Result<&'static BotSpec, String> {
 /// bots (so a kept process plays each game exactly as a fresh one started with `--seed N`
 /// would). Without that line (another referee), the `n`-th game of the process (counted
 /// from 0) uses `seed + n * seed_step`.
+#[allow(clippy::too_many_arguments)]
 pub fn play(
     spec: &BotSpec,
+    options: &BotOptions,
     ruleset: Option<&str>,
     seed: u64,
     seed_step: u64,
     input: &mut impl BufRead,
     out: &mut (impl Write + ?Sized),
 ) -> anyhow::Result<()> {
-    let mut strategy = (spec.make)(seed);
+    let mut strategy = (spec.make)(seed, options);
     let mut games = 0u64;
     let mut next_seed: Option<u64> = None;
     let mut line = String::with_capacity(256);
@@ -163,9 +209,9 @@ pub fn play(
             },
             "newgame" => {
                 if let Some(s) = next_seed.take() {
-                    strategy = (spec.make)(s);
+                    strategy = (spec.make)(s, options);
                 } else if games > 0 {
-                    strategy = (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)));
+                    strategy = (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)), options);
                 }
                 games += 1;
                 legal_line.clear();
@@ -239,6 +285,9 @@ pub fn play(
                     clocks: Clocks::parse(rest),
                 };
                 let k = strategy.choose(&turn).min(legal.len() - 1);
+                for l in strategy.take_info() {
+                    writeln!(out, "{l}")?;
+                }
                 writeln!(out, "move {}", legal[k])?;
                 out.flush()?;
                 legal_line.clear();
@@ -278,7 +327,7 @@ mod tests {
         let e = find("alphabeta").err().unwrap();
         assert_eq!(
             e,
-            "unknown built-in bot 'alphabeta' (known: random, greedy)"
+            "unknown built-in bot 'alphabeta' (known: random, greedy, search)"
         );
     }
 
@@ -288,6 +337,7 @@ mod tests {
         let mut out = Vec::new();
         play(
             find("random").unwrap(),
+            &BotOptions::default(),
             None,
             1,
             1,

@@ -1,0 +1,178 @@
+//! `search`: the strong built-in player. One framework for every game, two searches behind it
+//! ([`alphabeta`] and [`mcts`]), a per-game evaluation ([`eval`]), time management from the `go`
+//! fields ([`time`]), and a reproducible strength ladder ([`levels`]).
+//!
+//! Which search plays which game by default was decided by matches between the two at equal
+//! time (README, "Built-in players"); `--algo` overrides it.
+
+mod alphabeta;
+mod eval;
+mod levels;
+mod mcts;
+mod report;
+mod rng;
+mod time;
+mod tt;
+
+pub use levels::MAX_LEVEL;
+
+use super::{BotOptions, Strategy, Turn};
+use crate::games::{bao::Bao, dara::Dara, darra::Darra};
+use eval::SearchGame;
+use rng::SearchRng;
+use time::Limits;
+
+/// The two searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algo {
+    AlphaBeta,
+    Mcts,
+}
+
+impl Algo {
+    pub fn parse(s: &str) -> Option<Algo> {
+        match s {
+            "ab" | "alphabeta" => Some(Algo::AlphaBeta),
+            "mcts" => Some(Algo::Mcts),
+            _ => None,
+        }
+    }
+
+    /// The search that played best on this ruleset in the equal-time matches.
+    pub fn default_for(_ruleset: &str) -> Algo {
+        Algo::AlphaBeta
+    }
+}
+
+/// The options `search` accepts, checked before any game.
+pub fn check_options(o: &BotOptions) -> Result<(), String> {
+    if let Some(l) = o.level {
+        if !(1..=MAX_LEVEL).contains(&l) {
+            return Err(format!("--level must be 1 to {MAX_LEVEL}, got {l}"));
+        }
+    }
+    if o.nodes == Some(0) {
+        return Err("--nodes must be at least 1".into());
+    }
+    if let Some(a) = &o.algo {
+        if Algo::parse(a).is_none() {
+            return Err(format!("--algo must be ab or mcts, got '{a}'"));
+        }
+    }
+    Ok(())
+}
+
+/// One game's searcher for a typed game.
+trait Engine {
+    /// The index of the move to play in `pos`'s legal list; `None` if `pos` does not parse.
+    fn think(&mut self, pos: &str, limits: Limits, info: &mut Vec<String>) -> Option<usize>;
+}
+
+struct Typed<G: SearchGame> {
+    algo: Algo,
+    ab: alphabeta::AlphaBeta<G>,
+    mcts: mcts::Mcts<G>,
+}
+
+impl<G: SearchGame> Engine for Typed<G> {
+    fn think(&mut self, pos: &str, limits: Limits, info: &mut Vec<String>) -> Option<usize> {
+        let pos = G::parse(pos).ok()?;
+        let mut out = |r: &report::Report| info.push(r.to_string());
+        Some(match self.algo {
+            Algo::AlphaBeta => self.ab.think(&pos, limits, &mut out),
+            Algo::Mcts => self.mcts.think(&pos, limits, &mut out),
+        })
+    }
+}
+
+fn typed<G: SearchGame>(algo: Algo, level: levels::Level, seed: u64) -> Box<dyn Engine> {
+    Box::new(Typed::<G> {
+        algo,
+        ab: alphabeta::AlphaBeta::new(alphabeta::Config {
+            noise: level.noise,
+            quiesce: level.quiesce,
+            seed,
+        }),
+        mcts: mcts::Mcts::new(mcts::Config {
+            playout_plies: 4,
+            exploration: 0.7,
+            seed,
+        }),
+    })
+}
+
+pub struct Search {
+    seed: u64,
+    options: BotOptions,
+    level: levels::Level,
+    ruleset: String,
+    engine: Option<Box<dyn Engine>>,
+    rng: SearchRng,
+    info: Vec<String>,
+}
+
+impl Search {
+    pub fn new(seed: u64, options: &BotOptions) -> Search {
+        Search {
+            seed,
+            options: options.clone(),
+            level: levels::level(options.level),
+            ruleset: String::new(),
+            engine: None,
+            rng: SearchRng::new(seed),
+            info: Vec::new(),
+        }
+    }
+
+    fn engine_for(&mut self, ruleset: &str) -> Option<&mut Box<dyn Engine>> {
+        if self.engine.is_none() || self.ruleset != ruleset {
+            let algo = self
+                .options
+                .algo
+                .as_deref()
+                .and_then(Algo::parse)
+                .unwrap_or_else(|| Algo::default_for(ruleset));
+            let (level, seed) = (self.level, self.seed);
+            self.engine = if ruleset.starts_with("darra") {
+                Some(typed::<Darra>(algo, level, seed))
+            } else if ruleset.starts_with("dara") {
+                Some(typed::<Dara>(algo, level, seed))
+            } else if ruleset == "bao" {
+                Some(typed::<Bao>(algo, level, seed))
+            } else {
+                None
+            };
+            self.ruleset = ruleset.to_string();
+        }
+        self.engine.as_mut()
+    }
+}
+
+impl Strategy for Search {
+    fn choose(&mut self, turn: &Turn) -> usize {
+        let Some(pos) = turn.pos else {
+            return self.rng.below(turn.legal.len());
+        };
+        let mut limits = Limits::from_clocks(&turn.clocks, turn.me);
+        limits.depth = self.level.depth;
+        limits.nodes = self.options.nodes.or(self.level.nodes);
+        if limits.nodes.is_some() {
+            // A node budget decides when to stop, never the soft time limit: reproducible.
+            limits.soft = None;
+        }
+        let text = pos.format();
+        let mut info = std::mem::take(&mut self.info);
+        let chosen = self
+            .engine_for(pos.ruleset())
+            .and_then(|e| e.think(&text, limits, &mut info));
+        self.info = info;
+        match chosen {
+            Some(k) if k < turn.legal.len() => k,
+            _ => self.rng.below(turn.legal.len()),
+        }
+    }
+
+    fn take_info(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.info)
+    }
+}
