@@ -1,0 +1,92 @@
+#!/bin/sh
+# Measure builtin:search with baraza itself: speed (nodes per second), matches with a score and
+# its 95% error bar, and time forfeits.
+#
+# usage:
+#   bench/search.sh nps [RULESET...]          median nps over the moves of 2 games per ruleset
+#                                             (100,000-node searches against random)
+#   bench/search.sh match RULESET BOT1 BOT2 GAMES [baraza match options...]
+#                                             play, then print BOT1's score with its error bar,
+#                                             and the number of time forfeits by each side
+#   bench/search.sh all [GAMES]               the README tables: AB vs MCTS, search vs random and
+#                                             greedy, the level ladder (GAMES per line, default 100)
+#
+# Environment: NICE (default 2: a busy 2-core machine starves niced bots past their movetime
+# at higher values), OUT (default $TMPDIR/baraza-search-bench: logs and PGNs), BARAZA (default target/release/baraza).
+# Needs a release build (cargo build --release).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+baraza=${BARAZA:-$root/target/release/baraza}
+out=${OUT:-${TMPDIR:-/tmp}/baraza-search-bench}
+nice=${NICE:-2}
+mkdir -p "$out"
+[ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+
+# score FILE: BOT1's score from the match's `final:` line, the 95% interval, forfeits.
+score() {
+    awk '
+    /^final:/ {
+        # final: A w wins d draws l losses; B ...
+        w = $3; d = $5; l = $7; n = w + d + l
+        p = (w + d / 2) / n
+        v = (w * (1 - p) ^ 2 + d * (0.5 - p) ^ 2 + l * p ^ 2) / n
+        printf "%s: %d games, +%d =%d -%d, score %.1f%% +- %.1f%%", $2, n, w, d, l, 100 * p, 196 * sqrt(v / n)
+    }
+    /time forfeit/ { tf++ }
+    END { printf ", time forfeits %d\n", tf }' "$1"
+}
+
+run_match() {
+    ruleset=$1 bot1=$2 bot2=$3 games=$4
+    shift 4
+    name=$(echo "$ruleset-$bot1-$bot2-$*" | tr -c 'A-Za-z0-9.=+-' '_' | tr -s _)
+    nice -n "$nice" "$baraza" match "$ruleset" "$bot1" "$bot2" --games "$games" \
+        --pgn "$out/$name.pgn" "$@" > "$out/$name.txt" 2>&1 || true
+    printf '%-11s %-40s ' "$ruleset" "$bot1 vs $bot2 $*"
+    score "$out/$name.txt"
+}
+
+nps() {
+    for r in "$@"; do
+        d="$out/nps-$r"
+        rm -rf "$d"
+        nice -n "$nice" "$baraza" match "$r" 'builtin:search --nodes 100000' builtin:random \
+            --games 2 --movetime 20000 --logs "$d" > /dev/null 2>&1
+        # The last info line of each move: a 100,000-node search, or less if the game was decided.
+        cat "$d"/*search*.info | awk '
+            { t = $1; if (t != last && line != "") print line; last = t; line = $0 }
+            END { if (line != "") print line }' |
+            awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1); else if ($i == "nps") s = $(i + 1);
+                   if (n >= 50000) print s }' | sort -n |
+            awk -v r="$r" '{ a[NR] = $1 } END { printf "%-11s median nps %d over %d searches of 50,000+ nodes\n", r, a[int((NR + 1) / 2)], NR }'
+    done
+}
+
+case ${1:-} in
+nps)
+    shift
+    [ $# -gt 0 ] || set -- darra darra-2x18 dara dara-niger bao
+    nps "$@"
+    ;;
+match)
+    shift
+    run_match "$@"
+    ;;
+all)
+    games=${2:-100}
+    for r in darra darra-2x18 dara dara-niger bao; do
+        run_match "$r" 'builtin:search --algo ab' 'builtin:search --algo mcts' "$games" --movetime 100
+        run_match "$r" builtin:search builtin:random "$games" --movetime 100
+        run_match "$r" builtin:search builtin:greedy "$games" --movetime 100
+        run_match "$r" 'builtin:search --level 1' builtin:greedy "$games" --movetime 1000
+        for l in 2 3 4 5; do
+            run_match "$r" "builtin:search --level $l" "builtin:search --level $((l - 1))" "$games" --movetime 2000
+        done
+    done
+    ;;
+*)
+    sed -n '2,20p' "$0" >&2
+    exit 2
+    ;;
+esac
