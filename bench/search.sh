@@ -11,15 +11,15 @@
 #   bench/search.sh all [GAMES]               the README tables: AB vs MCTS, search vs random and
 #                                             greedy, the level ladder (GAMES per line, default 100)
 #
-# Environment: NICE (default 2: a busy 2-core machine starves niced bots past their movetime
-# at higher values), OUT (default $TMPDIR/baraza-search-bench: logs and PGNs), BARAZA (default target/release/baraza).
+# Environment: NICE (default 0: on a busy 2-core machine a niced bot waits past its movetime to
+# be scheduled and loses on time; a time-limited bot uses at most one core), OUT (default $TMPDIR/baraza-search-bench: logs and PGNs), BARAZA (default target/release/baraza).
 # Needs a release build (cargo build --release).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 baraza=${BARAZA:-$root/target/release/baraza}
 out=${OUT:-${TMPDIR:-/tmp}/baraza-search-bench}
-nice=${NICE:-2}
+nice=${NICE:-0}
 mkdir -p "$out"
 [ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 

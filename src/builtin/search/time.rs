@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 
 /// Moves the clock is shared over when the game's length is unknown.
 const MOVES_TO_GO: u64 = 25;
-/// Share of a fixed movetime used as the hard limit: the rest absorbs process start-up,
-/// pipe latency and a busy machine (the referee's margin comes on top).
-const MOVETIME_SHARE: f64 = 0.75;
+/// Share of a fixed movetime used as the hard limit: the rest absorbs pipe latency and a busy
+/// machine, where a process can wait tens of ms to be scheduled (the referee's margin comes on
+/// top).
+const MOVETIME_SHARE: f64 = 0.5;
 
 /// Limits of one search. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug)]
@@ -76,10 +77,10 @@ pub fn budget(clocks: &Clocks, me: Player) -> (Duration, Duration) {
     if let Some(cap) = cap {
         if clocks.movetime == Some(clocks.of(me).0) || time == 0.0 {
             // movetime alone: the whole cap is ours for this move.
-            soft = cap * 0.6;
+            soft = cap * 0.5;
             hard = cap;
         } else {
-            soft = soft.min(cap * 0.6);
+            soft = soft.min(cap * 0.5);
             hard = hard.min(cap);
         }
     }
@@ -102,10 +103,10 @@ mod tests {
     }
 
     #[test]
-    fn movetime_alone_uses_three_quarters_at_most() {
+    fn movetime_alone_uses_half_at_most() {
         let (soft, hard) = budget(&clocks(100, 0, Some(100)), Player::One);
-        assert_eq!(hard, Duration::from_millis(75));
-        assert_eq!(soft, Duration::from_millis(45));
+        assert_eq!(hard, Duration::from_millis(50));
+        assert_eq!(soft, Duration::from_millis(25));
     }
 
     #[test]
@@ -124,7 +125,7 @@ mod tests {
     #[test]
     fn a_movetime_caps_the_clock() {
         let (soft, hard) = budget(&clocks(60_000, 0, Some(20)), Player::One);
-        assert_eq!(hard, Duration::from_millis(15));
-        assert_eq!(soft, Duration::from_millis(12));
+        assert_eq!(hard, Duration::from_millis(10));
+        assert_eq!(soft, Duration::from_millis(5));
     }
 }
