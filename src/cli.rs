@@ -57,6 +57,7 @@ legal moves itself from each position. The same seed and the same positions give
 
 Examples:
   baraza match darra builtin:random builtin:greedy
+  baraza match darra builtin:search 'builtin:search --level 2 --algo mcts' --movetime 100
   printf 'baraza 1 darra\\nposition darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\\ngo\\nquit\\n' | baraza bot greedy")]
 pub struct BotArgs {
     /// Built-in bot name: random, greedy, search
@@ -88,8 +89,9 @@ pub struct BotArgs {
 }
 
 const MATCH_HELP: &str = "\
-A bot is a command line, split like a shell would (no shell is run), or builtin:<name>.
-A program that cannot be found is an error before any game is played.
+A bot is a command line, split like a shell would (no shell is run), or builtin:<name>
+[options] ('builtin:search --level 3': the options of `baraza bot <name>`).
+A program that cannot be found, or a built-in's bad option, is an error before any game.
 A bot's process is kept from game to game (sides alternate) until it loses by a fault (crash,
 time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
 afresh for every game. The bot protocol is in protocol.md.
@@ -101,6 +103,7 @@ malformed command line.
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10
+  baraza match bao builtin:search 'builtin:search --level 3' --movetime 100 --games 10
   baraza match dara 'python3 bots/python/random_bot.py' ./mybot --tc 5+0.05 --pgn games.pgn
   baraza match darra ./a ./b --movetime 100 --jsonl games.jsonl --logs botlogs";
 

@@ -14,7 +14,8 @@ fn baraza() -> Command {
 /// One turn of `baraza bot search <args>` in `pos`; returns its output lines.
 fn one_turn(args: &[&str], pos: &str, go: &str) -> Vec<String> {
     let ruleset = pos.split(' ').next().unwrap();
-    let input = format!("baraza 1 {ruleset}\nnewgame 1 {pos}\nposition {pos}\nlast -\n{go}\nquit\n");
+    let input =
+        format!("baraza 1 {ruleset}\nnewgame 1 {pos}\nposition {pos}\nlast -\n{go}\nquit\n");
     let out = baraza()
         .arg("bot")
         .arg("search")
@@ -43,7 +44,11 @@ fn legal(pos: &str) -> Vec<String> {
 fn check_info(line: &str, pos: &str) {
     let w: Vec<&str> = line.split(' ').collect();
     assert!(w.len() >= 12, "{line}");
-    assert_eq!([w[0], w[1], w[3], w[6], w[8], w[10]], ["info", "depth", "score", "nodes", "nps", "pv"], "{line}");
+    assert_eq!(
+        [w[0], w[1], w[3], w[6], w[8], w[10]],
+        ["info", "depth", "score", "nodes", "nps", "pv"],
+        "{line}"
+    );
     assert!(w[2].parse::<u32>().unwrap() >= 1, "{line}");
     match w[4] {
         "cp" => drop(w[5].parse::<i32>().unwrap()),
@@ -55,9 +60,15 @@ fn check_info(line: &str, pos: &str) {
     // The principal variation is a line of legal moves from the position.
     let mut p = pos.to_string();
     for mv in &w[11..] {
-        assert!(legal(&p).contains(&mv.to_string()), "pv move {mv} in {p}: {line}");
+        assert!(
+            legal(&p).contains(&mv.to_string()),
+            "pv move {mv} in {p}: {line}"
+        );
         let out = baraza().args(["rules", "apply", &p, mv]).assert().success();
-        p = String::from_utf8(out.get_output().stdout.clone()).unwrap().trim().to_string();
+        p = String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .trim()
+            .to_string();
     }
 }
 
@@ -75,7 +86,9 @@ fn info_lines_then_a_legal_move_in_every_game() {
             let out = one_turn(&["--nodes", "3000", "--algo", algo], pos, go);
             assert_eq!(out[..3], ["id name search", "id author baraza", "ready"]);
             let (mv, infos) = out[3..].split_last().unwrap();
-            let mv = mv.strip_prefix("move ").unwrap_or_else(|| panic!("{out:?}"));
+            let mv = mv
+                .strip_prefix("move ")
+                .unwrap_or_else(|| panic!("{out:?}"));
             assert!(legal(pos).contains(&mv.to_string()), "{mv} in {pos}");
             assert!(!infos.is_empty(), "{algo} {pos}: no info line");
             for l in infos {
@@ -98,14 +111,26 @@ fn plays_a_won_position_out_and_says_so() {
 #[test]
 fn options_are_checked_before_any_game() {
     for (args, msg) in [
-        (vec!["bot", "search", "--level", "0"], "--level must be 1 to 5"),
-        (vec!["bot", "search", "--nodes", "0"], "--nodes must be at least 1"),
-        (vec!["bot", "search", "--algo", "minimax"], "--algo must be ab or mcts"),
+        (
+            vec!["bot", "search", "--level", "0"],
+            "--level must be 1 to 5",
+        ),
+        (
+            vec!["bot", "search", "--nodes", "0"],
+            "--nodes must be at least 1",
+        ),
+        (
+            vec!["bot", "search", "--algo", "minimax"],
+            "--algo must be ab or mcts",
+        ),
         (vec!["bot", "greedy", "--level", "2"], "takes no options"),
     ] {
         let out = baraza().args(&args).write_stdin("").assert().failure();
         let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-        assert!(err.contains(msg) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.contains(msg) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
     for (bot, msg) in [
         ("builtin:search --level 7", "--level must be 1 to 5"),
@@ -118,8 +143,14 @@ fn options_are_checked_before_any_game() {
             .assert()
             .failure();
         let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-        assert!(err.contains(msg) && err.lines().count() == 1, "{bot}: {err}");
-        assert!(out.get_output().stdout.is_empty(), "{bot}: a game was played");
+        assert!(
+            err.contains(msg) && err.lines().count() == 1,
+            "{bot}: {err}"
+        );
+        assert!(
+            out.get_output().stdout.is_empty(),
+            "{bot}: a game was played"
+        );
     }
 }
 
@@ -135,7 +166,11 @@ fn games_by_key(pgn: &str) -> BTreeMap<(String, String), String> {
         };
         let mut moves = String::new();
         let mut depth = 0;
-        for c in g.lines().filter(|l| !l.starts_with('[')).flat_map(|l| l.chars().chain([' '])) {
+        for c in g
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .flat_map(|l| l.chars().chain([' ']))
+        {
             match c {
                 '{' => depth += 1,
                 '}' => depth -= 1,
@@ -158,7 +193,13 @@ fn fixed_levels_replay_the_same_games_at_any_concurrency() {
             .args(["tournament", ruleset, "--rounds", "2", "--seed", seed])
             .args(["--bot", "a=builtin:search --level 3"])
             .args(["--bot", "b=builtin:search --nodes 3000 --algo mcts"])
-            .args(["--movetime", "10000", "--concurrency", concurrency, "--force"])
+            .args([
+                "--movetime",
+                "10000",
+                "--concurrency",
+                concurrency,
+                "--force",
+            ])
             .arg("--out")
             .arg(&out)
             .assert()
@@ -169,8 +210,16 @@ fn fixed_levels_replay_the_same_games_at_any_concurrency() {
         let one = run(ruleset, "1", "5");
         assert_eq!(one.len(), 4, "{ruleset}: {one:?}");
         assert!(one.values().all(|m| m.split(' ').count() > 4), "{one:?}");
-        assert_eq!(one, run(ruleset, "2", "5"), "{ruleset}: concurrency changed the games");
-        assert_ne!(one, run(ruleset, "1", "6"), "{ruleset}: the seed changed nothing");
+        assert_eq!(
+            one,
+            run(ruleset, "2", "5"),
+            "{ruleset}: concurrency changed the games"
+        );
+        assert_ne!(
+            one,
+            run(ruleset, "1", "6"),
+            "{ruleset}: the seed changed nothing"
+        );
     }
 }
 
@@ -182,7 +231,11 @@ fn score(ruleset: &str, bot1: &str, bot2: &str, games: u32, time: &[&str]) -> (f
         .assert()
         .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let fin = text.lines().find(|l| l.starts_with("final:")).unwrap().to_string();
+    let fin = text
+        .lines()
+        .find(|l| l.starts_with("final:"))
+        .unwrap()
+        .to_string();
     let w: Vec<&str> = fin.split_whitespace().collect();
     let (wins, draws): (f64, f64) = (w[2].parse().unwrap(), w[4].parse().unwrap());
     ((wins + draws / 2.0) / games as f64, text)
@@ -194,9 +247,21 @@ fn a_fixed_budget_beats_random_and_greedy() {
     // issue's (95% / 80% at 100 ms) because 10 games are few.
     let slow = ["--movetime", "10000"];
     for ruleset in ["darra", "dara", "bao"] {
-        let (s, text) = score(ruleset, "builtin:search --level 4", "builtin:random", 6, &slow);
+        let (s, text) = score(
+            ruleset,
+            "builtin:search --level 4",
+            "builtin:random",
+            6,
+            &slow,
+        );
         assert!(s >= 5.0 / 6.0, "{ruleset} vs random: {s}\n{text}");
-        let (s, text) = score(ruleset, "builtin:search --level 4", "builtin:greedy", 6, &slow);
+        let (s, text) = score(
+            ruleset,
+            "builtin:search --level 4",
+            "builtin:greedy",
+            6,
+            &slow,
+        );
         assert!(s >= 4.0 / 6.0, "{ruleset} vs greedy: {s}\n{text}");
     }
 }
@@ -204,7 +269,13 @@ fn a_fixed_budget_beats_random_and_greedy() {
 #[test]
 fn never_loses_on_time_at_ten_ms_a_move() {
     for ruleset in ["darra", "bao"] {
-        let (_, text) = score(ruleset, "builtin:search", "builtin:random", 4, &["--movetime", "10"]);
+        let (_, text) = score(
+            ruleset,
+            "builtin:search",
+            "builtin:random",
+            4,
+            &["--movetime", "10"],
+        );
         assert!(!text.contains("time forfeit"), "{ruleset}:\n{text}");
     }
 }

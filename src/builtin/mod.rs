@@ -91,7 +91,45 @@ impl BotOptions {
     pub fn is_empty(&self) -> bool {
         *self == BotOptions::default()
     }
+
+    /// The options as words after `builtin:<name>` (`--level 3`, `--nodes=500`), read as
+    /// `baraza bot` reads them. `--seed` and `--ruleset` are the referee's.
+    pub fn parse_args(args: &[String]) -> Result<BotOptions, String> {
+        let mut o = BotOptions::default();
+        let mut words = args.iter();
+        while let Some(w) = words.next() {
+            let (key, inline) = match w.split_once('=') {
+                Some((k, v)) => (k, Some(v.to_string())),
+                None => (w.as_str(), None),
+            };
+            if matches!(key, "--seed" | "--seed-step" | "--ruleset") {
+                return Err(format!("{key}: the referee sets the seed and the ruleset"));
+            }
+            if !matches!(key, "--level" | "--nodes" | "--algo") {
+                return Err(format!(
+                    "unknown option '{w}' (known: --level, --nodes, --algo)"
+                ));
+            }
+            let value = inline
+                .or_else(|| words.next().cloned())
+                .ok_or_else(|| format!("{key} needs a value"))?;
+            let number = || {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("{key}: '{value}' is not a non-negative integer"))
+            };
+            match key {
+                "--level" => o.level = Some(number()?.min(u32::MAX as u64) as u32),
+                "--nodes" => o.nodes = Some(number()?),
+                _ => o.algo = Some(value.clone()),
+            }
+        }
+        Ok(o)
+    }
 }
+
+/// Checks a bot's options: `Err` is one line for a person.
+pub type CheckOptions = fn(&BotOptions) -> Result<(), String>;
 
 /// A registered built-in bot.
 pub struct BotSpec {
@@ -100,7 +138,7 @@ pub struct BotSpec {
     /// Build the strategy from the seed (`--seed`) and the options.
     pub make: fn(seed: u64, options: &BotOptions) -> Box<dyn Strategy>,
     /// Check the options before any game; `None`: the bot takes none.
-    pub check: Option<fn(&BotOptions) -> Result<(), String>>,
+    pub check: Option<CheckOptions>,
 }
 
 impl BotSpec {
@@ -211,7 +249,8 @@ pub fn play(
                 if let Some(s) = next_seed.take() {
                     strategy = (spec.make)(s, options);
                 } else if games > 0 {
-                    strategy = (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)), options);
+                    strategy =
+                        (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)), options);
                 }
                 games += 1;
                 legal_line.clear();
@@ -319,6 +358,31 @@ mod tests {
         );
         assert_eq!(c.of(Player::Two), (8000, 50));
         assert_eq!(Clocks::parse("p1time x p2time 5").p2time, 5);
+    }
+
+    #[test]
+    fn options_after_a_builtin_name() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let o = BotOptions::parse_args(&words("--level 3 --nodes=500 --algo mcts")).unwrap();
+        assert_eq!(
+            o,
+            BotOptions {
+                level: Some(3),
+                nodes: Some(500),
+                algo: Some("mcts".into())
+            }
+        );
+        assert!(BotOptions::parse_args(&[]).unwrap().is_empty());
+        for (bad, msg) in [
+            ("--level", "needs a value"),
+            ("--nodes x", "not a non-negative integer"),
+            ("--depth 3", "unknown option '--depth'"),
+            ("--seed=4", "the referee sets"),
+            ("3", "unknown option '3'"),
+        ] {
+            let e = BotOptions::parse_args(&words(bad)).unwrap_err();
+            assert!(e.contains(msg), "{bad}: {e}");
+        }
     }
 
     #[test]

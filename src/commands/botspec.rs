@@ -84,7 +84,7 @@ impl BotSpec {
             }
             // Checked now, like a missing program: not as a crash in every game.
             let spec = crate::builtin::find(name).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
-            let options = super::bot::parse_options(name, args)
+            let options = crate::builtin::BotOptions::parse_args(args)
                 .map_err(|e| anyhow::anyhow!("{which}: '{text}': {e}"))?;
             spec.check(&options)
                 .map_err(|e| anyhow::anyhow!("{which}: '{text}': {e}"))?;
@@ -185,7 +185,10 @@ mod tests {
         for (command, name) in [
             ("builtin:greedy", "greedy"),
             ("builtin:search --level 3", "search-level-3"),
-            ("builtin:search --nodes=500 --algo mcts", "search-nodes-500-algo-mcts"),
+            (
+                "builtin:search --nodes=500 --algo mcts",
+                "search-nodes-500-algo-mcts",
+            ),
             ("python3 rbot", "rbot"),
             ("python3 -W ignore bots/rbot.py", "rbot"),
             ("python3 bots/python/random_bot.py", "random_bot"),
@@ -201,7 +204,15 @@ mod tests {
         assert_eq!(search.default_name(), "search-level-3");
         assert_eq!(
             search.argv("darra", 7).unwrap()[2..],
-            ["search", "--ruleset", "darra", "--seed", "7", "--level", "3"]
+            [
+                "search",
+                "--ruleset",
+                "darra",
+                "--seed",
+                "7",
+                "--level",
+                "3"
+            ]
         );
         for bad in [
             "builtin:search --level 9",

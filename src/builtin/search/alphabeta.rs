@@ -57,6 +57,37 @@ impl<G: SearchGame> Default for Ply<G> {
     }
 }
 
+impl<G: SearchGame> Ply<G> {
+    /// The positions after `self.moves`, best first for the mover: the table's move, then by
+    /// static evaluation. In quiescence (`quiet`) only the moves that change material.
+    fn order_children(&mut self, pos: &G, quiet: bool, tt_move: u16) {
+        let mover = pos.side_to_move();
+        let material = pos.material(mover);
+        self.children.clear();
+        for (i, &m) in self.moves.iter().enumerate() {
+            let mut c = pos.clone();
+            c.apply(m);
+            if quiet && c.material(mover) == material {
+                continue;
+            }
+            // No status test here: for Bao and Dara it generates the moves, which the child's
+            // own search does anyway.
+            let order = if i as u16 == tt_move {
+                i32::MAX
+            } else {
+                -c.evaluate()
+            };
+            self.children.push(Child {
+                pos: c,
+                index: i as u16,
+                order,
+            });
+        }
+        // Stable: equal keys keep the spec order, so the search is deterministic.
+        self.children.sort_by_key(|c| std::cmp::Reverse(c.order));
+    }
+}
+
 pub struct AlphaBeta<G: SearchGame> {
     config: Config,
     tt: Tt,
@@ -123,7 +154,7 @@ impl<G: SearchGame> AlphaBeta<G> {
 
     fn poll(&mut self) {
         if self.limits.nodes.is_some_and(|n| self.nodes >= n)
-            || (self.nodes % POLL == 0 && self.limits.past_hard())
+            || (self.nodes.is_multiple_of(POLL) && self.limits.past_hard())
         {
             self.stopped = true;
         }
@@ -149,19 +180,9 @@ impl<G: SearchGame> AlphaBeta<G> {
         let quiet = depth <= 0;
         let mut tt_move = NONE;
         if !quiet {
-            if let Some(e) = self.tt.probe(key) {
-                tt_move = e.best;
-                if e.depth as i32 >= depth && ply > 0 {
-                    let s = from_tt(e.score, ply);
-                    let hit = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if hit {
-                        return s;
-                    }
-                }
+            match self.probe(key, depth, alpha, beta, ply) {
+                Ok(s) => return s,
+                Err(best) => tt_move = best,
             }
         }
         if self.plies.len() <= ply {
@@ -183,31 +204,7 @@ impl<G: SearchGame> AlphaBeta<G> {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mover = pos.side_to_move();
-        let material = pos.material(mover);
-        work.children.clear();
-        for (i, &m) in work.moves.iter().enumerate() {
-            let mut c = pos.clone();
-            c.apply(m);
-            if quiet && c.material(mover) == material {
-                continue;
-            }
-            let order = if i as u16 == tt_move {
-                i32::MAX
-            } else if c.status().is_over() {
-                // Rare; ordered by outcome so a winning move is tried first.
-                terminal_score(&c, 1).saturating_neg()
-            } else {
-                -c.evaluate()
-            };
-            work.children.push(Child {
-                pos: c,
-                index: i as u16,
-                order,
-            });
-        }
-        // Stable: equal keys keep the spec order, so the search is deterministic.
-        work.children.sort_by(|a, b| b.order.cmp(&a.order));
+        work.order_children(pos, quiet, tt_move);
         let alpha0 = alpha;
         let mut best_index = NONE;
         for (k, child) in work.children.iter().enumerate() {
@@ -251,6 +248,25 @@ impl<G: SearchGame> AlphaBeta<G> {
                 .store(key, depth as i16, to_tt(best, ply), bound, best_index);
         }
         best
+    }
+
+    /// A score from the table that settles this node (`Ok`), else the table's best move.
+    fn probe(&self, key: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> Result<i32, u16> {
+        let Some(e) = self.tt.probe(key) else {
+            return Err(NONE);
+        };
+        if e.depth as i32 >= depth && ply > 0 {
+            let s = from_tt(e.score, ply);
+            let hit = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if hit {
+                return Ok(s);
+            }
+        }
+        Err(e.best)
     }
 
     /// The best move, then the table's best moves as long as they are legal.

@@ -77,17 +77,19 @@ impl<G: SearchGame> Mcts<G> {
             if limits.nodes.is_some_and(|n| iterations >= n) {
                 break;
             }
-            if iterations % POLL == 0 && iterations > 0 && limits.past_hard() {
+            if iterations.is_multiple_of(POLL) && iterations > 0 && limits.past_hard() {
                 break;
             }
             // Soft limit: MCTS can stop any time, so the hard limit is only a safety net.
-            if iterations % POLL == 0 && iterations > 0 && limits.past_soft() {
+            if iterations.is_multiple_of(POLL) && iterations > 0 && limits.past_soft() {
                 break;
             }
             max_depth = max_depth.max(self.iterate());
             iterations += 1;
         }
-        let best = self.most_visited(0).expect("the root has children after one iteration");
+        let best = self
+            .most_visited(0)
+            .expect("the root has children after one iteration");
         let child = &self.nodes[best];
         let q = (child.value / child.visits.max(1) as f64).clamp(1e-4, 1.0 - 1e-4);
         let cp = (G::WIN_SCALE as f64 * (q / (1.0 - q)).ln()) as i32;

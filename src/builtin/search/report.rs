@@ -81,6 +81,8 @@ mod tests {
             pv: vec![],
             ..r
         };
-        assert!(w.to_string().ends_with("score win 3 nodes 50000 nps 2500000"));
+        assert!(w
+            .to_string()
+            .ends_with("score win 3 nodes 50000 nps 2500000"));
     }
 }

@@ -18,7 +18,7 @@ impl SearchRng {
 
     /// Uniform in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32 for small `n`).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 

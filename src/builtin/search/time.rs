@@ -118,7 +118,10 @@ mod tests {
         // Almost out of time: never more than a quarter of what is left plus half the inc.
         for left in [0, 5, 40, 200] {
             let (_, hard) = budget(&clocks(left, 10, None), Player::One);
-            assert!(hard.as_secs_f64() * 1000.0 <= left as f64 * 0.25 + 5.0, "{left}");
+            assert!(
+                hard.as_secs_f64() * 1000.0 <= left as f64 * 0.25 + 5.0,
+                "{left}"
+            );
         }
     }
 

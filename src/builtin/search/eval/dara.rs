@@ -33,8 +33,18 @@ fn above(m: u32) -> u32 {
 /// Cells where one more piece of `m` makes a run of exactly three.
 fn exact_three(m: u32) -> u32 {
     let (l1, r1, d1, u1) = (left(m), right(m), below(m), above(m));
-    let (l2, r2, d2, u2) = (l1 & left(l1), r1 & right(r1), d1 & below(d1), u1 & above(u1));
-    let (l3, r3, d3, u3) = (l2 & left(l2), r2 & right(r2), d2 & below(d2), u2 & above(u2));
+    let (l2, r2, d2, u2) = (
+        l1 & left(l1),
+        r1 & right(r1),
+        d1 & below(d1),
+        u1 & above(u1),
+    );
+    let (l3, r3, d3, u3) = (
+        l2 & left(l2),
+        r2 & right(r2),
+        d2 & below(d2),
+        u2 & above(u2),
+    );
     let h3 = l2 | r2 | (l1 & r1);
     let h4 = l3 | r3 | (l2 & r1) | (l1 & r2);
     let v3 = d2 | u2 | (d1 & u1);
@@ -101,7 +111,10 @@ mod tests {
 
     #[test]
     fn lines_and_the_start() {
-        assert_eq!(in_lines(cells(&["a1", "b1", "c1", "f5"])), cells(&["a1", "b1", "c1"]));
+        assert_eq!(
+            in_lines(cells(&["a1", "b1", "c1", "f5"])),
+            cells(&["a1", "b1", "c1"])
+        );
         let p = Dara::parse("dara ....../....../....../....../...... 1 12 12 0").unwrap();
         assert_eq!(p.evaluate(), 0);
     }
