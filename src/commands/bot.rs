@@ -14,7 +14,7 @@ fn options_of(args: &BotArgs) -> builtin::BotOptions {
 }
 
 pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
-    let spec = builtin::find(&args.name).map_err(anyhow::Error::msg)?;
+    let spec = builtin::find(&args.name)?;
     let options = options_of(&args);
     spec.check(&options).map_err(anyhow::Error::msg)?;
     if let Some(r) = &args.ruleset {
@@ -31,4 +31,9 @@ pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
         &mut input,
         out,
     )
+    .map_err(|e| match e {
+        // Kept an I/O error, so a closed stdout is the quiet end `commands::run` makes of it.
+        builtin::PlayError::Io(io) => io.into(),
+        other => other.into(),
+    })
 }

@@ -1,12 +1,43 @@
-//! Bots as the command line names them, shared by `baraza match` and `baraza tournament`: a
-//! command line (split like a shell would, program found on `PATH` before any game) or
-//! `builtin:<name> [options]`, run as `<this baraza> bot <name> --ruleset <id> --seed <S>
-//! [options]` (e.g. `builtin:search --level 3`: the options of `baraza bot`).
+//! What names a bot, shared by `baraza match` and `baraza tournament`: a command line (split
+//! like a shell would, program found on `PATH` before any game) or `builtin:<name> [options]`,
+//! run as `<this baraza> bot <name> --ruleset <id> --seed <S> [options]` (e.g.
+//! `builtin:search --level 3`: the options of `baraza bot`); and the names derived from it.
 
-use crate::bot::{resolve_program, split_command, StderrSink};
+use crate::bot::{resolve_program, split_command, SplitError, StderrSink};
+use crate::builtin::UnknownBuiltin;
 use crate::referee::PlayerSetup;
-use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
+
+/// A bot that cannot be used, found before any game. `which` names it for the person
+/// (`bot1`, `bot 'a'`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotSpecError {
+    #[error("{which}: '{text}' is not builtin:<name> [options]")]
+    NotBuiltinName { which: String, text: String },
+    /// Options after a built-in's name that `baraza bot <name>` would refuse.
+    #[error("{which}: '{text}': {error}")]
+    BadOptions {
+        which: String,
+        text: String,
+        error: String,
+    },
+    #[error("{which}: {error}")]
+    UnknownBuiltin {
+        which: String,
+        error: UnknownBuiltin,
+    },
+    #[error("{which}: {error}")]
+    BadCommand { which: String, error: SplitError },
+    #[error("{which}: program '{program}' not found or not executable (command: {text})")]
+    NotFound {
+        which: String,
+        program: String,
+        text: String,
+    },
+    /// A built-in bot runs as this executable; it could not be found.
+    #[error("cannot find the baraza executable")]
+    NoExecutable,
+}
 
 /// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
 const INTERPRETERS: &[&str] = &[
@@ -73,29 +104,45 @@ fn name_of_argv(argv: &[String]) -> String {
 }
 
 impl BotSpec {
-    pub fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
+    /// Check a bot given as `text`; `which` names it in the error.
+    pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
         if let Some(rest) = text.strip_prefix("builtin:") {
+            let not_builtin = || BotSpecError::NotBuiltinName {
+                which: which.to_string(),
+                text: text.to_string(),
+            };
             let words = split_command(rest).unwrap_or_default();
             let Some((name, args)) = words.split_first().filter(|(n, _)| !n.is_empty()) else {
-                bail!("{which}: '{text}' is not builtin:<name> [options]");
+                return Err(not_builtin());
             };
             if rest.starts_with(char::is_whitespace) {
-                bail!("{which}: '{text}' is not builtin:<name> [options]");
+                return Err(not_builtin());
             }
             // Checked now, like a missing program: not as a crash in every game.
-            let spec = crate::builtin::find(name).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
-            let options = crate::builtin::BotOptions::parse_args(args)
-                .map_err(|e| anyhow::anyhow!("{which}: '{text}': {e}"))?;
-            spec.check(&options)
-                .map_err(|e| anyhow::anyhow!("{which}: '{text}': {e}"))?;
+            let spec =
+                crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
+                    which: which.to_string(),
+                    error,
+                })?;
+            crate::builtin::BotOptions::parse_args(args)
+                .and_then(|options| spec.check(&options))
+                .map_err(|error| BotSpecError::BadOptions {
+                    which: which.to_string(),
+                    text: text.to_string(),
+                    error,
+                })?;
             return Ok(BotSpec::Builtin(name.clone(), args.to_vec()));
         }
-        let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+        let argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
+            which: which.to_string(),
+            error,
+        })?;
         let Some(path) = resolve_program(&argv[0]) else {
-            bail!(
-                "{which}: program '{}' not found or not executable (command: {text})",
-                argv[0]
-            );
+            return Err(BotSpecError::NotFound {
+                which: which.to_string(),
+                program: argv[0].clone(),
+                text: text.to_string(),
+            });
         };
         let mut argv = argv;
         argv[0] = path.to_string_lossy().into_owned();
@@ -113,7 +160,7 @@ impl BotSpec {
 
     /// The command line. A built-in gets `seed` (later games of a kept process get theirs in
     /// a `seed` line: [`PlayerSetup::seed`]).
-    pub fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
+    pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
             BotSpec::Builtin(name, args) => {
@@ -140,7 +187,7 @@ impl BotSpec {
         seed: u64,
         stderr: StderrSink,
         info_log: Option<PathBuf>,
-    ) -> anyhow::Result<PlayerSetup> {
+    ) -> Result<PlayerSetup, BotSpecError> {
         Ok(PlayerSetup {
             name: name.to_string(),
             argv: self.argv(ruleset, seed)?,
@@ -152,7 +199,7 @@ impl BotSpec {
 }
 
 /// This baraza executable's path, looked up once.
-fn this_exe() -> anyhow::Result<String> {
+fn this_exe() -> Result<String, BotSpecError> {
     static EXE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     EXE.get_or_init(|| {
         std::env::current_exe()
@@ -160,7 +207,7 @@ fn this_exe() -> anyhow::Result<String> {
             .map(|p| p.to_string_lossy().into_owned())
     })
     .clone()
-    .context("cannot find the baraza executable")
+    .ok_or(BotSpecError::NoExecutable)
 }
 
 /// A name made safe for a file name: ASCII letters, digits, `-` and `_`; anything else `_`.
