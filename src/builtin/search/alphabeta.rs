@@ -34,6 +34,8 @@ pub struct Config {
     /// Search captures beyond the nominal depth.
     pub quiesce: bool,
     pub seed: u64,
+    /// The transposition table has `2^table_bits` entries of 16 bytes.
+    pub table_bits: u32,
 }
 
 struct Child<G> {
@@ -102,7 +104,7 @@ impl<G: SearchGame> AlphaBeta<G> {
     pub fn new(config: Config) -> Self {
         AlphaBeta {
             config,
-            tt: Tt::new(20),
+            tt: Tt::new(config.table_bits),
             plies: Vec::new(),
             nodes: 0,
             limits: Limits::unlimited(),

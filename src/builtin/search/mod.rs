@@ -85,13 +85,26 @@ impl<G: SearchGame> Engine for Typed<G> {
     }
 }
 
-fn typed<G: SearchGame>(algo: Algo, level: levels::Level, seed: u64) -> Box<dyn Engine> {
+/// Table size: 16 MB, less for a small budget (a table is fresh every game, and each first
+/// touch of one of its pages costs a page fault: at 10 ms a move that is a noticeable share).
+/// A node budget decides it when there is one, so that budget's moves stay reproducible.
+fn table_bits(nodes: Option<u64>, limits: &Limits) -> u32 {
+    let bits = match (nodes, limits.hard) {
+        (Some(n), _) => 64 - n.leading_zeros() + 1,
+        (None, Some(h)) if h.as_millis() < 50 => 16,
+        _ => 20,
+    };
+    bits.clamp(14, 20)
+}
+
+fn typed<G: SearchGame>(algo: Algo, level: levels::Level, seed: u64, bits: u32) -> Box<dyn Engine> {
     Box::new(Typed::<G> {
         algo,
         ab: alphabeta::AlphaBeta::new(alphabeta::Config {
             noise: level.noise,
             quiesce: level.quiesce,
             seed,
+            table_bits: bits,
         }),
         mcts: mcts::Mcts::new(mcts::Config {
             playout_plies: 4,
@@ -124,7 +137,7 @@ impl Search {
         }
     }
 
-    fn engine_for(&mut self, ruleset: &str) -> Option<&mut Box<dyn Engine>> {
+    fn engine_for(&mut self, ruleset: &str, limits: &Limits) -> Option<&mut Box<dyn Engine>> {
         if self.engine.is_none() || self.ruleset != ruleset {
             let algo = self
                 .options
@@ -133,12 +146,13 @@ impl Search {
                 .and_then(Algo::parse)
                 .unwrap_or_else(|| Algo::default_for(ruleset));
             let (level, seed) = (self.level, self.seed);
+            let bits = table_bits(limits.nodes, limits);
             self.engine = if ruleset.starts_with("darra") {
-                Some(typed::<Darra>(algo, level, seed))
+                Some(typed::<Darra>(algo, level, seed, bits))
             } else if ruleset.starts_with("dara") {
-                Some(typed::<Dara>(algo, level, seed))
+                Some(typed::<Dara>(algo, level, seed, bits))
             } else if ruleset == "bao" {
-                Some(typed::<Bao>(algo, level, seed))
+                Some(typed::<Bao>(algo, level, seed, bits))
             } else {
                 None
             };
@@ -163,7 +177,7 @@ impl Strategy for Search {
         let text = pos.format();
         let mut info = std::mem::take(&mut self.info);
         let chosen = self
-            .engine_for(pos.ruleset())
+            .engine_for(pos.ruleset(), &limits)
             .and_then(|e| e.think(&text, limits, &mut info));
         self.info = info;
         match chosen {

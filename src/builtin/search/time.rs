@@ -12,10 +12,6 @@ use std::time::{Duration, Instant};
 
 /// Moves the clock is shared over when the game's length is unknown.
 const MOVES_TO_GO: u64 = 25;
-/// Share of a fixed movetime used as the hard limit: the rest absorbs pipe latency and a busy
-/// machine, where a process can wait tens of ms to be scheduled (the referee's margin comes on
-/// top).
-const MOVETIME_SHARE: f64 = 0.5;
 
 /// Limits of one search. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug)]
@@ -61,12 +57,21 @@ impl Limits {
     }
 }
 
+/// The hard limit for a fixed movetime `m`: `m * m / (2m + 40)`, about half of it from 100 ms
+/// up (42 ms of 100) but a smaller share of small ones (1.7 ms of 10): on a busy machine a
+/// process that computes for more than a scheduler slice waits tens of ms for its next one,
+/// so at small movetimes the less CPU a move takes, the safer.
+fn movetime_cap(m: u64) -> f64 {
+    let m = m as f64;
+    m * m / (2.0 * m + 40.0)
+}
+
 /// (soft, hard) thinking time for `me`.
 pub fn budget(clocks: &Clocks, me: Player) -> (Duration, Duration) {
     let (time, inc) = clocks.of(me);
     let ms = |x: f64| Duration::from_micros((x.max(0.0) * 1000.0) as u64);
     // Without a game clock the p*time fields carry the movetime; with both, the movetime caps.
-    let cap = clocks.movetime.map(|m| m as f64 * MOVETIME_SHARE);
+    let cap = clocks.movetime.map(movetime_cap);
     let time = time as f64;
     let inc = inc as f64;
     // A few ms are always kept back for answering; at most a quarter of the clock per move.
@@ -103,10 +108,14 @@ mod tests {
     }
 
     #[test]
-    fn movetime_alone_uses_half_at_most() {
+    fn movetime_alone_uses_less_than_half() {
+        // 100 * 100 / 240 = 41.666 ms hard, half of it soft.
         let (soft, hard) = budget(&clocks(100, 0, Some(100)), Player::One);
-        assert_eq!(hard, Duration::from_millis(50));
-        assert_eq!(soft, Duration::from_millis(25));
+        assert_eq!(hard, Duration::from_micros(41_666));
+        assert_eq!(soft, Duration::from_micros(20_833));
+        // 10 * 10 / 60 = 1.666 ms.
+        let (_, hard) = budget(&clocks(10, 0, Some(10)), Player::One);
+        assert_eq!(hard, Duration::from_micros(1_666));
     }
 
     #[test]
@@ -127,8 +136,9 @@ mod tests {
 
     #[test]
     fn a_movetime_caps_the_clock() {
+        // 20 * 20 / 80 = 5 ms.
         let (soft, hard) = budget(&clocks(60_000, 0, Some(20)), Player::One);
-        assert_eq!(hard, Duration::from_millis(10));
-        assert_eq!(soft, Duration::from_millis(5));
+        assert_eq!(hard, Duration::from_millis(5));
+        assert_eq!(soft, Duration::from_micros(2_500));
     }
 }
