@@ -3,7 +3,7 @@
 # its 95% error bar, and time forfeits.
 #
 # usage:
-#   bench/search.sh nps [RULESET...]          median nps over the moves of 2 games per ruleset
+#   bench/search.sh nps [RULESET...]          nodes per CPU second over 2 games per ruleset
 #                                             (100,000-node searches against random)
 #   bench/search.sh match RULESET BOT1 BOT2 GAMES [baraza match options...]
 #                                             play, then print BOT1's score with its error bar,
@@ -51,15 +51,21 @@ nps() {
     for r in "$@"; do
         d="$out/nps-$r"
         rm -rf "$d"
-        nice -n "$nice" "$baraza" match "$r" 'builtin:search --nodes 100000' builtin:random \
-            --games 2 --movetime 20000 --logs "$d" > /dev/null 2>&1
-        # The last info line of each move: a 100,000-node search, or less if the game was decided.
+        # CPU seconds of the match and everything it ran (the bots), so a busy machine does
+        # not lower the figure; random's and the referee's share is small.
+        cpu=$(python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(u.ru_utime + u.ru_stime)' nice -n "$nice" "$baraza" match "$r" 'builtin:search --nodes 100000' builtin:random \
+            --games 2 --movetime 20000 --logs "$d")
+        # The last info line of each move holds the nodes of its search.
         cat "$d"/*search*.info | awk '
             { t = $1; if (t != last && line != "") print line; last = t; line = $0 }
             END { if (line != "") print line }' |
-            awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1); else if ($i == "nps") s = $(i + 1);
-                   if (n >= 50000) print s }' | sort -n |
-            awk -v r="$r" '{ a[NR] = $1 } END { printf "%-11s median nps %d over %d searches of 50,000+ nodes\n", r, a[int((NR + 1) / 2)], NR }'
+            awk -v r="$r" -v cpu="$cpu" '
+                { for (i = 1; i < NF; i++) if ($i == "nodes") n += $(i + 1); moves++ }
+                END { printf "%-11s %d nodes in %.2f CPU s: %.2f M nodes/s (%d searches)\n", r, n, cpu, n / cpu / 1e6, moves }'
     done
 }
 
