@@ -87,11 +87,13 @@ impl<G: SearchGame> Engine for Typed<G> {
 
 /// Table size: 16 MB, less for a small budget (a table is fresh every game, and each first
 /// touch of one of its pages costs a page fault: at 10 ms a move that is a noticeable share).
-/// A node budget decides it when there is one, so that budget's moves stay reproducible.
-fn table_bits(nodes: Option<u64>, limits: &Limits) -> u32 {
-    let bits = match (nodes, limits.hard) {
-        (Some(n), _) => 64 - n.leading_zeros() + 1,
-        (None, Some(h)) if h.as_millis() < 50 => 16,
+/// A node budget or depth limit decides it when there is one, never the clock, so that a
+/// level's moves stay the same at any time control.
+fn table_bits(limits: &Limits) -> u32 {
+    let bits = match (limits.nodes, limits.depth, limits.hard) {
+        (Some(n), _, _) => 64 - n.leading_zeros() + 1,
+        (None, Some(_), _) => 16,
+        (None, None, Some(h)) if h.as_millis() < 50 => 16,
         _ => 20,
     };
     bits.clamp(14, 20)
@@ -146,7 +148,7 @@ impl Search {
                 .and_then(Algo::parse)
                 .unwrap_or_else(|| Algo::default_for(ruleset));
             let (level, seed) = (self.level, self.seed);
-            let bits = table_bits(limits.nodes, limits);
+            let bits = table_bits(limits);
             self.engine = if ruleset.starts_with("darra") {
                 Some(typed::<Darra>(algo, level, seed, bits))
             } else if ruleset.starts_with("dara") {
