@@ -80,8 +80,8 @@ impl<G: SearchGame> Mcts<G> {
             if iterations.is_multiple_of(POLL) && iterations > 0 && limits.past_hard() {
                 break;
             }
-            // Soft limit: MCTS can stop any time, so the hard limit is only a safety net.
-            if iterations.is_multiple_of(POLL) && iterations > 0 && limits.past_soft() {
+            // MCTS can stop at any iteration: it stops at the move's target.
+            if iterations.is_multiple_of(POLL) && iterations > 0 && limits.past_target() {
                 break;
             }
             max_depth = max_depth.max(self.iterate());

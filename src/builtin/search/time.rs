@@ -1,17 +1,17 @@
 //! How long to think, from the `go` fields, and the limits a search runs under.
 //!
 //! A search has a soft limit (do not start another iteration past it) and a hard limit (stop
-//! at once). With a fixed movetime both are fractions of it; with a game clock the soft limit
-//! is an even share of the remaining time plus most of the increment, and the hard limit a few
-//! times that, never more than a fraction of what is left, so the clock cannot run out however
-//! long the game lasts.
+//! at once). With a fixed movetime both are a share of it; with a game clock a move's target is
+//! an even share of the remaining time plus half the increment, the soft limit half of that
+//! and the hard limit twice that, never more than a sixth of what is left, so the clock cannot
+//! run out however long the game lasts.
 
 use crate::builtin::Clocks;
 use crate::game::Player;
 use std::time::{Duration, Instant};
 
 /// Moves the clock is shared over when the game's length is unknown.
-const MOVES_TO_GO: u64 = 25;
+const MOVES_TO_GO: u64 = 30;
 
 /// Limits of one search. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug)]
@@ -55,6 +55,17 @@ impl Limits {
     pub fn past_soft(&self) -> bool {
         self.soft.is_some_and(|s| self.elapsed() >= s)
     }
+
+    /// Past the time a search that can stop anywhere (MCTS) should stop at: twice the soft
+    /// limit (the move's target), at most the hard one.
+    pub fn past_target(&self) -> bool {
+        match (self.soft, self.hard) {
+            (Some(s), Some(h)) => self.elapsed() >= (2 * s).min(h),
+            (Some(s), None) => self.elapsed() >= 2 * s,
+            (None, Some(h)) => self.elapsed() >= h,
+            (None, None) => false,
+        }
+    }
 }
 
 /// The hard limit for a fixed movetime `m`: `m * m / (2m + 40)`, about half of it from 100 ms
@@ -70,27 +81,27 @@ fn movetime_cap(m: u64) -> f64 {
 pub fn budget(clocks: &Clocks, me: Player) -> (Duration, Duration) {
     let (time, inc) = clocks.of(me);
     let ms = |x: f64| Duration::from_micros((x.max(0.0) * 1000.0) as u64);
-    // Without a game clock the p*time fields carry the movetime; with both, the movetime caps.
     let cap = clocks.movetime.map(movetime_cap);
-    let time = time as f64;
-    let inc = inc as f64;
-    // A few ms are always kept back for answering; at most a quarter of the clock per move.
-    let reserve = (time * 0.05).min(50.0);
-    let usable = (time - reserve).max(0.0);
-    let mut soft = usable / MOVES_TO_GO as f64 + inc * 0.75;
-    let mut hard = (soft * 3.0).min(usable * 0.25 + inc * 0.5);
-    if let Some(cap) = cap {
-        if clocks.movetime == Some(clocks.of(me).0) || time == 0.0 {
-            // movetime alone: the whole cap is ours for this move.
-            soft = cap * 0.5;
-            hard = cap;
-        } else {
-            soft = soft.min(cap * 0.5);
-            hard = hard.min(cap);
-        }
+    // Without a game clock the p*time fields carry the movetime: then the whole cap is this
+    // move's, and an iteration cut short at the hard limit still gives its best move so far.
+    if let Some(cap) = cap.filter(|_| clocks.movetime == Some(time) || time == 0) {
+        return (ms(cap), ms(cap));
     }
-    let soft = soft.min(hard);
-    (ms(soft), ms(hard))
+    let (time, inc) = (time as f64, inc as f64);
+    // Kept back for answering: a busy machine can delay a move by tens of ms.
+    let reserve = (time * 0.1).min(100.0);
+    let usable = (time - reserve).max(0.0);
+    // The move's target: an even share of the clock plus half the increment. An iteration
+    // takes a few times the one before it, so none starts past half the target (soft), and
+    // the hard limit is twice the target, never more than a sixth of the clock.
+    let target = usable / MOVES_TO_GO as f64 + inc * 0.5;
+    let mut soft = target * 0.5;
+    let mut hard = (target * 2.0).min(usable / 6.0 + inc * 0.5);
+    if let Some(cap) = cap {
+        soft = soft.min(cap);
+        hard = hard.min(cap);
+    }
+    (ms(soft.min(hard)), ms(hard))
 }
 
 #[cfg(test)]
@@ -109,10 +120,12 @@ mod tests {
 
     #[test]
     fn movetime_alone_uses_less_than_half() {
-        // 100 * 100 / 240 = 41.666 ms hard, half of it soft.
+        // 100 * 100 / 240 = 41.666 ms, soft and hard alike.
         let (soft, hard) = budget(&clocks(100, 0, Some(100)), Player::One);
-        assert_eq!(hard, Duration::from_micros(41_666));
-        assert_eq!(soft, Duration::from_micros(20_833));
+        assert_eq!(
+            (soft, hard),
+            (Duration::from_micros(41_666), Duration::from_micros(41_666))
+        );
         // 10 * 10 / 60 = 1.666 ms.
         let (_, hard) = budget(&clocks(10, 0, Some(10)), Player::One);
         assert_eq!(hard, Duration::from_micros(1_666));
@@ -120,15 +133,22 @@ mod tests {
 
     #[test]
     fn a_game_clock_is_shared_and_never_spent_in_one_move() {
-        // 10 s + 0.1 s: 9.95 s usable / 25 + 75 ms = 473 ms soft, 3x that hard.
+        // 10 s + 0.1 s: reserve 100 ms, 9.9 s / 30 + 50 ms = 380 ms target; soft half, hard
+        // twice.
         let (soft, hard) = budget(&clocks(10_000, 100, None), Player::One);
-        assert_eq!(soft, Duration::from_millis(473));
-        assert_eq!(hard, Duration::from_millis(1419));
-        // Almost out of time: never more than a quarter of what is left plus half the inc.
+        assert_eq!(soft, Duration::from_millis(190));
+        assert_eq!(hard, Duration::from_millis(760));
+        // 1 s + 10 ms with 100 ms left: 90 / 30 + 5 = 8 ms target, hard 16 ms (< 90 / 6 + 5).
+        let (soft, hard) = budget(&clocks(100, 10, None), Player::One);
+        assert_eq!(
+            (soft, hard),
+            (Duration::from_millis(4), Duration::from_millis(16))
+        );
+        // Almost out of time: never more than a sixth of what is left plus half the inc.
         for left in [0, 5, 40, 200] {
             let (_, hard) = budget(&clocks(left, 10, None), Player::One);
             assert!(
-                hard.as_secs_f64() * 1000.0 <= left as f64 * 0.25 + 5.0,
+                hard.as_secs_f64() * 1000.0 <= left as f64 / 6.0 + 5.0,
                 "{left}"
             );
         }
@@ -136,9 +156,11 @@ mod tests {
 
     #[test]
     fn a_movetime_caps_the_clock() {
-        // 20 * 20 / 80 = 5 ms.
+        // 20 * 20 / 80 = 5 ms caps the clock's 998 ms soft and 1997 ms hard.
         let (soft, hard) = budget(&clocks(60_000, 0, Some(20)), Player::One);
-        assert_eq!(hard, Duration::from_millis(5));
-        assert_eq!(soft, Duration::from_micros(2_500));
+        assert_eq!(
+            (soft, hard),
+            (Duration::from_millis(5), Duration::from_millis(5))
+        );
     }
 }
