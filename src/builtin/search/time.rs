@@ -88,15 +88,17 @@ pub fn budget(clocks: &Clocks, me: Player) -> (Duration, Duration) {
         return (ms(cap), ms(cap));
     }
     let (time, inc) = (time as f64, inc as f64);
-    // Kept back for answering: a busy machine can delay a move by tens of ms.
-    let reserve = (time * 0.1).min(100.0);
+    // Kept back: a busy machine can delay a move by tens of ms, and each move costs a few ms
+    // of pipe and scheduling on top of the search.
+    let reserve = (time * 0.25).min(250.0);
     let usable = (time - reserve).max(0.0);
-    // The move's target: an even share of the clock plus half the increment. An iteration
-    // takes a few times the one before it, so none starts past half the target (soft), and
-    // the hard limit is twice the target, never more than a sixth of the clock.
-    let target = usable / MOVES_TO_GO as f64 + inc * 0.5;
+    // The move's target: an even share of the clock plus a quarter of the increment, so a long
+    // game settles with a clock well above the reserve. An iteration takes a few times the
+    // one before it, so none starts past half the target (soft), and the hard limit is twice
+    // the target, never more than a sixth of the clock.
+    let target = usable / MOVES_TO_GO as f64 + inc * 0.25;
     let mut soft = target * 0.5;
-    let mut hard = (target * 2.0).min(usable / 6.0 + inc * 0.5);
+    let mut hard = (target * 2.0).min(usable / 6.0 + inc * 0.25);
     if let Some(cap) = cap {
         soft = soft.min(cap);
         hard = hard.min(cap);
@@ -133,30 +135,25 @@ mod tests {
 
     #[test]
     fn a_game_clock_is_shared_and_never_spent_in_one_move() {
-        // 10 s + 0.1 s: reserve 100 ms, 9.9 s / 30 + 50 ms = 380 ms target; soft half, hard
+        // 10 s + 0.1 s: reserve 250 ms, 9.75 s / 30 + 25 ms = 350 ms target; soft half, hard
         // twice.
         let (soft, hard) = budget(&clocks(10_000, 100, None), Player::One);
-        assert_eq!(soft, Duration::from_millis(190));
-        assert_eq!(hard, Duration::from_millis(760));
-        // 1 s + 10 ms with 100 ms left: 90 / 30 + 5 = 8 ms target, hard 16 ms (< 90 / 6 + 5).
-        let (soft, hard) = budget(&clocks(100, 10, None), Player::One);
-        assert_eq!(
-            (soft, hard),
-            (Duration::from_millis(4), Duration::from_millis(16))
-        );
-        // Almost out of time: never more than a sixth of what is left plus half the inc.
+        assert_eq!(soft, Duration::from_millis(175));
+        assert_eq!(hard, Duration::from_millis(700));
+        // 1 s + 10 ms with 200 ms left: reserve 50, 150 / 30 + 2.5 = 7.5 ms target, hard 15.
+        let (soft, hard) = budget(&clocks(200, 10, None), Player::One);
+        assert_eq!(soft, Duration::from_micros(3_750));
+        assert_eq!(hard, Duration::from_millis(15));
+        // Almost out of time: never more than a sixth of what is left plus a quarter of the inc.
         for left in [0, 5, 40, 200] {
             let (_, hard) = budget(&clocks(left, 10, None), Player::One);
-            assert!(
-                hard.as_secs_f64() * 1000.0 <= left as f64 / 6.0 + 5.0,
-                "{left}"
-            );
+            assert!(hard.as_secs_f64() * 1000.0 <= left as f64 / 6.0 + 2.5, "{left}");
         }
     }
 
     #[test]
     fn a_movetime_caps_the_clock() {
-        // 20 * 20 / 80 = 5 ms caps the clock's 998 ms soft and 1997 ms hard.
+        // 20 * 20 / 80 = 5 ms caps the clock's soft and hard limits (near 1 and 2 s).
         let (soft, hard) = budget(&clocks(60_000, 0, Some(20)), Player::One);
         assert_eq!(
             (soft, hard),
