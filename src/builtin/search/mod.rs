@@ -151,7 +151,11 @@ impl Search {
                 .algo
                 .as_deref()
                 .and_then(Algo::parse)
-                .unwrap_or_else(|| Algo::default_for(ruleset));
+                // The levels are alpha-beta's depths and budgets on every game.
+                .unwrap_or_else(|| match self.options.level {
+                    Some(_) => Algo::AlphaBeta,
+                    None => Algo::default_for(ruleset),
+                });
             let (level, seed) = (self.level, self.seed);
             let bits = table_bits(limits);
             self.engine = if ruleset.starts_with("darra") {
