@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 /// Moves the clock is shared over when the game's length is unknown.
 const MOVES_TO_GO: u64 = 30;
+/// Clock time (ms) never planned for.
+const RESERVE_MS: f64 = 250.0;
 
 /// Limits of one search. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug)]
@@ -88,9 +90,11 @@ pub fn budget(clocks: &Clocks, me: Player) -> (Duration, Duration) {
         return (ms(cap), ms(cap));
     }
     let (time, inc) = (time as f64, inc as f64);
-    // Kept back: a busy machine can delay a move by tens of ms, and each move costs a few ms
-    // of pipe and scheduling on top of the search.
-    let reserve = (time * 0.25).min(250.0);
+    // Kept back, whatever the clock: a busy machine can delay a move by tens of ms, and each
+    // move costs a few ms of pipe and scheduling on top of the search, so a fraction of the
+    // clock would shrink with it. Below the reserve a move gets a quarter of the increment,
+    // and the clock climbs back.
+    let reserve = time.min(RESERVE_MS);
     let usable = (time - reserve).max(0.0);
     // The move's target: an even share of the clock plus a quarter of the increment, so a long
     // game settles with a clock well above the reserve. An iteration takes a few times the
@@ -140,14 +144,14 @@ mod tests {
         let (soft, hard) = budget(&clocks(10_000, 100, None), Player::One);
         assert_eq!(soft, Duration::from_millis(175));
         assert_eq!(hard, Duration::from_millis(700));
-        // 1 s + 10 ms with 200 ms left: reserve 50, 150 / 30 + 2.5 = 7.5 ms target, hard 15.
-        let (soft, hard) = budget(&clocks(200, 10, None), Player::One);
+        // 1 s + 10 ms with 400 ms left: 150 / 30 + 2.5 = 7.5 ms target, hard 15.
+        let (soft, hard) = budget(&clocks(400, 10, None), Player::One);
         assert_eq!(soft, Duration::from_micros(3_750));
         assert_eq!(hard, Duration::from_millis(15));
-        // Almost out of time: never more than a sixth of what is left plus a quarter of the inc.
-        for left in [0, 5, 40, 200] {
+        // At or below the reserve: a quarter of the increment at most, less than it earns.
+        for left in [0, 5, 40, 200, 250] {
             let (_, hard) = budget(&clocks(left, 10, None), Player::One);
-            assert!(hard.as_secs_f64() * 1000.0 <= left as f64 / 6.0 + 2.5, "{left}");
+            assert_eq!(hard, Duration::from_micros(2_500), "{left}");
         }
     }
 
