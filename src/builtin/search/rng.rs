@@ -1,24 +1,20 @@
-//! The search's one source of randomness (evaluation noise, MCTS playouts), behind a seam so
-//! the project generator can replace it in one place. SplitMix64: the same seed gives the same
-//! numbers on every platform and version, which `--nodes` reproducibility needs (rand's
-//! `SmallRng` is a different algorithm on 32- and 64-bit targets).
+//! The search's randomness, in one place: MCTS playouts and the fallback move draw from the
+//! project generator ([`crate::rng`], the same numbers on every platform, which `--nodes`
+//! reproducibility needs); evaluation noise hashes the position with SplitMix64's finaliser.
+
+use crate::rng::SplitMix64;
 
 #[derive(Clone, Debug)]
-pub struct SearchRng(u64);
+pub struct SearchRng(SplitMix64);
 
 impl SearchRng {
     pub fn new(seed: u64) -> SearchRng {
-        SearchRng(seed)
+        SearchRng(SplitMix64::new(seed))
     }
 
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        mix(self.0)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32 for small `n`).
+    /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+        self.0.index(n)
     }
 }
 
@@ -34,11 +30,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn splitmix_reference_values() {
-        // First outputs of SplitMix64 seeded with 0 (Vigna's reference implementation).
-        let mut r = SearchRng::new(0);
-        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+    fn mix_is_splitmix64s_finaliser() {
+        // The first SplitMix64 output from seed 0 is mix(0x9E3779B97F4A7C15) (Vigna's
+        // reference implementation: 0xE220A8397B1DCDAF).
+        assert_eq!(mix(0x9E37_79B9_7F4A_7C15), 0xE220_A839_7B1D_CDAF);
     }
 
     #[test]
