@@ -299,7 +299,8 @@ Examples:
   baraza tournament --config event.toml --out runs/t1 --resume
   baraza tournament dara --bot new=./new --bot old=./old --rounds 5000 \\
       --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt
-  baraza tournament --config event.toml --dry-run";
+  baraza tournament --config event.toml --dry-run
+  baraza tournament --config event.toml --shard 3/8 --out runs/t1/shard-3   # then: baraza merge";
 
 #[derive(Args, Debug, Clone, Default)]
 #[command(after_help = TOURNAMENT_HELP)]
@@ -357,9 +358,15 @@ pub struct TournamentArgs {
     /// Output directory: games.jsonl (header + one line per finished game) and the logs
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the tournament in --out: play only the games its games.jsonl lacks
+    /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
+    /// --rounds, or bots added after the others, the event grows: only the new games are played
     #[arg(long)]
     pub resume: bool,
+    /// Play only shard K of N: the game pairs numbered K, K+N, K+2N, ... (both games of a pair
+    /// together; ids and seeds as in the whole event). `baraza merge` joins the shards' --out
+    /// folders. Not with --sprt. docs/cluster.md: Slurm job arrays, GNU parallel, Kubernetes
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::tournament::shard::Shard>,
     /// Sequential probability ratio test of the first bot against the second (two bots only)
     #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
     pub sprt: Option<String>,

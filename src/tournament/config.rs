@@ -193,6 +193,10 @@ pub struct TournamentConfig {
     /// Only with exactly two bots; not part of the hash (it decides when to stop, not what is
     /// played), so a run can be resumed with other bounds or without a test.
     pub sprt: Option<SprtParams>,
+    /// The sizes the event had before it grew (`--resume` with more rounds or bots), oldest
+    /// first; empty for an event that never grew. Part of the schedule: see
+    /// [`super::layout`].
+    pub growth: Vec<super::layout::Stage>,
 }
 
 /// The canonical, hashed form of the openings: a file is identified by its content (count and
@@ -223,6 +227,9 @@ pub struct CanonicalEvent {
     pub bots: Vec<BotConfig>,
     pub openings: CanonicalOpenings,
     pub max_plies: Option<u64>,
+    /// Absent for an event that never grew, so such an event's hash is what it always was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub growth: Vec<super::layout::Stage>,
 }
 
 /// Lower-case hex of a SHA-256 digest.
@@ -254,6 +261,7 @@ impl TournamentConfig {
             bots: self.bots.clone(),
             openings,
             max_plies: self.max_plies,
+            growth: self.growth.clone(),
         }
     }
 
@@ -582,6 +590,7 @@ impl EventInputs {
             openings,
             max_plies: self.max_plies,
             sprt,
+            growth: Vec::new(),
         };
         // Random openings are drawn now, so an impossible request fails before any game.
         super::schedule::schedule(&config)?;

@@ -11,6 +11,7 @@
 
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::{schedule, ScheduledGame};
+use super::shard::{self, Shard};
 use super::stats::SprtParams;
 use crate::record::GameRecord;
 use anyhow::{anyhow, bail, Context};
@@ -42,6 +43,10 @@ pub struct Header {
     /// The SPRT of the run that wrote the header, if any (not hashed).
     #[serde(default)]
     pub sprt: Option<SprtParams>,
+    /// The share of the schedule this log is for (`--shard K/N`); absent for the whole event.
+    /// `scheduled_games` counts the shard's games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
 impl Header {
@@ -54,6 +59,7 @@ impl Header {
             scheduled_games,
             event: config.canonical(),
             sprt: config.sprt,
+            shard: None,
         }
     }
 
@@ -197,13 +203,14 @@ pub fn read_games_log(path: &Path) -> anyhow::Result<GamesLog> {
 
 /// Why a resume is refused: the log was written for another configuration.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("refusing to resume {path}: it was written by another configuration (config hash {file_hash} in the file, {now_hash} now; differs in: {differs}). Resume with the same configuration and seed, or choose another --out directory")]
+#[error("refusing to resume {path}: it was written by another configuration (config hash {file_hash} in the file, {now_hash} now; differs in: {differs}). An event may grow (more --rounds, or bots added after the others); otherwise resume with the same configuration and seed, or choose another --out directory")]
 pub struct ResumeRefused {
     pub path: String,
     /// First 16 hex digits of each hash.
     pub file_hash: String,
     pub now_hash: String,
-    /// The top-level event fields that differ, comma-separated.
+    /// The event fields that differ, each with its value in the file and now: `seed (1 in the
+    /// file, 2 now)`, `bot 'b' limits.tc ("10+0.1" in the file, "5+0" now)`; `; `-separated.
     pub differs: String,
 }
 
@@ -267,6 +274,8 @@ pub enum LogStart {
     Create,
     /// Append after the existing lines: [`GamesWriter::append`].
     Append,
+    /// The event grew: replace the header, keep the lines, append ([`GamesWriter::extend`]).
+    Extend,
 }
 
 /// What a run must do: the runner plays `to_play` and writes each finished game's line.
@@ -295,8 +304,25 @@ pub fn plan_run(
     out_dir: &Path,
     resume: bool,
 ) -> anyhow::Result<RunPlan> {
-    let schedule = schedule(config)?;
-    let header = Header::new(config, schedule.len() as u64);
+    plan_shard_run(config, out_dir, resume, None)
+}
+
+/// [`plan_run`] for one shard of the event (`None`: the whole event). A log is resumed only
+/// as the share it was started for, and with [`super::grow::resume_config`]: the same event,
+/// or one that grew.
+pub fn plan_shard_run(
+    config: &TournamentConfig,
+    out_dir: &Path,
+    resume: bool,
+    shard: Option<Shard>,
+) -> anyhow::Result<RunPlan> {
+    let share = |config: &TournamentConfig| -> anyhow::Result<Vec<ScheduledGame>> {
+        let all = schedule(config)?;
+        Ok(match shard {
+            Some(s) => s.games(all),
+            None => all,
+        })
+    };
     let path = out_dir.join(GAMES_FILE);
     let existing = match std::fs::read_to_string(&path) {
         Ok(text) => parse_games_log(&text, &path.display().to_string())?,
@@ -304,10 +330,14 @@ pub fn plan_run(
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
     let Some(log) = existing else {
+        let games = share(config)?;
         return Ok(RunPlan {
             path,
-            header,
-            to_play: schedule,
+            header: Header {
+                shard,
+                ..Header::new(config, games.len() as u64)
+            },
+            to_play: games,
             done: vec![],
             start: LogStart::Create,
             torn_line: None,
@@ -320,8 +350,21 @@ pub fn plan_run(
             log.games.len()
         );
     }
-    check_resume(&log.header, config, &path)?;
-    let ids: HashSet<&str> = schedule.iter().map(|g| g.game_id.as_str()).collect();
+    if log.header.shard != shard {
+        bail!(
+            "refusing to resume {}: it holds {} and this run asks for {}; resume it with {}, or choose another --out directory",
+            path.display(),
+            shard::describe(log.header.shard),
+            shard::describe(shard),
+            match log.header.shard {
+                Some(s) => format!("--shard {s}"),
+                None => "no --shard".to_string(),
+            }
+        );
+    }
+    let (config, grown) = super::grow::resume_config(&log.header, config, &path)?;
+    let games = share(&config)?;
+    let ids: HashSet<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
     let done: Vec<GameLine> = log
         .games
         .into_iter()
@@ -329,15 +372,21 @@ pub fn plan_run(
         .collect();
     Ok(RunPlan {
         path,
-        to_play: missing_games(&schedule, &done),
+        to_play: missing_games(&games, &done),
         // The count of the schedule recomputed now (the same as the file's for the same
-        // configuration).
+        // configuration); a grown event's header describes the event as it is now.
         header: Header {
-            scheduled_games: schedule.len() as u64,
+            scheduled_games: games.len() as u64,
+            config_hash: config.hash(),
+            event: config.canonical(),
             ..log.header
         },
         done,
-        start: LogStart::Append,
+        start: if grown {
+            LogStart::Extend
+        } else {
+            LogStart::Append
+        },
         torn_line: log.torn_line,
     })
 }
@@ -392,6 +441,13 @@ impl GamesWriter {
             file,
             path: path.to_path_buf(),
         })
+    }
+
+    /// [`GamesWriter::append`] after replacing the header line with `header` (the event grew):
+    /// the file is rewritten beside itself and renamed over, so it is never half-changed.
+    pub fn extend(path: &Path, header: &Header) -> anyhow::Result<GamesWriter> {
+        super::grow::replace_header(path, header)?;
+        GamesWriter::append(path)
     }
 
     /// Append one finished game.

@@ -30,12 +30,17 @@
 
 pub mod config;
 pub mod game_set;
+pub mod grow;
+pub mod layout;
 pub mod log;
+pub mod merge;
 pub mod openings;
 pub mod results;
 pub mod runner;
 pub mod schedule;
+pub mod shard;
 pub mod stats;
+pub mod stream;
 
 pub use config::{EventInputs, Format, RunOptions, TournamentConfig};
 pub use log::{plan_run, GameLine, GamesLog, GamesWriter, Header, LogStart, RunPlan};

@@ -180,6 +180,7 @@ where
     let mut writer = match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
         LogStart::Append => GamesWriter::append(&plan.path)?,
+        LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header)?,
     };
     // Counted game by game: reading it after every game costs nothing however long the run.
     let mut tally = start_tally(config, &plan);

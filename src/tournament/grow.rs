@@ -1,0 +1,184 @@
+//! Events that grow: `--resume` with more `--rounds`, or with bots added after the existing
+//! ones, extends the event in its folder. The games already played keep their ids, seeds and
+//! records and only the new games are played, because the schedule is append-only
+//! ([`super::layout`]): the header records the size the event had before (a
+//! [`Stage`](super::layout::Stage) in `event.growth`) and the new games are numbered after the
+//! old ones.
+//!
+//! Any other change (the seed, a clock, a bot's command, the openings, fewer rounds or bots)
+//! is refused, naming each changed field with its value in the file and now.
+
+use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use super::layout::Stage;
+use super::log::{Header, ResumeRefused};
+use anyhow::Context;
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+
+/// The configuration to resume a log with: `now` with the log's growth history, and whether
+/// the event grew (then its header must be replaced: [`replace_header`]).
+pub fn resume_config(
+    header: &Header,
+    now: &TournamentConfig,
+    path: &Path,
+) -> Result<(TournamentConfig, bool), ResumeRefused> {
+    let file = &header.event;
+    let mut config = now.clone();
+    config.growth = file.growth.clone();
+    let refuse = |differs: Vec<String>| {
+        let short = |h: &str| h.chars().take(16).collect::<String>();
+        ResumeRefused {
+            path: path.display().to_string(),
+            file_hash: short(&header.config_hash),
+            now_hash: short(&config.hash()),
+            differs: differs.join("; "),
+        }
+    };
+    // The file's hash is recomputed from its event as well, so a hand-edited event is caught.
+    if canonical_hash(file) != header.config_hash {
+        return Err(refuse(vec![
+            "config_hash (the header's event was edited: it no longer matches its hash)".into(),
+        ]));
+    }
+    if config.hash() == header.config_hash {
+        return Ok((config, false));
+    }
+    let differs = changes(file, &config.canonical());
+    if !differs.is_empty() {
+        return Err(refuse(differs));
+    }
+    // Only growth is left.
+    config.growth.push(Stage {
+        bots: file.bots.len(),
+        rounds: file.rounds,
+    });
+    Ok((config, true))
+}
+
+/// What differs between the file's event and the event now, other than growth: one entry per
+/// field, `field (file value in the file, now value now)`.
+pub fn changes(file: &CanonicalEvent, now: &CanonicalEvent) -> Vec<String> {
+    let mut out = Vec::new();
+    if now.rounds < file.rounds {
+        out.push(format!(
+            "rounds ({} in the file, {} now: an event can grow, not shrink)",
+            file.rounds, now.rounds
+        ));
+    }
+    for (i, (a, b)) in file.bots.iter().zip(&now.bots).enumerate() {
+        let who = if a.name == b.name {
+            format!("bot '{}'", a.name)
+        } else {
+            format!("bot {}", i + 1)
+        };
+        let (va, vb) = (to_value(a), to_value(b));
+        leaf_changes(&who, &va, &vb, &mut out);
+    }
+    if now.bots.len() < file.bots.len() {
+        let names = |e: &CanonicalEvent| {
+            e.bots
+                .iter()
+                .map(|b| b.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push(format!(
+            "bots ({} in the file: {}; {} now: {}; bots can be added after the others, not removed)",
+            file.bots.len(),
+            names(file),
+            now.bots.len(),
+            names(now)
+        ));
+    }
+    // Everything else must be equal.
+    let strip = |e: &CanonicalEvent| {
+        let mut v = to_value(e);
+        if let Some(m) = v.as_object_mut() {
+            for k in ["rounds", "bots", "growth"] {
+                m.remove(k);
+            }
+        }
+        v
+    };
+    leaf_changes("", &strip(file), &strip(now), &mut out);
+    out
+}
+
+fn to_value<T: serde::Serialize>(x: &T) -> Value {
+    serde_json::to_value(x).unwrap_or(Value::Null)
+}
+
+/// A value as a person reads it in a message.
+fn show(v: Option<&Value>) -> String {
+    match v {
+        None | Some(Value::Null) => "none".to_string(),
+        Some(v) => v.to_string(),
+    }
+}
+
+/// The leaves that differ between `a` and `b`, each `who path (a in the file, b now)`.
+fn leaf_changes(who: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
+    walk(who, "", a, b, out);
+}
+
+fn walk(who: &str, path: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
+    if a == b {
+        return;
+    }
+    let label = |path: &str| match (who.is_empty(), path.is_empty()) {
+        (true, _) => path.to_string(),
+        (false, true) => who.to_string(),
+        (false, false) => format!("{who} {path}"),
+    };
+    match (a, b) {
+        (Value::Object(ma), Value::Object(mb)) => {
+            let mut keys: Vec<&String> = ma.keys().chain(mb.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            for k in keys {
+                let sub = if path.is_empty() {
+                    k.to_string()
+                } else {
+                    format!("{path}.{k}")
+                };
+                match (ma.get(k), mb.get(k)) {
+                    (Some(x), Some(y)) => walk(who, &sub, x, y, out),
+                    (x, y) => out.push(format!(
+                        "{} ({} in the file, {} now)",
+                        label(&sub),
+                        show(x),
+                        show(y)
+                    )),
+                }
+            }
+        }
+        _ => out.push(format!(
+            "{} ({} in the file, {} now)",
+            label(path),
+            show(Some(a)),
+            show(Some(b))
+        )),
+    }
+}
+
+/// Replace the header line of a games.jsonl, keeping every other line as it is: written to a
+/// file beside it, synced, and renamed over it.
+pub fn replace_header(path: &Path, header: &Header) -> anyhow::Result<()> {
+    let tmp = path.with_extension("jsonl.grow");
+    let ctx = |what: &str, p: &Path| format!("cannot {what} {}", p.display());
+    let src = std::fs::File::open(path).with_context(|| ctx("read", path))?;
+    let mut lines = BufReader::new(src);
+    let mut first = String::new();
+    lines.read_line(&mut first).with_context(|| ctx("read", path))?;
+    let mut out = std::io::BufWriter::new(
+        std::fs::File::create(&tmp).with_context(|| ctx("create", &tmp))?,
+    );
+    let json = serde_json::to_string(header)?;
+    writeln!(out, "{json}").with_context(|| ctx("write", &tmp))?;
+    std::io::copy(&mut lines, &mut out).with_context(|| ctx("write", &tmp))?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all().with_context(|| ctx("write", &tmp))?;
+    std::fs::rename(&tmp, path).with_context(|| ctx("replace", path))?;
+    Ok(())
+}
