@@ -2,12 +2,12 @@
 
 use super::write_json;
 use crate::cli::ResultsArgs;
-use crate::tournament::{log, results};
+use crate::tournament::{results, stream};
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
-    let games = log::read_games_log(&args.dir)?;
-    let table = results::standings(&games);
+    // Line by line: a log of millions of games is not held in memory.
+    let table = stream::standings_of_file(&args.dir)?;
     if args.json {
         write_json(out, &serde_json::to_value(&table)?)
     } else {

@@ -124,7 +124,11 @@ fn print_schedule(
         &hash[..16]
     )?;
     if let Some(s) = shard {
-        writeln!(out, "# shard {s}: the pairs numbered {} + {}k", s.index, s.count)?;
+        writeln!(
+            out,
+            "# shard {s}: the pairs numbered {} + {}k",
+            s.index, s.count
+        )?;
     }
     if done > 0 {
         writeln!(

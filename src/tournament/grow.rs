@@ -170,10 +170,11 @@ pub fn replace_header(path: &Path, header: &Header) -> anyhow::Result<()> {
     let src = std::fs::File::open(path).with_context(|| ctx("read", path))?;
     let mut lines = BufReader::new(src);
     let mut first = String::new();
-    lines.read_line(&mut first).with_context(|| ctx("read", path))?;
-    let mut out = std::io::BufWriter::new(
-        std::fs::File::create(&tmp).with_context(|| ctx("create", &tmp))?,
-    );
+    lines
+        .read_line(&mut first)
+        .with_context(|| ctx("read", path))?;
+    let mut out =
+        std::io::BufWriter::new(std::fs::File::create(&tmp).with_context(|| ctx("create", &tmp))?);
     let json = serde_json::to_string(header)?;
     writeln!(out, "{json}").with_context(|| ctx("write", &tmp))?;
     std::io::copy(&mut lines, &mut out).with_context(|| ctx("write", &tmp))?;

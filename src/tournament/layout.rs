@@ -173,6 +173,45 @@ impl Layout {
         })
     }
 
+    /// The pair number of `(round, pairing)`, if the event has that cell: the inverse of
+    /// [`Layout::cell`].
+    pub fn pair_of(&self, round: u32, pairing: u32) -> Option<u64> {
+        let (r, p) = (round as u64, pairing as u64);
+        if r == 0 || p == 0 {
+            return None;
+        }
+        // The first stage that has the cell numbers it.
+        let b = self
+            .blocks
+            .iter()
+            .find(|b| r <= b.rounds && p <= b.pairings)?;
+        let added = b.pairings - b.old_pairings;
+        let o = if r <= b.old_rounds {
+            (r - 1) * added + (p - b.old_pairings - 1)
+        } else {
+            b.old_rounds * added + (r - b.old_rounds - 1) * b.pairings + (p - 1)
+        };
+        Some(b.pairs_before + o + 1)
+    }
+
+    /// The game number of a game id `r<round>-p<pairing>-<a|b>`, if the event has it.
+    pub fn game_of_id(&self, id: &str) -> Option<u64> {
+        let rest = id.strip_prefix('r')?;
+        let (round, rest) = rest.split_once("-p")?;
+        let (pairing, leg) = rest.split_once('-')?;
+        let (round, pairing): (u32, u32) = (round.parse().ok()?, pairing.parse().ok()?);
+        // `parse` takes `+1` and `01`: only the id as the schedule writes it counts.
+        if format!("r{round}-p{pairing}-{leg}") != id {
+            return None;
+        }
+        let q = self.pair_of(round, pairing)?;
+        match leg {
+            "a" => Some(2 * q - 1),
+            "b" => Some(2 * q),
+            _ => None,
+        }
+    }
+
     /// Every pair, in order.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (1..=self.pairs).map(|q| self.cell(q).expect("in range"))
@@ -234,7 +273,14 @@ mod tests {
         // Bot 3 joins: (0,3), (1,3), (2,3) in round 1, then in round 2.
         assert_eq!(
             ids(&grown)[6..],
-            ["r1-p4-a:03", "r1-p5-a:13", "r1-p6-a:23", "r2-p4-a:03", "r2-p5-a:13", "r2-p6-a:23"]
+            [
+                "r1-p4-a:03",
+                "r1-p5-a:13",
+                "r1-p6-a:23",
+                "r2-p4-a:03",
+                "r2-p5-a:13",
+                "r2-p6-a:23"
+            ]
         );
         assert_eq!(ids(&more)[12], "r3-p1-a:01");
         assert_eq!(ids(&more)[17], "r3-p6-a:23");
@@ -243,13 +289,37 @@ mod tests {
     #[test]
     fn growing_both_at_once_adds_the_new_pairings_first_then_the_new_rounds() {
         let l = Layout::new(Format::Gauntlet, &[Stage { bots: 2, rounds: 1 }], 3, 2).unwrap();
-        assert_eq!(ids(&l), ["r1-p1-a:01", "r1-p2-a:02", "r2-p1-a:01", "r2-p2-a:02"]);
+        assert_eq!(
+            ids(&l),
+            ["r1-p1-a:01", "r1-p2-a:02", "r2-p1-a:01", "r2-p2-a:02"]
+        );
+    }
+
+    #[test]
+    fn pair_of_inverts_cell_and_ids_map_to_game_numbers() {
+        let growth = [Stage { bots: 3, rounds: 2 }, Stage { bots: 5, rounds: 2 }];
+        let l = Layout::new(Format::RoundRobin, &growth, 6, 4).unwrap();
+        for c in l.cells() {
+            assert_eq!(l.pair_of(c.round, c.pairing), Some(c.pair), "{c:?}");
+            assert_eq!(l.game_of_id(&game_id(&c, 'b')), Some(2 * c.pair));
+        }
+        assert_eq!(l.pair_of(5, 1), None);
+        assert_eq!(l.pair_of(1, 16), None);
+        for bad in [
+            "r1-p1-c", "r1-p01-a", "r+1-p1-a", "r1p1-a", "x", "r0-p1-a", "r1-p1-a ",
+        ] {
+            assert_eq!(l.game_of_id(bad), None, "{bad}");
+        }
+        assert_eq!(l.game_of_id("r1-p1-a"), Some(1));
     }
 
     #[test]
     fn a_history_must_grow() {
         let shrink = Layout::new(Format::RoundRobin, &[Stage { bots: 3, rounds: 2 }], 2, 3);
-        assert!(shrink.unwrap_err().to_string().contains("cannot come after"));
+        assert!(shrink
+            .unwrap_err()
+            .to_string()
+            .contains("cannot come after"));
         let same = Layout::new(Format::RoundRobin, &[Stage { bots: 3, rounds: 2 }], 3, 2);
         assert!(same.is_err());
     }

@@ -1,0 +1,172 @@
+//! games.jsonl read line by line, for `baraza results` and `baraza merge`: memory does not
+//! grow with the games' moves, only by a bit per scheduled game (which ids were seen). The
+//! rules are those of [`super::log::parse_games_log`]: a header first, every complete line
+//! strict, a torn last line (no newline, not JSON) ignored, each game id counted once (its
+//! first line).
+
+use super::layout::Layout;
+use super::log::{games_path, parse_games_log, GameLine, Header};
+use super::results::{result_points, Standings, Tally};
+use anyhow::{anyhow, bail, Context};
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+/// A games.jsonl open for reading, its header already read.
+pub struct LogStream {
+    reader: BufReader<File>,
+    pub path: PathBuf,
+    pub header: Header,
+    line_no: usize,
+    buf: String,
+    /// The 1-based number of a torn last line, once the end is reached.
+    pub torn_line: Option<usize>,
+}
+
+impl LogStream {
+    /// Open a games.jsonl (or `DIR/games.jsonl`) and read its header; an error when it has
+    /// none.
+    pub fn open(path: &Path) -> anyhow::Result<LogStream> {
+        let path = games_path(path);
+        let file = File::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let source = path.display().to_string();
+        let mut reader = BufReader::with_capacity(1 << 16, file);
+        let mut first = String::new();
+        let mut line_no = 0;
+        loop {
+            first.clear();
+            let n = reader
+                .read_line(&mut first)
+                .with_context(|| format!("cannot read {source}"))?;
+            line_no += 1;
+            if n == 0 {
+                bail!("{source}: no tournament header (empty file?)");
+            }
+            if !first.trim().is_empty() {
+                break;
+            }
+        }
+        // The one header parser, given the header line alone (a torn one is no header).
+        let header = parse_games_log(&first, &source)?
+            .ok_or_else(|| anyhow!("{source}: no tournament header (empty file?)"))?
+            .header;
+        Ok(LogStream {
+            reader,
+            path,
+            header,
+            line_no,
+            buf: String::new(),
+            torn_line: None,
+        })
+    }
+
+    /// Read the next line into `buf`; false at the end.
+    fn read(&mut self) -> anyhow::Result<bool> {
+        self.buf.clear();
+        let n = self
+            .reader
+            .read_line(&mut self.buf)
+            .with_context(|| format!("cannot read {}", self.path.display()))?;
+        self.line_no += 1;
+        Ok(n > 0)
+    }
+
+    /// The next game line: its number in the file, its text (without the newline) and the
+    /// line parsed. `None` at the end.
+    pub fn next_game(&mut self) -> anyhow::Result<Option<(usize, &str, GameLine)>> {
+        loop {
+            if !self.read()? {
+                return Ok(None);
+            }
+            let text = self.buf.trim_end_matches(['\n', '\r']);
+            if text.trim().is_empty() {
+                continue;
+            }
+            let n = self.line_no;
+            let unterminated = !self.buf.ends_with('\n');
+            let source = self.path.display();
+            match serde_json::from_str::<GameLine>(text) {
+                Ok(g) => {
+                    let result = g.record.result.as_str();
+                    if result != "*" && result_points(result).is_none() {
+                        bail!("{source} line {n}: result '{result}' is not one of 1-0, 0-1, 1/2-1/2, *");
+                    }
+                    let text = self.buf.trim_end_matches(['\n', '\r']);
+                    return Ok(Some((n, text, g)));
+                }
+                Err(_) if unterminated => {
+                    self.torn_line = Some(n);
+                    return Ok(None);
+                }
+                Err(e) => bail!("{source} line {n}: not a game line: {e}"),
+            }
+        }
+    }
+}
+
+/// The event's layout as a header describes it.
+pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
+    let e = &h.event;
+    Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
+}
+
+/// Which game ids were met: a bit per game of the schedule, and a set for ids the schedule
+/// does not have (only hand-made logs have those).
+pub struct Seen {
+    layout: Option<Layout>,
+    bits: Vec<u64>,
+    others: HashSet<String>,
+}
+
+impl Seen {
+    pub fn new(header: &Header) -> Seen {
+        let layout = header_layout(header).ok();
+        let words = layout
+            .as_ref()
+            .map_or(0, |l| l.games().div_ceil(64) as usize);
+        Seen {
+            layout,
+            bits: vec![0; words],
+            others: HashSet::new(),
+        }
+    }
+
+    /// The game number of an id of the schedule.
+    pub fn game_number(&self, id: &str) -> Option<u64> {
+        self.layout.as_ref()?.game_of_id(id)
+    }
+
+    /// Whether `id` is met for the first time (and now it is met).
+    pub fn insert(&mut self, id: &str) -> bool {
+        match self.game_number(id) {
+            Some(n) => {
+                let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
+                let new = self.bits[w] & (1 << b) == 0;
+                self.bits[w] |= 1 << b;
+                new
+            }
+            None => self.others.insert(id.to_string()),
+        }
+    }
+}
+
+/// The table of a games.jsonl, read line by line ([`super::results::standings`] of the
+/// whole file, without holding it).
+pub fn standings_of_file(path: &Path) -> anyhow::Result<Standings> {
+    let mut log = LogStream::open(path)?;
+    let mut tally = Tally::new(&log.header);
+    let mut seen = Seen::new(&log.header);
+    let mut duplicates = 0;
+    while let Some((_, _, g)) = log.next_game()? {
+        if seen.insert(&g.game_id) {
+            tally.add(&g);
+        } else {
+            duplicates += 1;
+        }
+    }
+    let mut s = tally.standings();
+    s.duplicate_lines = duplicates;
+    s.torn_last_line = log.torn_line;
+    Ok(s)
+}
