@@ -48,6 +48,8 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
+    /// Join the run folders of one event's shards (--shard K/N) into one run folder
+    Merge(MergeArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -399,6 +401,37 @@ pub use crate::tournament::config::OnCrash;
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
     pub dir: std::path::PathBuf,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+Every input must be of the same event (the config hash in its header); the first that is not
+is named. Each game is taken once: the same line in two inputs is kept once, two different
+lines for one game id are an error naming both files. Games of the schedule that no input has
+are listed by id, and nothing is written unless --partial. The merge can be run again (e.g.
+once a failed shard is resumed): it replaces DIR's games.jsonl and games.pgn. The inputs are
+read line by line; the bots' stderr logs stay in the shards' folders. docs/cluster.md shows
+it with Slurm, GNU parallel and Kubernetes.
+
+Exit status 0 when merged; 1 on another event, a conflict, or missing games without --partial.
+
+Examples:
+  baraza merge --out runs/t1 runs/t1/shard-*
+  baraza merge --out runs/t1 --partial runs/t1/shard-1 runs/t1/shard-2
+  baraza results runs/t1 && baraza replay runs/t1/games.pgn --verify")]
+pub struct MergeArgs {
+    /// The merged run folder: games.jsonl and games.pgn are written there
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    /// The shards' run folders (or their games.jsonl)
+    #[arg(value_name = "SHARD_DIR", required = true)]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// Merge even when games are missing (listed by id on stdout)
+    #[arg(long)]
+    pub partial: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

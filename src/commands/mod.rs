@@ -4,6 +4,7 @@
 pub mod bot;
 pub mod botspec;
 pub mod match_cmd;
+pub mod merge;
 pub mod replay;
 pub mod results;
 pub mod rules;
@@ -26,6 +27,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => match_cmd::run(&mut out, *args),
         Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
+        Command::Merge(args) => merge::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

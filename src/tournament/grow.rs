@@ -59,11 +59,30 @@ pub fn resume_config(
 /// What differs between the file's event and the event now, other than growth: one entry per
 /// field, `field (file value in the file, now value now)`.
 pub fn changes(file: &CanonicalEvent, now: &CanonicalEvent) -> Vec<String> {
+    changes_between(file, now, "in the file", "now")
+}
+
+/// [`changes`] with other words for where the two values are (`in the first`, `there`).
+pub fn changes_between(
+    file: &CanonicalEvent,
+    now: &CanonicalEvent,
+    in_file: &str,
+    in_now: &str,
+) -> Vec<String> {
+    let labels = (in_file, in_now);
+    // Resuming, the hints say how the event may change.
+    let resuming = in_now == "now";
     let mut out = Vec::new();
     if now.rounds < file.rounds {
         out.push(format!(
-            "rounds ({} in the file, {} now: an event can grow, not shrink)",
-            file.rounds, now.rounds
+            "rounds ({} {in_file}, {} {in_now}{})",
+            file.rounds,
+            now.rounds,
+            if resuming {
+                ": an event can grow, not shrink"
+            } else {
+                ""
+            }
         ));
     }
     for (i, (a, b)) in file.bots.iter().zip(&now.bots).enumerate() {
@@ -73,7 +92,7 @@ pub fn changes(file: &CanonicalEvent, now: &CanonicalEvent) -> Vec<String> {
             format!("bot {}", i + 1)
         };
         let (va, vb) = (to_value(a), to_value(b));
-        leaf_changes(&who, &va, &vb, &mut out);
+        leaf_changes(&who, &va, &vb, labels, &mut out);
     }
     if now.bots.len() < file.bots.len() {
         let names = |e: &CanonicalEvent| {
@@ -84,11 +103,16 @@ pub fn changes(file: &CanonicalEvent, now: &CanonicalEvent) -> Vec<String> {
                 .join(", ")
         };
         out.push(format!(
-            "bots ({} in the file: {}; {} now: {}; bots can be added after the others, not removed)",
+            "bots ({} {in_file}: {}; {} {in_now}: {}{})",
             file.bots.len(),
             names(file),
             now.bots.len(),
-            names(now)
+            names(now),
+            if resuming {
+                "; bots can be added after the others, not removed"
+            } else {
+                ""
+            }
         ));
     }
     // Everything else must be equal.
@@ -101,7 +125,7 @@ pub fn changes(file: &CanonicalEvent, now: &CanonicalEvent) -> Vec<String> {
         }
         v
     };
-    leaf_changes("", &strip(file), &strip(now), &mut out);
+    leaf_changes("", &strip(file), &strip(now), labels, &mut out);
     out
 }
 
@@ -118,11 +142,18 @@ fn show(v: Option<&Value>) -> String {
 }
 
 /// The leaves that differ between `a` and `b`, each `who path (a in the file, b now)`.
-fn leaf_changes(who: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
-    walk(who, "", a, b, out);
+fn leaf_changes(who: &str, a: &Value, b: &Value, labels: (&str, &str), out: &mut Vec<String>) {
+    walk(who, "", a, b, labels, out);
 }
 
-fn walk(who: &str, path: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
+fn walk(
+    who: &str,
+    path: &str,
+    a: &Value,
+    b: &Value,
+    (in_a, in_b): (&str, &str),
+    out: &mut Vec<String>,
+) {
     if a == b {
         return;
     }
@@ -143,9 +174,9 @@ fn walk(who: &str, path: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
                     format!("{path}.{k}")
                 };
                 match (ma.get(k), mb.get(k)) {
-                    (Some(x), Some(y)) => walk(who, &sub, x, y, out),
+                    (Some(x), Some(y)) => walk(who, &sub, x, y, (in_a, in_b), out),
                     (x, y) => out.push(format!(
-                        "{} ({} in the file, {} now)",
+                        "{} ({} {in_a}, {} {in_b})",
                         label(&sub),
                         show(x),
                         show(y)
@@ -154,7 +185,7 @@ fn walk(who: &str, path: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
             }
         }
         _ => out.push(format!(
-            "{} ({} in the file, {} now)",
+            "{} ({} {in_a}, {} {in_b})",
             label(path),
             show(Some(a)),
             show(Some(b))
