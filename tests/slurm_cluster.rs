@@ -205,49 +205,277 @@ fn process_alive(pid: i32) -> bool {
     }
 }
 
-/// The pids the guard is to stop are alive while the cluster runs, and gone after the drop.
+fn exe() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("baraza")
+}
+
+fn docs_script(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/cluster")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Run the real binary; its stdout, or a panic with its stderr.
+fn baraza(args: &[&str]) -> String {
+    let out = Command::new(exe()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "baraza {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The games of a run folder as (id, seed, players, result, termination, moves), sorted:
+/// what must be equal between a merged and an unsharded run (think times are not).
+fn games(run: &Path) -> Vec<(String, u64, String, String, String, String, Vec<String>)> {
+    let log = baraza::tournament::log::read_games_log(run).unwrap();
+    assert!(log.duplicates.is_empty() && log.torn_line.is_none());
+    let mut v: Vec<_> = log
+        .games
+        .into_iter()
+        .map(|g| {
+            let r = g.record;
+            (
+                g.game_id,
+                r.seed,
+                r.white,
+                r.black,
+                r.result,
+                r.termination.to_string(),
+                r.moves,
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Game lines (not the header) in a games.jsonl.
+fn game_lines(run: &Path) -> usize {
+    std::fs::read_to_string(run.join("games.jsonl"))
+        .map_or(0, |t| t.lines().count().saturating_sub(1))
+}
+
+fn write_event(path: &Path, bots: &[(&str, &str)], rounds: u32) {
+    let mut toml =
+        format!("ruleset = \"darra\"\nrounds = {rounds}\nseed = 11\nrandom-opening-plies = 2\n");
+    for (name, cmd) in bots {
+        toml.push_str(&format!("\n[[bot]]\nname = \"{name}\"\ncmd = \"{cmd}\"\n"));
+    }
+    std::fs::write(path, toml).unwrap();
+}
+
+/// The documented job array (docs/cluster/tournament-array.sbatch) plays a 4-shard
+/// round-robin of built-in bots; the documented merge job, run with `--dependency=afterok`,
+/// joins it; games and table equal an unsharded run's. Then a task of a second event is
+/// cancelled part-way (`scancel`): the merge names the missing games and their shard, the task
+/// resubmitted resumes its shard, and the merge completes the event. The daemons are stopped by
+/// the guard, by pid.
 #[test]
-fn the_cluster_runs_a_job_array_and_a_dependent_job_then_stops() {
-    if !slurm_available("the_cluster_runs_a_job_array_and_a_dependent_job_then_stops") {
+fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
+    if !slurm_available("a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them") {
         return;
     }
-    let cluster = Cluster::start("slurm-smoke");
+    let cluster = Cluster::start("slurm-shards");
     let pids: Vec<i32> = std::fs::read_to_string(cluster.state().join("pids"))
         .unwrap()
         .lines()
         .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
         .collect();
     assert_eq!(pids.len(), 3, "munged, slurmctld, slurmd");
-    let alive = |pid: i32| process_alive(pid);
-    assert!(pids.iter().all(|&p| alive(p)));
+    assert!(pids.iter().all(|&p| process_alive(p)));
 
-    let out = cluster.work().join("out");
-    std::fs::create_dir_all(&out).unwrap();
-    let pattern = format!("--output={}/task-%a.txt", out.display());
+    let work = cluster.work().to_path_buf();
+    let chdir = format!("--chdir={}", work.display());
+    let export = format!("--export=ALL,BARAZA={},SLOW_BOT_MS=10", exe().display());
+    let all_done = |job: &str| {
+        let states = cluster.wait(job, Duration::from_secs(120));
+        assert!(
+            states.iter().all(|(_, s)| s == "COMPLETED"),
+            "job {job}: {states:?}\n{}",
+            cluster.logs()
+        );
+    };
+
+    // 1. Four bots, 2 rounds: 12 pairs, 3 per shard.
+    let event = work.join("event.toml");
+    let bots = [
+        ("r1", "builtin:random"),
+        ("g1", "builtin:greedy"),
+        ("r2", "builtin:random"),
+        ("g2", "builtin:greedy"),
+    ];
+    write_event(&event, &bots, 2);
+    let (ev, run) = (event.display().to_string(), work.join("run"));
+    let run_s = run.display().to_string();
+    let whole = work.join("whole");
+    baraza(&[
+        "tournament",
+        "--config",
+        &ev,
+        "--out",
+        whole.to_str().unwrap(),
+        "--quiet",
+        "--concurrency",
+        "1",
+    ]);
+
     let array = cluster.sbatch(&[
         "--array=1-4",
-        &pattern,
-        "--wrap",
-        "echo task $SLURM_ARRAY_TASK_ID of $SLURM_ARRAY_TASK_COUNT",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev,
+        &run_s,
+        "4",
     ]);
     let after = format!("--dependency=afterok:{array}");
-    let merged = format!("--output={}/after.txt", out.display());
-    let chdir = format!("--chdir={}", out.display());
-    let dependent = cluster.sbatch(&[&after, &merged, &chdir, "--wrap", "cat task-*.txt | sort"]);
-    let _ = cluster.wait(&array, Duration::from_secs(60));
-    let states = cluster.wait(&dependent, Duration::from_secs(60));
-    assert_eq!(states, [(dependent.clone(), "COMPLETED".to_string())]);
-    let mut all = String::new();
+    let merge = cluster.sbatch(&[
+        &after,
+        &chdir,
+        &export,
+        &docs_script("merge.sbatch"),
+        &run_s,
+    ]);
+    all_done(&array);
+    all_done(&merge);
     for k in 1..=4 {
-        let text = std::fs::read_to_string(out.join(format!("task-{k}.txt"))).unwrap();
-        assert_eq!(text, format!("task {k} of 4\n"));
-        all.push_str(&text);
+        assert_eq!(game_lines(&run.join(format!("shard-{k}"))), 6, "shard {k}");
     }
-    // It ran after every task had written its file.
-    assert_eq!(std::fs::read_to_string(out.join("after.txt")).unwrap(), all);
+    assert_eq!(games(&run).len(), 24);
+    assert_eq!(games(&run), games(&whole));
+    let table = std::fs::read_to_string(run.join("table.txt")).unwrap();
+    assert_eq!(table, baraza(&["results", whole.to_str().unwrap()]));
+    assert!(
+        table.contains("24 of 24 games played, 12 complete pairs"),
+        "{table}"
+    );
+    let verified = baraza(&[
+        "replay",
+        run.join("games.pgn").to_str().unwrap(),
+        "--verify",
+    ]);
+    assert!(verified.contains("OK: 24 games"), "{verified}");
+
+    // 2. A slow bot (10 ms a move), 3 bots, 8 rounds: 24 pairs, 6 (12 games) per shard.
+    let event2 = work.join("event2.toml");
+    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/slow_first_bot.sh");
+    let slow = slow.display().to_string();
+    write_event(
+        &event2,
+        &[
+            ("slow", &slow),
+            ("g", "builtin:greedy"),
+            ("r", "builtin:random"),
+        ],
+        8,
+    );
+    let (ev2, run2) = (event2.display().to_string(), work.join("run2"));
+    let run2_s = run2.display().to_string();
+    let array2 = cluster.sbatch(&[
+        "--array=1-4",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev2,
+        &run2_s,
+        "4",
+    ]);
+    // Task 2 is cancelled once it has written its first game.
+    let shard2 = run2.join("shard-2");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while game_lines(&shard2) == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "shard 2 never wrote a game\n{}",
+            cluster.logs()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    cluster.run("scancel", &[&format!("{array2}_2")]);
+    let states = cluster.wait(&array2, Duration::from_secs(120));
+    let state = |k: &str| states.iter().find(|(t, _)| t == k).unwrap().1.clone();
+    assert_eq!(state("2"), "CANCELLED", "{states:?}");
+    for k in ["1", "3", "4"] {
+        assert_eq!(state(k), "COMPLETED", "{states:?}");
+    }
+    let kept = game_lines(&shard2);
+    assert!(
+        (1..12).contains(&kept),
+        "shard 2 stopped part-way: {kept} of 12 games"
+    );
+    let before = std::fs::read_to_string(shard2.join("games.jsonl")).unwrap();
+
+    // The merge names what is missing and the shard it is of, and writes nothing.
+    let mut shards: Vec<String> = (1..=4)
+        .map(|k| run2.join(format!("shard-{k}")).display().to_string())
+        .collect();
+    shards.sort();
+    let out = Command::new(exe())
+        .args(["merge", "--out", &run2_s])
+        .args(&shards)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(&format!("{} of 48 games are missing", 12 - kept)),
+        "{err}"
+    );
+    assert!(err.contains("(of shard 2/4)"), "{err}");
+    assert!(!run2.join("games.jsonl").exists());
+
+    // Resubmitted, task 2 resumes its shard; the merge job then completes the event.
+    let again = cluster.sbatch(&[
+        "--array=2",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev2,
+        &run2_s,
+        "4",
+    ]);
+    let after = format!("--dependency=afterok:{again}");
+    let merge2 = cluster.sbatch(&[
+        &after,
+        &chdir,
+        &export,
+        &docs_script("merge.sbatch"),
+        &run2_s,
+    ]);
+    all_done(&again);
+    all_done(&merge2);
+    let resumed = std::fs::read_to_string(shard2.join("games.jsonl")).unwrap();
+    assert!(
+        resumed.starts_with(before.trim_end_matches(|c| c != '\n')),
+        "the games played before the kill are kept"
+    );
+    assert_eq!(game_lines(&shard2), 12);
+    let merged = games(&run2);
+    assert_eq!(merged.len(), 48);
+    // The cancelled task's bots got SIGTERM with it: no game may be written as their crash.
+    let crashes: Vec<_> = merged.iter().filter(|g| g.5 == "crash").collect();
+    assert!(crashes.is_empty(), "{crashes:?}");
+    let table = std::fs::read_to_string(run2.join("table.txt")).unwrap();
+    assert!(
+        table.contains("48 of 48 games played, 24 complete pairs"),
+        "{table}"
+    );
+    let verified = baraza(&[
+        "replay",
+        run2.join("games.pgn").to_str().unwrap(),
+        "--verify",
+    ]);
+    assert!(verified.contains("OK: 48 games"), "{verified}");
 
     drop(cluster);
     for p in pids {
-        assert!(!alive(p), "daemon {p} still running after the guard's drop");
+        assert!(
+            !process_alive(p),
+            "daemon {p} still running after the guard's drop"
+        );
     }
 }
