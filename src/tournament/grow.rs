@@ -1,9 +1,10 @@
 //! Events that grow: `--resume` with more `--rounds`, or with bots added after the existing
 //! ones, extends the event in its folder. The games already played keep their ids, seeds and
 //! records and only the new games are played, because the schedule is append-only
-//! ([`super::layout`]): the header records the size the event had before (a
-//! [`Stage`](super::layout::Stage) in `event.growth`) and the new games are numbered after the
-//! old ones.
+//! ([`super::layout`]): the new games are numbered after the old ones. More rounds alone need
+//! no record (a fresh event of that many rounds is numbered the same); when bots are added the
+//! header records the size the event had before (a [`Stage`](super::layout::Stage) in
+//! `event.growth`).
 //!
 //! Any other change (the seed, a clock, a bot's command, the openings, fewer rounds or bots)
 //! is refused, naming each changed field with its value in the file and now.
@@ -48,11 +49,15 @@ pub fn resume_config(
     if !differs.is_empty() {
         return Err(refuse(differs));
     }
-    // Only growth is left.
-    config.growth.push(Stage {
-        bots: file.bots.len(),
-        rounds: file.rounds,
-    });
+    // Only growth is left. More rounds alone number their pairs just as a fresh event of as
+    // many rounds would (round after round): nothing to record, the hash is that event's.
+    // Added bots record the size before them.
+    if now.bots.len() > file.bots.len() {
+        config.growth.push(Stage {
+            bots: file.bots.len(),
+            rounds: file.rounds,
+        });
+    }
     Ok((config, true))
 }
 
