@@ -230,7 +230,10 @@ fn baraza(args: &[&str]) -> String {
 
 /// The games of a run folder as (id, seed, players, result, termination, moves), sorted:
 /// what must be equal between a merged and an unsharded run (think times are not).
-fn games(run: &Path) -> Vec<(String, u64, String, String, String, String, Vec<String>)> {
+/// (id, seed, player 1, player 2, result, termination, moves).
+type Game = (String, u64, String, String, String, String, Vec<String>);
+
+fn games(run: &Path) -> Vec<Game> {
     let log = baraza::tournament::log::read_games_log(run).unwrap();
     assert!(log.duplicates.is_empty() && log.torn_line.is_none());
     let mut v: Vec<_> = log

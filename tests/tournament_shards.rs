@@ -52,7 +52,9 @@ fn results_json(dir: &Path) -> String {
 }
 
 /// (id, seed, players, result, moves) of each game, sorted.
-fn games(dir: &Path) -> Vec<(String, u64, String, String, String, Vec<String>)> {
+type Game = (String, u64, String, String, String, Vec<String>);
+
+fn games(dir: &Path) -> Vec<Game> {
     let mut v: Vec<_> = read_games_log(dir)
         .unwrap()
         .games

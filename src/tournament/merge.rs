@@ -16,18 +16,17 @@
 //! The output is `games.jsonl` (the header of the whole event, then the inputs' game lines as
 //! they are, input after input, in each input's order) and `games.pgn` (the same games), both
 //! written beside their final names and renamed over them at the end. The inputs are read line
-//! by line; memory is a few bytes per scheduled game (which input holds it and a digest of its
-//! line), not the games.
+//! by line; memory is a few bytes per scheduled game (which input holds it and where), not the
+//! games.
 
 use super::config::canonical_hash;
 use super::grow::changes_between;
 use super::layout::{game_id, pair_of_game, Layout};
 use super::log::{games_path, Header, GAMES_FILE};
 use super::shard::Shard;
-use super::stream::{header_layout, LogStream};
-use crate::record::write_pgn;
+use super::stream::{header_layout, line_at, LogStream};
+use crate::record::{write_pgn, GameRecord};
 use std::collections::BTreeSet;
-use std::hash::{Hash, Hasher};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -150,16 +149,12 @@ impl Outputs {
     }
 }
 
-/// Which input first had each game, and a digest of its line: the merge's whole memory.
+/// Which input first had each game, and where its line starts there: the merge's whole
+/// memory. A game met again is compared with that line, read again (rare: no digest of every
+/// line is needed).
 struct Owners {
     input: Vec<u32>,
-    digest: Vec<u64>,
-}
-
-fn digest(line: &str) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    line.hash(&mut h);
-    h.finish()
+    offset: Vec<u64>,
 }
 
 /// Open every input and check they are of one event; the inputs and the layout.
@@ -271,21 +266,70 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
 }
 
 /// Copy every input's games, each once, into the outputs: (games, duplicate lines, owners).
+/// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
+/// work), fed the lines in order.
 fn copy_games(
     logs: &mut [LogStream],
     layout: &Layout,
     outputs: &mut Outputs,
 ) -> Result<(u64, u64, Owners), MergeError> {
+    let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
+    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnJob>(1024);
+    let (jsonl, pgn) = (&mut outputs.jsonl, &mut outputs.pgn);
+    std::thread::scope(|scope| {
+        let paths = &paths;
+        let worker = scope.spawn(move || write_pgns(rx, pgn, paths));
+        let copied = copy_lines(logs, layout, jsonl, &tx, paths);
+        drop(tx);
+        let written = worker.join().expect("the PGN thread does not panic");
+        // The PGN thread's error is the cause when the lines stopped because it had ended.
+        match (copied, written) {
+            (_, Err(e)) => Err(e),
+            (c, Ok(())) => c,
+        }
+    })
+}
+
+/// A line for the PGN thread: input, line number, text.
+type PgnJob = (usize, usize, String);
+
+fn write_pgns(
+    rx: std::sync::mpsc::Receiver<PgnJob>,
+    (path, out): &mut (PathBuf, BufWriter<std::fs::File>),
+    paths: &[String],
+) -> Result<(), MergeError> {
+    let mut pgn = Vec::with_capacity(4096);
+    for (k, line, text) in rx {
+        // The record alone, without the tournament's fields: parsed directly, not through
+        // GameLine's flattening (which buffers the whole line first, at twice the cost).
+        let record: GameRecord = serde_json::from_str(&text).map_err(|e| MergeError::BadLine {
+            path: paths[k].clone(),
+            line,
+            problem: format!("not a game line: {e}"),
+        })?;
+        pgn.clear();
+        write_pgn(&mut pgn, &record).map_err(io_error(path))?;
+        out.write_all(&pgn).map_err(io_error(path))?;
+    }
+    Ok(())
+}
+
+fn copy_lines(
+    logs: &mut [LogStream],
+    layout: &Layout,
+    (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
+    pgn: &std::sync::mpsc::SyncSender<PgnJob>,
+    paths: &[String],
+) -> Result<(u64, u64, Owners), MergeError> {
     let n = layout.games() as usize;
     let mut owners = Owners {
         input: vec![0; n],
-        digest: vec![0; n],
+        offset: vec![0; n],
     };
     let (mut games, mut duplicates) = (0u64, 0u64);
-    let mut pgn = Vec::with_capacity(4096);
-    let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
+    let first_paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
     for (k, log) in logs.iter_mut().enumerate() {
-        while let Some((line, text, g)) = log.next_game().map_err(read_error)? {
+        while let Some((line, offset, text, g)) = log.next_line().map_err(read_error)? {
             let bad = |problem: String| MergeError::BadLine {
                 path: paths[k].clone(),
                 line,
@@ -305,36 +349,39 @@ fn copy_games(
                 )));
             }
             let i = number as usize - 1;
-            let d = digest(text);
             match owners.input[i] {
                 0 => {
                     owners.input[i] = k as u32 + 1;
-                    owners.digest[i] = d;
+                    owners.offset[i] = offset;
                 }
-                _ if owners.digest[i] == d => {
+                other if same_line(&first_paths[other as usize - 1], owners.offset[i], text)? => {
                     duplicates += 1;
                     continue;
                 }
                 other => {
                     return Err(MergeError::Conflict {
-                        id: g.game_id,
+                        id: g.game_id.into_owned(),
                         first: paths[other as usize - 1].clone(),
                         second: paths[k].clone(),
                     })
                 }
             }
-            writeln!(outputs.jsonl.1, "{text}").map_err(io_error(&outputs.jsonl.0))?;
-            pgn.clear();
-            write_pgn(&mut pgn, &g.record).map_err(io_error(&outputs.pgn.0))?;
-            outputs
-                .pgn
-                .1
-                .write_all(&pgn)
-                .map_err(io_error(&outputs.pgn.0))?;
+            writeln!(jsonl, "{text}").map_err(io_error(jsonl_path))?;
+            if pgn.send((k, line, text.to_string())).is_err() {
+                // The PGN thread stopped on an error: it is returned from there.
+                return Ok((games, duplicates, owners));
+            }
             games += 1;
         }
     }
     Ok((games, duplicates, owners))
+}
+
+/// Whether the line at `offset` of `path` is `text`.
+fn same_line(path: &Path, offset: u64, text: &str) -> Result<bool, MergeError> {
+    let line = line_at(path, offset)
+        .map_err(|e| MergeError::Read(format!("cannot read {}: {e}", path.display())))?;
+    Ok(line == text)
 }
 
 /// How many games no input has, the first `list` of their ids, and their shards when every

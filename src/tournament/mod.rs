@@ -35,6 +35,7 @@ pub mod layout;
 pub mod log;
 pub mod merge;
 pub mod openings;
+pub mod pair_book;
 pub mod results;
 pub mod runner;
 pub mod schedule;

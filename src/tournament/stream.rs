@@ -1,13 +1,17 @@
 //! games.jsonl read line by line, for `baraza results` and `baraza merge`: memory does not
-//! grow with the games' moves, only by a bit per scheduled game (which ids were seen). The
+//! grow with the games' moves, only by a bit per scheduled game (which ids were seen), and
+//! each line is parsed only as far as the reader needs. The
 //! rules are those of [`super::log::parse_games_log`]: a header first, every complete line
 //! strict, a torn last line (no newline, not JSON) ignored, each game id counted once (its
 //! first line).
 
 use super::layout::Layout;
-use super::log::{games_path, parse_games_log, GameLine, Header};
+use super::log::{games_path, parse_games_log, Header};
 use super::results::{result_points, Standings, Tally};
+use crate::record::Termination;
 use anyhow::{anyhow, bail, Context};
+use serde::de::IgnoredAny;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -19,6 +23,9 @@ pub struct LogStream {
     pub path: PathBuf,
     pub header: Header,
     line_no: usize,
+    /// Where the line in `buf` starts in the file, in bytes; and where the next one does.
+    line_start: u64,
+    next_start: u64,
     buf: String,
     /// The 1-based number of a torn last line, once the end is reached.
     pub torn_line: Option<usize>,
@@ -33,13 +40,14 @@ impl LogStream {
         let source = path.display().to_string();
         let mut reader = BufReader::with_capacity(1 << 16, file);
         let mut first = String::new();
-        let mut line_no = 0;
+        let (mut line_no, mut header_end) = (0, 0u64);
         loop {
             first.clear();
             let n = reader
                 .read_line(&mut first)
                 .with_context(|| format!("cannot read {source}"))?;
             line_no += 1;
+            header_end += n as u64;
             if n == 0 {
                 bail!("{source}: no tournament header (empty file?)");
             }
@@ -56,6 +64,8 @@ impl LogStream {
             path,
             header,
             line_no,
+            line_start: header_end,
+            next_start: header_end,
             buf: String::new(),
             torn_line: None,
         })
@@ -69,31 +79,35 @@ impl LogStream {
             .read_line(&mut self.buf)
             .with_context(|| format!("cannot read {}", self.path.display()))?;
         self.line_no += 1;
+        self.line_start = self.next_start;
+        self.next_start += n as u64;
         Ok(n > 0)
     }
 
-    /// The next game line: its number in the file, its text (without the newline) and the
-    /// line parsed. `None` at the end.
-    pub fn next_game(&mut self) -> anyhow::Result<Option<(usize, &str, GameLine)>> {
+    /// The next game line's text (without its newline) with its number in the file and the
+    /// byte where it starts (for [`line_at`]), checked
+    /// to be a complete game line and parsed as far as the table needs ([`GameFields`]).
+    /// `None` at the end.
+    #[allow(clippy::type_complexity)]
+    pub fn next_line(&mut self) -> anyhow::Result<Option<(usize, u64, &str, GameFields<'_>)>> {
         loop {
             if !self.read()? {
                 return Ok(None);
             }
-            let text = self.buf.trim_end_matches(['\n', '\r']);
-            if text.trim().is_empty() {
+            if self.buf.trim().is_empty() {
                 continue;
             }
             let n = self.line_no;
             let unterminated = !self.buf.ends_with('\n');
             let source = self.path.display();
-            match serde_json::from_str::<GameLine>(text) {
+            let text = self.buf.trim_end_matches(['\n', '\r']);
+            match serde_json::from_str::<GameFields>(text) {
                 Ok(g) => {
-                    let result = g.record.result.as_str();
+                    let result = g.result.as_ref();
                     if result != "*" && result_points(result).is_none() {
                         bail!("{source} line {n}: result '{result}' is not one of 1-0, 0-1, 1/2-1/2, *");
                     }
-                    let text = self.buf.trim_end_matches(['\n', '\r']);
-                    return Ok(Some((n, text, g)));
+                    return Ok(Some((n, self.line_start, text, g)));
                 }
                 Err(_) if unterminated => {
                     self.torn_line = Some(n);
@@ -103,6 +117,59 @@ impl LogStream {
             }
         }
     }
+}
+
+/// The line of a file that starts at byte `offset`, without its newline.
+pub fn line_at(path: &Path, offset: u64) -> std::io::Result<String> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = BufReader::new(File::open(path)?);
+    f.seek(SeekFrom::Start(offset))?;
+    let mut s = String::new();
+    f.read_line(&mut s)?;
+    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// What the table and the merge read of a game line, borrowed from it where its text allows.
+/// Every other field of a [`GameLine`] must be there too (so a line that is not a game is
+/// refused as the full reader refuses it), but is skipped, not built.
+#[derive(Debug, serde::Deserialize)]
+pub struct GameFields<'a> {
+    #[serde(borrow)]
+    pub game_id: Cow<'a, str>,
+    pub pair: u64,
+    #[serde(borrow)]
+    pub white: Cow<'a, str>,
+    #[serde(borrow)]
+    pub black: Cow<'a, str>,
+    #[serde(borrow)]
+    pub result: Cow<'a, str>,
+    pub termination: Termination,
+    #[serde(rename = "game")]
+    _game: IgnoredAny,
+    #[serde(rename = "ruleset")]
+    _ruleset: IgnoredAny,
+    #[serde(rename = "reason")]
+    _reason: IgnoredAny,
+    #[serde(rename = "plies")]
+    _plies: IgnoredAny,
+    #[serde(rename = "moves")]
+    _moves: IgnoredAny,
+    #[serde(rename = "times_ms")]
+    _times: IgnoredAny,
+    #[serde(rename = "start")]
+    _start: IgnoredAny,
+    #[serde(rename = "seed")]
+    _seed: IgnoredAny,
+    #[serde(rename = "time_control")]
+    _time_control: IgnoredAny,
+    #[serde(rename = "event")]
+    _event: IgnoredAny,
+    #[serde(rename = "site")]
+    _site: IgnoredAny,
+    #[serde(rename = "date")]
+    _date: IgnoredAny,
+    #[serde(rename = "round")]
+    _round: IgnoredAny,
 }
 
 /// The event's layout as a header describes it.
@@ -158,9 +225,9 @@ pub fn standings_of_file(path: &Path) -> anyhow::Result<Standings> {
     let mut tally = Tally::new(&log.header);
     let mut seen = Seen::new(&log.header);
     let mut duplicates = 0;
-    while let Some((_, _, g)) = log.next_game()? {
+    while let Some((_, _, _, g)) = log.next_line()? {
         if seen.insert(&g.game_id) {
-            tally.add(&g);
+            tally.add_parts(g.pair, &g.white, &g.black, &g.result, g.termination);
         } else {
             duplicates += 1;
         }
