@@ -9,40 +9,41 @@
 //! Any other change (the seed, a clock, a bot's command, the openings, fewer rounds or bots)
 //! is refused, naming each changed field with its value in the file and now.
 
-use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
-use super::layout::Stage;
-use super::log::{Header, ResumeRefused};
+use super::config::{canonical_hash, CanonicalEvent, Stage, TournamentConfig};
 use anyhow::Context;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 
-/// The configuration to resume a log with: `now` with the log's growth history, and whether
-/// the event grew (then its header must be replaced: [`replace_header`]).
+/// Why a log cannot be resumed with a configuration: the hash the event would have now, and
+/// each difference (`seed (1 in the file, 2 now)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAGrowth {
+    pub now_hash: String,
+    pub differs: Vec<String>,
+}
+
+/// The configuration to resume a log (its header's event and hash) with: `now` with the log's
+/// growth history, and whether the event grew (then its header must be replaced:
+/// [`replace_header`]).
 pub fn resume_config(
-    header: &Header,
+    file: &CanonicalEvent,
+    file_hash: &str,
     now: &TournamentConfig,
-    path: &Path,
-) -> Result<(TournamentConfig, bool), ResumeRefused> {
-    let file = &header.event;
+) -> Result<(TournamentConfig, bool), NotAGrowth> {
     let mut config = now.clone();
     config.growth = file.growth.clone();
-    let refuse = |differs: Vec<String>| {
-        let short = |h: &str| h.chars().take(16).collect::<String>();
-        ResumeRefused {
-            path: path.display().to_string(),
-            file_hash: short(&header.config_hash),
-            now_hash: short(&config.hash()),
-            differs: differs.join("; "),
-        }
+    let refuse = |differs: Vec<String>| NotAGrowth {
+        now_hash: config.hash(),
+        differs,
     };
     // The file's hash is recomputed from its event as well, so a hand-edited event is caught.
-    if canonical_hash(file) != header.config_hash {
+    if canonical_hash(file) != file_hash {
         return Err(refuse(vec![
             "config_hash (the header's event was edited: it no longer matches its hash)".into(),
         ]));
     }
-    if config.hash() == header.config_hash {
+    if config.hash() == file_hash {
         return Ok((config, false));
     }
     let differs = changes(file, &config.canonical());
@@ -198,9 +199,9 @@ fn walk(
     }
 }
 
-/// Replace the header line of a games.jsonl, keeping every other line as it is: written to a
-/// file beside it, synced, and renamed over it.
-pub fn replace_header(path: &Path, header: &Header) -> anyhow::Result<()> {
+/// Replace the header line of a games.jsonl with `header` (its JSON), keeping every other line
+/// as it is: written to a file beside it, synced, and renamed over it.
+pub fn replace_header(path: &Path, header: &str) -> anyhow::Result<()> {
     let tmp = path.with_extension("jsonl.grow");
     let ctx = |what: &str, p: &Path| format!("cannot {what} {}", p.display());
     let src = std::fs::File::open(path).with_context(|| ctx("read", path))?;
@@ -211,8 +212,7 @@ pub fn replace_header(path: &Path, header: &Header) -> anyhow::Result<()> {
         .with_context(|| ctx("read", path))?;
     let mut out =
         std::io::BufWriter::new(std::fs::File::create(&tmp).with_context(|| ctx("create", &tmp))?);
-    let json = serde_json::to_string(header)?;
-    writeln!(out, "{json}").with_context(|| ctx("write", &tmp))?;
+    writeln!(out, "{header}").with_context(|| ctx("write", &tmp))?;
     std::io::copy(&mut lines, &mut out).with_context(|| ctx("write", &tmp))?;
     let file = out.into_inner().map_err(|e| e.into_error())?;
     file.sync_all().with_context(|| ctx("write", &tmp))?;

@@ -20,14 +20,7 @@
 //! before stages existed.
 
 use super::config::Format;
-use serde::{Deserialize, Serialize};
-
-/// The size of an event before it grew.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stage {
-    pub bots: usize,
-    pub rounds: u32,
-}
+pub use super::config::Stage;
 
 /// A growth history that cannot be: sizes must grow, stage after stage.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -362,7 +362,18 @@ pub fn plan_shard_run(
             }
         );
     }
-    let (config, grown) = super::grow::resume_config(&log.header, config, &path)?;
+    let (config, grown) =
+        super::grow::resume_config(&log.header.event, &log.header.config_hash, config).map_err(
+            |refused| {
+                let short = |h: &str| h.chars().take(16).collect::<String>();
+                ResumeRefused {
+                    path: path.display().to_string(),
+                    file_hash: short(&log.header.config_hash),
+                    now_hash: short(&refused.now_hash),
+                    differs: refused.differs.join("; "),
+                }
+            },
+        )?;
     let games = share(&config)?;
     let ids: HashSet<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
     let done: Vec<GameLine> = log
@@ -446,7 +457,7 @@ impl GamesWriter {
     /// [`GamesWriter::append`] after replacing the header line with `header` (the event grew):
     /// the file is rewritten beside itself and renamed over, so it is never half-changed.
     pub fn extend(path: &Path, header: &Header) -> anyhow::Result<GamesWriter> {
-        super::grow::replace_header(path, header)?;
+        super::grow::replace_header(path, &serde_json::to_string(header)?)?;
         GamesWriter::append(path)
     }
 
