@@ -25,6 +25,7 @@ fn every_command_help_has_an_example() {
         &["replay"],
         &["tournament"],
         &["results"],
+        &["merge"],
     ];
     for cmd in commands {
         let out = baraza().args(*cmd).arg("--help").assert().success();

@@ -588,3 +588,46 @@ fn grown_shards_merge_to_the_grown_unsharded_event() {
     assert_eq!(games(&merged), games(&whole));
     assert_eq!(games(&merged).len(), 24);
 }
+
+#[test]
+fn the_help_names_shard_and_merge() {
+    let help = |args: &[&str]| ok(baraza().args(args).arg("--help").output().unwrap());
+    let t = help(&["tournament"]);
+    assert!(
+        t.contains("--shard <K/N>") && t.contains("K, K+N, K+2N"),
+        "{t}"
+    );
+    let m = help(&["merge"]);
+    for want in [
+        "--out <DIR>",
+        "--partial",
+        "<SHARD_DIR>...",
+        "baraza merge --out runs/t1 runs/t1/shard-*",
+    ] {
+        assert!(m.contains(want), "{want}: {m}");
+    }
+    let top = help(&[]);
+    assert!(
+        top.contains("merge") && top.contains("Join the run folders"),
+        "{top}"
+    );
+}
+
+/// docs/cluster.md shows the scripts the tests run, as they are.
+#[test]
+fn cluster_docs_show_the_tested_scripts_verbatim() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let md = std::fs::read_to_string(root.join("docs/cluster.md")).unwrap();
+    for name in [
+        "tournament-array.sbatch",
+        "merge.sbatch",
+        "parallel.sh",
+        "indexed-job.yaml",
+    ] {
+        let script = std::fs::read_to_string(root.join("docs/cluster").join(name)).unwrap();
+        assert!(
+            md.contains(&script),
+            "docs/cluster.md does not show docs/cluster/{name} as it is"
+        );
+    }
+}
