@@ -398,7 +398,8 @@ Every input must be of the same event (the config hash in its header); the first
 is named. Each game is taken once: the same line in two inputs is kept once, two different
 lines for one game id are an error naming both files. Games of the schedule that no input has
 are listed by id, and nothing is written unless --partial. The merge can be run again (e.g.
-once a failed shard is resumed): it replaces DIR's games.jsonl and games.pgn. The inputs are
+once a failed shard is resumed): it replaces DIR's games.jsonl and games.pgn when an earlier
+merge wrote them (a run's own folder is refused: give it as an input). The inputs are
 read line by line; the bots' stderr logs stay in the shards' folders. docs/cluster.md shows
 it with Slurm, GNU parallel and Kubernetes.
 

@@ -297,6 +297,20 @@ fn merge_refuses_other_events_conflicts_and_missing_games_unless_partial() {
         "{}",
         text(&r.stderr)
     );
+    // Nor a run's folder of the same event: its games would be lost.
+    let run = dir.join("run");
+    ok(tournament(
+        2,
+        &["--rounds", "3", "--out", run.to_str().unwrap()],
+    ));
+    let before = std::fs::read(run.join("games.jsonl")).unwrap();
+    let r = merge(&run, &[&shard(1), &shard(2)], &["--partial"]);
+    assert!(
+        text(&r.stderr).contains("holds the games of a run, not of a merge"),
+        "{}",
+        text(&r.stderr)
+    );
+    assert_eq!(std::fs::read(run.join("games.jsonl")).unwrap(), before);
 }
 
 #[test]

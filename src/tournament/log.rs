@@ -47,6 +47,9 @@ pub struct Header {
     /// `scheduled_games` counts the shard's games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// Written by `baraza merge` (which may replace it), not by a run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub merged: bool,
 }
 
 impl Header {
@@ -60,6 +63,7 @@ impl Header {
             event: config.canonical(),
             sprt: config.sprt,
             shard: None,
+            merged: false,
         }
     }
 

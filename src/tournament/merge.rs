@@ -76,6 +76,8 @@ pub enum MergeError {
         "{path} holds another event's games (config hash {hash}); choose another --out folder"
     )]
     OutHoldsOther { path: String, hash: String },
+    #[error("{path} holds the games of a run, not of a merge; choose another --out folder (or give that folder as one of the inputs)")]
+    OutHoldsRun { path: String },
     #[error("cannot write {path}: {error}")]
     Write { path: String, error: std::io::Error },
 }
@@ -204,10 +206,16 @@ fn check_out(out: &Path, logs: &[LogStream], hash: &str) -> Result<(), MergeErro
     let existing = out.join(GAMES_FILE);
     if existing.exists() {
         let old = LogStream::open(&existing).map_err(read_error)?;
-        if old.header.config_hash != hash || old.header.shard.is_some() {
+        if old.header.config_hash != hash {
             return Err(MergeError::OutHoldsOther {
                 path: existing.display().to_string(),
                 hash: old.header.config_hash.chars().take(16).collect(),
+            });
+        }
+        // A run's own games are never replaced: only an earlier merge's.
+        if !old.header.merged {
+            return Err(MergeError::OutHoldsRun {
+                path: existing.display().to_string(),
             });
         }
     }
@@ -223,6 +231,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     let header = Header {
         scheduled_games: scheduled,
         shard: None,
+        merged: true,
         ..first.clone()
     };
     let mut outputs = Outputs::create(out, &header)?;
