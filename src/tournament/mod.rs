@@ -9,6 +9,12 @@
 //!   and the resume plan (which games are missing, refusal of a foreign log);
 //! - [`stats`]: Elo with intervals, LOS, pentanomial buckets, SPRT;
 //! - [`results`]: the table computed from games.jsonl alone.
+//! - [`layout`]: how the game pairs are numbered, append-only as an event grows;
+//! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
+//! - [`grow`]: resuming with more rounds or bots, and naming any other change;
+//! - [`stream`]: games.jsonl read line by line (`baraza results`, `baraza merge`);
+//! - [`merge`]: the shards of one event joined into one run folder;
+//! - [`pair_book`]: the legs of each pair, packed, for the table.
 //!
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
 //!   finished game, SPRT stop, and [`runner::Interrupt`] (stop starting games, or drop the
