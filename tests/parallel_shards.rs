@@ -109,7 +109,14 @@ fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
                 .unwrap()
                 .games
                 .into_iter()
-                .map(|g| (g.game_id, g.record.seed, g.record.result, g.record.moves))
+                .map(|g| {
+                    (
+                        g.game_id,
+                        g.record.seed,
+                        g.record.result.to_string(),
+                        g.record.moves,
+                    )
+                })
                 .collect();
         v.sort();
         v

@@ -246,7 +246,7 @@ fn games(run: &Path) -> Vec<Game> {
                 r.seed,
                 r.white,
                 r.black,
-                r.result,
+                r.result.to_string(),
                 r.termination.to_string(),
                 r.moves,
             )

@@ -61,7 +61,14 @@ fn games(dir: &Path) -> Vec<Game> {
         .into_iter()
         .map(|g: GameLine| {
             let r = g.record;
-            (g.game_id, r.seed, r.white, r.black, r.result, r.moves)
+            (
+                g.game_id,
+                r.seed,
+                r.white,
+                r.black,
+                r.result.to_string(),
+                r.moves,
+            )
         })
         .collect();
     v.sort();

@@ -18,6 +18,7 @@
 use super::log::{GameLine, GamesLog, Header};
 use super::pair_book::{Leg, PairBook, PairLegs};
 use super::stats::{self, EloEstimate, Model, Sample, SprtReport};
+use crate::outcome::GameResult;
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -75,16 +76,6 @@ pub struct Standings {
     pub unscored_games: u64,
     pub duplicate_lines: u64,
     pub torn_last_line: Option<usize>,
-}
-
-/// Points of player 1 and player 2 for a result string.
-pub fn result_points(result: &str) -> Option<(f64, f64)> {
-    match result {
-        "1-0" => Some((1.0, 0.0)),
-        "0-1" => Some((0.0, 1.0)),
-        "1/2-1/2" => Some((0.5, 0.5)),
-        _ => None,
-    }
 }
 
 #[derive(Debug, Default, Clone)]
@@ -194,7 +185,7 @@ impl Tally {
     /// Count one more game.
     pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
-        self.add_parts(g.pair, &r.white, &r.black, &r.result, r.termination);
+        self.add_parts(g.pair, &r.white, &r.black, r.result, r.termination);
     }
 
     /// Count one more game, given the fields the table reads.
@@ -203,11 +194,11 @@ impl Tally {
         pair: u64,
         white: &str,
         black: &str,
-        result: &str,
+        result: GameResult,
         termination: Termination,
     ) {
         let (w, b) = (self.index(white), self.index(black));
-        let Some((pw, pb)) = result_points(result) else {
+        let Some((pw, pb)) = result.points() else {
             self.unscored += 1;
             return;
         };

@@ -6,8 +6,9 @@
 //! first line).
 
 use super::layout::Layout;
-use super::log::{games_path, parse_games_log, Header};
-use super::results::{result_points, Standings, Tally};
+use super::log::{bad_result, games_path, parse_games_log, Header};
+use super::results::{Standings, Tally};
+use crate::outcome::GameResult;
 use crate::record::Termination;
 use anyhow::{anyhow, bail, Context};
 use serde::de::IgnoredAny;
@@ -102,18 +103,16 @@ impl LogStream {
             let source = self.path.display();
             let text = self.buf.trim_end_matches(['\n', '\r']);
             match serde_json::from_str::<GameFields>(text) {
-                Ok(g) => {
-                    let result = g.result.as_ref();
-                    if result != "*" && result_points(result).is_none() {
-                        bail!("{source} line {n}: result '{result}' is not one of 1-0, 0-1, 1/2-1/2, *");
-                    }
-                    return Ok(Some((n, self.line_start, text, g)));
-                }
+                Ok(g) => return Ok(Some((n, self.line_start, text, g))),
                 Err(_) if unterminated => {
                     self.torn_line = Some(n);
                     return Ok(None);
                 }
-                Err(e) => bail!("{source} line {n}: not a game line: {e}"),
+                // As the full reader says it: a result the record cannot hold is named.
+                Err(e) => match bad_result(text) {
+                    Some(bad) => bail!("{source} line {n}: {bad}"),
+                    None => bail!("{source} line {n}: not a game line: {e}"),
+                },
             }
         }
     }
@@ -141,8 +140,7 @@ pub struct GameFields<'a> {
     pub white: Cow<'a, str>,
     #[serde(borrow)]
     pub black: Cow<'a, str>,
-    #[serde(borrow)]
-    pub result: Cow<'a, str>,
+    pub result: GameResult,
     pub termination: Termination,
     #[serde(rename = "game")]
     _game: IgnoredAny,
@@ -227,7 +225,7 @@ pub fn standings_of_file(path: &Path) -> anyhow::Result<Standings> {
     let mut duplicates = 0;
     while let Some((_, _, _, g)) = log.next_line()? {
         if seen.insert(&g.game_id) {
-            tally.add_parts(g.pair, &g.white, &g.black, &g.result, g.termination);
+            tally.add_parts(g.pair, &g.white, &g.black, g.result, g.termination);
         } else {
             duplicates += 1;
         }
