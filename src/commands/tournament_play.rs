@@ -53,6 +53,8 @@ pub const STOP_FILE: &str = "stop";
 const STOP_FILE_EVERY: Duration = Duration::from_secs(1);
 /// How long running games may go on after the first Ctrl-C before they are aborted.
 pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
+/// How long a crash waits before it is written, in case the whole run is being stopped.
+const CRASH_SETTLE: Duration = Duration::from_millis(200);
 /// How often (at most) a plain progress line is printed when stderr is not a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
@@ -693,6 +695,13 @@ async fn drive(
         let setup = event.setup(&game, &slot)?;
         let _running = RunningGuard::new(&shared.running);
         let record = referee_play(&setup, event, &game).await;
+        if record.termination == Termination::Crash {
+            // A job scheduler stopping the run (`scancel`, a time limit) signals every process
+            // at once, and a bot may die of it a moment before baraza hears of it: wait that
+            // moment, so that the game is dropped with the others (played again on resume)
+            // instead of written as the bot's crash.
+            tokio::time::sleep(CRASH_SETTLE).await;
+        }
         event.stderr.collect(&slot, &game);
         if record.termination == Termination::Crash && on_crash == OnCrash::Abort {
             shared.crashed.borrow_mut().get_or_insert_with(|| {
