@@ -398,13 +398,15 @@ fn resume_plays_only_the_missing_games() {
 fn resume_refuses_a_log_of_another_configuration() {
     let dir = temp_dir("resume-refused");
     write_log(&dir, &config(2), &["r1-p1-a"]);
-    // More rounds grow the event (tests/tournament_grow.rs); another seed is another event.
+    // More rounds grow the event (tests/tournament_shards.rs); another seed is another event.
     let other_seed = TournamentConfig {
         seed: 2,
         ..config(2)
     };
     let e = plan_run(&other_seed, &dir, true).unwrap_err();
-    let refused = e.downcast_ref::<ResumeRefused>().expect("a ResumeRefused");
+    let LogError::Resume(refused) = &e else {
+        panic!("a ResumeRefused: {e}")
+    };
     assert_eq!(refused.differs, "seed (1 in the file, 2 now)");
     assert_eq!(refused.file_hash, config(2).hash()[..16]);
     assert_eq!(refused.now_hash, other_seed.hash()[..16]);

@@ -10,7 +10,6 @@
 //! is refused, naming each changed field with its value in the file and now.
 
 use super::config::{canonical_hash, CanonicalEvent, Stage, TournamentConfig};
-use anyhow::Context;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -201,21 +200,15 @@ fn walk(
 
 /// Replace the header line of a games.jsonl with `header` (its JSON), keeping every other line
 /// as it is: written to a file beside it, synced, and renamed over it.
-pub fn replace_header(path: &Path, header: &str) -> anyhow::Result<()> {
+pub fn replace_header(path: &Path, header: &str) -> std::io::Result<()> {
     let tmp = path.with_extension("jsonl.grow");
-    let ctx = |what: &str, p: &Path| format!("cannot {what} {}", p.display());
-    let src = std::fs::File::open(path).with_context(|| ctx("read", path))?;
-    let mut lines = BufReader::new(src);
+    let mut lines = BufReader::new(std::fs::File::open(path)?);
     let mut first = String::new();
-    lines
-        .read_line(&mut first)
-        .with_context(|| ctx("read", path))?;
-    let mut out =
-        std::io::BufWriter::new(std::fs::File::create(&tmp).with_context(|| ctx("create", &tmp))?);
-    writeln!(out, "{header}").with_context(|| ctx("write", &tmp))?;
-    std::io::copy(&mut lines, &mut out).with_context(|| ctx("write", &tmp))?;
+    lines.read_line(&mut first)?;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+    writeln!(out, "{header}")?;
+    std::io::copy(&mut lines, &mut out)?;
     let file = out.into_inner().map_err(|e| e.into_error())?;
-    file.sync_all().with_context(|| ctx("write", &tmp))?;
-    std::fs::rename(&tmp, path).with_context(|| ctx("replace", path))?;
-    Ok(())
+    file.sync_all()?;
+    std::fs::rename(&tmp, path)
 }
