@@ -26,6 +26,8 @@ fn every_command_help_has_an_example() {
         &["tournament"],
         &["results"],
         &["merge"],
+        &["view"],
+        &["play"],
     ];
     for cmd in commands {
         let out = baraza().args(*cmd).arg("--help").assert().success();
