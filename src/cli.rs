@@ -49,6 +49,8 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
+    /// Join the run folders of one event's shards (--shard K/N) into one run folder
+    Merge(MergeArgs),
     /// Write a self-contained HTML viewer of a log's games (works offline, loads nothing)
     View(ViewArgs),
     /// Play a bot yourself, in the terminal, under the referee and its clocks
@@ -345,7 +347,8 @@ Examples:
   baraza tournament --config event.toml --out runs/t1 --resume
   baraza tournament dara --bot new=./new --bot old=./old --rounds 5000 \\
       --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt
-  baraza tournament --config event.toml --dry-run";
+  baraza tournament --config event.toml --dry-run
+  baraza tournament --config event.toml --shard 3/8 --out runs/t1/shard-3   # then: baraza merge";
 
 #[derive(Args, Debug, Clone, Default)]
 #[command(after_help = with_habits(TOURNAMENT_HELP, For::Tournament))]
@@ -390,9 +393,15 @@ pub struct TournamentArgs {
     /// Output directory: games.jsonl (header + one line per finished game) and the logs
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the tournament in --out: play only the games its games.jsonl lacks
+    /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
+    /// --rounds, or bots added after the others, the event grows: only the new games are played
     #[arg(long)]
     pub resume: bool,
+    /// Play only shard K of N: the game pairs numbered K, K+N, K+2N, ... (both games of a pair
+    /// together; ids and seeds as in the whole event). `baraza merge` joins the shards' --out
+    /// folders. Not with --sprt. docs/cluster.md: Slurm job arrays, GNU parallel, Kubernetes
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::tournament::shard::Shard>,
     /// Sequential probability ratio test of the first bot against the second (two bots only)
     #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
     pub sprt: Option<String>,
@@ -527,6 +536,38 @@ pub struct HumanArgs {
     /// Draw in colour
     #[arg(long)]
     pub color: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+Every input must be of the same event (the config hash in its header); the first that is not
+is named. Each game is taken once: the same line in two inputs is kept once, two different
+lines for one game id are an error naming both files. Games of the schedule that no input has
+are listed by id, and nothing is written unless --partial. The merge can be run again (e.g.
+once a failed shard is resumed): it replaces DIR's games.jsonl and games.pgn when an earlier
+merge wrote them (a run's own folder is refused: give it as an input). The inputs are
+read line by line; the bots' stderr logs stay in the shards' folders. docs/cluster.md shows
+it with Slurm, GNU parallel and Kubernetes.
+
+Exit status 0 when merged; 1 on another event, a conflict, or missing games without --partial.
+
+Examples:
+  baraza merge --out runs/t1 runs/t1/shard-*
+  baraza merge --out runs/t1 --partial runs/t1/shard-1 runs/t1/shard-2
+  baraza results runs/t1 && baraza replay runs/t1/games.pgn --verify")]
+pub struct MergeArgs {
+    /// The merged run folder: games.jsonl and games.pgn are written there
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    /// The shards' run folders (or their games.jsonl)
+    #[arg(value_name = "SHARD_DIR", required = true)]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// Merge even when games are missing (listed by id on stdout)
+    #[arg(long)]
+    pub partial: bool,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 const CHECK_BOT_HELP: &str = "\

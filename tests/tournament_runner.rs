@@ -80,6 +80,7 @@ where
     let mut log = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header).unwrap(),
         LogStart::Append => GamesWriter::append(&plan.path).unwrap(),
+        LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header).unwrap(),
     });
     let mut sinks = Sinks::new().with(&mut log).with(&mut events);
     run_plan(c, concurrency, plan, play, interrupt, &mut sinks).await

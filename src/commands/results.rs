@@ -3,12 +3,11 @@
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
-use crate::tournament::{log, results};
+use crate::tournament::{log, results, stream};
 use crate::view;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
-    let games = log::read_games_log(&args.dir)?;
     let format = match (args.format, args.json) {
         (Some(f), false) => f,
         (None, true) | (Some(ResultsFormat::Json), true) => ResultsFormat::Json,
@@ -16,14 +15,16 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
         (Some(f), true) => anyhow::bail!("--json and --format {f:?} disagree; give one"),
     };
     let text = match format {
+        // Line by line: a log of millions of games is not held in memory.
         ResultsFormat::Json => {
-            let table = results::standings(&games);
+            let table = stream::standings_of_file(&args.dir)?;
             let mut buf = Vec::new();
             write_json(&mut buf, &serde_json::to_value(&table)?)?;
             String::from_utf8(buf)?
         }
-        ResultsFormat::Text => results::render_text(&results::standings(&games)),
+        ResultsFormat::Text => results::render_text(&stream::standings_of_file(&args.dir)?),
         ResultsFormat::Html => {
+            let games = log::read_games_log(&args.dir)?;
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);
             let title = format!(

@@ -140,6 +140,7 @@ pub fn play(
     let mut jsonl = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
         LogStart::Append => GamesWriter::append(&plan.path)?,
+        LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header)?,
     });
     let pgn_path = out_dir.join(PGN_FILE);
     let mut pgn = PgnSink::rewrite(&pgn_path, plan.done.iter().map(|g| &g.record))?;

@@ -257,6 +257,13 @@ pub enum Openings {
     RandomPlies { plies: u32 },
 }
 
+/// The size of an event before it grew (bots were added): see `tournament/layout.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stage {
+    pub bots: usize,
+    pub rounds: u32,
+}
+
 /// The whole event, checked. The schedule is a pure function of it
 /// ([`super::schedule::schedule`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -272,6 +279,10 @@ pub struct TournamentConfig {
     /// Only with exactly two bots; not part of the hash (it decides when to stop, not what is
     /// played), so a run can be resumed with other bounds or without a test.
     pub sprt: Option<SprtParams>,
+    /// The sizes the event had before it grew (`--resume` with more rounds or bots), oldest
+    /// first; empty for an event that never grew. Part of the schedule: see
+    /// `tournament/layout.rs`.
+    pub growth: Vec<Stage>,
 }
 
 /// The canonical, hashed form of the openings: a file is identified by its content (count and
@@ -302,6 +313,9 @@ pub struct CanonicalEvent {
     pub bots: Vec<BotConfig>,
     pub openings: CanonicalOpenings,
     pub max_plies: Option<u64>,
+    /// Absent for an event that never grew, so such an event's hash is what it always was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub growth: Vec<Stage>,
 }
 
 /// Lower-case hex of a SHA-256 digest.
@@ -333,6 +347,7 @@ impl TournamentConfig {
             bots: self.bots.clone(),
             openings,
             max_plies: self.max_plies,
+            growth: self.growth.clone(),
         }
     }
 
@@ -573,6 +588,7 @@ impl EventInputs {
             openings,
             max_plies: self.max_plies,
             sprt,
+            growth: Vec::new(),
         };
         Ok((config, run))
     }

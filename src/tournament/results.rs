@@ -16,7 +16,9 @@
 //!   other forfeits.
 
 use super::log::{GameLine, GamesLog, Header};
+use super::pair_book::{Leg, PairBook, PairLegs};
 use super::stats::{self, EloEstimate, Model, Sample, SprtReport};
+use crate::outcome::GameResult;
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -121,18 +123,6 @@ pub fn standings_from(header: &Header, games: &[GameLine]) -> Standings {
     tally.standings()
 }
 
-/// One leg of a game pair: (player 1, player 2, their points).
-type Leg = (usize, usize, f64, f64);
-
-/// The legs of one pair number seen so far. Only a pair of exactly two legs, the same two bots
-/// on swapped sides, is complete; a third leg (a hand-made log) undoes it.
-#[derive(Debug)]
-enum PairLegs {
-    One(Leg),
-    Two(Leg, Leg),
-    Many,
-}
-
 /// The table built game by game: adding a game costs the same at the 100,000th game as at the
 /// first, and the table can be read at any point (the live table, the SPRT after every game),
 /// costing the number of bots, not of games. [`standings_from`] is a tally of all the lines.
@@ -144,7 +134,9 @@ pub struct Tally {
     acc: Vec<Acc>,
     /// (a, b) -> (a's wins, a's losses) against b.
     h2h: BTreeMap<(usize, usize), (u64, u64)>,
-    pairs: std::collections::HashMap<u64, PairLegs>,
+    /// Name -> index in `names`.
+    index: std::collections::HashMap<String, usize>,
+    pairs: PairBook,
     complete_pairs: u64,
     /// First bot's pentanomial against the second, for the SPRT.
     sprt_penta: [u64; 5],
@@ -156,11 +148,18 @@ impl Tally {
     pub fn new(header: &Header) -> Tally {
         let names = header.bot_names();
         Tally {
+            // Reversed: of two bots of one name (a hand-made header) the first is found.
+            index: names
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, n)| (n.clone(), i))
+                .collect(),
             header: header.clone(),
             acc: vec![Acc::default(); names.len()],
             names,
             h2h: BTreeMap::new(),
-            pairs: std::collections::HashMap::new(),
+            pairs: PairBook::default(),
             complete_pairs: 0,
             sprt_penta: [0; 5],
             scored: 0,
@@ -174,21 +173,32 @@ impl Tally {
     }
 
     fn index(&mut self, name: &str) -> usize {
-        match self.names.iter().position(|m| m == name) {
-            Some(i) => i,
-            None => {
-                self.names.push(name.to_string());
-                self.acc.push(Acc::default());
-                self.names.len() - 1
-            }
+        if let Some(&i) = self.index.get(name) {
+            return i;
         }
+        self.names.push(name.to_string());
+        self.acc.push(Acc::default());
+        self.index.insert(name.to_string(), self.names.len() - 1);
+        self.names.len() - 1
     }
 
     /// Count one more game.
     pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
-        let (w, b) = (self.index(&r.white), self.index(&r.black));
-        let Some((pw, pb)) = r.result.points() else {
+        self.add_parts(g.pair, &r.white, &r.black, r.result, r.termination);
+    }
+
+    /// Count one more game, given the fields the table reads.
+    pub fn add_parts(
+        &mut self,
+        pair: u64,
+        white: &str,
+        black: &str,
+        result: GameResult,
+        termination: Termination,
+    ) {
+        let (w, b) = (self.index(white), self.index(black));
+        let Some((pw, pb)) = result.points() else {
             self.unscored += 1;
             return;
         };
@@ -200,7 +210,7 @@ impl Tally {
             let (winner, loser) = if pw > pb { (w, b) } else { (b, w) };
             self.h2h.entry((winner, loser)).or_default().0 += 1;
             self.h2h.entry((loser, winner)).or_default().1 += 1;
-            let counter = match r.termination {
+            let counter = match termination {
                 Termination::TimeForfeit => Some(&mut acc[loser].time_forfeits),
                 Termination::Crash => Some(&mut acc[loser].crashes),
                 Termination::IllegalMove
@@ -213,7 +223,7 @@ impl Tally {
             }
         }
         let leg = (w, b, pw, pb);
-        let next = match self.pairs.remove(&g.pair) {
+        let next = match self.pairs.take(pair) {
             None => PairLegs::One(leg),
             Some(PairLegs::One(first)) => {
                 self.count_pair(first, leg, 1);
@@ -225,7 +235,7 @@ impl Tally {
             }
             Some(PairLegs::Many) => PairLegs::Many,
         };
-        self.pairs.insert(g.pair, next);
+        self.pairs.put(pair, next);
     }
 
     /// Add (`sign` 1) or take back (-1) a pair of legs, if it is a complete pair.
