@@ -26,7 +26,7 @@ while IFS= read -r line; do
         [ "$mode" = exitnewgame ] && [ $games -ge 1 ] && exit 0
         games=$((games + 1))
         turns=0
-        echo $$ >> "$pidfile"
+        read -r mypid _ < /proc/self/stat; echo "$mypid" >> "$pidfile"
         ;;
     legal) first=$2 ;;
     go)
