@@ -6,7 +6,9 @@
 //! hangs; every failure of a bot ends the game with one of the fixed terminations, the offending
 //! side losing, and the reason says who and why.
 
-use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink, WriteError};
+use crate::bot::{
+    deadline_after, describe_status, Bot, ReadError, SpawnOptions, StderrSink, WriteError,
+};
 use crate::clock::{millis, Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
 use crate::protocol::{self, BotMsg};
@@ -35,6 +37,8 @@ pub struct PlayerSetup {
     /// process started with `--seed N` would, whichever games it played before (in a
     /// tournament that depends on timing). Other bots never see the line.
     pub seed: Option<u64>,
+    /// How its processes are started: limits, environment, working directory, sandbox.
+    pub spawn: SpawnOptions,
 }
 
 /// Everything needed to play one game.
@@ -171,7 +175,10 @@ async fn read_fault(
                 Some(st) => describe_status(&st),
                 None => "closed its output".to_string(),
             };
-            End::fault(p, Termination::Crash, format!("{w} crashed: {how}"))
+            match bot.exceeded_limit() {
+                Some(limit) => End::fault(p, Termination::Crash, format!("{w} {limit} ({how})")),
+                None => End::fault(p, Termination::Crash, format!("{w} crashed: {how}")),
+            }
         }
         ReadError::Io(e) => End::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
         e @ (ReadError::TooLong | ReadError::InvalidUtf8) => {
@@ -507,7 +514,7 @@ async fn open_game(
             continue;
         }
         let ps = &setup.players[i];
-        match Bot::spawn(&ps.argv, ps.stderr.clone()) {
+        match Bot::spawn_with(&ps.argv, ps.stderr.clone(), &ps.spawn) {
             Ok(b) => {
                 side.bot = Some(b);
                 fresh[i] = true;
@@ -624,7 +631,7 @@ async fn replace(
     side.games_before = 0;
     side.ids.clear();
     let ps = &setup.players[p.index()];
-    let bot = Bot::spawn(&ps.argv, StderrSink::Discard).map_err(|e| {
+    let bot = Bot::spawn_with(&ps.argv, StderrSink::Discard, &ps.spawn).map_err(|e| {
         End::fault(
             p,
             Termination::Crash,

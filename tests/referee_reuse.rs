@@ -304,6 +304,7 @@ fn seats_keep_processes_between_games_of_the_library_api() {
             stderr: StderrSink::Discard,
             info_log: None,
             seed: None,
+            spawn: Default::default(),
         };
         GameSetup {
             game,

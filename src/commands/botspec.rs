@@ -122,6 +122,10 @@ impl BotSpec {
             stderr,
             info_log,
             seed: matches!(self, BotSpec::Builtin(_)).then_some(seed),
+            spawn: crate::bot::SpawnOptions {
+                label: name.to_string(),
+                ..Default::default()
+            },
         })
     }
 }

@@ -2,7 +2,7 @@
 //! alternating, writing each game to the logs the moment it ends.
 
 use super::botspec::{file_safe, BotSpec};
-use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
+use crate::bot::{become_subreaper, reap_all_children, SpawnOptions, StderrSink, STDERR_CAP};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;
@@ -73,6 +73,10 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         }
         names[1].push_str("-2");
     }
+    let mut host = super::hosting::spawn_options(&args.host)?;
+    if args.host.affinity {
+        host.cpus = Some(super::hosting::slot_cpus(0));
+    }
     let max_plies = args.max_plies.or(ruleset.default_max_plies);
     let mut pgn = args.pgn.as_deref().map(open_append).transpose()?;
     let mut jsonl = args.jsonl.as_deref().map(open_append).transpose()?;
@@ -86,12 +90,14 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
 
-    let (mut interrupt, mut terminate) = rt
+    // SIGHUP (a closed SSH session) is handled like SIGTERM.
+    let (mut interrupt, mut terminate, mut hangup) = rt
         .block_on(async {
             use tokio::signal::unix::{signal, SignalKind};
             Ok::<_, std::io::Error>((
                 signal(SignalKind::interrupt())?,
                 signal(SignalKind::terminate())?,
+                signal(SignalKind::hangup())?,
             ))
         })
         .context("cannot install signal handlers")?;
@@ -123,7 +129,12 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
                 },
                 None => StderrSink::Discard,
             };
-            players.push(specs[k].player(&names[k], ruleset.id, bot_seed, stderr, log("info"))?);
+            let mut player = specs[k].player(&names[k], ruleset.id, bot_seed, stderr, log("info"))?;
+            player.spawn = SpawnOptions {
+                label: names[k].clone(),
+                ..host.clone()
+            };
+            players.push(player);
         }
         let p2 = players.pop().expect("two players");
         let p1 = players.pop().expect("two players");
@@ -140,7 +151,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             site: "?".to_string(),
             round: game.to_string(),
         };
-        // Ctrl-C or SIGTERM: drop the game in play (its bots' process groups are killed on
+        // Ctrl-C, SIGTERM or SIGHUP: drop the game in play (its bots' process groups are killed on
         // drop), keep what is logged, stop with an error.
         let [s0, s1] = &mut seats;
         let pair = if order[0] == 0 { [s0, s1] } else { [s1, s0] };
@@ -149,6 +160,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
                 r = play_game_with(&setup, pair) => Some(r),
                 _ = interrupt.recv() => None,
                 _ = terminate.recv() => None,
+                _ = hangup.recv() => None,
             }
         });
         let Some((rec, _extras)) = played else {

@@ -3,6 +3,7 @@
 
 pub mod bot;
 pub mod botspec;
+pub mod hosting;
 pub mod match_cmd;
 pub mod replay;
 pub mod results;

@@ -189,6 +189,10 @@ struct Event<'a> {
     /// Idle seats (kept bot processes) of each bot, by bot index.
     seats: RefCell<Vec<Vec<Seat>>>,
     reuse: bool,
+    /// Each bot's hosting (limits, environment, sandbox), by bot index.
+    hosts: Vec<crate::bot::SpawnOptions>,
+    /// `--affinity`: a game's bots are pinned to its slot's core.
+    affinity: bool,
 }
 
 fn time_control(l: &Limits) -> anyhow::Result<TimeControl> {
@@ -205,13 +209,19 @@ impl<'a> Event<'a> {
         run: &RunOptions,
         out_dir: &Path,
         reuse: bool,
+        host: &crate::cli::HostArgs,
     ) -> anyhow::Result<Event<'a>> {
         let mut specs = Vec::new();
         let mut tcs = Vec::new();
         let mut startup = Vec::new();
+        let mut hosts = Vec::new();
+        let base = super::hosting::spawn_options(host)?;
         for b in &config.bots {
             let which = format!("bot '{}'", b.name);
             specs.push(BotSpec::parse(&which, &b.command)?);
+            let mut h = super::hosting::with_overrides(&base, &b.host).context(which.clone())?;
+            h.label = b.name.clone();
+            hosts.push(h);
             tcs.push(time_control(&b.limits).context(which)?);
             startup.push(Duration::from_millis(b.limits.startup_timeout_ms));
         }
@@ -228,6 +238,8 @@ impl<'a> Event<'a> {
             start: RefCell::new(None),
             seats: RefCell::new((0..config.bots.len()).map(|_| Vec::new()).collect()),
             reuse,
+            hosts,
+            affinity: host.affinity,
         })
     }
 
@@ -260,13 +272,18 @@ impl<'a> Event<'a> {
             }
         };
         let player = |side: usize, bot: usize| {
-            self.specs[bot].player(
+            let mut p = self.specs[bot].player(
                 &self.config.bots[bot].name,
                 &self.config.ruleset,
                 game.seed.wrapping_add(side as u64 - 1),
                 self.stderr.sink(slot, side),
                 None,
-            )
+            )?;
+            p.spawn = self.hosts[bot].clone();
+            if self.affinity {
+                p.spawn.cpus = Some(super::hosting::slot_cpus(slot.n));
+            }
+            anyhow::Ok(p)
         };
         let (w, b) = (game.white, game.black);
         Ok(GameSetup {
@@ -605,10 +622,11 @@ impl Drop for RunningGuard<'_> {
 
 /// Ctrl-C, SIGTERM and the stop file, in a task of their own (so the games' wake-ups do not
 /// poll them). First Ctrl-C or the stop file: stop, then abort after [`INTERRUPT_GRACE`].
-/// Second Ctrl-C or SIGTERM: kill (the running games are dropped at once).
+/// Second Ctrl-C, SIGTERM or SIGHUP: kill (the running games are dropped at once).
 async fn watch_signals(
     mut interrupt: tokio::signal::unix::Signal,
     mut terminate: tokio::signal::unix::Signal,
+    mut hangup: tokio::signal::unix::Signal,
     stop_file: PathBuf,
     run: Interrupt,
     running: Arc<AtomicUsize>,
@@ -650,6 +668,11 @@ async fn watch_signals(
                 run.kill();
                 return;
             }
+            _ = hangup.recv() => {
+                say.say("SIGHUP: stopping now; the running games are dropped");
+                run.kill();
+                return;
+            }
             () = tokio::time::sleep_until(abort_at.unwrap_or_else(tokio::time::Instant::now)), if abort_at.is_some() => {
                 abort_at = None;
                 say.say(&format!(
@@ -677,9 +700,11 @@ async fn drive(
     use tokio::signal::unix::{signal, SignalKind};
     let interrupt = signal(SignalKind::interrupt()).context("cannot install signal handlers")?;
     let terminate = signal(SignalKind::terminate()).context("cannot install signal handlers")?;
+    let hangup = signal(SignalKind::hangup()).context("cannot install signal handlers")?;
     let signals = tokio::spawn(watch_signals(
         interrupt,
         terminate,
+        hangup,
         stop_file.to_path_buf(),
         shared.interrupt.clone(),
         shared.running.clone(),
@@ -747,7 +772,7 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let event = Event::new(config, run, out_dir, run.reuse)?;
+    let event = Event::new(config, run, out_dir, run.reuse, &args.host)?;
     let pgn = RefCell::new(start_pgn(&out_dir.join(PGN_FILE), &plan)?);
     let games_path = plan.path.clone();
     let scheduled = plan.header.scheduled_games as usize;
