@@ -447,16 +447,17 @@ impl Bot {
     /// kills the namespace's init and exits once the namespace is empty (see [`namespace`]).
     /// Otherwise SIGKILL to the whole process group.
     fn kill_group(&mut self) {
-        if self.pgid <= 0 || self.reaped.is_some() || self.child.id().is_none() {
+        if self.pgid <= 0 {
             return;
         }
         if self.iso == Isolation::Group {
+            // Even when the bot itself has exited: what it left in its group goes too.
             // SAFETY: plain system call; pgid is the group this bot leads.
             unsafe {
                 libc::killpg(self.pgid, libc::SIGKILL);
             }
             let _ = self.child.start_kill();
-        } else {
+        } else if self.reaped.is_none() && self.child.id().is_some() {
             // SAFETY: plain system call; the keeper is our child, not reaped yet.
             unsafe {
                 libc::kill(self.pgid, libc::SIGTERM);

@@ -185,7 +185,10 @@ mod tests {
         );
         // No evidence, or no such limit: an ordinary crash.
         assert_eq!(l.exceeded(Some(&exit1), b"KeyError: 3"), None);
-        assert_eq!(Limits::default().exceeded(Some(&sig(libc::SIGXCPU)), b""), None);
+        assert_eq!(
+            Limits::default().exceeded(Some(&sig(libc::SIGXCPU)), b""),
+            None
+        );
         assert_eq!(
             Limits::default().exceeded(Some(&exit1), b"MemoryError"),
             None

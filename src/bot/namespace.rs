@@ -81,7 +81,11 @@ fn probe(iso: Isolation) -> bool {
             }
             let mut st = 0;
             let r = libc::waitpid(init, &mut st, 0);
-            libc::_exit(if init > 0 && r == init && st == 0 { 0 } else { 1 });
+            libc::_exit(if init > 0 && r == init && st == 0 {
+                0
+            } else {
+                1
+            });
         }
         if pid < 0 {
             return false;
@@ -252,7 +256,13 @@ unsafe fn pipe() -> io::Result<(libc::c_int, libc::c_int)> {
 
 /// Close every descriptor from `lo` up.
 unsafe fn close_from(lo: libc::c_int) {
-    if libc::syscall(libc::SYS_close_range, lo as libc::c_uint, libc::c_uint::MAX, 0) != 0 {
+    if libc::syscall(
+        libc::SYS_close_range,
+        lo as libc::c_uint,
+        libc::c_uint::MAX,
+        0,
+    ) != 0
+    {
         for fd in lo..4096 {
             libc::close(fd);
         }

@@ -157,12 +157,20 @@ mod tests {
         std::fs::create_dir_all(parent.join("w1")).unwrap();
         let wd = std::fs::canonicalize(parent.join("w1")).unwrap();
         let argv = vec!["/bin/sh".to_string(), "-c".to_string(), "true".to_string()];
-        let cmd = wrap(Path::new("/usr/bin/bwrap"), &wd, &argv, Some("/usr/bin:/bin"));
+        let cmd = wrap(
+            Path::new("/usr/bin/bwrap"),
+            &wd,
+            &argv,
+            Some("/usr/bin:/bin"),
+        );
         let text = cmd.join(" ");
         let p = std::fs::canonicalize(&parent).unwrap();
         assert!(text.starts_with("/usr/bin/bwrap --unshare-all --die-with-parent"));
         assert!(text.contains(&format!("--tmpfs {}", p.display())), "{text}");
-        assert!(text.contains(&format!("--bind {0} {0}", wd.display())), "{text}");
+        assert!(
+            text.contains(&format!("--bind {0} {0}", wd.display())),
+            "{text}"
+        );
         assert!(text.ends_with("-- /bin/sh -c true"), "{text}");
         std::fs::remove_dir_all(&parent).unwrap();
     }

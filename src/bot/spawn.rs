@@ -83,9 +83,16 @@ pub(super) struct Prepared {
 /// Build the command for `argv` under `opts` (creates the working directory).
 pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepared> {
     if argv.is_empty() {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty bot command"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "empty bot command",
+        ));
     }
-    let label = if opts.label.is_empty() { "bot" } else { &opts.label };
+    let label = if opts.label.is_empty() {
+        "bot"
+    } else {
+        &opts.label
+    };
     let workdir = Workdir::create(opts.workdir_parent.as_deref(), label, opts.keep_workdirs)?;
     let here = std::env::current_dir()?;
     let mut full = absolutize(argv, &here);

@@ -34,13 +34,21 @@ impl Workdir {
         let safe: String = label
             .chars()
             .take(40)
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         let path = parent.join(format!("baraza-{}-{n}-{safe}", std::process::id()));
         std::fs::DirBuilder::new()
             .mode(0o700)
             .create(&path)
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display())))?;
+            .map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
+            })?;
         Ok(Workdir { path, keep })
     }
 
@@ -109,7 +117,14 @@ mod tests {
         std::fs::write(base.join("net.bin"), "").unwrap();
         let b = base.display();
         let argv: Vec<String> = [
-            "./mybot", "bots/a.py", "3", "--weights=net.bin", "--depth=3", "-v", "/abs/x", "missing.py",
+            "./mybot",
+            "bots/a.py",
+            "3",
+            "--weights=net.bin",
+            "--depth=3",
+            "-v",
+            "/abs/x",
+            "missing.py",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -139,7 +154,12 @@ mod tests {
         let a = Workdir::create(Some(&parent), "my bot/1", false).unwrap();
         let b = Workdir::create(Some(&parent), "my bot/1", true).unwrap();
         assert_ne!(a.path(), b.path());
-        assert!(a.path().file_name().unwrap().to_string_lossy().ends_with("-my_bot_1"));
+        assert!(a
+            .path()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .ends_with("-my_bot_1"));
         std::fs::write(a.path().join("f"), "x").unwrap();
         let (pa, pb) = (a.path().to_path_buf(), b.path().to_path_buf());
         drop(a);

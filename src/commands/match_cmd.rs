@@ -129,7 +129,8 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
                 },
                 None => StderrSink::Discard,
             };
-            let mut player = specs[k].player(&names[k], ruleset.id, bot_seed, stderr, log("info"))?;
+            let mut player =
+                specs[k].player(&names[k], ruleset.id, bot_seed, stderr, log("info"))?;
             player.spawn = SpawnOptions {
                 label: names[k].clone(),
                 ..host.clone()
