@@ -80,7 +80,8 @@ fn a_write_outside_its_directory_does_not_reach_the_host() {
     let logs = dir.join("logs");
     // One directory under /tmp (hidden in the sandbox), one in the build tree (read-only).
     let in_tmp = dir.join("outside");
-    let in_tree = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sbx-{}", std::process::id()));
+    let in_tree =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sbx-{}", std::process::id()));
     for target in [&in_tmp, &in_tree] {
         std::fs::create_dir_all(target).unwrap();
         let written = target.join("written-by-bot");
@@ -89,7 +90,11 @@ fn a_write_outside_its_directory_does_not_reach_the_host() {
         assert!(a.contains("write ok") && written.exists(), "{a}");
         std::fs::remove_file(&written).unwrap();
         let (out, _, _) = game(&bad, "builtin:random", &["--sandbox"], &logs);
-        assert!(!written.exists(), "the sandboxed write reached {}", written.display());
+        assert!(
+            !written.exists(),
+            "the sandboxed write reached {}",
+            written.display()
+        );
         assert!(text(&out.stdout).contains("normal"));
     }
     std::fs::remove_dir_all(&in_tree).unwrap();
@@ -110,7 +115,10 @@ fn a_bot_cannot_read_the_other_bots_directory() {
     let keep = hostile("secret", "s3cret-of-b");
     let opts = ["--workdir", wd.to_str().unwrap()];
     let (_, a, _) = game(&peek, &keep, &opts, &logs);
-    assert!(a.contains("peek read: s3cret-of-b"), "outside the sandbox it can: {a}");
+    assert!(
+        a.contains("peek read: s3cret-of-b"),
+        "outside the sandbox it can: {a}"
+    );
     let (out, a, _) = game(&peek, &keep, &[&opts[..], &["--sandbox"]].concat(), &logs);
     assert!(a.contains("peek failed"), "{a}");
     assert!(!a.contains("s3cret"), "{a}");
@@ -162,7 +170,11 @@ fn ordinary_bots_play_normally_in_the_sandbox() {
             .unwrap();
         let stdout = text(&out.stdout);
         assert!(out.status.success(), "{x} vs {y}: {}", text(&out.stderr));
-        assert_eq!(stdout.matches(" normal, ").count(), 2, "{x} vs {y}: {stdout}");
+        assert_eq!(
+            stdout.matches(" normal, ").count(),
+            2,
+            "{x} vs {y}: {stdout}"
+        );
     }
 }
 
@@ -192,9 +204,14 @@ fn sandbox_per_bot_in_an_event_file() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let log = |name: &str| std::fs::read_to_string(out_dir.join("stderr").join(format!("{name}.log"))).unwrap();
+    let log = |name: &str| {
+        std::fs::read_to_string(out_dir.join("stderr").join(format!("{name}.log"))).unwrap()
+    };
     let (boxed, free) = (log("boxed"), log("free"));
-    assert!(boxed.contains("tcp refused") && !boxed.contains("tcp connected"), "{boxed}");
+    assert!(
+        boxed.contains("tcp refused") && !boxed.contains("tcp connected"),
+        "{boxed}"
+    );
     assert!(free.contains("tcp connected"), "{free}");
 }
 
@@ -202,7 +219,13 @@ fn sandbox_per_bot_in_an_event_file() {
 fn sandbox_without_bwrap_is_an_error_before_any_game() {
     // A PATH without bwrap; the bots need none.
     let out = Command::new(baraza())
-        .args(["match", "darra", "builtin:random", "builtin:random", "--sandbox"])
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--sandbox",
+        ])
         .env("PATH", "/nonexistent")
         .output()
         .unwrap();
