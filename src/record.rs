@@ -75,8 +75,13 @@ pub struct GameRecord {
     pub plies: usize,
     /// Every move played, in order; an illegal token is never here (it is in `reason`).
     pub moves: Vec<String>,
-    /// Think time of each move in ms (0 for a forced pass played by the referee).
+    /// Think time of each move in ms, rounded down (0 for a forced pass played by the
+    /// referee). Kept for readers of older logs; `times_us` is the measurement.
     pub times_ms: Vec<u64>,
+    /// Think time of each move in µs. Absent in logs of older versions (read as empty); read
+    /// from a PGN log, to its 0.1 ms.
+    #[serde(default)]
+    pub times_us: Vec<u64>,
     /// The start position string.
     pub start: String,
     pub seed: u64,
@@ -180,9 +185,15 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
             unit.push_str(if k % 2 == 0 { ". " } else { "... " });
         }
         unit.push_str(mv);
-        if let Some(&ms) = rec.times_ms.get(i) {
+        if let Some(us) = think_time_us(rec, i) {
+            // To 0.1 ms, the tenth only when it is not 0: `{12ms}`, `{12.3ms}`.
             unit.push_str(" {");
-            push_uint(&mut unit, ms);
+            push_uint(&mut unit, us / 1000);
+            let tenth = us % 1000 / 100;
+            if tenth != 0 {
+                unit.push('.');
+                unit.push(char::from(b'0' + tenth as u8));
+            }
             unit.push_str("ms}");
         }
         push(&mut s, &unit);
@@ -190,6 +201,16 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     push(&mut s, &rec.result);
     s.push_str("\n\n");
     out.write_all(s.as_bytes())
+}
+
+/// Ply `i`'s think time in µs: from `times_us` when the record has one per move, else from
+/// `times_ms` (a record of an older version, or one built without µs).
+pub fn think_time_us(rec: &GameRecord, i: usize) -> Option<u64> {
+    if rec.times_us.len() == rec.moves.len() {
+        rec.times_us.get(i).copied()
+    } else {
+        rec.times_ms.get(i).map(|ms| ms.saturating_mul(1000))
+    }
 }
 
 /// The standard start position of a ruleset this build knows.
@@ -325,8 +346,9 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 .position(|(n, _)| n == name)
                 .map(|k| (tags[k].1.as_str(), tag_lines[k]))
         };
-        let (moves, times_ms, move_lines, result, end_line, next) =
+        let (moves, times_us, move_lines, result, end_line, next) =
             parse_movetext(&lines, i, first_line)?;
+        let times_ms = times_us.iter().map(|us| us / 1000).collect();
         i = next;
 
         if let Some((v, l)) = tag_line("Result") {
@@ -387,6 +409,7 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             plies,
             moves,
             times_ms,
+            times_us,
             start,
             seed,
             time_control: text_tag("TimeControl"),
@@ -578,18 +601,23 @@ fn parse_time(text: &str) -> Option<u64> {
     let word = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .find(|w| !w.is_empty())?;
-    if let Some(ms) = word.strip_suffix("ms") {
-        return parse_number(ms);
-    }
-    let secs = word.strip_suffix('s')?;
-    let (whole, frac) = secs.split_once('.').unwrap_or((secs, ""));
-    let ok = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || !ok(whole) || !ok(frac) || frac.len() > 3 {
+    // In µs: `12ms`, `12.3ms` (to 1 µs at most), `1.5s` (to 1 ms at most).
+    let (number, unit, max_frac) = match word.strip_suffix("ms") {
+        Some(n) => (n, 1_000u64, 3),
+        None => (word.strip_suffix('s')?, 1_000_000u64, 3),
+    };
+    let (whole, frac) = number.split_once('.').unwrap_or((number, ""));
+    if number.ends_with('.') || frac.len() > max_frac || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let whole: u64 = whole.parse().ok()?;
-    let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
-    whole.checked_mul(1000)?.checked_add(frac_ms)
+    let whole = parse_number(whole)?;
+    let mut frac_us = 0u64;
+    let mut scale = unit;
+    for b in frac.bytes() {
+        scale /= 10;
+        frac_us += u64::from(b - b'0') * scale;
+    }
+    whole.checked_mul(unit)?.checked_add(frac_us)
 }
 
 // ---------------------------------------------------------------------------------------------

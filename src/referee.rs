@@ -9,7 +9,7 @@
 use crate::bot::{
     deadline_after, describe_status, Bot, ReadError, SpawnOptions, StderrSink, WriteError,
 };
-use crate::clock::{millis, Charge, Clock, TimeControl};
+use crate::clock::{micros, Charge, Clock, TimeControl};
 use crate::game::{Outcome, Player, Position, Status};
 use crate::protocol::{self, BotMsg};
 use crate::record::{GameRecord, Termination};
@@ -436,7 +436,7 @@ pub async fn play_game_with(
         InfoLog::open(setup.players[1].info_log.as_ref()),
     ];
     let start_text = setup.start.format();
-    let (end, moves, times_ms) =
+    let (end, moves, times_us) =
         match open_game(setup, &mut seats, &mut sides, &mut infos, &start_text).await {
             Ok(()) => {
                 let pos = setup.start.clone();
@@ -444,7 +444,7 @@ pub async fn play_game_with(
             }
             Err(end) => (end, Vec::new(), Vec::new()),
         };
-    finish_game(setup, end, sides, seats, moves, times_ms, infos, start_text).await
+    finish_game(setup, end, sides, seats, moves, times_us, infos, start_text).await
 }
 
 /// Everything before the first move: check the kept processes, start the missing ones, hello
@@ -664,7 +664,7 @@ async fn play_moves(
     start_text: &str,
 ) -> (End, Vec<String>, Vec<u64>) {
     let mut moves: Vec<String> = Vec::new();
-    let mut times_ms: Vec<u64> = Vec::new();
+    let mut times_us: Vec<u64> = Vec::new();
     let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
 
@@ -707,7 +707,7 @@ async fn play_moves(
                 break internal_end("the engine rejected its own forced pass");
             }
             moves.push("pass".to_string());
-            times_ms.push(0);
+            times_us.push(0);
             continue;
         }
         let p = pos.side_to_move();
@@ -742,7 +742,11 @@ async fn play_moves(
         let last = moves.last().map(String::as_str);
         protocol::write_turn(&mut text, &pos.format(), last, &legal, &go);
         let limit = clock.deadline(pi);
-        let deadline = deadline_after(Instant::now(), limit);
+        // The clock starts before the turn's first byte is written: a referee slow to write (a
+        // loaded machine) costs the bot nothing it can see, but it is never charged less than it
+        // had. It stops when the `move` line has been read.
+        let t0 = Instant::now();
+        let deadline = deadline_after(t0, limit);
         if let Err(e) = bot.send(&text, deadline).await {
             if side.unproven && matches!(e, WriteError::Closed) {
                 // It exited between games: a fresh process, then this turn again.
@@ -753,8 +757,6 @@ async fn play_moves(
             }
             break write_fault(p, setup, e, true);
         }
-        let t0 = Instant::now();
-        let deadline = deadline_after(t0, limit);
         let token = loop {
             match bot.read_line(deadline).await {
                 Ok(line) => match protocol::parse_bot_line(&line) {
@@ -826,10 +828,10 @@ async fn play_moves(
                 format!("{} sent illegal move {}", who(p, setup), quote(&token)),
             );
         }
-        times_ms.push(millis(used));
+        times_us.push(micros(used));
         moves.push(token);
     };
-    (end, moves, times_ms)
+    (end, moves, times_us)
 }
 
 /// A move's time limit in a time-forfeit reason: `N ms (+M ms margin)`.
@@ -924,7 +926,7 @@ async fn finish_game(
     sides: [Side; 2],
     seats: [&mut Seat; 2],
     moves: Vec<String>,
-    times_ms: Vec<u64>,
+    times_us: Vec<u64>,
     infos: [InfoLog; 2],
     start_text: String,
 ) -> (GameRecord, GameExtras) {
@@ -958,7 +960,8 @@ async fn finish_game(
         reason: end.reason,
         plies: moves.len(),
         moves,
-        times_ms,
+        times_ms: times_us.iter().map(|us| us / 1000).collect(),
+        times_us,
         start: start_text,
         seed: setup.seed,
         time_control: time_control_text(&setup.tc),

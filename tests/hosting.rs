@@ -633,3 +633,53 @@ fn the_process_group_fallback_still_kills_what_stays_in_the_group() {
     assert!(text(&out.stdout).contains("game 2:"));
     assert_eq!(with_marker(&m), Vec::<String>::new(), "left running");
 }
+
+#[test]
+fn think_times_are_in_microseconds_and_never_less_than_the_bot_took() {
+    // A bot that sleeps 20 ms after reading each `go` (its clock started before the line was
+    // written, so it can only be charged more).
+    let dir = temp_dir("hosting-clock");
+    let script = dir.join("sleepy.sh");
+    std::fs::write(
+        &script,
+        "while IFS= read -r line; do set -- $line; case $1 in\n\
+         baraza) echo ready ;; legal) first=$2 ;;\n\
+         go) sleep 0.02; echo \"move $first\" ;; quit) exit 0 ;; esac; done\n",
+    )
+    .unwrap();
+    let jsonl = dir.join("games.jsonl");
+    let cmd = format!("sh {}", script.display());
+    let out = baraza_with(
+        &[
+            "match",
+            "darra",
+            &cmd,
+            "builtin:random",
+            "--games",
+            "1",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let g = &read_jsonl(&jsonl)[0];
+    let us: Vec<u64> = g["times_us"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let ms: Vec<u64> = g["times_ms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(us.len(), g["plies"].as_u64().unwrap() as usize);
+    assert_eq!(ms, us.iter().map(|u| u / 1000).collect::<Vec<_>>());
+    // The sleepy bot is player 1: plies 1, 3, 5, ... (no forced passes at the Darra start).
+    let sleepy: Vec<u64> = us.iter().step_by(2).copied().collect();
+    assert!(!sleepy.is_empty());
+    assert!(sleepy.iter().all(|&t| t >= 20_000), "{sleepy:?}");
+}

@@ -276,6 +276,7 @@ fn builtin_bots_play_the_same_games_with_and_without_reuse() {
                 let o = g.as_object_mut().unwrap();
                 o.remove("date");
                 o.remove("times_ms");
+                o.remove("times_us");
                 g
             })
             .collect();
