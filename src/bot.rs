@@ -127,12 +127,16 @@ pub fn describe_status(status: &ExitStatus) -> String {
 
 /// Make this process the reaper of the orphans its bots leave behind (Linux), so that a
 /// grandchild killed with its group is reaped by us rather than left as a zombie when the
-/// system's init does not reap. Call once, before starting bots.
+/// system's init does not reap. Also make it not dumpable: a bot runs as the same user and
+/// (without `--sandbox`) sees the host's `/proc`; in the process-group fallback (no user
+/// namespace of its own) it could otherwise read the referee's environment or memory there,
+/// or ptrace it. (Exec makes a bot dumpable again.) Call once, before starting bots.
 pub fn become_subreaper() {
     #[cfg(target_os = "linux")]
-    // SAFETY: plain system call that changes only this process's attribute.
+    // SAFETY: plain system calls that change only this process's attributes.
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
     }
 }
 

@@ -683,3 +683,51 @@ fn think_times_are_in_microseconds_and_never_less_than_the_bot_took() {
     assert!(!sleepy.is_empty());
     assert!(sleepy.iter().all(|&t| t >= 20_000), "{sleepy:?}");
 }
+
+#[test]
+fn a_bot_cannot_read_the_referees_environment_through_proc() {
+    let dir = temp_dir("hosting-environ");
+    let logs = dir.join("logs");
+    let m = marker("environ");
+    let out = baraza_with(
+        &[
+            "match",
+            "darra",
+            &hostile("environ", &m, ""),
+            "builtin:random",
+            "--games",
+            "1",
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        &[("BARAZA_TEST_SECRET", "hunter2-environ")],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let all = logged_env(&logs).join("\n");
+    assert!(all.contains("environ denied"), "the bot found no referee: {all}");
+    assert!(!all.contains("hunter2-environ"), "{all}");
+}
+
+#[test]
+fn affinity_pins_a_games_bots_to_one_core() {
+    let dir = temp_dir("hosting-affinity");
+    let logs = dir.join("logs");
+    let out = baraza_with(
+        &[
+            "match",
+            "darra",
+            &hostile("cpus", "-", ""),
+            "builtin:random",
+            "--games",
+            "1",
+            "--logs",
+            logs.to_str().unwrap(),
+            "--affinity",
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let all = logged_env(&logs).join("\n");
+    // Slot 0 of a match: core 0.
+    assert!(all.contains("Cpus_allowed_list:\t0\n") || all.ends_with("Cpus_allowed_list:\t0"), "{all}");
+}

@@ -13,6 +13,9 @@
 #   secret      writes ARG to a file named 'secret' in its working directory
 #   tcp         tries to connect to 127.0.0.1:ARG (bash), says 'tcp connected' or 'tcp refused'
 #   write       tries to write ARG/written-by-bot, says 'write ok' or 'write failed'
+#   environ     finds the referee in /proc (its command line has ' match ' and MARKER) and
+#               tries to read its environment: writes it, or says 'environ denied'
+#   cpus        writes its Cpus_allowed_list line to stderr
 # and at its first turn:
 #   hang        hangs
 #   exit        exits with status 0
@@ -36,6 +39,23 @@ while IFS= read -r line; do
         has pipes && sh -c "$linger" "$marker" &
         has env && { env >&2; echo "cwd=$(pwd)" >&2; }
         has secret && echo "$arg" > secret
+        has cpus && grep Cpus_allowed_list /proc/self/status >&2
+        if has environ; then
+            set +f
+            for d in /proc/[0-9]*; do
+                c=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)
+                case $c in
+                *" match "*"$marker"*)
+                    if e=$(tr '\0' '\n' < "$d/environ" 2>/dev/null); then
+                        echo "environ of $d: $e" >&2
+                    else
+                        echo "environ denied" >&2
+                    fi
+                    ;;
+                esac
+            done
+            set -f
+        fi
         if has tcp; then
             if bash -c "exec 3<>/dev/tcp/127.0.0.1/$arg" 2>/dev/null; then
                 echo "tcp connected" >&2
