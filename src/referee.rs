@@ -667,6 +667,9 @@ async fn play_moves(
     let mut times_us: Vec<u64> = Vec::new();
     let mut clock = Clock::per_player(setup.tc);
     let mut text = String::with_capacity(1024);
+    // Time a kept process spent on this turn before it exited (it is asked again, of a fresh
+    // process): charged with the fresh one's, so the turn costs what it would have.
+    let mut carried = Duration::ZERO;
 
     let end = 'game: loop {
         // One move generation per turn: an empty list is exactly a finished game (game.rs).
@@ -741,7 +744,7 @@ async fn play_moves(
         let go = clock.go(pi);
         let last = moves.last().map(String::as_str);
         protocol::write_turn(&mut text, &pos.format(), last, &legal, &go);
-        let limit = clock.deadline(pi);
+        let limit = clock.deadline(pi).saturating_sub(carried);
         // The clock starts before the turn's first byte is written: a referee slow to write (a
         // loaded machine) costs the bot nothing it can see, but it is never charged less than it
         // had. It stops when the `move` line has been read.
@@ -750,6 +753,7 @@ async fn play_moves(
         if let Err(e) = bot.send(&text, deadline).await {
             if side.unproven && matches!(e, WriteError::Closed) {
                 // It exited between games: a fresh process, then this turn again.
+                carried += t0.elapsed();
                 match replace(p, setup, side, start_text).await {
                     Ok(()) => continue 'game,
                     Err(end) => break 'game end,
@@ -791,7 +795,9 @@ async fn play_moves(
                     }
                 },
                 Err(ReadError::Eof) if side.unproven => {
-                    // It exited between games: a fresh process, then this turn again.
+                    // It exited between games, or while thinking on this turn: a fresh
+                    // process, then this turn again, the time spent so far charged.
+                    carried += t0.elapsed();
                     match replace(p, setup, side, start_text).await {
                         Ok(()) => continue 'game,
                         Err(end) => break 'game end,
@@ -807,7 +813,7 @@ async fn play_moves(
             }
         };
         side.unproven = false;
-        let used = t0.elapsed();
+        let used = t0.elapsed() + std::mem::take(&mut carried);
         if let Charge::Flag { used, limit } = clock.charge(pi, used) {
             break End::fault(
                 p,

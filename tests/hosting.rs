@@ -704,7 +704,10 @@ fn a_bot_cannot_read_the_referees_environment_through_proc() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let all = logged_env(&logs).join("\n");
-    assert!(all.contains("environ denied"), "the bot found no referee: {all}");
+    assert!(
+        all.contains("environ denied"),
+        "the bot found no referee: {all}"
+    );
     assert!(!all.contains("hunter2-environ"), "{all}");
 }
 
@@ -729,5 +732,8 @@ fn affinity_pins_a_games_bots_to_one_core() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let all = logged_env(&logs).join("\n");
     // Slot 0 of a match: core 0.
-    assert!(all.contains("Cpus_allowed_list:\t0\n") || all.ends_with("Cpus_allowed_list:\t0"), "{all}");
+    assert!(
+        all.contains("Cpus_allowed_list:\t0\n") || all.ends_with("Cpus_allowed_list:\t0"),
+        "{all}"
+    );
 }
