@@ -126,7 +126,8 @@ pub struct MatchArgs {
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
     #[arg(long, default_value_t = 1_000)]
     pub grace: u64,
-    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB)
+    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB
+    /// each, and at 16 MiB per bot for the whole match: later games are not logged)
     #[arg(long, value_name = "DIR")]
     pub logs: Option<std::path::PathBuf>,
     /// Start both bots afresh for every game (default: a bot's process plays game after game

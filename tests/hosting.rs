@@ -737,3 +737,42 @@ fn affinity_pins_a_games_bots_to_one_core() {
         "{all}"
     );
 }
+
+#[test]
+fn a_bots_match_logs_are_capped_for_the_whole_match() {
+    // bad_bot.sh flood writes 256 KiB to stderr every turn: 1 MiB (the per-game cap) per game.
+    let dir = temp_dir("hosting-logcap");
+    let logs = dir.join("logs");
+    let flood = format!("{} flood", bot("bad_bot.sh"));
+    let out = baraza_with(
+        &[
+            "match",
+            "darra",
+            &flood,
+            "builtin:random",
+            "--games",
+            "20",
+            "--logs",
+            logs.to_str().unwrap(),
+            "--name1",
+            "flood",
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("note: flood's logs reached 16 MiB"), "{err}");
+    let total: u64 = std::fs::read_dir(&logs)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("-flood."))
+        .map(|e| e.metadata().unwrap().len())
+        .sum();
+    // Logging stops after the game that reached the cap: at most one game's 1 MiB (+ its info
+    // lines and the truncation note) past 16 MiB.
+    assert!(total >= 16 << 20, "{total}");
+    assert!(total < (16 << 20) + (1 << 20) + (64 << 10), "{total}");
+    // All 20 games were played and the later ones have no stderr file of the flood bot.
+    assert!(text(&out.stdout).contains("game 20:"));
+    assert!(!logs.join("g20-p2-flood.stderr").exists());
+}

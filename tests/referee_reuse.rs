@@ -368,7 +368,11 @@ fn a_kept_process_that_thinks_then_exits_is_charged_the_time_it_spent() {
     // thinkexit2: at its first turn of game 2 the kept process thinks 250 ms and exits; a
     // fresh process plays that turn at once. The turn costs the 250 ms all the same.
     let (_run, games, a, _b) = play("reuse-thinkexit", "thinkexit2", 2, &[]);
-    assert_eq!(a.len(), 3, "two games of the kept process, one of the fresh: {a:?}");
+    assert_eq!(
+        a.len(),
+        3,
+        "two games of the kept process, one of the fresh: {a:?}"
+    );
     let g2 = &games[1];
     assert_eq!(g2["termination"], "normal", "{g2}");
     assert_eq!(g2["black"], "a");

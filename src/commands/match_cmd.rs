@@ -15,6 +15,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// Cap of one bot's `--logs` files for a whole match (each game's are capped at 1 MiB each).
+pub const LOGS_BOT_CAP: u64 = 16 << 20;
+
 fn open_append(path: &Path) -> anyhow::Result<File> {
     OpenOptions::new()
         .create(true)
@@ -107,6 +110,8 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     // One seat per bot (not per side): bot k's process, kept from game to game.
     let mut seats = [Seat::new(!args.no_reuse), Seat::new(!args.no_reuse)];
     let mut noted_exit = [false; 2];
+    // Bytes of --logs files written for each bot so far.
+    let mut logged = [0u64; 2];
     let mut tallies = [Tally::default(); 2];
     let mut total_moves = 0u64;
     for game in 1..=args.games {
@@ -115,8 +120,10 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         let mut players = Vec::with_capacity(2);
         for (side, &k) in order.iter().enumerate() {
             let bot_seed = args.seed.wrapping_add(2 * (game - 1) + k as u64);
+            // Over its cap for the whole match, a bot's later games are not logged.
+            let logs = args.logs.as_ref().filter(|_| logged[k] < LOGS_BOT_CAP);
             let log = |ext: &str| -> Option<PathBuf> {
-                args.logs.as_ref().map(|d| {
+                logs.map(|d| {
                     d.join(format!(
                         "g{game}-p{}-{}.{ext}",
                         side + 1,
@@ -178,6 +185,27 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         };
         total_moves += rec.times_ms.len() as u64;
         write_logs(&rec, pgn.as_mut(), jsonl.as_mut())?;
+        if let Some(dir) = &args.logs {
+            for (side, &k) in order.iter().enumerate() {
+                let before = logged[k];
+                for ext in ["stderr", "info"] {
+                    let f = dir.join(format!(
+                        "g{game}-p{}-{}.{ext}",
+                        side + 1,
+                        file_safe(&names[k])
+                    ));
+                    logged[k] += std::fs::metadata(f).map_or(0, |m| m.len());
+                }
+                if before < LOGS_BOT_CAP && logged[k] >= LOGS_BOT_CAP {
+                    eprintln!(
+                        "note: {}'s logs reached {} MiB: its later games' stderr and info lines \
+                         are not written",
+                        names[k],
+                        LOGS_BOT_CAP >> 20
+                    );
+                }
+            }
+        }
         let score = match rec.result.as_str() {
             "1-0" => [2, 0],
             "0-1" => [0, 2],
