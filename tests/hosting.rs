@@ -535,6 +535,12 @@ fn over_its_max_processes_a_bot_loses_naming_the_limit() {
     let out = cmd.args(args).current_dir("/").output().unwrap();
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    // In a namespace of its own, not the process-group fallback (whose count is the user's).
+    assert!(
+        !text(&out.stderr).contains("not available"),
+        "{}",
+        text(&out.stderr)
+    );
     assert_eq!(
         stdout.matches("exceeded --max-processes 8").count(),
         2,

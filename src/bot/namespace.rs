@@ -114,12 +114,22 @@ impl Maps {
     }
 
     /// Write the maps of the namespace just entered. System calls only.
+    ///
+    /// The referee is not dumpable (see `become_subreaper`), which makes its `/proc/self` files
+    /// root's: an unprivileged process could not open its own maps. So this process is
+    /// dumpable while it writes them, and not dumpable again before anything of the bot runs
+    /// (init, a copy of the referee's memory and environment, must not be readable by the bot
+    /// beside it in the namespace).
     fn write(&self) -> io::Result<()> {
-        // SAFETY: open/write/close on NUL-terminated literals and our own buffers.
+        // SAFETY: prctl, open/write/close on NUL-terminated literals and our own buffers.
         unsafe {
-            write_file(c"/proc/self/setgroups", b"deny")?;
-            write_file(c"/proc/self/uid_map", &self.uid)?;
-            write_file(c"/proc/self/gid_map", &self.gid)
+            let dumpable = libc::prctl(libc::PR_GET_DUMPABLE, 0, 0, 0, 0);
+            libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
+            let r = write_file(c"/proc/self/setgroups", b"deny")
+                .and_then(|()| write_file(c"/proc/self/uid_map", &self.uid))
+                .and_then(|()| write_file(c"/proc/self/gid_map", &self.gid));
+            libc::prctl(libc::PR_SET_DUMPABLE, dumpable.max(0), 0, 0, 0);
+            r
         }
     }
 }
