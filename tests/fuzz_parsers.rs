@@ -314,9 +314,9 @@ fn fuzz_the_pgn_reader_and_verifier() {
             .map(|g| format!("[{}", g.trim_start_matches('['))),
     );
     fuzz("pgn", 20000, mutated(seeds), |text| {
-        if let Ok(games) = baraza::record::parse_pgn_games(&text) {
+        if let Ok(games) = baraza::pgn::parse_pgn_games(&text) {
             for g in &games {
-                let _ = baraza::record::verify_game(g);
+                let _ = baraza::verify::verify_game(g);
                 let _ = g.missing_tags();
             }
         }

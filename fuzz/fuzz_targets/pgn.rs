@@ -4,9 +4,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    if let Ok(games) = baraza::record::parse_pgn_games(&text) {
+    if let Ok(games) = baraza::pgn::parse_pgn_games(&text) {
         for g in &games {
-            let _ = baraza::record::verify_game(g);
+            let _ = baraza::verify::verify_game(g);
         }
     }
 });

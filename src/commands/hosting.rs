@@ -36,12 +36,6 @@ pub fn spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
     Ok(opts)
 }
 
-/// The cores of game slot `slot` under `--affinity`: one core per game, `slot mod cores`.
-pub fn slot_cpus(slot: usize) -> Vec<usize> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    vec![slot % cores]
-}
-
 /// A bot's own event-file settings on top of the command line's options.
 pub fn with_overrides(
     base: &SpawnOptions,
@@ -63,4 +57,23 @@ pub fn with_overrides(
     }
     opts.check()?;
     Ok(opts)
+}
+
+/// Every bot's hosting options: the command line's, with its own event-file settings on top.
+pub fn bot_hosts(
+    config: &crate::tournament::config::TournamentConfig,
+    host: &HostArgs,
+) -> anyhow::Result<Vec<SpawnOptions>> {
+    use anyhow::Context;
+    let base = spawn_options(host)?;
+    config
+        .bots
+        .iter()
+        .map(|b| {
+            let mut h =
+                with_overrides(&base, &b.host).with_context(|| format!("bot '{}'", b.name))?;
+            h.label = b.name.clone();
+            Ok(h)
+        })
+        .collect()
 }
