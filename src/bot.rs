@@ -31,8 +31,9 @@ pub use namespace::{isolation, Isolation};
 pub use spawn::{SpawnCheckError, SpawnOptions};
 
 use crate::protocol::MAX_LINE;
+use crate::stderr_tail::StderrTail;
 use std::io::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -90,23 +91,6 @@ pub fn split_command(cmd: &str) -> Result<Vec<String>, SplitError> {
         Some(v) if v.is_empty() => Err(SplitError::Empty),
         Some(v) => Ok(v),
     }
-}
-
-/// Find the program a command would run: a path containing `/` as given, otherwise the first
-/// executable file of that name on `PATH`. `None` when there is none.
-pub fn resolve_program(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let is_exe = |p: &Path| {
-        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return is_exe(&p).then_some(p);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|p| is_exe(p))
 }
 
 /// `from + d`, or a time about thirty years away when that overflows (a huge option value).
@@ -192,9 +176,6 @@ pub struct Bot {
 /// How long [`Bot::finish`] waits for a keeper to empty its namespace before killing it.
 const KEEPER_WAIT: Duration = Duration::from_secs(5);
 
-/// How much of the end of a bot's stderr is kept for [`Bot::stderr_tail`].
-const STDERR_TAIL: usize = 4096;
-
 /// Smallest free room a read is given; the buffer starts small and grows (doubling) up to
 /// [`MAX_BUF`], enough for one line of [`MAX_LINE`] bytes plus its line ending and a chunk.
 const READ_CHUNK: usize = 4 * 1024;
@@ -259,6 +240,18 @@ impl Bot {
             take_waiting(fd, &mut t);
         }
         *t = target;
+    }
+
+    /// The last lines the bot wrote on stderr in this game (since the last
+    /// [`Bot::redirect_stderr`]), for a crash's reason. Waits up to `wait` for the drain to
+    /// reach the end of the pipe, so a process that has exited has all its words counted.
+    pub async fn stderr_tail(&mut self, wait: Duration) -> Option<String> {
+        if let Some(task) = self.stderr_task.as_mut() {
+            if timeout(wait, task).await.is_ok() {
+                self.stderr_task = None;
+            }
+        }
+        self.stderr_target.lock().ok()?.tail.summary()
     }
 
     /// Whether a read has found the end of the bot's output (it exited or closed it).
@@ -476,26 +469,15 @@ impl Bot {
         }
     }
 
-    /// The end of what the bot wrote to stderr (the last few KiB), taking in what is waiting
-    /// in the pipe first.
-    pub fn stderr_tail(&self) -> Vec<u8> {
-        let Ok(mut t) = self.stderr_target.lock() else {
-            return Vec::new();
-        };
-        if let Some(fd) = &self.stderr_dup {
-            take_waiting(fd, &mut t);
-        }
-        t.tail.iter().copied().collect()
-    }
-
     /// The reason text when the bot's end shows it went over one of its limits (see
     /// [`Limits::exceeded`]): `exceeded --memory 256 MB`.
-    pub fn exceeded_limit(&mut self) -> Option<String> {
+    /// `tail`: the end of its stderr ([`Bot::stderr_tail`]).
+    pub fn exceeded_limit(&mut self, tail: &str) -> Option<String> {
         if !self.limits.any() {
             return None;
         }
         let status = self.try_status();
-        self.limits.exceeded(status.as_ref(), &self.stderr_tail())
+        self.limits.exceeded(status.as_ref(), tail.as_bytes())
     }
 }
 
@@ -533,8 +515,6 @@ fn take_waiting(fd: &std::os::fd::OwnedFd, t: &mut StderrTarget) {
 
 /// The file a bot's stderr currently goes to, with its cap, and the end of all it wrote.
 struct StderrTarget {
-    /// The last [`STDERR_TAIL`] bytes written, whatever the sink (for [`Bot::stderr_tail`]).
-    tail: std::collections::VecDeque<u8>,
     file: Option<std::fs::File>,
     /// A file not opened yet: created (or appended to) at the bot's first write, so a quiet
     /// bot costs no file operations per game.
@@ -542,17 +522,19 @@ struct StderrTarget {
     cap: u64,
     written: u64,
     truncated: bool,
+    /// The end of what the bot wrote since this target was opened (this game), for reasons.
+    tail: StderrTail,
 }
 
 impl StderrTarget {
     fn open(sink: &StderrSink, append: bool) -> StderrTarget {
         let mut target = StderrTarget {
-            tail: std::collections::VecDeque::new(),
             file: None,
             pending: None,
             cap: 0,
             written: 0,
             truncated: false,
+            tail: StderrTail::default(),
         };
         if let StderrSink::File { path, cap } = sink {
             target.cap = *cap;
@@ -567,10 +549,7 @@ impl StderrTarget {
     }
 
     fn write(&mut self, chunk: &[u8]) {
-        let keep = &chunk[chunk.len().saturating_sub(STDERR_TAIL)..];
-        let drop_n = (self.tail.len() + keep.len()).saturating_sub(STDERR_TAIL);
-        self.tail.drain(..drop_n);
-        self.tail.extend(keep);
+        self.tail.push(chunk);
         if let Some((path, append)) = self.pending.take() {
             let file = if append {
                 std::fs::OpenOptions::new()

@@ -18,6 +18,23 @@
 
 use std::path::{Component, Path, PathBuf};
 
+/// The program a command would run: a path containing `/` as given, otherwise the first
+/// executable file of that name on `PATH`. `None` when there is none.
+pub(super) fn on_path(program: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let is_exe = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return is_exe(&p).then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| is_exe(p))
+}
+
 /// `--sandbox` without bubblewrap installed.
 #[derive(Debug, thiserror::Error)]
 #[error("--sandbox needs bubblewrap ('bwrap' on PATH), which is not installed: e.g. apt-get install bubblewrap")]
@@ -25,7 +42,7 @@ pub struct NoBwrap;
 
 /// The `bwrap` program, or the error to report before any game.
 pub fn find_bwrap() -> Result<PathBuf, NoBwrap> {
-    super::resolve_program("bwrap").ok_or(NoBwrap)
+    on_path("bwrap").ok_or(NoBwrap)
 }
 
 /// The directories hidden from a sandboxed bot (those that exist), outermost first.
@@ -83,7 +100,7 @@ pub fn wrap(bwrap: &Path, workdir: &Path, argv: &[String], path_var: Option<&str
         needed.push(p);
     };
     if let Some(prog) = argv.first() {
-        consider(super::resolve_program(prog).unwrap_or_else(|| prog.into()));
+        consider(on_path(prog).unwrap_or_else(|| prog.into()));
     }
     for w in argv.iter().skip(1) {
         let v = w.split_once('=').map_or(w.as_str(), |(_, v)| v);

@@ -56,7 +56,7 @@ impl SpawnOptions {
             sandbox::find_bwrap()?;
         }
         if let Some(w) = self.wrapper.first() {
-            if super::resolve_program(w).is_none() {
+            if sandbox::on_path(w).is_none() {
                 return Err(SpawnCheckError::NoWrapper(w.clone()));
             }
         }
