@@ -96,16 +96,7 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
         stderr: StderrSink::Discard,
         info_log: None,
         seed: None,
-        // The person's side is baraza itself at the terminal: it keeps the terminal's
-        // variables (the environment is otherwise cleared, see docs/hosting.md).
-        spawn: crate::bot::SpawnOptions {
-            env: ["TERM", "COLORTERM", "COLUMNS", "LINES", "NO_COLOR"]
-                .iter()
-                .map(|n| crate::bot::EnvRule::Pass(n.to_string()))
-                .collect(),
-            label: "person".into(),
-            ..Default::default()
-        },
+        spawn: person_spawn(),
     };
     let mut bot_name = spec.default_name();
     if bot_name == args.name {
@@ -243,4 +234,17 @@ fn record(rec: &GameRecord, pgn: Option<&Path>, jsonl: Option<&Path>) -> anyhow:
         open(p)?.write_all(&line)?;
     }
     Ok(())
+}
+
+/// The person's side is baraza itself at the terminal: it keeps the terminal's variables (a
+/// bot's environment is otherwise cleared, see docs/hosting.md).
+fn person_spawn() -> crate::bot::SpawnOptions {
+    crate::bot::SpawnOptions {
+        env: ["TERM", "COLORTERM", "COLUMNS", "LINES", "NO_COLOR"]
+            .iter()
+            .map(|n| crate::bot::EnvRule::Pass(n.to_string()))
+            .collect(),
+        label: "person".into(),
+        ..Default::default()
+    }
 }
