@@ -206,6 +206,10 @@ impl BotSpec {
             stderr,
             info_log,
             seed: matches!(self, BotSpec::Builtin(..)).then_some(seed),
+            spawn: crate::bot::SpawnOptions {
+                label: name.to_string(),
+                ..Default::default()
+            },
         })
     }
 }

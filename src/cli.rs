@@ -166,7 +166,8 @@ pub struct MatchArgs {
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
     #[arg(long, default_value_t = 1_000)]
     pub grace: u64,
-    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB)
+    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB
+    /// each, and at 16 MiB per bot for the whole match: later games are not logged)
     #[arg(long, value_name = "DIR")]
     pub logs: Option<std::path::PathBuf>,
     /// Start both bots afresh for every game (default: a bot's process plays game after game
@@ -185,6 +186,56 @@ pub struct MatchArgs {
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
+    #[command(flatten)]
+    pub host: HostArgs,
+}
+
+/// How bot processes are hosted: limits, environment, working directories, sandbox. Shared by
+/// `match` and `tournament` (docs/hosting.md).
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Hosting (docs/hosting.md)")]
+pub struct HostArgs {
+    /// Address-space limit of each bot process, in MiB (RLIMIT_AS); over it, a bot whose
+    /// allocation fails and that dies loses with `exceeded --memory MB`
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<u64>,
+    /// CPU time of each bot process, in seconds, a backstop (RLIMIT_CPU: SIGXCPU)
+    #[arg(long, value_name = "S")]
+    pub cpu_seconds: Option<u64>,
+    /// Largest file a bot may write, in MiB (RLIMIT_FSIZE: SIGXFSZ)
+    #[arg(long, value_name = "MB")]
+    pub max_file_size: Option<u64>,
+    /// Processes and threads of each bot, its own included, counted inside its namespace
+    /// (RLIMIT_NPROC; not enforced by the kernel for root, so refused there)
+    #[arg(long, value_name = "N")]
+    pub max_processes: Option<u64>,
+    /// Open files of each bot process (RLIMIT_NOFILE)
+    #[arg(long, value_name = "N")]
+    pub open_files: Option<u64>,
+    /// Pass the referee's NAME to the bots, or set NAME=VALUE (repeatable); by default a bot
+    /// gets only PATH, LANG, LC_ALL, LC_CTYPE, LC_MESSAGES, TZ, and HOME = TMPDIR = its
+    /// working directory
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    pub env: Vec<String>,
+    /// Parent of the bots' working directories (one fresh directory per bot process)
+    /// [default: the system's temporary directory]
+    #[arg(long, value_name = "DIR")]
+    pub workdir: Option<std::path::PathBuf>,
+    /// Keep each bot process's working directory instead of removing it afterwards
+    #[arg(long)]
+    pub keep_workdirs: bool,
+    /// Run every bot under bubblewrap: no network, read-only file system except its working
+    /// directory, homes and other bots' directories hidden (docs/hosting.md)
+    #[arg(long)]
+    pub sandbox: bool,
+    /// A command prefix for every bot, e.g. "nice -n 10" or "firejail --quiet" (split like a
+    /// shell would; outside --sandbox's bwrap)
+    #[arg(long, value_name = "CMD ARGS")]
+    pub wrapper: Option<String>,
+    /// Pin each game's bots to cores of their own (with K games at once, game slot k gets
+    /// core k mod cores; docs/hosting.md)
+    #[arg(long)]
+    pub affinity: bool,
 }
 
 /// The options `match` and `tournament` share, declared once: each bot's clock and startup
@@ -423,6 +474,8 @@ pub struct TournamentArgs {
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub host: HostArgs,
 }
 
 pub use crate::tournament::config::OnCrash;

@@ -28,6 +28,11 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// Think time of each move in ms (0 for a forced pass played by the referee).
     pub times_ms: Vec<u64>,
+    /// Think time of each move in µs (the measurement; `times_ms` is it rounded down, kept for
+    /// readers of older logs). Absent in logs of older versions (read as empty); read from a
+    /// PGN log, to its 0.1 ms.
+    #[serde(default)]
+    pub times_us: Vec<u64>,
     /// The start position string.
     pub start: String,
     pub seed: u64,

@@ -21,6 +21,7 @@ fn record() -> GameRecord {
         plies: 3,
         moves: vec!["6A".into(), "1B".into(), "1A".into()],
         times_ms: vec![12, 34, 0],
+        times_us: vec![12_000, 34_000, 0],
         start: START.into(),
         seed: 42,
         time_control: "10+0.1".into(),
@@ -66,6 +67,7 @@ fn non_standard_start_with_player_two_first() {
     rec.start = E3.into();
     rec.moves = vec!["3B".into(), "2A".into()];
     rec.times_ms = vec![5, 7];
+    rec.times_us = vec![5_000, 7_000];
     rec.plies = 2;
     rec.result = "1-0".parse().unwrap();
     rec.termination = Termination::TimeForfeit;
@@ -113,6 +115,7 @@ fn several_games_per_file() {
     b.termination = Termination::Crash;
     b.moves.clear();
     b.times_ms.clear();
+    b.times_us.clear();
     b.plies = 0;
     let mut c = record();
     c.game = 9;
@@ -142,6 +145,7 @@ fn long_games_wrap_below_80_columns_and_round_trip() {
         .map(|i| format!("c{}-d{}x{}", i % 7, i % 5, i))
         .collect();
     rec.times_ms = (0..301).map(|i| i * 1000 + 7).collect();
+    rec.times_us = rec.times_ms.iter().map(|ms| ms * 1000).collect();
     rec.plies = 301;
     let text = written(&rec);
     assert!(
@@ -155,6 +159,32 @@ fn long_games_wrap_below_80_columns_and_round_trip() {
     assert!(text.contains("151. c6-d0x300 {300007ms}"), "{text}");
     assert!(text.ends_with(" 1/2-1/2\n\n"));
     assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
+}
+
+#[test]
+fn think_times_are_written_to_a_tenth_of_a_ms_and_read_back() {
+    let mut rec = record();
+    // 12.345 ms, 0.999 ms, 100.05 ms: written to the tenth below, the tenth left out when 0.
+    rec.times_us = vec![12_345, 999, 100_050];
+    let text = written(&rec);
+    assert!(
+        text.contains("1. 6A {12.3ms} 1B {0.9ms} 2. 1A {100ms} 1/2-1/2"),
+        "{text}"
+    );
+    let back = &parse_pgn(&text).unwrap()[0];
+    assert_eq!(back.times_us, [12_300, 900, 100_000]);
+    assert_eq!(back.times_ms, [12, 0, 100]);
+    // A record without µs (an older JSONL line) is written from its ms.
+    rec.times_us.clear();
+    assert!(written(&rec).contains("1. 6A {12ms} 1B {34ms} 2. 1A {0ms}"));
+    // Old and new comments read alike; a µs comment is exact.
+    let r = &parse_pgn("[Ruleset \"darra\"]\n\n1. 6A {7ms} 1B {7.25ms} 2. 1A {0.001s} 0-1\n")
+        .unwrap()[0];
+    assert_eq!(r.times_us, [7_000, 7_250, 1_000]);
+    for bad in ["{7.ms}", "{.5ms}", "{1.2345ms}", "{07ms}", "{1.x}"] {
+        let t = format!("[Ruleset \"darra\"]\n\n1. 6A {bad} 0-1\n");
+        assert!(parse_pgn(&t).is_err(), "{bad}");
+    }
 }
 
 #[test]
@@ -267,7 +297,8 @@ mod property {
                 text,
                 any::<usize>(),
             ),
-            prop::collection::vec((token, any::<u64>()), 0..60),
+            // Think times whose µs fit in a u64 (the log holds µs to 0.1 ms).
+            prop::collection::vec((token, 0..u64::MAX / 1000), 0..60),
             (starts, any::<u64>(), text, text, text, text, text),
         )
             .prop_map(
@@ -286,6 +317,7 @@ mod property {
                     plies,
                     moves: moves.iter().map(|m| m.0.clone()).collect(),
                     times_ms: moves.iter().map(|m| m.1).collect(),
+                    times_us: moves.iter().map(|m| m.1 * 1000).collect(),
                     start,
                     seed,
                     time_control,

@@ -55,6 +55,7 @@ fn player(name: &str, argv: Vec<String>, info_log: Option<PathBuf>) -> PlayerSet
         stderr: StderrSink::Discard,
         info_log,
         seed: None,
+        spawn: Default::default(),
     }
 }
 

@@ -32,6 +32,9 @@ fn record(game: u64, start: &str, moves: &[&str], result: &str, term: Terminatio
         plies: moves.len(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
         times_ms: (0..moves.len() as u64).map(|i| i * 3 + 1).collect(),
+        times_us: (0..moves.len() as u64)
+            .map(|i| (i * 3 + 1) * 1000)
+            .collect(),
         start: start.into(),
         seed: 5,
         time_control: "movetime=100ms".into(),

@@ -53,6 +53,7 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
         plies: 0,
         moves: vec![],
         times_ms: vec![],
+        times_us: vec![],
         start: g.start.clone(),
         seed: 0,
         time_control: "-".into(),

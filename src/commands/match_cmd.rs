@@ -112,7 +112,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     // Validate everything before the first game.
     let (config, starts, names) = event(&args)?;
     let grace = Duration::from_millis(args.grace);
-    let mut setups = Setups::new(&config, grace, SeedRule::ByBot, "baraza match")?;
+    let hosts = super::hosting::bot_hosts(&config, &args.host)?;
+    let mut setups = Setups::new(&config, grace, SeedRule::ByBot, "baraza match")?
+        .with_hosts(hosts, args.host.affinity);
     let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
     let mut pgn = match &args.pgn {
         Some(p) => Some(PgnSink::append(p).with_context(|| open(p))?),

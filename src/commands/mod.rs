@@ -3,6 +3,7 @@
 
 pub mod bot;
 pub mod check_bot;
+pub mod hosting;
 pub mod human;
 pub mod match_cmd;
 pub mod merge;

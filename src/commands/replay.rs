@@ -234,11 +234,12 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
         let player = pos.side_to_move();
         play(k, g, &mut pos, i)?;
         let ms = r.times_ms.get(i).copied().unwrap_or(0);
+        let us = crate::pgn::think_time_us(r, i).unwrap_or(0);
         if json {
             write_json(
                 out,
                 &json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
-                        "time_ms": ms, "position": pos.format()}),
+                        "time_ms": ms, "time_us": us, "position": pos.format()}),
             )?;
         } else {
             writeln!(

@@ -131,12 +131,14 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
+    let hosts = super::hosting::bot_hosts(config, &args.host)?;
     let setups = Setups::new(
         config,
         Duration::from_millis(run.grace_ms),
         SeedRule::BySide,
         "baraza tournament",
-    )?;
+    )?
+    .with_hosts(hosts, args.host.affinity);
     let mut jsonl = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
         LogStart::Append => GamesWriter::append(&plan.path)?,

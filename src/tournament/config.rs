@@ -240,6 +240,25 @@ pub struct BotConfig {
     /// A command line (split like a shell would, no shell run) or `builtin:<name>`.
     pub command: String,
     pub limits: Limits,
+    /// How it is hosted (its `[[bot]]` table's `memory`, `sandbox`, ...): not hashed, since
+    /// it says how a bot runs, not what is played.
+    #[serde(skip)]
+    pub host: HostOverrides,
+}
+
+/// One bot's own hosting settings in an event file, on top of the command line's (see
+/// docs/hosting.md): the same names as the command-line options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostOverrides {
+    pub memory: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+    pub max_file_size: Option<u64>,
+    pub max_processes: Option<u64>,
+    pub open_files: Option<u64>,
+    pub sandbox: Option<bool>,
+    pub wrapper: Option<String>,
+    /// Added after the command line's `--env` rules.
+    pub env: Vec<String>,
 }
 
 /// Where games start.
@@ -423,9 +442,31 @@ pub struct BotEntry {
     pub movetime: Option<u64>,
     pub tc: Option<String>,
     pub margin: Option<u64>,
+    pub memory: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+    pub max_file_size: Option<u64>,
+    pub max_processes: Option<u64>,
+    pub open_files: Option<u64>,
+    pub sandbox: Option<bool>,
+    pub wrapper: Option<String>,
+    #[serde(default)]
+    pub env: Vec<String>,
 }
 
 impl BotEntry {
+    fn host(&self) -> HostOverrides {
+        HostOverrides {
+            memory: self.memory,
+            cpu_seconds: self.cpu_seconds,
+            max_file_size: self.max_file_size,
+            max_processes: self.max_processes,
+            open_files: self.open_files,
+            sandbox: self.sandbox,
+            wrapper: self.wrapper.clone(),
+            env: self.env.clone(),
+        }
+    }
+
     fn overrides(&self) -> LimitOverrides {
         LimitOverrides {
             startup_timeout: self.startup_timeout,
@@ -696,6 +737,7 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
         name,
         command,
         limits,
+        host: entry.host(),
     })
 }
 
