@@ -368,7 +368,12 @@ impl Game for Darra {
 
     fn classify_bad_token(&self, token: &str) -> MoveError {
         let well_formed = token == "pass" || {
-            let (num, row) = token.split_at(token.len().saturating_sub(1));
+            // Split at the last byte only when it is a row letter: a token ending in a
+            // multi-byte character has no byte boundary there (`ꨀ` panicked `split_at`).
+            let (num, row) = match token.as_bytes().last() {
+                Some(b'A' | b'B') => token.split_at(token.len() - 1),
+                _ => (token, ""),
+            };
             (row == "A" || row == "B")
                 && parse_uint(num, "hole")
                     .map(|k| k >= 1 && k <= self.n as u32)
@@ -448,5 +453,21 @@ mod tests {
             let iter: Vec<u8> = numbers_in_token_order(*n).collect();
             assert_eq!(table, iter);
         }
+    }
+
+    /// Found by tests/fuzz_parsers.rs: `rules apply <darra position> ꨀ` panicked, the
+    /// classifier split the token one byte before its end, inside the three-byte character.
+    #[test]
+    fn a_token_ending_in_a_multibyte_character_is_malformed() {
+        let mut pos = Darra::parse("darra 6,5,5,1,0,6/6,1,6,0,6,6 1 0 0 - 4").unwrap();
+        for token in ["ꨀ", "1é", "é", "1AÅ", "\u{10ffff}"] {
+            assert_eq!(
+                pos.parse_move(token),
+                Err(MoveError::Malformed(token.to_string()))
+            );
+        }
+        // A well-formed token of an empty hole is illegal, not malformed.
+        assert_eq!(pos.parse_move("5A"), Err(MoveError::Illegal("5A".into())));
+        pos.apply(pos.parse_move("1A").unwrap());
     }
 }
