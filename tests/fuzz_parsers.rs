@@ -25,7 +25,7 @@ use baraza::game::{MoveError, Player, Position};
 use baraza::games::{self, RULESETS};
 use baraza::protocol::{self, BotMsg};
 use baraza::record::{self, parse_pgn, parse_pgn_games, write_pgn};
-use baraza::tournament::config::{parse_bot_arg, EventInputs, Format};
+use baraza::tournament::config::{parse_bot_arg, scheduled_games, EventInputs};
 use baraza::tournament::log::{parse_games_log, GameLine};
 use baraza::tournament::openings::parse_openings;
 use baraza::tournament::stats::SprtParams;
@@ -327,15 +327,6 @@ fn games_jsonl() {
 // Event files, openings, time controls, bot arguments
 // ---------------------------------------------------------------------------------------------
 
-/// The games an event schedules, from its resolved configuration.
-fn scheduled_games(format: Format, bots: u64, rounds: u32) -> u64 {
-    let pairs = match format {
-        Format::RoundRobin => bots * bots.saturating_sub(1) / 2,
-        Format::Gauntlet => bots.saturating_sub(1),
-    };
-    u64::from(rounds) * pairs * 2
-}
-
 fn check_event(s: &String) {
     let dir = corpus::event_dir();
     let inputs = match EventInputs::from_toml(s, &dir) {
@@ -349,7 +340,7 @@ fn check_event(s: &String) {
     accepted();
     let _ = (config.hash(), config.canonical());
     // The schedule is as long as the event: drawn here only for small events, so that each
-    // case stays fast (the size bound itself is `resolve`'s, tested in tournament_props).
+    // case stays fast (`resolve` bounds it: see `a_huge_rounds_count_is_refused` below).
     if scheduled_games(config.format, config.bots.len() as u64, config.rounds) <= 2_000 {
         match schedule(&config) {
             Err(e) => one_line("schedule", s, &e),
@@ -445,4 +436,38 @@ fn time_controls_sprt_and_bot_arguments() {
         text_len,
         check_small_options,
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs that broke a parser before its fix, minimized.
+// ---------------------------------------------------------------------------------------------
+
+/// `rounds = 4000000000` in an event file (or `--rounds`) made the schedule ask for 160 GB at
+/// once: `memory allocation of 160000000000 bytes failed`, an abort. Now it is a one-line error
+/// before any game.
+#[test]
+fn a_huge_rounds_count_is_refused() {
+    let event = "ruleset = \"darra\"\nrounds = 4000000000\n[[bot]]\ncmd = \"builtin:random\"\n\
+                 [[bot]]\ncmd = \"builtin:greedy\"\n";
+    let inputs = EventInputs::from_toml(event, &corpus::event_dir()).unwrap();
+    let err = inputs.resolve(2).err().expect("refused").to_string();
+    assert_eq!(
+        err,
+        "--rounds 4000000000 with these bots schedules 8000000000 games; one event holds at most 1000000"
+    );
+    // The largest event allowed: 500,000 rounds of two bots.
+    let mut ok = inputs.clone();
+    ok.rounds = Some(500_000);
+    assert!(ok.resolve(2).is_ok());
+    ok.rounds = Some(500_001);
+    assert!(ok.resolve(2).is_err());
+    let out = assert_cmd::Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["tournament", "darra", "--bot", "a=builtin:random", "--bot"])
+        .args(["b=builtin:greedy", "--rounds", "4000000000", "--dry-run"])
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("at most 1000000"), "{stderr}");
 }
