@@ -471,3 +471,21 @@ fn a_huge_rounds_count_is_refused() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("at most 1000000"), "{stderr}");
 }
+
+/// A time control holding a carriage return and a terminal escape: the error quoted them
+/// raw, so `\r` rewrote the terminal line and ESC drove the terminal. The binary's error line
+/// escapes every control character.
+#[test]
+fn control_characters_in_an_error_are_escaped() {
+    let out = assert_cmd::Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["match", "darra", "builtin:random", "builtin:greedy", "--tc"])
+        .arg("1\r\u{1b}[2J+0\nsecond line")
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    let line = stderr.trim_end_matches('\n');
+    assert!(!line.contains(|c: char| c.is_control()), "{stderr:?}");
+    assert!(line.contains("\\u{d}\\u{1b}[2J"), "{stderr:?}");
+}

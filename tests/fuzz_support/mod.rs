@@ -259,7 +259,8 @@ where
 
 /// An error meant for a person is one line. Messages quote the offending text, so a line
 /// break in the input may show in the message: main.rs escapes control characters when it
-/// prints an error (`baraza::cli::error_line`); here only breaks of the parser's own count.
+/// prints an error (tested with the binary in fuzz_parsers.rs); here only the parser's own
+/// line breaks count.
 pub fn one_line(what: &str, input: &str, error: &dyn std::fmt::Display) {
     let text = error.to_string();
     if input.contains(['\n', '\r']) {
