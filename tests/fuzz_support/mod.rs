@@ -2,6 +2,7 @@
 //! per-case CPU-time and memory bound, a watchdog that names the input a hang is stuck on, and
 //! per-parser case counts and times for the report.
 
+pub mod checks;
 pub mod corpus;
 pub mod mutate;
 
