@@ -252,3 +252,18 @@ fn control_characters_in_an_error_are_escaped() {
     assert!(!line.contains(|c: char| c.is_control()), "{stderr:?}");
     assert!(line.contains("\\u{d}\\u{1b}[2J"), "{stderr:?}");
 }
+
+/// `openings = "/dev/zero"` in an event file: the openings file was read whole, so the event
+/// took memory until there was none (`cannot read openings file /dev/zero: out of memory`
+/// under a 2 GB limit; the OOM killer without one). The read stops past 16 MiB.
+#[test]
+fn an_endless_openings_file_is_refused_at_its_size_limit() {
+    let event =
+        "ruleset = \"darra\"\nopenings = \"/dev/zero\"\n[[bot]]\ncmd = \"builtin:random\"\n\
+                 [[bot]]\ncmd = \"builtin:greedy\"\n";
+    let inputs = EventInputs::from_toml(event, &corpus::event_dir()).unwrap();
+    let (result, peak) = fuzz_support::peak_during(|| inputs.resolve(2));
+    let err = result.expect_err("refused").to_string();
+    assert_eq!(err, "openings file /dev/zero is larger than 16 MiB");
+    assert!(peak < 64 << 20, "peak allocation {peak} bytes");
+}
