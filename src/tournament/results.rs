@@ -76,16 +76,6 @@ pub struct Standings {
     pub torn_last_line: Option<usize>,
 }
 
-/// Points of player 1 and player 2 for a result string.
-pub fn result_points(result: &str) -> Option<(f64, f64)> {
-    match result {
-        "1-0" => Some((1.0, 0.0)),
-        "0-1" => Some((0.0, 1.0)),
-        "1/2-1/2" => Some((0.5, 0.5)),
-        _ => None,
-    }
-}
-
 #[derive(Debug, Default, Clone)]
 struct Acc {
     games: u64,
@@ -198,7 +188,7 @@ impl Tally {
     pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
         let (w, b) = (self.index(&r.white), self.index(&r.black));
-        let Some((pw, pb)) = result_points(&r.result) else {
+        let Some((pw, pb)) = r.result.points() else {
             self.unscored += 1;
             return;
         };
