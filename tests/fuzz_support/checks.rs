@@ -9,13 +9,14 @@ use super::corpus;
 use super::{accepted, one_line};
 use baraza::game::{MoveError, Player, Position};
 use baraza::games::{self, RULESETS};
+use baraza::pgn::{parse_pgn, parse_pgn_games, write_pgn};
 use baraza::protocol::{self, BotMsg};
-use baraza::record::{self, parse_pgn, parse_pgn_games, write_pgn};
 use baraza::tournament::config::{parse_bot_arg, scheduled_games, EventInputs};
 use baraza::tournament::log::{parse_games_log, GameLine};
 use baraza::tournament::openings::parse_openings;
 use baraza::tournament::stats::SprtParams;
 use baraza::tournament::{results, schedule};
+use baraza::verify;
 
 /// What every position, however odd, must allow: its status, legal list, drawing and
 /// material without a panic; "over" exactly when nothing is legal; the legal list in byte
@@ -148,11 +149,11 @@ pub fn check_pgn(s: &String) {
         Ok(g) => g,
     };
     accepted();
-    if let Err((_, problem)) = record::verify(&games) {
+    if let Err((_, problem)) = verify::verify(&games) {
         assert!(!problem.message.contains('\n'), "{problem:?}");
     }
     for g in &games {
-        let _ = record::start_position(&g.record);
+        let _ = verify::start_position(&g.record);
         let mut out = Vec::new();
         write_pgn(&mut out, &g.record).unwrap();
         let text = String::from_utf8(out).unwrap();
