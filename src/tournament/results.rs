@@ -370,6 +370,34 @@ fn points(p: f64) -> String {
     }
 }
 
+/// One bot's row of the text table.
+fn bot_row(b: &BotStanding) -> Vec<String> {
+    let (elo, interval) = match &b.elo {
+        Some(e) => (
+            signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
+            interval_text(e),
+        ),
+        None => ("-".into(), "-".into()),
+    };
+    vec![
+        b.rank.to_string(),
+        b.name.clone(),
+        b.games.to_string(),
+        points(b.points),
+        format!("{}-{}-{}", b.wins, b.draws, b.losses),
+        b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+        elo,
+        interval,
+        b.los_vs_leader
+            .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+        b.pairs.to_string(),
+        b.penta.map(|c| c.to_string()).join("/"),
+        b.time_forfeits.to_string(),
+        b.crashes.to_string(),
+        b.other_forfeits.to_string(),
+    ]
+}
+
 /// Render the table for a person.
 pub fn render_text(s: &Standings) -> String {
     let mut out = String::new();
@@ -400,32 +428,7 @@ pub fn render_text(s: &Standings) -> String {
         "Forfeit",
     ];
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
-    for b in &s.bots {
-        let (elo, interval) = match &b.elo {
-            Some(e) => (
-                signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
-                interval_text(e),
-            ),
-            None => ("-".into(), "-".into()),
-        };
-        rows.push(vec![
-            b.rank.to_string(),
-            b.name.clone(),
-            b.games.to_string(),
-            points(b.points),
-            format!("{}-{}-{}", b.wins, b.draws, b.losses),
-            b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-            elo,
-            interval,
-            b.los_vs_leader
-                .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-            b.pairs.to_string(),
-            b.penta.map(|c| c.to_string()).join("/"),
-            b.time_forfeits.to_string(),
-            b.crashes.to_string(),
-            b.other_forfeits.to_string(),
-        ]);
-    }
+    rows.extend(s.bots.iter().map(bot_row));
     let widths: Vec<usize> = (0..header.len())
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
