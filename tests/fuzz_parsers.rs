@@ -250,7 +250,7 @@ fn control_characters_in_an_error_are_escaped() {
     assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
     let line = stderr.trim_end_matches('\n');
     assert!(!line.contains(|c: char| c.is_control()), "{stderr:?}");
-    assert!(line.contains("\\u{d}\\u{1b}[2J"), "{stderr:?}");
+    assert!(line.contains("\\x0d\\x1b[2J"), "{stderr:?}");
 }
 
 /// `openings = "/dev/zero"` in an event file: the openings file was read whole, so the event

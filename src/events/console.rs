@@ -4,6 +4,7 @@
 
 use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
+use crate::terminal_text::escape_control;
 use std::io::Write;
 
 /// Win/draw/loss counts of one bot.
@@ -23,12 +24,14 @@ pub struct ConsoleLine<'w> {
     pub moves: u64,
 }
 
-/// The console line of one game.
+/// The console line of one game, escaped: the reason may quote what a bot sent (a token with
+/// ESC in it would otherwise reach the terminal raw).
 pub fn game_line(rec: &GameRecord) -> String {
-    format!(
+    let line = format!(
         "game {}: {} vs {}: {} {}, {} plies ({})",
         rec.game, rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
-    )
+    );
+    escape_control(&line).into_owned()
 }
 
 impl<'w> ConsoleLine<'w> {
