@@ -29,3 +29,4 @@ pub mod stderr_tail;
 pub mod terminal_text;
 pub mod tournament;
 pub mod verify;
+pub mod view;

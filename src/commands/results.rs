@@ -1,17 +1,47 @@
-//! `baraza results DIR [--json]`: the tournament table, recomputed from games.jsonl alone.
+//! `baraza results DIR [--format text|json|html]`: the tournament table, recomputed from
+//! games.jsonl alone; as HTML, the event's report page with a viewer of every game.
 
 use super::write_json;
-use crate::cli::ResultsArgs;
+use crate::cli::{ResultsArgs, ResultsFormat};
 use crate::tournament::{log, results};
+use crate::view;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
     let games = log::read_games_log(&args.dir)?;
-    let table = results::standings(&games);
-    if args.json {
-        write_json(out, &serde_json::to_value(&table)?)
-    } else {
-        write!(out, "{}", results::render_text(&table))?;
-        Ok(())
+    let format = match (args.format, args.json) {
+        (Some(f), false) => f,
+        (None, true) | (Some(ResultsFormat::Json), true) => ResultsFormat::Json,
+        (None, false) => ResultsFormat::Text,
+        (Some(f), true) => anyhow::bail!("--json and --format {f:?} disagree; give one"),
+    };
+    let text = match format {
+        ResultsFormat::Json => {
+            let table = results::standings(&games);
+            let mut buf = Vec::new();
+            write_json(&mut buf, &serde_json::to_value(&table)?)?;
+            String::from_utf8(buf)?
+        }
+        ResultsFormat::Text => results::render_text(&results::standings(&games)),
+        ResultsFormat::Html => {
+            let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
+            let views = view::build_games(&records, None);
+            let title = format!(
+                "baraza results: {} {}",
+                games.header.event.ruleset,
+                log::games_path(&args.dir).display()
+            );
+            let report = view::report::render(&games);
+            let page = view::page::render(&title, &views, Some(&report));
+            return match args.out {
+                Some(path) => super::view::write_page(out, path, &page, views.len()),
+                None => Ok(out.write_all(page.as_bytes())?),
+            };
+        }
+    };
+    match args.out {
+        Some(path) => std::fs::write(&path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display())),
+        None => Ok(out.write_all(text.as_bytes())?),
     }
 }

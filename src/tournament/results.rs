@@ -206,7 +206,7 @@ impl Tally {
                 Termination::IllegalMove
                 | Termination::ProtocolError
                 | Termination::StalledConnection => Some(&mut acc[loser].other_forfeits),
-                Termination::Normal | Termination::Adjudication => None,
+                Termination::Normal | Termination::Adjudication | Termination::Resignation => None,
             };
             if let Some(c) = counter {
                 *c += 1;
@@ -370,6 +370,31 @@ fn points(p: f64) -> String {
     }
 }
 
+/// The table's column names, in order.
+pub const COLUMNS: [&str; 14] = [
+    "Rank",
+    "Bot",
+    "Games",
+    "Points",
+    "W-D-L",
+    "Score",
+    "Elo",
+    "95% interval",
+    "LOS",
+    "Pairs",
+    "LL-LD-DD-WD-WW",
+    "Time",
+    "Crash",
+    "Forfeit",
+];
+
+/// The column names and one row of cells per bot, as `baraza results` prints them (the
+/// text table and the HTML report share them).
+pub fn table_rows(s: &Standings) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = COLUMNS.iter().map(|h| h.to_string()).collect();
+    (header, s.bots.iter().map(bot_row).collect())
+}
+
 /// One bot's row of the text table.
 fn bot_row(b: &BotStanding) -> Vec<String> {
     let (elo, interval) = match &b.elo {
@@ -411,22 +436,7 @@ pub fn render_text(s: &Standings) -> String {
         s.complete_pairs,
         &s.config_hash.chars().take(12).collect::<String>()
     );
-    let header = [
-        "Rank",
-        "Bot",
-        "Games",
-        "Points",
-        "W-D-L",
-        "Score",
-        "Elo",
-        "95% interval",
-        "LOS",
-        "Pairs",
-        "LL-LD-DD-WD-WW",
-        "Time",
-        "Crash",
-        "Forfeit",
-    ];
+    let header = COLUMNS;
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
     rows.extend(s.bots.iter().map(bot_row));
     let widths: Vec<usize> = (0..header.len())
