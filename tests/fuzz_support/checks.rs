@@ -111,7 +111,7 @@ pub fn check_bot_line(s: &String) {
         }
         BotMsg::Id { key, .. } => assert!(!key.contains(is_blank), "{s:?}: key {key:?}"),
         BotMsg::BadMove(l) | BotMsg::Other(l) => assert!(!l.is_empty()),
-        BotMsg::Ready | BotMsg::Info(_) => {}
+        BotMsg::Ready | BotMsg::Resign | BotMsg::Info(_) => {}
     }
 }
 
