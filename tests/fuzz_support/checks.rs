@@ -132,7 +132,7 @@ pub fn check_transcript(s: &String) {
         let spec = baraza::builtin::find(name).unwrap();
         let mut input = std::io::Cursor::new(s.as_bytes());
         let mut out = Vec::new();
-        let _ = baraza::builtin::play(spec, None, 1, 1, &mut input, &mut out);
+        let _ = baraza::builtin::play(spec, &Default::default(), None, 1, 1, &mut input, &mut out);
         let out = String::from_utf8(out).expect("a bot writes UTF-8");
         for l in out.lines() {
             if let Some(mv) = l.strip_prefix("move ") {
