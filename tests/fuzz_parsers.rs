@@ -1,386 +1,269 @@
-//! A bounded fuzz run of every parser that reads what strangers write: position strings and
-//! move tokens of every ruleset, the bot line parser (and the `go` line a built-in reads), the
-//! PGN log reader and its verifier, the games.jsonl reader, and the event file. Inputs are valid
-//! texts (from the engines and from a real `baraza tournament` run) mutated by byte flips,
-//! insertions of random bytes or tricky fragments, deletions and duplications. A panic or an
-//! input that takes over a second is a failure. The run is deterministic; BARAZA_FUZZ_CASES
-//! multiplies the number of cases and BARAZA_FUZZ_SEED picks another sequence. Each target
-//! prints how long it ran (`cargo test --release --test fuzz_parsers -- --nocapture`).
+//! A bounded property-based fuzz run of every parser that reads what strangers write: position
+//! strings and move tokens of every ruleset, the lines a bot sends, the `go` arguments and the
+//! whole referee transcript a built-in bot reads, the PGN log (and its verifier), games.jsonl
+//! (and the standings built from it), the event file (resolved and scheduled), openings files,
+//! time controls, SPRT bounds and bot arguments.
 //!
-//! Coverage-guided fuzzing (cargo-fuzz) needs a nightly toolchain; see docs/hosting.md.
+//! Inputs are mostly valid texts (starts, positions of random games, the logs of real
+//! tournaments of the built-in bots run at test time, the documented event file) under a few
+//! mutations, plus random bytes. Every case must: not panic; give `Ok` or a one-line error;
+//! keep the parser's own promises (a formatted position parses back to itself; a token plays
+//! exactly when it is listed as legal; a written log reads back to the same records); finish
+//! within 100 ms of CPU (release); and allocate at most a small multiple of its length plus a
+//! constant at once (a counting allocator; see `fuzz_support`).
+//!
+//! `BARAZA_FUZZ_SCALE=N` runs N times as many cases, `BARAZA_FUZZ_SEED=N` other ones; with
+//! `--nocapture` each parser prints its case count, time and peak allocation. docs/fuzzing.md
+//! has the commands, and the coverage-guided targets under `fuzz/`.
 
-mod common;
+// The checks take `&String`: they are `fn(&Value)` of strategies whose value is a String.
+#![allow(clippy::ptr_arg)]
 
-use baraza::games::{self, RULESETS};
+mod fuzz_support;
+
+use baraza::tournament::config::EventInputs;
+use fuzz_support::checks::*;
+use fuzz_support::corpus::{self, legal_of};
+use fuzz_support::mutate::{self, texts, NUMBERS};
+use fuzz_support::{fuzz, Bounds, Counting};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
-use std::time::{Duration, Instant};
+use proptest::sample::Index;
 
-/// Fragments that often break parsers: separators, signs, huge numbers, quotes, escapes, NUL,
-/// multi-byte characters, TOML and JSON punctuation.
-const DICT: &[&str] = &[
-    "",
-    " ",
-    "  ",
-    "\n",
-    "\r\n",
-    "\t",
-    "-",
-    "+",
-    "0",
-    "00",
-    "1",
-    "9",
-    "12",
-    "255",
-    "256",
-    "65536",
-    "4294967295",
-    "4294967296",
-    "18446744073709551615",
-    "18446744073709551616",
-    "99999999999999999999999",
-    ",",
-    ",,",
-    "/",
-    "//",
-    ".",
-    "x",
-    "*",
-    "[",
-    "]",
-    "{",
-    "}",
-    "{}",
-    "[]",
-    "\"",
-    "\\",
-    "\\u{",
-    "\\u{110000}",
-    "\\\"",
-    "=",
-    ":",
-    "#",
-    "1-0",
-    "0-1",
-    "1/2-1/2",
-    "pass",
-    "move",
-    "info",
-    "\0",
-    "é",
-    "\u{FEFF}",
-    "\u{10FFFF}",
-    "null",
-    "true",
-    "-1",
-    "1e9",
-    "NaN",
-    "[[bot]]",
-    "cmd = ",
-    "name = ",
-    "{\"",
-    "\"}",
-    "\":",
-    "ms}",
-    "{1ms}",
-    ".5",
-    "1.",
-];
+#[global_allocator]
+static ALLOC: Counting = Counting;
 
-#[derive(Clone, Debug)]
-enum Mutation {
-    Flip(usize, u8),
-    Insert(usize, Vec<u8>),
-    Delete(usize, usize),
-    Duplicate(usize, usize),
+fn text_len(s: &String) -> (usize, String) {
+    (s.len(), s.clone())
 }
 
-fn mutation() -> impl Strategy<Value = Mutation> {
-    let fragment = prop_oneof![
-        prop::sample::select(DICT).prop_map(|s| s.as_bytes().to_vec()),
-        prop::collection::vec(any::<u8>(), 0..6),
-    ];
-    prop_oneof![
-        1 => (any::<usize>(), any::<u8>()).prop_map(|(p, b)| Mutation::Flip(p, b)),
-        3 => (any::<usize>(), fragment).prop_map(|(p, v)| Mutation::Insert(p, v)),
-        2 => (any::<usize>(), 0..24usize).prop_map(|(p, n)| Mutation::Delete(p, n)),
-        1 => (any::<usize>(), 0..64usize).prop_map(|(p, n)| Mutation::Duplicate(p, n)),
-    ]
-}
-
-fn apply(seed: &str, muts: &[Mutation]) -> String {
-    let mut b = seed.as_bytes().to_vec();
-    for m in muts {
-        let at = |p: usize, len: usize| p % (len + 1);
-        match m {
-            Mutation::Flip(p, x) if !b.is_empty() => {
-                let i = p % b.len();
-                b[i] ^= x;
-            }
-            Mutation::Flip(..) => {}
-            Mutation::Insert(p, v) => {
-                let i = at(*p, b.len());
-                b.splice(i..i, v.iter().copied());
-            }
-            Mutation::Delete(p, n) => {
-                let i = at(*p, b.len());
-                let j = (i + n).min(b.len());
-                b.drain(i..j);
-            }
-            Mutation::Duplicate(p, n) => {
-                let i = at(*p, b.len());
-                let j = (i + n).min(b.len());
-                let piece = b[i..j].to_vec();
-                b.splice(j..j, piece);
-            }
-        }
-    }
-    String::from_utf8_lossy(&b).into_owned()
-}
-
-/// Mutated versions of `seeds`.
-fn mutated(seeds: Vec<String>) -> impl Strategy<Value = String> {
-    (
-        prop::sample::select(seeds),
-        prop::collection::vec(mutation(), 0..6),
-    )
-        .prop_map(|(s, m)| apply(&s, &m))
-}
-
-/// Run `check` on `cases` inputs of `strategy` (times BARAZA_FUZZ_CASES); print the duration.
-fn fuzz<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    check: impl Fn(S::Value) -> Result<(), TestCaseError>,
-) {
-    let factor: u32 = std::env::var("BARAZA_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
-    let seed: u64 = std::env::var("BARAZA_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    let config = Config {
-        cases: cases.saturating_mul(factor),
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key));
-    let start = Instant::now();
-    let result = runner.run(&strategy, |input| {
-        let t = Instant::now();
-        check(input)?;
-        prop_assert!(
-            t.elapsed() < Duration::from_secs(1),
-            "one input took {:?}",
-            t.elapsed()
-        );
-        Ok(())
-    });
-    eprintln!(
-        "fuzz {name}: {} cases in {:.2} s",
-        cases.saturating_mul(factor),
-        start.elapsed().as_secs_f64()
-    );
-    result.unwrap();
-}
-
-/// Positions of every ruleset: the start and the positions along a fixed playout.
-fn position_seeds() -> Vec<String> {
-    let mut seeds = Vec::new();
-    for r in RULESETS {
-        let mut pos = r.start_position();
-        for k in 0..40usize {
-            seeds.push(pos.format());
-            let legal = pos.legal();
-            if legal.is_empty() || !pos.play_index((k * 7 + 3) % legal.len()) {
-                break;
-            }
-        }
-    }
-    seeds
-}
+// ---------------------------------------------------------------------------------------------
+// Positions and moves
+// ---------------------------------------------------------------------------------------------
 
 #[test]
-fn fuzz_positions_and_moves_of_every_ruleset() {
-    let seeds = position_seeds();
-    let moves: Vec<String> = {
-        let mut m: Vec<String> = Vec::new();
-        for s in &seeds {
-            m.extend(games::parse_position(s).unwrap().legal());
-        }
-        m.sort();
-        m.dedup();
-        m
+fn position_strings() {
+    let strategy = texts(corpus::positions(), corpus::POSITION_WORDS);
+    let bounds = Bounds {
+        cases: 6000,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 64 << 10,
     };
-    let strategy = (mutated(seeds), mutated(moves));
-    fuzz("positions+moves", 40000, strategy, |(text, token)| {
-        let Ok(mut pos) = games::parse_position(&text) else {
-            return Ok(());
+    fuzz("position", bounds, strategy, text_len, check_position);
+}
+
+/// A position of the corpus and a token: a legal one mutated, or a random string.
+fn move_case() -> impl Strategy<Value = (String, String)> + Send + 'static {
+    let positions = corpus::positions();
+    let tokens = (any::<Index>(), prop::collection::vec(mutate::op(), 0..3));
+    let token = prop_oneof![4 => tokens.prop_map(Some), 1 => Just(None)];
+    (any::<Index>(), token, any::<String>()).prop_map(move |(p, token, random)| {
+        let position = p.get(positions.as_slice()).clone();
+        let legal = legal_of(&position);
+        let token = match (token, legal.is_empty()) {
+            (Some((k, ops)), false) => {
+                mutate::apply(k.get::<String>(&legal), &ops, corpus::POSITION_WORDS)
+            }
+            _ => random,
         };
-        // What parses formats to a canonical text that parses back to itself.
-        let canonical = pos.format();
-        let again = games::parse_position(&canonical);
-        prop_assert!(
-            again.is_ok(),
-            "{text:?} -> {canonical:?}: {:?}",
-            again.err()
-        );
-        prop_assert_eq!(again.unwrap().format(), canonical.clone());
-        // An empty legal list is exactly a finished game.
-        let legal = pos.legal();
-        prop_assert_eq!(legal.is_empty(), pos.status().is_over(), "{}", canonical);
-        let _ = pos.show();
-        let mut other = pos.clone();
-        let _ = other.play(&token);
-        if !legal.is_empty() {
-            prop_assert!(pos.play(&legal[0]).is_ok(), "{} {}", canonical, legal[0]);
-            let _ = pos.status();
-        }
-        Ok(())
-    });
-}
-
-#[test]
-fn fuzz_bot_lines_and_go_lines() {
-    let seeds: Vec<String> = [
-        "move 6A",
-        "move c1-d2x3",
-        "  move   pass  ",
-        "info depth 3 score 12",
-        "info",
-        "ready",
-        "id name bot",
-        "id author someone with spaces",
-        "",
-        "move",
-        "go p1time 1000 p2time 2000 p1inc 100 p2inc 100 movetime 50",
-        "go p1time 0 p2time 0 p1inc 0 p2inc 0",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    fuzz("bot lines", 100000, mutated(seeds), |line| {
-        let _ = baraza::protocol::parse_bot_line(&line);
-        let _ = baraza::protocol::parse_go(line.strip_prefix("go ").unwrap_or(&line));
-        let _ = baraza::builtin::Clocks::parse(&line);
-        Ok(())
-    });
-}
-
-/// games.pgn and games.jsonl of a real tournament (one run, shared by the two tests below).
-fn tournament_logs() -> (String, String) {
-    static LOGS: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
-    LOGS.get_or_init(|| {
-        let dir = common::temp_dir("fuzz-logs");
-        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("baraza"))
-            .args([
-                "tournament",
-                "dara",
-                "--bot",
-                "a=builtin:random",
-                "--bot",
-                "b=builtin:greedy",
-            ])
-            .args(["--rounds", "1", "--quiet", "--max-plies", "30", "--out"])
-            .arg(dir.join("run"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let read = |f: &str| std::fs::read_to_string(dir.join("run").join(f)).unwrap();
-        (read("games.pgn"), read("games.jsonl"))
+        (position, token)
     })
-    .clone()
 }
 
 #[test]
-fn fuzz_the_pgn_reader_and_verifier() {
-    let (pgn, _) = tournament_logs();
-    let games: Vec<String> = pgn.split("\n\n[").map(String::from).collect();
-    let mut seeds = vec![pgn.clone()];
-    seeds.extend(
-        games
-            .iter()
-            .map(|g| format!("[{}", g.trim_start_matches('['))),
-    );
-    fuzz("pgn", 20000, mutated(seeds), |text| {
-        if let Ok(games) = baraza::pgn::parse_pgn_games(&text) {
-            for g in &games {
-                let _ = baraza::verify::verify_game(g);
-                let _ = g.missing_tags();
-            }
-        }
-        Ok(())
-    });
+fn move_tokens() {
+    let bounds = Bounds {
+        cases: 10000,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 64 << 10,
+    };
+    let describe = |c: &(String, String)| (c.0.len() + c.1.len(), format!("{c:?}"));
+    fuzz("move token", bounds, move_case(), describe, check_move);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bot protocol
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn bot_lines() {
+    let strategy = texts(corpus::bot_lines(), corpus::PROTOCOL_WORDS);
+    let bounds = Bounds {
+        cases: 3000,
+        bytes_per_input_byte: 4,
+        fixed_bytes: 1 << 10,
+    };
+    fuzz("bot line", bounds, strategy, text_len, check_bot_line);
 }
 
 #[test]
-fn fuzz_the_games_jsonl_reader() {
-    let (_, jsonl) = tournament_logs();
-    let lines: Vec<&str> = jsonl.lines().collect();
-    let seeds = vec![
-        jsonl.clone(),
-        format!("{}\n{}\n", lines[0], lines[1]),
-        format!("{}\n", lines[0]),
-    ];
-    fuzz("games.jsonl", 20000, mutated(seeds), |text| {
-        if let Ok(Some(log)) = baraza::tournament::log::parse_games_log(&text, "fuzz") {
-            let _ = log.header.bot_names();
-        }
-        Ok(())
-    });
+fn go_arguments() {
+    let strategy = texts(corpus::go_args(), NUMBERS);
+    let bounds = Bounds {
+        cases: 2000,
+        bytes_per_input_byte: 4,
+        fixed_bytes: 1 << 10,
+    };
+    fuzz("go arguments", bounds, strategy, text_len, check_go);
 }
 
 #[test]
-fn fuzz_the_event_file() {
-    let seed = r#"ruleset = "darra"
-format = "gauntlet"
-rounds = 2
-seed = 42
-movetime = 100
-margin = 50
-random-opening-plies = 2
-concurrency = 1
-on-crash = "forfeit"
-sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05"
-
-[[bot]]
-name = "mine"
-cmd = "python3 bots/python/random_bot.py"
-movetime = 200
-memory = 256
-sandbox = true
-env = ["A=1", "B"]
-
-[[bot]]
-name = "greedy"
-cmd = "builtin:greedy"
-tc = "10+0.1"
-"#;
-    let table = seed.replace(
-        "sprt = \"elo0=0,elo1=10,alpha=0.05,beta=0.05\"",
-        "[sprt]\nelo0 = 0\nelo1 = 5.5\nalpha = 0.05",
-    );
-    let base = std::env::temp_dir();
+fn referee_transcripts_to_builtin_bots() {
+    let strategy = texts(corpus::transcripts(), corpus::PROTOCOL_WORDS);
+    let bounds = Bounds {
+        cases: 3000,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 64 << 10,
+    };
     fuzz(
-        "event file",
-        30000,
-        mutated(vec![seed.to_string(), table]),
-        |text| {
-            if let Ok(inputs) = baraza::tournament::config::EventInputs::from_toml(&text, &base) {
-                let _ = inputs.resolve(2);
-            }
-            Ok(())
-        },
+        "builtin bot stdin",
+        bounds,
+        strategy,
+        text_len,
+        check_transcript,
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logs
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn pgn_logs() {
+    let strategy = texts(corpus::pgn_logs(), corpus::PGN_WORDS);
+    let bounds = Bounds {
+        cases: 1500,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 256 << 10,
+    };
+    fuzz("pgn log", bounds, strategy, text_len, check_pgn);
+}
+
+#[test]
+fn games_jsonl() {
+    let strategy = texts(corpus::jsonl_logs(), corpus::JSON_WORDS);
+    let bounds = Bounds {
+        cases: 2000,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 256 << 10,
+    };
+    fuzz("games.jsonl", bounds, strategy, text_len, check_jsonl);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Event files, openings, time controls, bot arguments
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn event_files() {
+    let strategy = texts(corpus::event_files(), corpus::TOML_WORDS);
+    let bounds = Bounds {
+        cases: 4000,
+        bytes_per_input_byte: 96,
+        fixed_bytes: 1 << 20,
+    };
+    fuzz("event file", bounds, strategy, text_len, check_event);
+}
+
+#[test]
+fn openings_files() {
+    let strategy = texts(corpus::openings_files(), corpus::POSITION_WORDS);
+    let bounds = Bounds {
+        cases: 3000,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 64 << 10,
+    };
+    fuzz("openings file", bounds, strategy, text_len, check_openings);
+}
+
+#[test]
+fn time_controls_sprt_and_bot_arguments() {
+    let mut seeds = (*corpus::time_controls()).clone();
+    seeds.extend(
+        [
+            "elo0=0,elo1=10,alpha=0.05,beta=0.05",
+            "builtin:random",
+            "a=builtin:greedy",
+        ]
+        .map(String::from),
+    );
+    let strategy = texts(std::sync::Arc::new(seeds), NUMBERS);
+    let bounds = Bounds {
+        cases: 2000,
+        bytes_per_input_byte: 64,
+        fixed_bytes: 16 << 10,
+    };
+    fuzz(
+        "tc/sprt/bot",
+        bounds,
+        strategy,
+        text_len,
+        check_small_options,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs that broke a parser before its fix, minimized.
+// ---------------------------------------------------------------------------------------------
+
+/// `rounds = 4000000000` in an event file (or `--rounds`) made the schedule ask for 160 GB at
+/// once: `memory allocation of 160000000000 bytes failed`, an abort. Now it is a one-line error
+/// before any game.
+#[test]
+fn a_huge_rounds_count_is_refused() {
+    let event = "ruleset = \"darra\"\nrounds = 4000000000\n[[bot]]\ncmd = \"builtin:random\"\n\
+                 [[bot]]\ncmd = \"builtin:greedy\"\n";
+    let inputs = EventInputs::from_toml(event, &corpus::event_dir()).unwrap();
+    let err = inputs.resolve(2).expect_err("refused").to_string();
+    assert_eq!(
+        err,
+        "--rounds 4000000000 with these bots schedules 8000000000 games; one event holds at most 1000000"
+    );
+    // The largest event allowed: 500,000 rounds of two bots.
+    let mut ok = inputs.clone();
+    ok.rounds = Some(500_000);
+    assert!(ok.resolve(2).is_ok());
+    ok.rounds = Some(500_001);
+    assert!(ok.resolve(2).is_err());
+    let out = assert_cmd::Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["tournament", "darra", "--bot", "a=builtin:random", "--bot"])
+        .args(["b=builtin:greedy", "--rounds", "4000000000", "--dry-run"])
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("at most 1000000"), "{stderr}");
+}
+
+/// A time control holding a carriage return and a terminal escape: the error quoted them
+/// raw, so `\r` rewrote the terminal line and ESC drove the terminal. The binary's error line
+/// escapes every control character.
+#[test]
+fn control_characters_in_an_error_are_escaped() {
+    let out = assert_cmd::Command::cargo_bin("baraza")
+        .unwrap()
+        .args(["match", "darra", "builtin:random", "builtin:greedy", "--tc"])
+        .arg("1\r\u{1b}[2J+0\nsecond line")
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    let line = stderr.trim_end_matches('\n');
+    assert!(!line.contains(|c: char| c.is_control()), "{stderr:?}");
+    assert!(line.contains("\\x0d\\x1b[2J"), "{stderr:?}");
+}
+
+/// `openings = "/dev/zero"` in an event file: the openings file was read whole, so the event
+/// took memory until there was none (`cannot read openings file /dev/zero: out of memory`
+/// under a 2 GB limit; the OOM killer without one). The read stops past 16 MiB.
+#[test]
+fn an_endless_openings_file_is_refused_at_its_size_limit() {
+    let event =
+        "ruleset = \"darra\"\nopenings = \"/dev/zero\"\n[[bot]]\ncmd = \"builtin:random\"\n\
+                 [[bot]]\ncmd = \"builtin:greedy\"\n";
+    let inputs = EventInputs::from_toml(event, &corpus::event_dir()).unwrap();
+    let (result, peak) = fuzz_support::peak_during(|| inputs.resolve(2));
+    let err = result.expect_err("refused").to_string();
+    assert_eq!(err, "openings file /dev/zero is larger than 16 MiB");
+    assert!(peak < 64 << 20, "peak allocation {peak} bytes");
 }

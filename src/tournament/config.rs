@@ -44,6 +44,11 @@ pub const DEFAULT_MARGIN_MS: u64 = 50;
 /// Default time a bot may take to exit after `quit` before it is killed, in ms (as `baraza match`).
 pub const DEFAULT_GRACE_MS: u64 = 1_000;
 
+/// The most games one event may schedule. The schedule is built whole before the first game
+/// (to hash, print and resume it), so `rounds = 4000000000` in an event file asked for 160 GB
+/// at once and aborted; a million games is more than any event plays.
+pub const MAX_SCHEDULED_GAMES: u64 = 1_000_000;
+
 /// An event that cannot be played as given: one line for a person, naming the option.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -73,6 +78,8 @@ pub enum ConfigError {
     TooFewBots(usize),
     #[error("--rounds must be at least 1")]
     ZeroRounds,
+    #[error("--rounds {rounds} with these bots schedules {games} games; one event holds at most {MAX_SCHEDULED_GAMES}")]
+    TooManyGames { rounds: u32, games: u64 },
     #[error("--max-plies must be at least 1")]
     ZeroMaxPlies,
     #[error("--openings and --random-opening-plies are exclusive; choose one")]
@@ -614,6 +621,11 @@ impl EventInputs {
         if rounds == 0 {
             return Err(ConfigError::ZeroRounds);
         }
+        let format = self.format.unwrap_or(Format::RoundRobin);
+        let games = scheduled_games(format, bots.len() as u64, rounds);
+        if games > MAX_SCHEDULED_GAMES {
+            return Err(ConfigError::TooManyGames { rounds, games });
+        }
         if self.max_plies == Some(0) {
             return Err(ConfigError::ZeroMaxPlies);
         }
@@ -622,7 +634,7 @@ impl EventInputs {
         let run = self.resolve_run(cores)?;
         let config = TournamentConfig {
             ruleset: ruleset.to_string(),
-            format: self.format.unwrap_or(Format::RoundRobin),
+            format,
             rounds,
             seed: self.seed.unwrap_or(1),
             bots,
@@ -739,6 +751,15 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
         limits,
         host: entry.host(),
     })
+}
+
+/// How many games `rounds` rounds of `bots` bots schedule: two per pairing per round.
+pub fn scheduled_games(format: Format, bots: u64, rounds: u32) -> u64 {
+    let pairings = match format {
+        Format::RoundRobin => bots * bots.saturating_sub(1) / 2,
+        Format::Gauntlet => bots.saturating_sub(1),
+    };
+    u64::from(rounds).saturating_mul(pairings.saturating_mul(2))
 }
 
 fn check_limits(who: &str, l: &LimitOverrides) -> Result<(), ConfigError> {
