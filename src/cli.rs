@@ -360,8 +360,13 @@ pub struct TournamentArgs {
     /// Continue the tournament in --out: play only the games its games.jsonl lacks
     #[arg(long)]
     pub resume: bool,
-    /// Sequential probability ratio test of the first bot against the second (two bots only)
-    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    /// Sequential probability ratio test of the first bot against the second (two bots only),
+    /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
+    /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
+    #[arg(
+        long,
+        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]"
+    )]
     pub sprt: Option<String>,
     /// Print the schedule (and what --resume would still play) without playing
     #[arg(long)]

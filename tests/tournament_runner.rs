@@ -139,7 +139,7 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
 #[tokio::test]
 async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     let dir = temp_dir("runner-sprt");
-    let c = config(&["strong", "weak"], 100, Some("elo0=0,elo1=10"));
+    let c = config(&["strong", "weak"], 100, Some("elo0=0,elo1=100"));
     let play = |g: ScheduledGame| async move {
         let result = if g.white_name == "strong" {
             "1-0"
@@ -154,7 +154,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
         if let Progress::SprtDecided { .. } = p {
             decided.fetch_add(1, Ordering::SeqCst);
             let said = describe(&p);
-            assert!(said.starts_with("SPRT strong vs weak: LLR 3."), "{said}");
+            assert!(said.starts_with("SPRT strong vs weak: LLR 2.96 "), "{said}");
             assert!(
                 said.ends_with("outside [-2.94, 2.94]: H1 accepted; no more games are started"),
                 "{said}"
@@ -163,21 +163,23 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     })
     .await
     .unwrap();
-    // One pair won twice: penta [0, 0, 0, 0, 1], the empty buckets counted as 0.001 each:
-    // N = 1.004, mean 0.99751, variance 0.001864, LLR = 1.004 × 0.0143872 × (1.99502 −
-    // 1.0143872)/(2 × 0.001864) ≈ 3.80 ≥ 2.94: H1 after the first pair.
+    // n pairs won twice: penta [0, 0, 0, 0, n]. The best distribution with mean s for n
+    // observations of 1 gives 1 probability s (the rest on 0), so LLR = n·ln(s1/s0), with
+    // s1 = 1/(1 + 10^(−100/400)) = 0.640065: 0.246962 a pair (the 0.001 units of the empty
+    // buckets change it by < 1e-3). 11 pairs: 2.717 < ln 19 = 2.944; 12 pairs: 2.964: H1 after
+    // 24 games.
     assert_eq!(out.stop, Stop::Sprt(Decision::H1));
-    assert_eq!(out.played, 2);
+    assert_eq!(out.played, 24);
     assert_eq!(decided.load(Ordering::SeqCst), 1);
     let sprt = out.tally.sprt().unwrap();
     assert!(
-        sprt.report.llr > 3.7 && sprt.report.llr < 3.9,
+        (sprt.report.llr - 2.9636).abs() < 2e-3,
         "{}",
         sprt.report.llr
     );
 
     let plan = plan_run(&c, &dir.0, true).unwrap();
-    assert_eq!(plan.to_play.len(), 198);
+    assert_eq!(plan.to_play.len(), 176);
     let out = run_plan(&c, 1, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
@@ -187,7 +189,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
             .unwrap()
             .lines()
             .count(),
-        3
+        25
     );
 }
 

@@ -292,6 +292,7 @@ pub enum SprtSpec {
         elo1: Option<f64>,
         alpha: Option<f64>,
         beta: Option<f64>,
+        model: Option<String>,
     },
 }
 
@@ -304,6 +305,7 @@ impl SprtSpec {
                 elo1,
                 alpha,
                 beta,
+                model,
             } => {
                 let d = SprtParams::default();
                 let p = SprtParams {
@@ -311,6 +313,10 @@ impl SprtSpec {
                     elo1: elo1.unwrap_or(d.elo1),
                     alpha: alpha.unwrap_or(d.alpha),
                     beta: beta.unwrap_or(d.beta),
+                    model: match model {
+                        Some(m) => m.parse()?,
+                        None => d.model,
+                    },
                 };
                 p.validate()?;
                 Ok(p)

@@ -7,7 +7,8 @@
 //! - [`schedule`](mod@schedule): every game, in order, as a pure function of the configuration and seed;
 //! - [`log`]: `games.jsonl` (header + one line per finished game), its reader, its writer,
 //!   and the resume plan (which games are missing, refusal of a foreign log);
-//! - [`stats`]: Elo with intervals, LOS, pentanomial buckets, SPRT;
+//! - [`stats`]: Elo with intervals, LOS, pentanomial buckets;
+//! - [`sprt`](mod@sprt): the exact GSPRT (logistic or normalized Elo) and its decision;
 //! - [`results`]: the table computed from games.jsonl alone.
 //!
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
@@ -35,6 +36,7 @@ pub mod openings;
 pub mod results;
 pub mod runner;
 pub mod schedule;
+pub mod sprt;
 pub mod stats;
 
 pub use config::{EventInputs, Format, RunOptions, TournamentConfig};
