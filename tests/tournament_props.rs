@@ -4,7 +4,8 @@
 use baraza::tournament::config::{BotEntry, EventInputs, Format};
 use baraza::tournament::log::{missing_games, GameLine};
 use baraza::tournament::schedule::schedule;
-use baraza::tournament::stats::{self, Model, Sample, SprtParams};
+use baraza::tournament::sprt::{self, SprtParams};
+use baraza::tournament::stats::{self, Model, Sample};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -122,7 +123,7 @@ proptest! {
         let sample = Sample::pentanomial(penta);
         let (mean, _) = sample.mean_var().unwrap();
         let (s0, s1) = (stats::elo_to_score(p.elo0), stats::elo_to_score(p.elo1));
-        let llr = stats::sprt(p, &sample, Model::Pentanomial).llr;
+        let llr = sprt::sprt(p, &sample, Model::Pentanomial).llr;
         if mean >= s1 {
             prop_assert!(llr > 0.0);
         }
@@ -130,7 +131,7 @@ proptest! {
             prop_assert!(llr < 0.0);
         }
         let scaled = Sample::pentanomial(penta.map(|c| c * k));
-        let llr_k = stats::sprt(p, &scaled, Model::Pentanomial).llr;
+        let llr_k = sprt::sprt(p, &scaled, Model::Pentanomial).llr;
         prop_assert!((llr_k - k as f64 * llr).abs() < 1e-9 * (1.0 + llr.abs() * k as f64));
     }
 }

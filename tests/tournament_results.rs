@@ -723,7 +723,8 @@ proptest::proptest! {
         )
     ) {
         use baraza::tournament::results::Tally;
-        use baraza::tournament::stats::{sprt, Model, Sample, SprtParams};
+        use baraza::tournament::sprt::{sprt, SprtParams};
+        use baraza::tournament::stats::{Model, Sample};
         let names = ["a", "b", "c", "x"]; // x is not in the header
         let results = ["1-0", "0-1", "1/2-1/2", "*"];
         let terms = ["normal", "time forfeit", "crash", "illegal move"];

@@ -5,7 +5,7 @@ use baraza::record::{GameRecord, Termination};
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
 use baraza::tournament::runner::{describe, run_plan, Aborted, Interrupt, Progress, Stop};
-use baraza::tournament::stats::Decision;
+use baraza::tournament::sprt::Decision;
 use baraza::tournament::{results, ScheduledGame};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -29,7 +29,7 @@
 //! file's bots.
 
 use super::openings;
-use super::stats::SprtParams;
+use super::sprt::SprtParams;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

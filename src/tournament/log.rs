@@ -11,7 +11,7 @@
 
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::{schedule, ScheduledGame};
-use super::stats::SprtParams;
+use super::sprt::SprtParams;
 use crate::record::GameRecord;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};

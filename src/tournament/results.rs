@@ -16,7 +16,8 @@
 //!   other forfeits.
 
 use super::log::{GameLine, GamesLog, Header};
-use super::stats::{self, EloEstimate, Model, Sample, SprtReport};
+use super::sprt::{self, SprtReport};
+use super::stats::{self, EloEstimate, Model, Sample};
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -265,7 +266,7 @@ impl Tally {
             (Some(params), [first, second]) => Some(SprtStanding {
                 first: first.name.clone(),
                 second: second.name.clone(),
-                report: stats::sprt(
+                report: sprt::sprt(
                     params,
                     &Sample::pentanomial(self.sprt_penta),
                     Model::Pentanomial,

@@ -14,7 +14,7 @@ use super::game_set::GameSet;
 use super::log::{GameLine, GamesWriter, LogStart, RunPlan};
 use super::results::{SprtStanding, Tally};
 use super::schedule::ScheduledGame;
-use super::stats::Decision;
+use super::sprt::Decision;
 use crate::record::GameRecord;
 use atomic_waker::AtomicWaker;
 use std::future::Future;

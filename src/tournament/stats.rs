@@ -1,12 +1,10 @@
 //! Rating statistics: Elo from a score with a 95% interval, likelihood of superiority (LOS),
-//! and pentanomial bucketing of game pairs. The SPRT is in [`super::sprt`] (its types are
-//! re-exported here).
+//! and pentanomial bucketing of game pairs. The SPRT is in [`super::sprt`].
 //!
 //! All Elo here is *logistic* Elo: a score fraction `s` (wins + draws/2 over games) and an Elo
 //! difference `e` are related by `s = 1 / (1 + 10^(-e/400))`, as in cutechess and fastchess's
 //! `logistic` model.
 
-pub use super::sprt::{llr, sprt, Decision, EloModel, SprtParams, SprtReport};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
