@@ -397,6 +397,9 @@ pub use crate::tournament::config::OnCrash;
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
     pub dir: std::path::PathBuf,
+    /// Place the rating list so that bot NAME has rating ELO (default: the ratings' mean is 0)
+    #[arg(long, value_name = "NAME=ELO")]
+    pub anchor: Option<String>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

@@ -160,20 +160,36 @@ fn results_text_from_a_hand_written_log() {
         lines[0],
         "darra round-robin: 6 of 6 games played, 3 complete pairs (config 001122334455)"
     );
+    // The Rating column: Ordo on the same six games (`ordo -p three.pgn -a 0 -z 200.2409 -G`)
+    // rates a +246.5875, c 0, b −246.5875. Its ±95% (word 7) is checked to be a positive
+    // number only: on four games a bot, the two methods' errors differ (Ordo ±147 by
+    // simulation; tests/tournament_ratings.rs compares them on a real round-robin).
     let words = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let without_error = |l: &str| {
+        let mut w = words(l);
+        let error: f64 = w.remove(7).parse().unwrap();
+        assert!(error > 0.0, "{l}");
+        w
+    };
     assert_eq!(
-        words(lines[2]),
-        words("1  a  4  3.5  3-1-0  87.5%  +338.0  [+148.7, +inf]  -  2  0/0/0/1/1  0  0  0")
+        without_error(lines[2]),
+        words(
+            "1  a  4  3.5  3-1-0  87.5%  +246.6  +338.0  [+148.7, +inf]  -  2  0/0/0/1/1  0  0  0"
+        )
     );
     assert_eq!(
-        words(lines[3]),
-        words("2  c  4  2  2-0-2  50.0%  +0.0  [-inf, +inf]  7.9%  2  1/0/0/0/1  1  1  0")
+        without_error(lines[3]),
+        words("2  c  4  2  2-0-2  50.0%  +0.0  +0.0  [-inf, +inf]  7.9%  2  1/0/0/0/1  1  1  0")
     );
     assert_eq!(
-        words(lines[4]),
-        words("3  b  4  0.5  0-1-3  12.5%  -338.0  [-inf, -148.7]  15.9%  2  1/1/0/0/0  0  0  1")
+        without_error(lines[4]),
+        words("3  b  4  0.5  0-1-3  12.5%  -246.6  -338.0  [-inf, -148.7]  15.9%  2  1/1/0/0/0  0  0  1")
     );
-    assert_eq!(lines.len(), 5);
+    assert_eq!(
+        lines[5],
+        "Rating: fitted from all games (Bradley-Terry), mean 0; Perf: the Elo of the bot's score against the opponents it met"
+    );
+    assert_eq!(lines.len(), 6);
 }
 
 #[test]
@@ -764,4 +780,55 @@ proptest::proptest! {
             proptest::prop_assert_eq!(s.sprt.unwrap().report, want);
         }
     }
+}
+
+#[test]
+fn results_anchor_places_the_rating_list() {
+    let dir = temp_dir("results-anchor");
+    std::fs::write(dir.join("games.jsonl"), three_bot_log()).unwrap();
+    let out = baraza()
+        .args([
+            "results",
+            dir.to_str().unwrap(),
+            "--json",
+            "--anchor",
+            "c=1500",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = &v["ratings"];
+    assert_eq!(
+        list["anchor"],
+        serde_json::json!({"kind": "bot", "name": "c", "elo": 1500.0})
+    );
+    // Ordo (see results_text_from_a_hand_written_log): a 246.5875 above c, b as far below.
+    let rating = |i: usize| list["ratings"][i]["rating"].as_f64().unwrap();
+    assert_eq!(list["ratings"][0]["name"], "a");
+    assert!((rating(0) - 1746.5875).abs() < 0.01, "{}", rating(0));
+    assert!((rating(2) - 1500.0).abs() < 1e-9);
+    assert_eq!(list["ratings"][2]["error95"], 0.0);
+    assert!((rating(1) - 1253.4125).abs() < 0.01);
+    let text = baraza()
+        .args(["results", dir.to_str().unwrap(), "--anchor", "c=1500"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains(
+            "Rating: fitted from all games (Bradley-Terry), c = 1500 (errors relative to it)"
+        ),
+        "{text}"
+    );
+    baraza()
+        .args(["results", dir.to_str().unwrap(), "--anchor", "zed=0"])
+        .assert()
+        .failure()
+        .stderr("baraza: --anchor: no bot named 'zed' has a rating\n");
+    baraza()
+        .args(["results", dir.to_str().unwrap(), "--anchor", "c"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("'c' is not NAME=ELO"));
 }

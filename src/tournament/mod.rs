@@ -9,6 +9,7 @@
 //!   and the resume plan (which games are missing, refusal of a foreign log);
 //! - [`stats`]: Elo with intervals, LOS, pentanomial buckets;
 //! - [`sprt`](mod@sprt): the exact GSPRT (logistic or normalized Elo) and its decision;
+//! - [`ratings`]: one rating per bot fitted from all games (Bradley-Terry, as Ordo);
 //! - [`results`]: the table computed from games.jsonl alone.
 //!
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
@@ -33,6 +34,7 @@ pub mod config;
 pub mod game_set;
 pub mod log;
 pub mod openings;
+pub mod ratings;
 pub mod results;
 pub mod runner;
 pub mod schedule;

@@ -16,6 +16,7 @@
 //!   other forfeits.
 
 use super::log::{GameLine, GamesLog, Header};
+use super::ratings::{self, Anchor, NoRatings, PairGames, RatingList};
 use super::sprt::{self, SprtReport};
 use super::stats::{self, EloEstimate, Model, Sample};
 use crate::record::Termination;
@@ -70,11 +71,31 @@ pub struct Standings {
     pub leader: Option<String>,
     pub bots: Vec<BotStanding>,
     pub sprt: Option<SprtStanding>,
+    /// Head-to-head: every pair of bots that met, in event order of the first.
+    pub pairings: Vec<Pairing>,
+    /// The rating list fitted from all games ([`super::ratings`]); `None` with the reason in
+    /// `ratings_note` when there is none.
+    pub ratings: Option<RatingList>,
+    pub ratings_note: Option<String>,
     /// Lines whose result is `*`, no result (ignored); any other non-score is refused when
     /// games.jsonl is read.
     pub unscored_games: u64,
     pub duplicate_lines: u64,
     pub torn_last_line: Option<usize>,
+}
+
+/// The games of two bots against each other, from the first one's side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pairing {
+    pub first: String,
+    pub second: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// The first bot's points and points per game.
+    pub points: f64,
+    pub score: f64,
 }
 
 /// Points of player 1 and player 2 for a result string.
@@ -155,6 +176,8 @@ pub struct Tally {
     acc: Vec<Acc>,
     /// (a, b) -> (a's wins, a's losses) against b.
     h2h: BTreeMap<(usize, usize), (u64, u64)>,
+    /// (a, b), a < b -> [a's wins, draws, b's wins].
+    wdl: BTreeMap<(usize, usize), [u64; 3]>,
     pairs: std::collections::HashMap<u64, PairLegs>,
     complete_pairs: u64,
     /// First bot's pentanomial against the second, for the SPRT.
@@ -171,6 +194,7 @@ impl Tally {
             acc: vec![Acc::default(); names.len()],
             names,
             h2h: BTreeMap::new(),
+            wdl: BTreeMap::new(),
             pairs: std::collections::HashMap::new(),
             complete_pairs: 0,
             sprt_penta: [0; 5],
@@ -207,6 +231,15 @@ impl Tally {
         let acc = &mut self.acc;
         acc[w].add_game(pw);
         acc[b].add_game(pb);
+        let (lo, hi, lo_points) = if w < b { (w, b, pw) } else { (b, w, pb) };
+        let cell = self.wdl.entry((lo, hi)).or_default();
+        cell[if lo_points == 1.0 {
+            0
+        } else if lo_points == 0.0 {
+            2
+        } else {
+            1
+        }] += 1;
         if pw != pb {
             let (winner, loser) = if pw > pb { (w, b) } else { (b, w) };
             self.h2h.entry((winner, loser)).or_default().0 += 1;
@@ -276,6 +309,55 @@ impl Tally {
         }
     }
 
+    /// Head-to-head results of every pair of bots that met, the bot earlier in the event first.
+    fn pairings(&self) -> Vec<Pairing> {
+        self.wdl
+            .iter()
+            .filter(|(&(a, b), _)| a != b)
+            .map(|(&(a, b), &[w, d, l])| {
+                let games = w + d + l;
+                let points = w as f64 + d as f64 / 2.0;
+                Pairing {
+                    first: self.names[a].clone(),
+                    second: self.names[b].clone(),
+                    games,
+                    wins: w,
+                    draws: d,
+                    losses: l,
+                    points,
+                    score: points / games as f64,
+                }
+            })
+            .collect()
+    }
+
+    /// The rating list of the bots that played, or why there is none.
+    fn ratings(&self) -> (Option<RatingList>, Option<String>) {
+        let played: Vec<usize> = (0..self.names.len())
+            .filter(|&i| self.acc[i].games > 0)
+            .collect();
+        let index = |i: usize| played.iter().position(|&p| p == i);
+        let pairs: Vec<PairGames> = self
+            .wdl
+            .iter()
+            .filter(|(&(a, b), _)| a != b)
+            .filter_map(|(&(a, b), &[a_wins, draws, b_wins])| {
+                Some(PairGames {
+                    a: index(a)?,
+                    b: index(b)?,
+                    a_wins,
+                    draws,
+                    b_wins,
+                })
+            })
+            .collect();
+        let names: Vec<String> = played.iter().map(|&i| self.names[i].clone()).collect();
+        match ratings::fit(&names, &pairs) {
+            Ok(list) => (Some(list), None),
+            Err(e) => (None, Some(e.to_string())),
+        }
+    }
+
     /// The table so far.
     pub fn standings(&self) -> Standings {
         let names = &self.names;
@@ -340,6 +422,7 @@ impl Tally {
         }
 
         let header = &self.header;
+        let (ratings, ratings_note) = self.ratings();
         Standings {
             config_hash: header.config_hash.clone(),
             ruleset: header.event.ruleset.clone(),
@@ -350,6 +433,9 @@ impl Tally {
             leader,
             bots,
             sprt: self.sprt(),
+            pairings: self.pairings(),
+            ratings,
+            ratings_note,
             unscored_games: self.unscored,
             duplicate_lines: 0,
             torn_last_line: None,
@@ -381,6 +467,29 @@ fn points(p: f64) -> String {
     }
 }
 
+/// What the Rating and Perf columns are, under the table.
+fn legend(s: &Standings) -> String {
+    let rating = match (&s.ratings, &s.ratings_note) {
+        (Some(list), _) => match &list.anchor {
+            Anchor::Mean => "Rating: fitted from all games (Bradley-Terry), mean 0".to_string(),
+            Anchor::Bot { name, elo } => format!(
+                "Rating: fitted from all games (Bradley-Terry), {name} = {elo} (errors relative to it)"
+            ),
+        },
+        (None, Some(why)) => format!("Rating: none ({why})"),
+        (None, None) => "Rating: none".to_string(),
+    };
+    format!("{rating}; Perf: the Elo of the bot's score against the opponents it met")
+}
+
+/// Place the rating list so that bot `name` has rating `elo` (`--anchor NAME=ELO`).
+pub fn anchor_ratings(s: &mut Standings, name: &str, elo: f64) -> Result<(), NoRatings> {
+    if let Some(list) = &s.ratings {
+        s.ratings = Some(list.anchored(name, elo)?);
+    }
+    Ok(())
+}
+
 /// Render the table for a person.
 pub fn render_text(s: &Standings) -> String {
     let mut out = String::new();
@@ -401,8 +510,10 @@ pub fn render_text(s: &Standings) -> String {
         "Points",
         "W-D-L",
         "Score",
-        "Elo",
-        "95% interval",
+        "Rating",
+        "±95%",
+        "Perf",
+        "Perf 95%",
         "LOS",
         "Pairs",
         "LL-LD-DD-WD-WW",
@@ -412,6 +523,10 @@ pub fn render_text(s: &Standings) -> String {
     ];
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
     for b in &s.bots {
+        let rating = s
+            .ratings
+            .as_ref()
+            .and_then(|l| l.ratings.iter().find(|r| r.name == b.name));
         let (elo, interval) = match &b.elo {
             Some(e) => (
                 signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
@@ -426,6 +541,13 @@ pub fn render_text(s: &Standings) -> String {
             points(b.points),
             format!("{}-{}-{}", b.wins, b.draws, b.losses),
             b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
+            rating.map_or("-".into(), |r| {
+                match s.ratings.as_ref().map(|l| &l.anchor) {
+                    Some(Anchor::Bot { .. }) => format!("{:.1}", r.rating),
+                    _ => signed(Some(r.rating), ""),
+                }
+            }),
+            rating.map_or("-".into(), |r| format!("{:.1}", r.error95)),
             elo,
             interval,
             b.los_vs_leader
@@ -455,6 +577,7 @@ pub fn render_text(s: &Standings) -> String {
             .collect();
         let _ = writeln!(out, "{}", cells.join("  ").trim_end());
     }
+    let _ = writeln!(out, "{}", legend(s));
     if let Some(sp) = &s.sprt {
         let r = &sp.report;
         let _ = writeln!(
