@@ -189,8 +189,21 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
             .unwrap()
             .lines()
             .count(),
-        25
+        26
     );
+    // The last line records the decision (docs/log-format.md), and `results` reports it.
+    let log = read_games_log(&dir.0).unwrap();
+    let line = log.sprt_line.clone().unwrap();
+    assert_eq!((line.pairs, line.games), (12, 24));
+    assert_eq!(line.report.decision, Decision::H1);
+    assert_eq!(
+        (line.first.as_str(), line.second.as_str()),
+        ("strong", "weak")
+    );
+    let table = results::standings(&log);
+    let s = table.sprt.unwrap();
+    assert!(s.recorded);
+    assert_eq!(s.report, line.report);
 }
 
 #[tokio::test]
@@ -360,4 +373,72 @@ fn interrupt_levels_only_rise() {
     assert!(i.stopped() && i.aborted() && i.killed());
     i.stop();
     assert!(i.killed(), "a lower level does not undo a higher one");
+}
+
+/// The SPRT counts pairs in schedule order: with games finishing in reverse order at
+/// concurrency 6, the decision, the pairs it took and the recorded line are those of a run at
+/// concurrency 1.
+#[tokio::test]
+async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
+    // Pairs 1-4: the first bot loses both games (LL); from pair 5 on it wins both (WW) in odd
+    // pairs, wins one and draws the other (WD) in even ones, so which pairs are counted
+    // changes the LLR.
+    let c = config(&["first", "second"], 60, Some("elo0=0,elo1=100"));
+    let play = |g: ScheduledGame| async move {
+        // Later games yield less, so among the games running together the later ones end first.
+        for _ in 0..(1000 - g.game) {
+            tokio::task::yield_now().await;
+        }
+        let white_is_first = g.white_name == "first";
+        let result = if g.pair >= 5 && g.pair.is_multiple_of(2) && g.game.is_multiple_of(2) {
+            "1/2-1/2"
+        } else if (g.pair >= 5) == white_is_first {
+            "1-0"
+        } else {
+            "0-1"
+        };
+        Ok(record(&g, result))
+    };
+    // The decision by hand: the first k at which pairs 1..=k reach a bound.
+    let params: baraza::tournament::sprt::SprtParams = "elo0=0,elo1=100".parse().unwrap();
+    let mut penta = [0u64; 5];
+    let expected = (1..=60u64)
+        .find_map(|k| {
+            penta[match k {
+                1..=4 => 0,
+                _ if k % 2 == 1 => 4,
+                _ => 3,
+            }] += 1;
+            let r = baraza::tournament::sprt::sprt(
+                params,
+                &baraza::tournament::stats::Sample::pentanomial(penta),
+                baraza::tournament::stats::Model::Pentanomial,
+            );
+            (r.decision != Decision::Continue).then_some((k, r))
+        })
+        .unwrap();
+    let mut lines = Vec::new();
+    for concurrency in [1, 6] {
+        let dir = temp_dir(&format!("runner-sprt-order-{concurrency}"));
+        let plan = plan_run(&c, &dir.0, false).unwrap();
+        let mut finished = Vec::new();
+        let out = run_plan(&c, concurrency, plan, play, &Interrupt::new(), |p| {
+            if let Progress::Finished { line, .. } = p {
+                finished.push(line.record.game);
+            }
+        })
+        .await
+        .unwrap();
+        assert_eq!(out.stop, Stop::Sprt(Decision::H1));
+        if concurrency > 1 {
+            // The games did end out of order, and more were played than the decision took.
+            assert!(finished.windows(2).any(|w| w[0] > w[1]), "{finished:?}");
+        }
+        let log = read_games_log(&dir.0).unwrap();
+        lines.push(log.sprt_line.unwrap());
+    }
+    assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[0].pairs, expected.0);
+    assert_eq!(lines[0].report, expected.1);
+    assert_eq!(lines[0].report.decision, Decision::H1);
 }

@@ -860,8 +860,14 @@ pub fn play(
     match stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
+            let took = table.sprt.as_ref().map_or(String::new(), |s| {
+                format!(
+                    " (decided by pairs 1 to {}: {} games)",
+                    s.report.units, s.games
+                )
+            });
             let msg = format!(
-                "SPRT stopped the tournament after {n} of {scheduled} scheduled games: {decision}"
+                "SPRT stopped the tournament after {n} of {scheduled} scheduled games: {decision}{took}"
             );
             // With --json, stdout stays one JSON value (the table carries the SPRT report).
             if args.json {

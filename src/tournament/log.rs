@@ -12,6 +12,7 @@
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::{schedule, ScheduledGame};
 use super::sprt::SprtParams;
+use super::sprt_order::SprtLine;
 use crate::record::GameRecord;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
@@ -109,6 +110,9 @@ pub struct GamesLog {
     pub duplicates: Vec<String>,
     /// The 1-based number of a torn last line that was ignored.
     pub torn_line: Option<usize>,
+    /// The SPRT's decision, when the run that wrote the log reached one (the first such
+    /// line: a resumed run does not test again).
+    pub sprt_line: Option<SprtLine>,
 }
 
 /// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
@@ -122,6 +126,7 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
     let mut seen = HashSet::new();
     let mut duplicates = Vec::new();
     let mut torn_line = None;
+    let mut sprt_line = None;
     for (i, line) in lines.iter().enumerate() {
         let n = i + 1;
         if line.trim().is_empty() {
@@ -149,6 +154,10 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
             }
             continue;
         }
+        if let Some(decision) = SprtLine::parse(line) {
+            sprt_line.get_or_insert(decision);
+            continue;
+        }
         match serde_json::from_str::<GameLine>(line) {
             Ok(g) => {
                 // Counted silently as unscored otherwise: a corrupt line must not pass.
@@ -174,6 +183,7 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
         games,
         duplicates,
         torn_line,
+        sprt_line,
     }))
 }
 
@@ -396,6 +406,11 @@ impl GamesWriter {
 
     /// Append one finished game.
     pub fn write(&mut self, line: &GameLine) -> anyhow::Result<()> {
+        self.write_json_line(&serde_json::to_string(line)?)
+    }
+
+    /// Append the SPRT's decision.
+    pub fn write_sprt(&mut self, line: &SprtLine) -> anyhow::Result<()> {
         self.write_json_line(&serde_json::to_string(line)?)
     }
 

@@ -9,6 +9,7 @@
 //!   and the resume plan (which games are missing, refusal of a foreign log);
 //! - [`stats`]: Elo with intervals, LOS, pentanomial buckets;
 //! - [`sprt`](mod@sprt): the exact GSPRT (logistic or normalized Elo) and its decision;
+//! - [`sprt_order`]: the run's SPRT, pairs in schedule order, and its line in games.jsonl;
 //! - [`ratings`]: one rating per bot fitted from all games (Bradley-Terry, as Ordo);
 //! - [`results`]: the table computed from games.jsonl alone.
 //!
@@ -39,6 +40,7 @@ pub mod results;
 pub mod runner;
 pub mod schedule;
 pub mod sprt;
+pub mod sprt_order;
 pub mod stats;
 
 pub use config::{EventInputs, Format, RunOptions, TournamentConfig};

@@ -17,8 +17,9 @@
 
 use super::log::{GameLine, GamesLog, Header};
 use super::ratings::{self, Anchor, NoRatings, PairGames, RatingList};
-use super::sprt::{self, SprtReport};
-use super::stats::{self, EloEstimate, Model, Sample};
+use super::sprt::SprtReport;
+use super::sprt_order::{OrderedSprt, SprtLine};
+use super::stats::{self, EloEstimate};
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -54,6 +55,10 @@ pub struct SprtStanding {
     /// The bot tested (the event's first bot) and its opponent.
     pub first: String,
     pub second: String,
+    /// The games of the pairs counted (`2 · units`): those the decision took.
+    pub games: u64,
+    /// Whether the decision was read from the log's SPRT line (else computed from its games).
+    pub recorded: bool,
     #[serde(flatten)]
     pub report: SprtReport,
 }
@@ -138,7 +143,14 @@ impl Acc {
 
 /// The table of a log.
 pub fn standings(log: &GamesLog) -> Standings {
-    let mut s = standings_from(&log.header, &log.games);
+    let mut tally = Tally::new(&log.header);
+    for g in &log.games {
+        tally.add(g);
+    }
+    if let Some(line) = &log.sprt_line {
+        tally.set_recorded(line.clone());
+    }
+    let mut s = tally.standings();
     s.duplicate_lines = log.duplicates.len() as u64;
     s.torn_last_line = log.torn_line;
     s
@@ -182,6 +194,10 @@ pub struct Tally {
     complete_pairs: u64,
     /// First bot's pentanomial against the second, for the SPRT.
     sprt_penta: [u64; 5],
+    /// The run's SPRT, pairs in schedule order ([`super::sprt_order`]).
+    ordered: Option<OrderedSprt>,
+    /// The decision a games.jsonl records, if any.
+    recorded: Option<SprtLine>,
     scored: u64,
     unscored: u64,
 }
@@ -198,6 +214,11 @@ impl Tally {
             pairs: std::collections::HashMap::new(),
             complete_pairs: 0,
             sprt_penta: [0; 5],
+            ordered: match (header.sprt, header.event.bots.len()) {
+                (Some(params), 2) => Some(OrderedSprt::new(params)),
+                _ => None,
+            },
+            recorded: None,
             scored: 0,
             unscored: 0,
         }
@@ -223,6 +244,14 @@ impl Tally {
     pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
         let (w, b) = (self.index(&r.white), self.index(&r.black));
+        if let Some(test) = &mut self.ordered {
+            let points = result_points(&r.result);
+            match (w, b) {
+                (0, 1) => test.add_leg(g.pair, true, points.map(|p| p.0)),
+                (1, 0) => test.add_leg(g.pair, false, points.map(|p| p.1)),
+                _ => {}
+            }
+        }
         let Some((pw, pb)) = result_points(&r.result) else {
             self.unscored += 1;
             return;
@@ -293,20 +322,39 @@ impl Tally {
         }
     }
 
-    /// The SPRT of a two-bot event with SPRT parameters in its header, so far.
-    pub fn sprt(&self) -> Option<SprtStanding> {
-        match (self.header.sprt, self.header.event.bots.as_slice()) {
-            (Some(params), [first, second]) => Some(SprtStanding {
-                first: first.name.clone(),
-                second: second.name.clone(),
-                report: sprt::sprt(
-                    params,
-                    &Sample::pentanomial(self.sprt_penta),
-                    Model::Pentanomial,
-                ),
-            }),
-            _ => None,
+    /// The decision recorded in the log being read: reported as it is when it is the
+    /// test of this header's parameters (it is then the one the pairs give, see
+    /// [`super::sprt_order`]).
+    pub fn set_recorded(&mut self, line: SprtLine) {
+        if Some(line.report.params) == self.header.sprt {
+            self.recorded = Some(line);
         }
+    }
+
+    /// The SPRT of a two-bot event with SPRT parameters in its header: frozen at its
+    /// decision, or so far.
+    pub fn sprt(&self) -> Option<SprtStanding> {
+        let test = self.ordered.as_ref()?;
+        let [first, second] = self.header.event.bots.as_slice() else {
+            return None;
+        };
+        let (report, recorded) = match &self.recorded {
+            Some(line) => (line.report, true),
+            None => (test.report(), false),
+        };
+        Some(SprtStanding {
+            first: first.name.clone(),
+            second: second.name.clone(),
+            games: 2 * report.units,
+            recorded,
+            report,
+        })
+    }
+
+    /// The first bot's pentanomial counts over all its complete pairs against the second
+    /// (those after an SPRT decision too).
+    pub fn two_bot_penta(&self) -> [u64; 5] {
+        self.sprt_penta
     }
 
     /// Head-to-head results of every pair of bots that met, the bot earlier in the event first.

@@ -15,6 +15,7 @@ use super::log::{GameLine, GamesWriter, LogStart, RunPlan};
 use super::results::{SprtStanding, Tally};
 use super::schedule::ScheduledGame;
 use super::sprt::Decision;
+use super::sprt_order::SprtLine;
 use crate::record::GameRecord;
 use atomic_waker::AtomicWaker;
 use std::future::Future;
@@ -228,6 +229,7 @@ where
                     if let Some(s) = &tally.sprt() {
                         if decided.is_none() && s.report.decision != Decision::Continue {
                             decided = Some(s.report.decision);
+                            writer.write_sprt(&SprtLine::new(&s.first, &s.second, s.report))?;
                             progress(Progress::SprtDecided { sprt: s });
                         }
                     }
