@@ -2,8 +2,9 @@
 # The SPRT's false-H1 rate with the real binary: RUNS tournaments of two identical bots
 # (builtin:random against builtin:random), each with its own --seed, each stopped by
 # --sprt SPEC. A correct test accepts H1 in about alpha of them (0.05 for the default SPEC).
-# Prints one line per run (seed, decision, games, LLR), then the counts, the H1 rate with its
-# standard error, and the median number of games to a decision.
+# Prints one line per run (seed, decision, games the decision took, LLR, games in the log),
+# then the counts, the H1 rate with its standard error, and the median number of games the
+# decisions took.
 #
 # usage: bench/sprt-false-h1.sh [RUNS] [CONCURRENCY]     (default 200 runs, concurrency 2)
 #   SPRT=spec     default elo0=0,elo1=10,alpha=0.05,beta=0.05
@@ -37,7 +38,7 @@ while [ "$seed" -le "$runs" ]; do
         --rounds "$rounds" --concurrency "$conc" --sprt "$spec" --random-opening-plies 2 \
         --quiet --json --out "$out/t" >"$out/table.json" 2>/dev/null
     jq -r --arg seed "$seed" \
-        '"\($seed) \(.sprt.decision) \(.games) \(.sprt.llr)"' "$out/table.json" | tee -a "$out/runs"
+        '"\($seed) \(.sprt.decision) \(.sprt.games) \(.sprt.llr) \(.games)"' "$out/table.json" | tee -a "$out/runs"
     seed=$((seed + 1))
 done
 awk -v runs="$runs" '

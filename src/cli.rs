@@ -390,9 +390,18 @@ pub struct TournamentArgs {
 
 pub use crate::tournament::config::OnCrash;
 
+/// `baraza results --format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultsFormat {
+    Text,
+    Json,
+    Csv,
+    Markdown,
+}
+
 #[derive(Args, Debug, Clone)]
 #[command(
-    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json"
+    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)"
 )]
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
@@ -400,6 +409,9 @@ pub struct ResultsArgs {
     /// Place the rating list so that bot NAME has rating ELO (default: the ratings' mean is 0)
     #[arg(long, value_name = "NAME=ELO")]
     pub anchor: Option<String>,
+    /// Output format: the text table, JSON (as --json), CSV (one row per bot) or Markdown
+    #[arg(long, value_enum, default_value = "text", conflicts_with = "json")]
+    pub format: ResultsFormat,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

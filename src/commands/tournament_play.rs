@@ -25,7 +25,8 @@ use crate::record::{write_pgn, GameRecord, Termination};
 use crate::referee::{close_all, play_game_with, GameSetup, Seat};
 use crate::tournament::config::{Limits, OnCrash, RunOptions, TournamentConfig};
 use crate::tournament::log::{LogStart, RunPlan};
-use crate::tournament::results::{render_text, Standings, Tally};
+use crate::tournament::render::render_text;
+use crate::tournament::results::{Standings, Tally};
 use crate::tournament::runner::{
     describe, run_plan, start_tally, Interrupt, Progress, RunOutcome, Stop,
 };

@@ -7,11 +7,13 @@
 //! - [`schedule`](mod@schedule): every game, in order, as a pure function of the configuration and seed;
 //! - [`log`]: `games.jsonl` (header + one line per finished game), its reader, its writer,
 //!   and the resume plan (which games are missing, refusal of a foreign log);
+//! - [`match_log`]: a `match --jsonl` file read as a games log (for `baraza results`);
 //! - [`stats`]: Elo with intervals, LOS, pentanomial buckets;
 //! - [`sprt`](mod@sprt): the exact GSPRT (logistic or normalized Elo) and its decision;
 //! - [`sprt_order`]: the run's SPRT, pairs in schedule order, and its line in games.jsonl;
 //! - [`ratings`]: one rating per bot fitted from all games (Bradley-Terry, as Ordo);
-//! - [`results`]: the table computed from games.jsonl alone.
+//! - [`results`]: the table computed from games.jsonl alone;
+//! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
 //!
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
 //!   finished game, SPRT stop, and [`runner::Interrupt`] (stop starting games, or drop the
@@ -34,8 +36,11 @@
 pub mod config;
 pub mod game_set;
 pub mod log;
+pub mod match_log;
 pub mod openings;
 pub mod ratings;
+pub mod render;
+pub mod report;
 pub mod results;
 pub mod runner;
 pub mod schedule;

@@ -16,14 +16,13 @@
 //!   other forfeits.
 
 use super::log::{GameLine, GamesLog, Header};
-use super::ratings::{self, Anchor, NoRatings, PairGames, RatingList};
+use super::ratings::{self, NoRatings, PairGames, RatingList};
 use super::sprt::SprtReport;
 use super::sprt_order::{OrderedSprt, SprtLine};
 use super::stats::{self, EloEstimate};
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// One bot's line of the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -491,189 +490,10 @@ impl Tally {
     }
 }
 
-/// `[low, high]`; a missing bound is infinite on the side its score bound left (0, 1): the
-/// low bound of a perfect score is +inf, not -inf (its score interval is [1, 1]).
-fn interval_text(e: &EloEstimate) -> String {
-    let low_inf = if e.score >= 1.0 { "+inf" } else { "-inf" };
-    let high_inf = if e.score <= 0.0 { "-inf" } else { "+inf" };
-    format!("[{}, {}]", signed(e.low, low_inf), signed(e.high, high_inf))
-}
-
-fn signed(x: Option<f64>, inf: &str) -> String {
-    match x {
-        // Rounded first, and `+ 0.0` turns −0 into +0: no "-0.0".
-        Some(v) => format!("{:+.1}", (v * 10.0).round() / 10.0 + 0.0),
-        None => inf.to_string(),
-    }
-}
-
-fn points(p: f64) -> String {
-    if p.fract() == 0.0 {
-        format!("{p:.0}")
-    } else {
-        format!("{p:.1}")
-    }
-}
-
-/// What the Rating and Perf columns are, under the table.
-fn legend(s: &Standings) -> String {
-    let rating = match (&s.ratings, &s.ratings_note) {
-        (Some(list), _) => match &list.anchor {
-            Anchor::Mean => "Rating: fitted from all games (Bradley-Terry), mean 0".to_string(),
-            Anchor::Bot { name, elo } => format!(
-                "Rating: fitted from all games (Bradley-Terry), {name} = {elo} (errors relative to it)"
-            ),
-        },
-        (None, Some(why)) => format!("Rating: none ({why})"),
-        (None, None) => "Rating: none".to_string(),
-    };
-    format!("{rating}; Perf: the Elo of the bot's score against the opponents it met")
-}
-
 /// Place the rating list so that bot `name` has rating `elo` (`--anchor NAME=ELO`).
 pub fn anchor_ratings(s: &mut Standings, name: &str, elo: f64) -> Result<(), NoRatings> {
     if let Some(list) = &s.ratings {
         s.ratings = Some(list.anchored(name, elo)?);
     }
     Ok(())
-}
-
-/// Render the table for a person.
-pub fn render_text(s: &Standings) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} {}: {} of {} games played, {} complete pairs (config {})",
-        s.ruleset,
-        s.format.name(),
-        s.games,
-        s.scheduled_games,
-        s.complete_pairs,
-        &s.config_hash.chars().take(12).collect::<String>()
-    );
-    let header = [
-        "Rank",
-        "Bot",
-        "Games",
-        "Points",
-        "W-D-L",
-        "Score",
-        "Rating",
-        "±95%",
-        "Perf",
-        "Perf 95%",
-        "LOS",
-        "Pairs",
-        "LL-LD-DD-WD-WW",
-        "Time",
-        "Crash",
-        "Forfeit",
-    ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
-    for b in &s.bots {
-        let rating = s
-            .ratings
-            .as_ref()
-            .and_then(|l| l.ratings.iter().find(|r| r.name == b.name));
-        let (elo, interval) = match &b.elo {
-            Some(e) => (
-                signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
-                interval_text(e),
-            ),
-            None => ("-".into(), "-".into()),
-        };
-        rows.push(vec![
-            b.rank.to_string(),
-            b.name.clone(),
-            b.games.to_string(),
-            points(b.points),
-            format!("{}-{}-{}", b.wins, b.draws, b.losses),
-            b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-            rating.map_or("-".into(), |r| {
-                match s.ratings.as_ref().map(|l| &l.anchor) {
-                    Some(Anchor::Bot { .. }) => format!("{:.1}", r.rating),
-                    _ => signed(Some(r.rating), ""),
-                }
-            }),
-            rating.map_or("-".into(), |r| format!("{:.1}", r.error95)),
-            elo,
-            interval,
-            b.los_vs_leader
-                .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-            b.pairs.to_string(),
-            b.penta.map(|c| c.to_string()).join("/"),
-            b.time_forfeits.to_string(),
-            b.crashes.to_string(),
-            b.other_forfeits.to_string(),
-        ]);
-    }
-    let widths: Vec<usize> = (0..header.len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    for r in &rows {
-        let cells: Vec<String> = r
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| {
-                // The name left-aligned, numbers right-aligned.
-                if c == 1 {
-                    format!("{cell:<w$}", w = widths[c])
-                } else {
-                    format!("{cell:>w$}", w = widths[c])
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-    }
-    let _ = writeln!(out, "{}", legend(s));
-    if let Some(sp) = &s.sprt {
-        let r = &sp.report;
-        let _ = writeln!(
-            out,
-            "SPRT {} vs {} ({}): LLR {:.2} [{:.2}, {:.2}] over {} pairs: {}",
-            sp.first, sp.second, r.params, r.llr, r.lower, r.upper, r.units, r.decision
-        );
-    }
-    let mut notes = Vec::new();
-    if let Some(n) = s.torn_last_line {
-        notes.push(format!(
-            "line {n} was torn (a write cut short) and is ignored"
-        ));
-    }
-    if s.duplicate_lines > 0 {
-        notes.push(format!(
-            "{} duplicate game lines ignored",
-            s.duplicate_lines
-        ));
-    }
-    if s.unscored_games > 0 {
-        notes.push(format!(
-            "{} games without a result ignored",
-            s.unscored_games
-        ));
-    }
-    for n in notes {
-        let _ = writeln!(out, "note: {n}");
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn infinite_bounds_take_the_side_their_score_left() {
-        let perfect = stats::elo_trinomial(4, 0, 0).unwrap();
-        assert_eq!(interval_text(&perfect), "[+inf, +inf]");
-        let nil = stats::elo_trinomial(0, 0, 4).unwrap();
-        assert_eq!(interval_text(&nil), "[-inf, -inf]");
-        // 3 wins, 1 loss: the score interval 0.75 ± 1.96·0.433/2 reaches past 1, not below 0.
-        let mostly = stats::elo_trinomial(3, 0, 1).unwrap();
-        assert!(interval_text(&mostly).ends_with(", +inf]"));
-        assert!(
-            !interval_text(&mostly).starts_with("[+inf")
-                && !interval_text(&mostly).starts_with("[-inf")
-        );
-    }
 }

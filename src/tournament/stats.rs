@@ -197,3 +197,39 @@ pub fn penta_bucket(points_a: f64, points_b: f64) -> usize {
     // Pair points are a multiple of 1/2 in [0, 2]; twice them is the bucket.
     ((points_a + points_b) * 2.0).round().clamp(0.0, 4.0) as usize
 }
+
+/// Normalized Elo with half its 95% interval, as fastchess reports it: the score's distance
+/// from ½ in standard deviations of one game's score, times `800/ln 10`. Pair units
+/// (pentanomial) have half a game's variance when games are independent, so a game's σ is
+/// taken as `√(2·var)` there. `None` for an empty sample or one without variance.
+pub fn nelo(sample: &Sample, model: Model) -> Option<(f64, f64)> {
+    let (mean, var) = sample.mean_var()?;
+    let per_game = match model {
+        Model::Trinomial => var,
+        Model::Pentanomial => 2.0 * var,
+    };
+    if per_game <= 0.0 {
+        return None;
+    }
+    let scale = 800.0 / std::f64::consts::LN_10 / per_game.sqrt();
+    let se = (var / sample.n()).sqrt();
+    Some(((mean - 0.5) * scale, Z95 * se * scale))
+}
+
+/// The likelihood that the first side is the stronger, from its mean score and the standard
+/// error of the mean: `Φ((s̄ − ½)/(σ/√N))` (fastchess's LOS; draws and pairs count through σ).
+/// `None` for an empty sample; 1/2 without variance at ½, else 0 or 1.
+pub fn los_of_sample(sample: &Sample) -> Option<f64> {
+    let (mean, var) = sample.mean_var()?;
+    let se = (var / sample.n()).sqrt();
+    if se == 0.0 {
+        return Some(if mean > 0.5 {
+            1.0
+        } else if mean < 0.5 {
+            0.0
+        } else {
+            0.5
+        });
+    }
+    Some(normal_cdf((mean - 0.5) / se))
+}
