@@ -3,11 +3,11 @@
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
-use crate::tournament::{log, ratings, render, results};
+use crate::tournament::{match_log, ratings, render, results};
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
-    let games = log::read_games_log(&args.dir)?;
+    let games = match_log::read_any_log(&args.dir)?;
     let mut table = results::standings(&games);
     if let Some(a) = &args.anchor {
         let (name, elo) = ratings::parse_anchor(a).map_err(anyhow::Error::msg)?;

@@ -196,18 +196,11 @@ pub fn games_path(dir_or_file: &Path) -> PathBuf {
     }
 }
 
-/// Read a games.jsonl (or `DIR/games.jsonl`), or a `match --jsonl` file
-/// ([`super::match_log`]). An error when it has no header.
+/// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
 pub fn read_games_log(path: &Path) -> anyhow::Result<GamesLog> {
     let path = games_path(path);
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    if super::match_log::looks_like_match_log(&text) {
-        return Ok(super::match_log::parse_match_log(
-            &text,
-            &path.display().to_string(),
-        )?);
-    }
     parse_games_log(&text, &path.display().to_string())?
         .ok_or_else(|| anyhow!("{}: no tournament header (empty file?)", path.display()))
 }

@@ -7,7 +7,7 @@
 //! the same two bots swapped sides, as `match` plays them.
 
 use super::config::{BotConfig, CanonicalEvent, CanonicalOpenings, Format, Limits};
-use super::log::{GameLine, GamesLog, Header, HEADER_KIND, SCHEMA};
+use super::log::{games_path, read_games_log, GameLine, GamesLog, Header, HEADER_KIND, SCHEMA};
 use crate::record::GameRecord;
 
 /// Why a file is not a `match --jsonl` log.
@@ -18,6 +18,17 @@ pub struct NotAMatchLog {
     pub line: usize,
     #[source]
     pub error: serde_json::Error,
+}
+
+/// Read a tournament's games.jsonl (or `DIR/games.jsonl`), or a `match --jsonl` file.
+pub fn read_any_log(path: &std::path::Path) -> anyhow::Result<GamesLog> {
+    let file = games_path(path);
+    if let Ok(text) = std::fs::read_to_string(&file) {
+        if looks_like_match_log(&text) {
+            return Ok(parse_match_log(&text, &file.display().to_string())?);
+        }
+    }
+    read_games_log(path)
 }
 
 /// Whether the first non-empty line of `text` looks like a game record rather than a header.
