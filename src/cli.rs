@@ -109,8 +109,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 2)]
     pub games: u64,
     /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
-    /// seed + 2*(game-1) + k
-    #[arg(long, default_value_t = 1)]
+    /// seed + 2*(game-1) + k. At most 2^53 - 1, so that JSON readers read it exactly
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=(1u64 << 53) - 1))]
     pub seed: u64,
     /// How long a bot may take to answer `ready`, in ms (never charged to its clock)
     #[arg(long, default_value_t = 10_000)]
@@ -174,6 +174,11 @@ pub struct ReplayArgs {
     /// Check every game; exit non-zero naming the game and ply of the first inconsistency
     #[arg(long)]
     pub verify: bool,
+    /// Write the games (all, or --game) to stdout in another form instead: results-pgn keeps
+    /// the tags and results and puts the movetext in one comment, for tools that read PGN as
+    /// chess (rating tools that parse moves)
+    #[arg(long, value_enum, conflicts_with_all = ["ply", "verify", "json"])]
+    pub export: Option<ExportFormat>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -389,6 +394,13 @@ pub struct TournamentArgs {
 }
 
 pub use crate::tournament::config::OnCrash;
+
+/// `baraza replay --export`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Tags and results, the moves left out (a comment says so)
+    ResultsPgn,
+}
 
 /// `baraza results --format`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

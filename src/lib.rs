@@ -13,4 +13,5 @@ pub mod games;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod results_pgn;
 pub mod tournament;

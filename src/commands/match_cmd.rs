@@ -67,6 +67,10 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             .clone()
             .unwrap_or_else(|| specs[1].default_name()),
     ];
+    for (k, n) in names.iter().enumerate() {
+        crate::tournament::config::refuse_quotes(n)
+            .map_err(|e| anyhow::anyhow!("bot {}: {e}", k + 1))?;
+    }
     if names[0] == names[1] {
         if args.name2.is_some() && args.name1.is_some() {
             bail!("--name1 and --name2 must differ");

@@ -579,11 +579,18 @@ impl EventInputs {
             );
         }
 
+        let seed = self.seed.unwrap_or(1);
+        if seed > super::schedule::MAX_SEED {
+            bail!(
+                "--seed {seed} is above 2^53 - 1 = {}: the logs' JSON readers (jq, JavaScript) could not read it exactly",
+                super::schedule::MAX_SEED
+            );
+        }
         let config = TournamentConfig {
             ruleset: ruleset.id.to_string(),
             format: self.format.unwrap_or(Format::RoundRobin),
             rounds,
-            seed: self.seed.unwrap_or(1),
+            seed,
             bots,
             openings,
             max_plies: self.max_plies,
@@ -620,6 +627,17 @@ fn check_bot_name(name: &str) -> Result<(), String> {
     }
     if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(format!("name '{name}' contains whitespace"));
+    }
+    refuse_quotes(name)
+}
+
+/// A bot name may not hold `"` or `\` (`tournament` and `match`): PGN tag values escape them,
+/// and rating tools then show the escapes as part of the name.
+pub fn refuse_quotes(name: &str) -> Result<(), String> {
+    if name.contains(['"', '\\']) {
+        return Err(format!(
+            "name '{name}' contains a quote or a backslash (rating tools would show them escaped)"
+        ));
     }
     Ok(())
 }

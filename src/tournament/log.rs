@@ -24,8 +24,11 @@ use std::path::{Path, PathBuf};
 pub const GAMES_FILE: &str = "games.jsonl";
 /// The value of the header's `baraza` field.
 pub const HEADER_KIND: &str = "tournament";
-/// The version of this file format (the header's `schema`).
-pub const SCHEMA: u32 = 1;
+/// The version of this file format (the header's `schema`): 2 adds the SPRT's decision line
+/// (an older baraza refuses it by its version instead of failing on that line).
+pub const SCHEMA: u32 = 2;
+/// The versions this baraza reads: 1 is 2 without SPRT lines.
+pub const READS_SCHEMAS: [u32; 2] = [1, 2];
 
 /// The first line of games.jsonl.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -139,9 +142,9 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
                     if h.baraza != HEADER_KIND {
                         bail!("{source} line {n}: not a baraza tournament header");
                     }
-                    if h.schema != SCHEMA {
+                    if !READS_SCHEMAS.contains(&h.schema) {
                         bail!(
-                            "{source}: format version {} is not one this baraza reads (it reads {SCHEMA})",
+                            "{source}: format version {} is not one this baraza reads (it reads 1 and {SCHEMA})",
                             h.schema
                         );
                     }

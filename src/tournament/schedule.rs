@@ -63,6 +63,15 @@ const STREAM_SHUFFLE: u64 = 1;
 const STREAM_RANDOM_OPENING: u64 = 2;
 const STREAM_GAME_SEED: u64 = 3;
 
+/// The largest seed written to a JSON log: `2^53 − 1`, so that every JSON reader (jq,
+/// JavaScript: doubles) reads it exactly.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// Game `game`'s seed: the top 53 bits of its derived seed (see [`MAX_SEED`]).
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    derive_seed(seed, STREAM_GAME_SEED, game) >> 11
+}
+
 /// A seed for item `index` of stream `stream`, derived from the event seed.
 pub fn derive_seed(seed: u64, stream: u64, index: u64) -> u64 {
     let mut g = SplitMix64::new(seed);
@@ -169,7 +178,7 @@ pub fn schedule(config: &TournamentConfig) -> anyhow::Result<Vec<ScheduledGame>>
                     black_name: config.bots[black].name.clone(),
                     start: start.clone(),
                     opening: *opening,
-                    seed: derive_seed(config.seed, STREAM_GAME_SEED, game),
+                    seed: game_seed(config.seed, game),
                 });
             }
         }
