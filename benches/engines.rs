@@ -4,8 +4,8 @@
 use baraza::game::{perft, random_playout, Game};
 use baraza::games::dara::Dara;
 use baraza::games::darra::Darra;
+use baraza::rng::SplitMix64;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use rand::SeedableRng;
 
 fn bench_game<G: Game>(c: &mut Criterion, name: &str, positions: &[&str], perft_depth: u32) {
     let start = G::parse(positions[0]).unwrap();
@@ -19,7 +19,7 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, positions: &[&str], perft_
             })
         });
     }
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut rng = SplitMix64::new(1);
     c.bench_function(&format!("{name}/random_playout"), |b| {
         b.iter(|| random_playout(black_box(&start), &mut rng, &mut moves))
     });

@@ -57,14 +57,21 @@ pub enum WriteError {
     Io(io::Error),
 }
 
+/// A bot command line that cannot be split into words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SplitError {
+    #[error("cannot split bot command '{0}': unbalanced quotes")]
+    Unbalanced(String),
+    #[error("empty bot command")]
+    Empty,
+}
+
 /// Split a bot command line like a POSIX shell would (quotes, backslashes), without running a
 /// shell. Errors on unbalanced quotes and on an empty command.
-pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
+pub fn split_command(cmd: &str) -> Result<Vec<String>, SplitError> {
     match shlex::split(cmd) {
-        None => Err(format!(
-            "cannot split bot command '{cmd}': unbalanced quotes"
-        )),
-        Some(v) if v.is_empty() => Err("empty bot command".to_string()),
+        None => Err(SplitError::Unbalanced(cmd.to_string())),
+        Some(v) if v.is_empty() => Err(SplitError::Empty),
         Some(v) => Ok(v),
     }
 }

@@ -112,22 +112,8 @@ pub struct MatchArgs {
     /// seed + 2*(game-1) + k. At most 2^53 - 1, so that JSON readers read it exactly
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=(1u64 << 53) - 1))]
     pub seed: u64,
-    /// How long a bot may take to answer `ready`, in ms (never charged to its clock)
-    #[arg(long, default_value_t = 10_000)]
-    pub startup_timeout: u64,
-    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
-    #[arg(long, value_name = "MS")]
-    pub movetime: Option<u64>,
-    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime
-    /// is given: 10+0.1]
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// Grace in ms added to every deadline before a bot loses on time
-    #[arg(long, default_value_t = 50)]
-    pub margin: u64,
-    /// Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)
-    #[arg(long)]
-    pub max_plies: Option<u64>,
+    #[command(flatten)]
+    pub limits: GameLimits,
     /// Append each game to this PGN-like log the moment it ends
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
@@ -151,6 +137,19 @@ pub struct MatchArgs {
     #[arg(long, hide = true)]
     pub bench_stats: bool,
 }
+
+/// The options `match` and `tournament` share, declared once: each bot's clock and startup
+/// time (also the event file's keys and per-bot overrides), and draw adjudication.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameLimits {
+    #[command(flatten)]
+    pub clock: LimitOverrides,
+    /// Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)
+    #[arg(long)]
+    pub max_plies: Option<u64>,
+}
+
+pub use crate::tournament::config::LimitOverrides;
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "\
@@ -344,21 +343,8 @@ pub struct TournamentArgs {
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
     #[arg(long, value_name = "MS")]
     pub grace: Option<u64>,
-    /// How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]
-    #[arg(long)]
-    pub startup_timeout: Option<u64>,
-    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
-    #[arg(long, value_name = "MS")]
-    pub movetime: Option<u64>,
-    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime is given: as `baraza match`]
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// Grace in ms added to every deadline before a bot loses on time [default: 50]
-    #[arg(long)]
-    pub margin: Option<u64>,
-    /// Adjudicate a draw after this many plies (default: as `baraza match`)
-    #[arg(long)]
-    pub max_plies: Option<u64>,
+    #[command(flatten)]
+    pub limits: GameLimits,
     /// Output directory: games.jsonl (header + one line per finished game) and the logs
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,

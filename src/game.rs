@@ -4,8 +4,40 @@
 //! perft, the benches and the built-in bots on the hot path. The arena never sees those types:
 //! it works through the object-safe, string-level [`Position`] face (implemented for every
 //! `Game` by a blanket impl) and the [`Ruleset`](crate::games::Ruleset) registry in [`crate::games`].
+//!
+//! Parse a position, list its legal moves, play one, count move sequences:
+//!
+//! ```
+//! use baraza::game::{perft, Game, Player};
+//! use baraza::games::{self, darra::Darra};
+//!
+//! let start = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
+//! let mut pos = games::parse_position(start).unwrap(); // the arena's string-level face
+//! assert_eq!(pos.legal(), ["1A", "2A", "3A", "4A", "5A", "6A"]);
+//! // 1A's four seeds go to 2A..5A; none makes exactly 4, so nothing is captured.
+//! pos.play("1A").unwrap();
+//! assert_eq!(pos.format(), "darra 0,5,5,5,5,4/4,4,4,4,4,4 2 0 0 - 1");
+//! assert_eq!(pos.side_to_move(), Player::Two);
+//! assert!(pos.play("1A").is_err()); // player 2 sows from row B
+//!
+//! // The typed face, as perft and the built-in bots use it: perft(3) of the start is 190
+//! // (shared/rules/perft.txt), and the counts below the six first moves add up to it.
+//! let typed = Darra::parse(start).unwrap();
+//! assert_eq!(perft(&typed, 3), 190);
+//! let mut moves = Vec::new();
+//! typed.legal_moves(&mut moves);
+//! let divided: u64 = moves
+//!     .iter()
+//!     .map(|&m| {
+//!         let mut next = typed;
+//!         next.apply(m);
+//!         perft(&next, 2)
+//!     })
+//!     .sum();
+//! assert_eq!(divided, 190);
+//! ```
 
-use rand::Rng;
+use crate::rng::SplitMix64;
 use std::fmt;
 
 /// A player: 1 moves first from every start position.
@@ -218,11 +250,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 /// One uniform random playout to the end; returns the number of plies played.
-pub fn random_playout<G: Game, R: Rng + ?Sized>(
-    start: &G,
-    rng: &mut R,
-    moves: &mut Vec<G::Move>,
-) -> u64 {
+pub fn random_playout<G: Game>(start: &G, rng: &mut SplitMix64, moves: &mut Vec<G::Move>) -> u64 {
     let mut pos = start.clone();
     let mut plies = 0;
     loop {
@@ -230,7 +258,7 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
         if moves.is_empty() {
             return plies;
         }
-        let m = moves[rng.gen_range(0..moves.len())];
+        let m = moves[rng.index(moves.len())];
         pos.apply(m);
         plies += 1;
     }
@@ -311,8 +339,7 @@ impl<G: Game> Position for G {
         Box::new(self.clone())
     }
     fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64) {
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut moves = Vec::with_capacity(64);
         let start = std::time::Instant::now();
         let (mut playouts, mut plies) = (0u64, 0u64);
@@ -354,12 +381,6 @@ pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32
     }
 }
 
-/// Append `n` in decimal to `s`, without the formatting machinery (itoa): position strings,
-/// turn messages and game logs are built on every turn of every game the referee plays.
-pub fn push_uint(s: &mut String, n: impl Into<u64>) {
-    s.push_str(itoa::Buffer::new().format(n.into()));
-}
-
 /// Split a position into exactly `n` fields separated by single spaces, naming the ruleset's
 /// layout in the error.
 pub fn split_fields<'a>(s: &'a str, n: usize, layout: &str) -> Result<Vec<&'a str>, PositionError> {
@@ -390,17 +411,6 @@ pub fn parse_side(text: &str) -> Result<Player, PositionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn push_uint_writes_decimal() {
-        let mut s = String::from("x");
-        for n in [0u64, 7, 10, 144, 4_294_967_295, u64::MAX] {
-            push_uint(&mut s, n);
-            s.push(',');
-        }
-        push_uint(&mut s, 65_536u32);
-        assert_eq!(s, "x0,7,10,144,4294967295,18446744073709551615,65536");
-    }
 
     #[test]
     fn uint_fields_follow_the_conventions() {

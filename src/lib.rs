@@ -4,14 +4,17 @@
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
 pub mod bot;
+pub mod bot_spec;
 pub mod builtin;
 pub mod cli;
 pub mod clock;
 pub mod commands;
+pub mod decimal;
 pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod results_pgn;
+pub mod rng;
 pub mod tournament;

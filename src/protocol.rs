@@ -1,7 +1,7 @@
 //! The bot protocol, version 1 (see `protocol.md`): parse the lines a bot sends and format the
 //! lines the referee sends. Pure: no I/O, no knowledge of games beyond strings.
 
-use crate::game::push_uint;
+use crate::decimal::push_uint;
 
 /// The protocol version the referee speaks.
 pub const VERSION: u32 = 1;

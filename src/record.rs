@@ -1,6 +1,6 @@
 //! The record of one finished game, and its two written forms: the PGN-like log and JSON lines.
 
-use crate::game::push_uint;
+use crate::decimal::push_uint;
 use serde::{Deserialize, Serialize};
 
 /// How a game ended. The strings are fixed: logs, JSON and users' scripts match on them.

@@ -99,3 +99,45 @@ fn a_start_position_must_be_of_the_ruleset_and_not_over() {
     ]);
     assert!(e.contains("--start: the game is already over"), "{e}");
 }
+
+/// The lines `--help` prints for `option`: its own line and its description.
+fn help_of(command: &str, option: &str) -> String {
+    let out = baraza().args([command, "--help"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(&format!("{option} ")))
+        .unwrap_or_else(|| panic!("baraza {command} --help has no {option}:\n{text}"));
+    let mut block = vec![lines[at].trim()];
+    for l in &lines[at + 1..] {
+        let t = l.trim();
+        if t.is_empty() || t.starts_with('-') {
+            break;
+        }
+        block.push(t);
+    }
+    block.join(" ")
+}
+
+#[test]
+fn match_and_tournament_share_the_clock_options() {
+    // Declared once: the same option, value name and help in both commands.
+    for option in [
+        "--startup-timeout",
+        "--movetime",
+        "--tc",
+        "--margin",
+        "--max-plies",
+    ] {
+        let m = help_of("match", option);
+        assert_eq!(m, help_of("tournament", option), "{option}");
+        assert!(
+            m.len() > option.len() + 20,
+            "{option} has a description: {m}"
+        );
+    }
+    // The documented defaults are the ones both apply.
+    assert!(help_of("match", "--tc").contains("10+0.1"));
+    assert!(help_of("tournament", "--margin").contains("[default: 50]"));
+}

@@ -34,7 +34,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn schedule_shape(bots in 2usize..8, rounds in 1u32..5, fmt in format(), seed in any::<u64>()) {
+    fn schedule_shape(bots in 2usize..8, rounds in 1u32..5, fmt in format(), seed in 0u64..=(1u64 << 53) - 1) {
         let config = event(bots, rounds, fmt, seed).resolve(2).unwrap().0;
         let games = schedule(&config).unwrap();
         let pairings = match fmt {

@@ -179,7 +179,10 @@ fn model_key_parses_and_prints() {
     let p: SprtParams = "elo1=5".parse().unwrap();
     assert_eq!(p.model, LOGISTIC);
     assert_eq!(p.to_string(), "elo0=0,elo1=5,alpha=0.05,beta=0.05");
-    let e = "model=bayesian".parse::<SprtParams>().unwrap_err();
+    let e = "model=bayesian"
+        .parse::<SprtParams>()
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("model 'bayesian' is not logistic or normalized"),
         "{e}"

@@ -120,7 +120,7 @@ fn sprt_bounds() {
 
 #[test]
 fn sprt_parameters_are_checked() {
-    let err = |s: &str| s.parse::<SprtParams>().unwrap_err();
+    let err = |s: &str| s.parse::<SprtParams>().unwrap_err().to_string();
     assert!(err("elo0=10,elo1=0").contains("elo0 (10) must be less than elo1 (0)"));
     assert!(err("alpha=0").contains("alpha"));
     assert!(err("alpha=0.6,beta=0.5").contains("alpha + beta"));

@@ -5,18 +5,17 @@
 
 use super::{Strategy, Turn};
 use crate::game::{Outcome, Status};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::rng::SplitMix64;
 
 pub struct Greedy {
-    rng: SmallRng,
+    rng: SplitMix64,
     best: Vec<usize>,
 }
 
 impl Greedy {
     pub fn new(seed: u64) -> Greedy {
         Greedy {
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SplitMix64::new(seed),
             best: Vec::with_capacity(64),
         }
     }
@@ -26,7 +25,7 @@ impl Strategy for Greedy {
     fn choose(&mut self, turn: &Turn) -> usize {
         let Some(pos) = turn.pos else {
             // A ruleset this build cannot judge: no look-ahead possible, play at random.
-            return self.rng.gen_range(0..turn.legal.len());
+            return self.rng.index(turn.legal.len());
         };
         let mut best_score = i64::MIN;
         self.best.clear();
@@ -54,8 +53,8 @@ impl Strategy for Greedy {
             }
         }
         if self.best.is_empty() {
-            return self.rng.gen_range(0..turn.legal.len());
+            return self.rng.index(turn.legal.len());
         }
-        self.best[self.rng.gen_range(0..self.best.len())]
+        self.best[self.rng.index(self.best.len())]
     }
 }

@@ -73,8 +73,8 @@ pub trait Strategy {
     fn choose(&mut self, turn: &Turn) -> usize;
 }
 
-/// A registered built-in bot.
-pub struct BotSpec {
+/// A registered built-in bot (what `builtin:<name>` names).
+pub struct BuiltinBot {
     pub name: &'static str,
     pub description: &'static str,
     /// Build the strategy from the seed (`--seed`).
@@ -82,13 +82,13 @@ pub struct BotSpec {
 }
 
 /// Every built-in bot, in the order help texts list them.
-pub static BOTS: &[BotSpec] = &[
-    BotSpec {
+pub static BOTS: &[BuiltinBot] = &[
+    BuiltinBot {
         name: "random",
         description: "uniform random legal move (seeded)",
         make: |seed| Box::new(random::Random::new(seed)),
     },
-    BotSpec {
+    BuiltinBot {
         name: "greedy",
         description:
             "best immediate outcome: a win, else the most material; ties broken at random (seeded)",
@@ -96,15 +96,33 @@ pub static BOTS: &[BotSpec] = &[
     },
 ];
 
+/// A built-in bot name that is not registered; the message lists the known names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown built-in bot '{0}' (known: {known})", known = BOTS.iter().map(|b| b.name).collect::<Vec<_>>().join(", "))]
+pub struct UnknownBuiltin(pub String);
+
 /// The built-in bot called `name`, or an error listing the names.
-pub fn find(name: &str) -> Result<&'static BotSpec, String> {
-    BOTS.iter().find(|b| b.name == name).ok_or_else(|| {
-        let names: Vec<&str> = BOTS.iter().map(|b| b.name).collect();
-        format!(
-            "unknown built-in bot '{name}' (known: {})",
-            names.join(", ")
-        )
-    })
+pub fn find(name: &str) -> Result<&'static BuiltinBot, UnknownBuiltin> {
+    BOTS.iter()
+        .find(|b| b.name == name)
+        .ok_or_else(|| UnknownBuiltin(name.to_string()))
+}
+
+/// Why a built-in bot stopped before `quit`.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// Reading the referee's lines or writing the answers failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// Asked to move in a position of a known ruleset that does not parse.
+    #[error("{error} in '{position}'")]
+    BadPosition {
+        error: crate::game::PositionError,
+        position: String,
+    },
+    /// Asked to move where there is no legal move.
+    #[error("asked to move with no legal move in position '{0}'")]
+    NoLegalMove(String),
 }
 
 /// Play protocol v1 as `spec` until `quit` or end of input. `ruleset` is the `--ruleset`
@@ -118,21 +136,15 @@ pub fn find(name: &str) -> Result<&'static BotSpec, String> {
 /// would). Without that line (another referee), the `n`-th game of the process (counted
 /// from 0) uses `seed + n * seed_step`.
 pub fn play(
-    spec: &BotSpec,
+    spec: &BuiltinBot,
     ruleset: Option<&str>,
     seed: u64,
     seed_step: u64,
     input: &mut impl BufRead,
     out: &mut (impl Write + ?Sized),
-) -> anyhow::Result<()> {
-    let mut strategy = (spec.make)(seed);
-    let mut games = 0u64;
-    let mut next_seed: Option<u64> = None;
+) -> Result<(), PlayError> {
+    let mut session = Session::new(spec, ruleset, seed, seed_step);
     let mut line = String::with_capacity(256);
-    let mut position = String::with_capacity(128);
-    let mut legal_line = String::with_capacity(128);
-    let mut last = String::with_capacity(16);
-    let mut me: Option<Player> = None;
     loop {
         line.clear();
         if input.read_line(&mut line)? == 0 {
@@ -141,113 +153,178 @@ pub fn play(
         let text = line.trim_end_matches(['\n', '\r']);
         let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
         match kind {
-            "baraza" => {
-                let mut w = rest.split(' ');
-                let version = w.next().unwrap_or("");
-                let hello_ruleset = w.next().unwrap_or("");
-                if version != "1" {
-                    eprintln!(
-                        "baraza bot {}: protocol version '{version}' announced, I speak 1",
-                        spec.name
-                    );
-                }
-                if let Some(r) = ruleset.filter(|r| *r != hello_ruleset) {
-                    eprintln!("baraza bot {}: started with --ruleset {r} but the referee says {hello_ruleset}", spec.name);
-                }
-                write!(out, "id name {}\nid author baraza\nready\n", spec.name)?;
-                out.flush()?;
-            }
-            "seed" => match rest.parse() {
-                Ok(n) => next_seed = Some(n),
-                Err(_) => eprintln!("baraza bot {}: ignored a bad seed line: {text}", spec.name),
-            },
-            "newgame" => {
-                if let Some(s) = next_seed.take() {
-                    strategy = (spec.make)(s);
-                } else if games > 0 {
-                    strategy = (spec.make)(seed.wrapping_add(seed_step.wrapping_mul(games)));
-                }
-                games += 1;
-                legal_line.clear();
-                last.clear();
-                let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
-                me = match player {
-                    "1" => Some(Player::One),
-                    "2" => Some(Player::Two),
-                    _ => None,
-                };
-                // The start position stands in until the first `position` line.
-                position.clear();
-                position.push_str(pos);
-                let rs = pos.split(' ').next().unwrap_or("");
-                if let Some(p) = me {
-                    strategy.new_game(rs, p);
-                }
-            }
-            "position" => {
-                position.clear();
-                position.push_str(rest);
-            }
-            "last" => {
-                last.clear();
-                last.push_str(rest);
-            }
-            "legal" => {
-                legal_line.clear();
-                legal_line.push_str(rest);
-            }
-            "go" => {
-                let parsed = games::parse_position(&position);
-                let legal: Vec<String> = match &parsed {
-                    Ok(p) => p.legal(),
-                    Err(_) => Vec::new(),
-                };
-                // The engine is the authority; the referee's list is the fallback for a ruleset
-                // this build does not know.
-                let legal = if legal.is_empty() {
-                    legal_line
-                        .split_ascii_whitespace()
-                        .map(str::to_string)
-                        .collect()
-                } else {
-                    legal
-                };
-                if legal.is_empty() {
-                    // A ruleset this build knows: the position itself is the problem.
-                    let rs = position.split(' ').next().unwrap_or("");
-                    if let (Err(e), Some(_)) = (&parsed, games::find(rs)) {
-                        writeln!(out, "info {e} in '{position}'")?;
-                        out.flush()?;
-                        anyhow::bail!("{e} in '{position}'");
-                    }
-                    writeln!(out, "info no legal move in position '{position}'")?;
-                    out.flush()?;
-                    anyhow::bail!("asked to move with no legal move in position '{position}'");
-                }
-                // Whoever is to move is asked to move: the position says who we are this turn.
-                let parsed = parsed.ok();
-                let me = parsed
-                    .as_ref()
-                    .map(|p| p.side_to_move())
-                    .or(me)
-                    .unwrap_or(Player::One);
-                let turn = Turn {
-                    pos: parsed.as_deref(),
-                    legal: &legal,
-                    me,
-                    last: Some(last.as_str()).filter(|l| !l.is_empty() && *l != "-"),
-                    clocks: Clocks::parse(rest),
-                };
-                let k = strategy.choose(&turn).min(legal.len() - 1);
-                writeln!(out, "move {}", legal[k])?;
-                out.flush()?;
-                legal_line.clear();
-                last.clear();
-            }
+            "baraza" => session.hello(rest, out)?,
+            "seed" => session.seed_line(rest, text),
+            "newgame" => session.new_game(rest),
+            "position" => replace(&mut session.position, rest),
+            "last" => replace(&mut session.last, rest),
+            "legal" => replace(&mut session.legal_line, rest),
+            "go" => session.go(rest, out)?,
             "quit" => return Ok(()),
             // gameover, blank lines and unknown message types are ignored.
             _ => {}
         }
+    }
+}
+
+fn replace(buf: &mut String, text: &str) {
+    buf.clear();
+    buf.push_str(text);
+}
+
+/// What a built-in bot's process remembers between lines: the strategy of the game in play,
+/// the seeds, and the current turn's lines (buffers reused from turn to turn).
+struct Session<'a> {
+    spec: &'a BuiltinBot,
+    ruleset: Option<&'a str>,
+    seed: u64,
+    seed_step: u64,
+    strategy: Box<dyn Strategy>,
+    /// Games started by this process so far.
+    games: u64,
+    /// The seed of a `seed <N>` line, for the next `newgame`.
+    next_seed: Option<u64>,
+    position: String,
+    legal_line: String,
+    last: String,
+    me: Option<Player>,
+}
+
+impl<'a> Session<'a> {
+    fn new(spec: &'a BuiltinBot, ruleset: Option<&'a str>, seed: u64, seed_step: u64) -> Self {
+        Session {
+            spec,
+            ruleset,
+            seed,
+            seed_step,
+            strategy: (spec.make)(seed),
+            games: 0,
+            next_seed: None,
+            position: String::with_capacity(128),
+            legal_line: String::with_capacity(128),
+            last: String::with_capacity(16),
+            me: None,
+        }
+    }
+
+    /// `baraza <version> <ruleset>`: answer with the bot's id and `ready`.
+    fn hello(&self, rest: &str, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+        let name = self.spec.name;
+        let mut w = rest.split(' ');
+        let version = w.next().unwrap_or("");
+        let hello_ruleset = w.next().unwrap_or("");
+        if version != "1" {
+            eprintln!("baraza bot {name}: protocol version '{version}' announced, I speak 1");
+        }
+        if let Some(r) = self.ruleset.filter(|r| *r != hello_ruleset) {
+            eprintln!("baraza bot {name}: started with --ruleset {r} but the referee says {hello_ruleset}");
+        }
+        write!(out, "id name {name}\nid author baraza\nready\n")?;
+        out.flush()
+    }
+
+    /// `seed <N>`: the seed of the next game.
+    fn seed_line(&mut self, rest: &str, text: &str) {
+        match rest.parse() {
+            Ok(n) => self.next_seed = Some(n),
+            Err(_) => eprintln!(
+                "baraza bot {}: ignored a bad seed line: {text}",
+                self.spec.name
+            ),
+        }
+    }
+
+    /// `newgame <player> <position>`: a fresh strategy, from the announced seed or the next
+    /// of `seed + n * seed_step`.
+    fn new_game(&mut self, rest: &str) {
+        if let Some(s) = self.next_seed.take() {
+            self.strategy = (self.spec.make)(s);
+        } else if self.games > 0 {
+            let s = self
+                .seed
+                .wrapping_add(self.seed_step.wrapping_mul(self.games));
+            self.strategy = (self.spec.make)(s);
+        }
+        self.games += 1;
+        self.legal_line.clear();
+        self.last.clear();
+        let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
+        self.me = match player {
+            "1" => Some(Player::One),
+            "2" => Some(Player::Two),
+            _ => None,
+        };
+        // The start position stands in until the first `position` line.
+        replace(&mut self.position, pos);
+        let rs = pos.split(' ').next().unwrap_or("");
+        if let Some(p) = self.me {
+            self.strategy.new_game(rs, p);
+        }
+    }
+
+    /// `go <clocks>`: choose a move and send it.
+    fn go(&mut self, rest: &str, out: &mut (impl Write + ?Sized)) -> Result<(), PlayError> {
+        let parsed = games::parse_position(&self.position);
+        let legal = self.legal_moves(parsed.as_deref().ok());
+        if legal.is_empty() {
+            return Err(self.refuse(parsed.err(), out)?);
+        }
+        // Whoever is to move is asked to move: the position says who we are this turn.
+        let parsed = parsed.ok();
+        let me = parsed
+            .as_ref()
+            .map(|p| p.side_to_move())
+            .or(self.me)
+            .unwrap_or(Player::One);
+        let turn = Turn {
+            pos: parsed.as_deref(),
+            legal: &legal,
+            me,
+            last: Some(self.last.as_str()).filter(|l| !l.is_empty() && *l != "-"),
+            clocks: Clocks::parse(rest),
+        };
+        let k = self.strategy.choose(&turn).min(legal.len() - 1);
+        writeln!(out, "move {}", legal[k])?;
+        out.flush()?;
+        self.legal_line.clear();
+        self.last.clear();
+        Ok(())
+    }
+
+    /// The engine is the authority; the referee's `legal` line is the fallback for a ruleset
+    /// this build does not know.
+    fn legal_moves(&self, parsed: Option<&dyn Position>) -> Vec<String> {
+        let legal = parsed.map(|p| p.legal()).unwrap_or_default();
+        if !legal.is_empty() {
+            return legal;
+        }
+        self.legal_line
+            .split_ascii_whitespace()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// No move to send: say why in an `info` line, and stop.
+    fn refuse(
+        &self,
+        parse_error: Option<crate::game::PositionError>,
+        out: &mut (impl Write + ?Sized),
+    ) -> Result<PlayError, std::io::Error> {
+        let position = self.position.clone();
+        // A ruleset this build knows: the position itself is the problem.
+        let rs = position.split(' ').next().unwrap_or("");
+        let error = match (parse_error, games::find(rs)) {
+            (Some(error), Some(_)) => {
+                writeln!(out, "info {error} in '{position}'")?;
+                PlayError::BadPosition { error, position }
+            }
+            _ => {
+                writeln!(out, "info no legal move in position '{position}'")?;
+                PlayError::NoLegalMove(position)
+            }
+        };
+        out.flush()?;
+        Ok(error)
     }
 }
 
@@ -275,7 +352,7 @@ mod tests {
     #[test]
     fn registry_lists_names_on_error() {
         assert_eq!(find("greedy").unwrap().name, "greedy");
-        let e = find("alphabeta").err().unwrap();
+        let e = find("alphabeta").err().unwrap().to_string();
         assert_eq!(
             e,
             "unknown built-in bot 'alphabeta' (known: random, greedy)"

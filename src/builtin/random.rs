@@ -2,23 +2,22 @@
 //! seed and the same sequence of positions give the same moves.
 
 use super::{Strategy, Turn};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::rng::SplitMix64;
 
 pub struct Random {
-    rng: SmallRng,
+    rng: SplitMix64,
 }
 
 impl Random {
     pub fn new(seed: u64) -> Random {
         Random {
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SplitMix64::new(seed),
         }
     }
 }
 
 impl Strategy for Random {
     fn choose(&mut self, turn: &Turn) -> usize {
-        self.rng.gen_range(0..turn.legal.len())
+        self.rng.index(turn.legal.len())
     }
 }

@@ -6,7 +6,7 @@ use crate::games;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
-    let spec = builtin::find(&args.name).map_err(anyhow::Error::msg)?;
+    let spec = builtin::find(&args.name)?;
     if let Some(r) = &args.ruleset {
         games::ruleset(r)?;
     }
@@ -20,4 +20,9 @@ pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
         &mut input,
         out,
     )
+    .map_err(|e| match e {
+        // Kept an I/O error, so a closed stdout is the quiet end `commands::run` makes of it.
+        builtin::PlayError::Io(io) => io.into(),
+        other => other.into(),
+    })
 }

@@ -1,13 +1,14 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: play a number of games between two bots, sides
 //! alternating, writing each game to the logs the moment it ends.
 
-use super::botspec::{file_safe, BotSpec};
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
+use crate::bot_spec::{file_safe, BotSpec};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
 use crate::games;
 use crate::record::{write_pgn, GameRecord};
 use crate::referee::{play_game_with, GameSetup, Seat};
+use crate::tournament::config::Limits;
 use anyhow::{bail, Context};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -51,7 +52,8 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             games::parse_start(ruleset.id, s).map_err(|e| anyhow::anyhow!("--start: {e}"))?
         }
     };
-    let tc = TimeControl::from_options(args.tc.as_deref(), args.movetime, args.margin)?;
+    let limits = args.limits.clock.apply(&Limits::default());
+    let tc = TimeControl::from_options(limits.tc.as_deref(), limits.movetime_ms, limits.margin_ms)?;
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -77,7 +79,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         }
         names[1].push_str("-2");
     }
-    let max_plies = args.max_plies.or(ruleset.default_max_plies);
+    let max_plies = args.limits.max_plies.or(ruleset.default_max_plies);
     let mut pgn = args.pgn.as_deref().map(open_append).transpose()?;
     let mut jsonl = args.jsonl.as_deref().map(open_append).transpose()?;
     if let Some(dir) = &args.logs {
@@ -136,7 +138,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
             players: [p1, p2],
             start: start.clone(),
             tc: [tc; 2],
-            startup_timeout: [Duration::from_millis(args.startup_timeout); 2],
+            startup_timeout: [Duration::from_millis(limits.startup_timeout_ms); 2],
             grace: Duration::from_millis(args.grace),
             max_plies,
             seed: args.seed,

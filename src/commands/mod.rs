@@ -2,7 +2,6 @@
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
 pub mod bot;
-pub mod botspec;
 pub mod match_cmd;
 pub mod replay;
 pub mod results;

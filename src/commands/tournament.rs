@@ -43,12 +43,12 @@ pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
         force: args.force,
         out: args.out.clone(),
         resume: args.resume,
-        max_plies: args.max_plies,
+        max_plies: args.limits.max_plies,
         sprt: args.sprt.clone().map(SprtSpec::Text),
-        startup_timeout: args.startup_timeout,
-        movetime: args.movetime,
-        tc: args.tc.clone(),
-        margin: args.margin,
+        startup_timeout: args.limits.clock.startup_timeout,
+        movetime: args.limits.clock.movetime,
+        tc: args.limits.clock.tc.clone(),
+        margin: args.limits.clock.margin,
         bots,
     };
     Ok(file.overlay(cli))
@@ -61,6 +61,8 @@ pub fn cores() -> usize {
 
 pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     let (config, run) = inputs(&args)?.resolve(cores())?;
+    // Random openings are drawn now, so an impossible request fails before anything else.
+    schedule(&config)?;
     let plan = match &run.out {
         Some(dir) => Some(plan_run(&config, dir, run.resume)?),
         None => None,

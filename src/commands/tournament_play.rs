@@ -16,8 +16,8 @@
 //!   otherwise, nothing with `--quiet`; the final table on stdout (text, or JSON with
 //!   `--json`), computed from the same lines `baraza results` reads from games.jsonl.
 
-use super::botspec::{file_safe, BotSpec};
 use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
+use crate::bot_spec::{file_safe, BotSpec};
 use crate::cli::TournamentArgs;
 use crate::clock::TimeControl;
 use crate::game::Position;

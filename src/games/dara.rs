@@ -5,10 +5,28 @@
 //! f5 = 29). Moves are generated in that cell order, which is exactly the byte order of the
 //! tokens (`a1 < a2 < ... < b1`), so no sorting is needed.
 
+use super::Ruleset;
+use crate::decimal::push_uint;
 use crate::game::{
-    lost_without_moves, parse_side, parse_uint, push_uint, split_fields, Game, MoveError, Outcome,
-    Player, PositionError, Status,
+    lost_without_moves, parse_side, parse_uint, split_fields, Game, MoveError, Outcome, Player,
+    PositionError, Status,
 };
+
+/// Dara, and the variant played in Niger.
+pub const RULESETS: &[Ruleset] = &[
+    Ruleset::new::<Dara>(
+        "dara",
+        "Dara, West African 5x6 drop-then-move three-in-a-row game, 12 pieces each",
+        "dara ....../....../....../....../...... 1 12 12 0",
+        None,
+    ),
+    Ruleset::new::<Dara>(
+        "dara-niger",
+        "Dara as played in Niger: no three-in-a-row may be made while dropping",
+        "dara-niger ....../....../....../....../...... 1 12 12 0",
+        None,
+    ),
+];
 
 const FILES: usize = 6;
 const RANKS: usize = 5;

@@ -4,10 +4,40 @@
 //! along the array with wrap-around. Seeds on the board are not stored: they are the variant's
 //! total minus both captures, which makes the end test O(1).
 
+use super::Ruleset;
+use crate::decimal::push_uint;
 use crate::game::{
-    parse_side, parse_uint, parse_uint_named, push_uint, split_fields, Game, MoveError, Outcome,
-    Player, PositionError, Status,
+    parse_side, parse_uint, parse_uint_named, split_fields, Game, MoveError, Outcome, Player,
+    PositionError, Status,
 };
+
+/// The Darra rulesets, one per board size.
+pub const RULESETS: &[Ruleset] = &[
+    Ruleset::new::<Darra>(
+        "darra",
+        "Darra, Hausa two-row mancala, 2x6 holes, 4 seeds each; a hole reaching 4 is captured",
+        "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0",
+        None,
+    ),
+    Ruleset::new::<Darra>(
+        "darra-2x12",
+        "Darra on 2x12 holes (96 seeds)",
+        "darra-2x12 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
+        None,
+    ),
+    Ruleset::new::<Darra>(
+        "darra-2x16",
+        "Darra on 2x16 holes (128 seeds)",
+        "darra-2x16 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
+        None,
+    ),
+    Ruleset::new::<Darra>(
+        "darra-2x18",
+        "Darra on 2x18 holes (144 seeds)",
+        "darra-2x18 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
+        None,
+    ),
+];
 
 /// The largest board: 2x18.
 const MAX_HOLES: usize = 36;

@@ -1,13 +1,15 @@
-//! The registry of rulesets: ruleset id -> game. Adding a game is one module plus one line in
-//! [`RULESETS`].
+//! The registry of rulesets: ruleset id -> game. Each game module exports its rulesets (id,
+//! description, start position, default draw adjudication); [`RULESETS`] concatenates them.
+//! Adding a game is one module plus one line in `GAMES` (below).
 
 pub mod bao;
 pub mod dara;
 pub mod darra;
 
-use crate::game::{Game, Position, PositionError};
+use crate::game::{Game, Position, PositionError, Status};
 
 /// A ruleset as the arena sees it.
+#[derive(Clone, Copy)]
 pub struct Ruleset {
     pub id: &'static str,
     pub description: &'static str,
@@ -20,6 +22,22 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// A ruleset played by the game `G`.
+    pub const fn new<G: Game>(
+        id: &'static str,
+        description: &'static str,
+        start: &'static str,
+        default_max_plies: Option<u64>,
+    ) -> Ruleset {
+        Ruleset {
+            id,
+            description,
+            start,
+            default_max_plies,
+            parse: boxed::<G>,
+        }
+    }
+
     /// Parse a position of this ruleset.
     pub fn parse(&self, s: &str) -> Result<Box<dyn Position>, PositionError> {
         (self.parse)(s)
@@ -36,58 +54,37 @@ fn boxed<G: Game>(s: &str) -> Result<Box<dyn Position>, PositionError> {
     G::parse(s).map(|g| Box::new(g) as Box<dyn Position>)
 }
 
+/// Every game's rulesets, one line per game, in the order `baraza games` lists them.
+const GAMES: &[&[Ruleset]] = &[darra::RULESETS, bao::RULESETS, dara::RULESETS];
+
+const COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < GAMES.len() {
+        n += GAMES[i].len();
+        i += 1;
+    }
+    n
+};
+
+/// [`GAMES`] flattened at compile time, so the registry stays a plain slice.
+static ALL: [Ruleset; COUNT] = {
+    let mut all = [GAMES[0][0]; COUNT];
+    let (mut k, mut i) = (0, 0);
+    while i < GAMES.len() {
+        let mut j = 0;
+        while j < GAMES[i].len() {
+            all[k] = GAMES[i][j];
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    all
+};
+
 /// Every ruleset baraza knows, in the order `baraza games` lists them.
-pub static RULESETS: &[Ruleset] = &[
-    Ruleset {
-        id: "darra",
-        description: "Darra, Hausa two-row mancala, 2x6 holes, 4 seeds each; a hole reaching 4 is captured",
-        start: "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0",
-        default_max_plies: None,
-        parse: boxed::<darra::Darra>,
-    },
-    Ruleset {
-        id: "darra-2x12",
-        description: "Darra on 2x12 holes (96 seeds)",
-        start: "darra-2x12 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
-        default_max_plies: None,
-        parse: boxed::<darra::Darra>,
-    },
-    Ruleset {
-        id: "darra-2x16",
-        description: "Darra on 2x16 holes (128 seeds)",
-        start: "darra-2x16 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
-        default_max_plies: None,
-        parse: boxed::<darra::Darra>,
-    },
-    Ruleset {
-        id: "darra-2x18",
-        description: "Darra on 2x18 holes (144 seeds)",
-        start: "darra-2x18 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0",
-        default_max_plies: None,
-        parse: boxed::<darra::Darra>,
-    },
-    Ruleset {
-        id: "bao",
-        description: "Bao la Kiswahili, East African 4x8 mancala: namua then mtaji, houses, takasia",
-        start: bao::START,
-        default_max_plies: Some(1000),
-        parse: boxed::<bao::Bao>,
-    },
-    Ruleset {
-        id: "dara",
-        description: "Dara, West African 5x6 drop-then-move three-in-a-row game, 12 pieces each",
-        start: "dara ....../....../....../....../...... 1 12 12 0",
-        default_max_plies: None,
-        parse: boxed::<dara::Dara>,
-    },
-    Ruleset {
-        id: "dara-niger",
-        description: "Dara as played in Niger: no three-in-a-row may be made while dropping",
-        start: "dara-niger ....../....../....../....../...... 1 12 12 0",
-        default_max_plies: None,
-        parse: boxed::<dara::Dara>,
-    },
-];
+pub static RULESETS: &[Ruleset] = &ALL;
 
 /// The ruleset with this id.
 pub fn find(id: &str) -> Option<&'static Ruleset> {
@@ -104,19 +101,33 @@ pub fn ruleset(id: &str) -> Result<&'static Ruleset, UnknownRuleset> {
     find(id).ok_or_else(|| UnknownRuleset(id.to_string()))
 }
 
+/// A position that cannot start a game (`--start`, openings files).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("a '{found}' position, not a '{ruleset}' one")]
+    OtherRuleset {
+        found: &'static str,
+        ruleset: String,
+    },
+    #[error("the game is already over ({0})")]
+    Over(Status),
+}
+
 /// A start position for games of `ruleset`: a position string of that ruleset whose game is
 /// not over (`--start`, openings files). The error is one line for a person.
-pub fn parse_start(ruleset: &str, s: &str) -> Result<Box<dyn Position>, String> {
-    let pos = parse_position(s).map_err(|e| e.to_string())?;
+pub fn parse_start(ruleset: &str, s: &str) -> Result<Box<dyn Position>, StartError> {
+    let pos = parse_position(s)?;
     if pos.ruleset() != ruleset {
-        return Err(format!(
-            "a '{}' position, not a '{ruleset}' one",
-            pos.ruleset()
-        ));
+        return Err(StartError::OtherRuleset {
+            found: pos.ruleset(),
+            ruleset: ruleset.to_string(),
+        });
     }
     let status = pos.status();
     if status.is_over() {
-        return Err(format!("the game is already over ({status})"));
+        return Err(StartError::Over(status));
     }
     Ok(pos)
 }
@@ -130,4 +141,44 @@ pub fn parse_position(s: &str) -> Result<Box<dyn Position>, PositionError> {
     ruleset(id)
         .map_err(|e| PositionError::new(e.to_string()))?
         .parse(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_start_round_trips_and_is_ongoing_with_a_move() {
+        let mut ids = std::collections::HashSet::new();
+        for r in RULESETS {
+            assert!(ids.insert(r.id), "{} is registered twice", r.id);
+            let pos = r.parse(r.start).unwrap_or_else(|e| panic!("{}: {e}", r.id));
+            assert_eq!(pos.format(), r.start, "{} start does not round-trip", r.id);
+            assert_eq!(pos.ruleset(), r.id);
+            assert_eq!(pos.status(), Status::Ongoing, "{}", r.id);
+            assert!(!pos.legal().is_empty(), "{} start has no legal move", r.id);
+            // Dispatch on the first field finds this ruleset again.
+            assert_eq!(parse_position(r.start).unwrap().format(), r.start);
+            assert_eq!(find(r.id).map(|f| f.id), Some(r.id));
+        }
+        // Darra's four boards, Bao, Dara and its Niger variant.
+        assert_eq!(RULESETS.len(), 7);
+        assert_eq!(RULESETS[0].id, "darra");
+        assert_eq!(RULESETS[6].id, "dara-niger");
+    }
+
+    #[test]
+    fn start_errors_name_the_problem() {
+        assert_eq!(
+            parse_start("dara", darra::RULESETS[0].start)
+                .err()
+                .unwrap()
+                .to_string(),
+            "a 'darra' position, not a 'dara' one"
+        );
+        let over = parse_start("darra", "darra 0,0,0,0,0,0/0,0,0,0,0,0 1 24 24 - 0")
+            .err()
+            .unwrap();
+        assert!(matches!(over, StartError::Over(_)), "{over}");
+    }
 }

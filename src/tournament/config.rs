@@ -28,9 +28,12 @@
 //! Command-line options override the file; `--bot`s on the command line are added after the
 //! file's bots.
 
-use super::openings;
-use super::sprt::SprtParams;
-use anyhow::{anyhow, bail, Context};
+use super::openings::{self, OpeningsError};
+use super::schedule::MAX_SEED;
+use super::sprt::{SprtError, SprtParams};
+use crate::bot_spec::default_bot_name;
+use crate::clock::TcError;
+use crate::games::UnknownRuleset;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -41,6 +44,76 @@ pub const DEFAULT_STARTUP_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_MARGIN_MS: u64 = 50;
 /// Default time a bot may take to exit after `quit` before it is killed, in ms (as `baraza match`).
 pub const DEFAULT_GRACE_MS: u64 = 1_000;
+
+/// An event that cannot be played as given: one line for a person, naming the option.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("no ruleset: name one (e.g. `baraza tournament darra ...`) or set `ruleset` in the event file")]
+    NoRuleset,
+    #[error(transparent)]
+    UnknownRuleset(#[from] UnknownRuleset),
+    #[error("{who}: movetime must be at least 1 ms")]
+    ZeroMovetime { who: String },
+    /// The grammar and the error of `baraza match --tc`.
+    #[error("{who}: {error}")]
+    BadTc { who: String, error: TcError },
+    /// `index` counts the bots from 1, the file's first.
+    #[error("bot {index}: empty command")]
+    EmptyCommand { index: usize },
+    #[error("bot {index}: 'builtin:' needs a name, e.g. builtin:random")]
+    BuiltinWithoutName { index: usize },
+    #[error("bot {index} ({command}): {problem}")]
+    BadBotName {
+        index: usize,
+        command: String,
+        problem: NameProblem,
+    },
+    #[error("two bots are named '{0}': give each a distinct name with --bot NAME=BOT")]
+    DuplicateName(String),
+    #[error("a tournament needs at least two bots (found {0}): add --bot NAME=BOT")]
+    TooFewBots(usize),
+    #[error("--rounds must be at least 1")]
+    ZeroRounds,
+    #[error("--max-plies must be at least 1")]
+    ZeroMaxPlies,
+    #[error("--openings and --random-opening-plies are exclusive; choose one")]
+    ExclusiveOpenings,
+    #[error("--openings-order needs --openings FILE")]
+    OrderWithoutFile,
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
+    #[error("--sprt needs exactly two bots (found {0}): it tests the first against the second")]
+    SprtBots(usize),
+    #[error("--concurrency must be at least 1")]
+    ZeroConcurrency,
+    #[error("--seed {0} is above 2^53 - 1 = {MAX_SEED}: the logs' JSON readers (jq, JavaScript) could not read it exactly")]
+    SeedTooLarge(u64),
+    #[error("--concurrency {concurrency} is more than the {cores} cores here: games would share cores and bots lose time they did not use; pass --force to do it anyway")]
+    TooConcurrent { concurrency: usize, cores: usize },
+    /// toml's own Display spans several lines (a source excerpt); this is one.
+    #[error("{0}")]
+    Toml(String),
+    #[error("cannot read event file {path}: {error}")]
+    ReadFile { path: String, error: std::io::Error },
+    #[error("bad event file {path}: {error}")]
+    BadFile {
+        path: String,
+        error: Box<ConfigError>,
+    },
+}
+
+/// Why a bot name cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameProblem {
+    #[error("empty name")]
+    Empty,
+    #[error("name '{0}' contains whitespace")]
+    Whitespace(String),
+    #[error("name '{0}' contains a quote or a backslash (rating tools would show them escaped)")]
+    Quote(String),
+}
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
@@ -107,13 +180,24 @@ impl Default for Limits {
     }
 }
 
-/// Some clock/startup settings: the tournament-wide ones or one bot's overrides.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+/// Some clock/startup settings, each optional: what `match` and `tournament` take on the
+/// command line (declared once here; the doc comments are their `--help`), the event file's
+/// tournament-wide keys, or one `[[bot]]`'s overrides (the same names).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, clap::Args)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct LimitOverrides {
+    /// How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]
+    #[arg(long)]
     pub startup_timeout: Option<u64>,
+    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
+    #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
+    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime
+    /// is given: 10+0.1]
+    #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// Grace in ms added to every deadline before a bot loses on time [default: 50]
+    #[arg(long)]
     pub margin: Option<u64>,
 }
 
@@ -297,7 +381,7 @@ pub enum SprtSpec {
 }
 
 impl SprtSpec {
-    pub fn params(&self) -> Result<SprtParams, String> {
+    pub fn params(&self) -> Result<SprtParams, SprtError> {
         match self {
             SprtSpec::Text(s) => s.parse(),
             SprtSpec::Table {
@@ -382,16 +466,15 @@ pub struct EventInputs {
 impl EventInputs {
     /// Parse an event file's text. `base` is the file's directory: relative paths in the file
     /// are taken from there.
-    pub fn from_toml(text: &str, base: &Path) -> anyhow::Result<EventInputs> {
+    pub fn from_toml(text: &str, base: &Path) -> Result<EventInputs, ConfigError> {
         let mut inputs: EventInputs = toml::from_str(text).map_err(|e| {
-            // toml's Display spans several lines (a source excerpt); errors here are one line.
-            match e.span() {
+            ConfigError::Toml(match e.span() {
                 Some(span) => {
                     let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
-                    anyhow!("line {line}: {}", e.message())
+                    format!("line {line}: {}", e.message())
                 }
-                None => anyhow!("{}", e.message()),
-            }
+                None => e.message().to_string(),
+            })
         })?;
         for p in [&mut inputs.openings, &mut inputs.out]
             .into_iter()
@@ -405,12 +488,16 @@ impl EventInputs {
     }
 
     /// Read an event file.
-    pub fn load(path: &Path) -> anyhow::Result<EventInputs> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read event file {}", path.display()))?;
+    pub fn load(path: &Path) -> Result<EventInputs, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::ReadFile {
+            path: path.display().to_string(),
+            error,
+        })?;
         let base = path.parent().unwrap_or(Path::new("."));
-        EventInputs::from_toml(&text, base)
-            .with_context(|| format!("bad event file {}", path.display()))
+        EventInputs::from_toml(&text, base).map_err(|error| ConfigError::BadFile {
+            path: path.display().to_string(),
+            error: Box::new(error),
+        })
     }
 
     /// `other` (the command line) on top of `self` (the file): `other`'s settings win, its bots
@@ -470,124 +557,30 @@ impl EventInputs {
     }
 
     /// Check everything and complete the defaults. `cores` is the machine's core count
-    /// (the default concurrency, and the most allowed without `force`).
-    pub fn resolve(&self, cores: usize) -> anyhow::Result<(TournamentConfig, RunOptions)> {
-        let ruleset_id = self
-            .ruleset
-            .clone()
-            .ok_or_else(|| anyhow!("no ruleset: name one (e.g. `baraza tournament darra ...`) or set `ruleset` in the event file"))?;
-        let ruleset = crate::games::ruleset(&ruleset_id)?;
-
-        let global = self.limit_overrides();
-        check_limits("the tournament", &global)?;
-        let base = global.apply(&Limits::default());
-
-        let mut bots: Vec<BotConfig> = Vec::new();
-        for (i, entry) in self.bots.iter().enumerate() {
-            let command = entry.cmd.trim().to_string();
-            if command.is_empty() {
-                bail!("bot {}: empty command", i + 1);
-            }
-            if let Some(name) = command.strip_prefix("builtin:") {
-                if name.is_empty() {
-                    bail!(
-                        "bot {}: 'builtin:' needs a name, e.g. builtin:random",
-                        i + 1
-                    );
-                }
-            }
-            let name = match &entry.name {
-                Some(n) => n.trim().to_string(),
-                None => default_bot_name(&command),
-            };
-            check_bot_name(&name).map_err(|e| anyhow!("bot {} ({command}): {e}", i + 1))?;
-            if bots.iter().any(|b| b.name == name) {
-                bail!("two bots are named '{name}': give each a distinct name with --bot NAME=BOT");
-            }
-            let overrides = entry.overrides();
-            check_limits(&format!("bot '{name}'"), &overrides)?;
-            let limits = overrides.apply(&base);
-            bots.push(BotConfig {
-                name,
-                command,
-                limits,
-            });
-        }
-        if bots.len() < 2 {
-            bail!(
-                "a tournament needs at least two bots (found {}): add --bot NAME=BOT",
-                bots.len()
-            );
-        }
-
+    /// (the default concurrency, and the most allowed without `force`). The checks run in this
+    /// order, so the first problem named is the same whatever else is wrong.
+    ///
+    /// Random openings are drawn by [`super::schedule::schedule`]: call it before any game, so
+    /// an impossible request fails first.
+    pub fn resolve(&self, cores: usize) -> Result<(TournamentConfig, RunOptions), ConfigError> {
+        let ruleset = self.resolve_ruleset()?;
+        let bots = self.resolve_bots()?;
         let rounds = self.rounds.unwrap_or(1);
         if rounds == 0 {
-            bail!("--rounds must be at least 1");
+            return Err(ConfigError::ZeroRounds);
         }
         if self.max_plies == Some(0) {
-            bail!("--max-plies must be at least 1");
+            return Err(ConfigError::ZeroMaxPlies);
         }
-
-        let openings = match (&self.openings, self.random_opening_plies) {
-            (Some(_), Some(_)) => {
-                bail!("--openings and --random-opening-plies are exclusive; choose one")
-            }
-            (Some(path), None) => {
-                let positions = openings::load_openings_file(path, ruleset.id)?;
-                Openings::File {
-                    path: path.clone(),
-                    order: self.openings_order.unwrap_or(OpeningOrder::InOrder),
-                    positions,
-                }
-            }
-            (None, Some(plies)) => {
-                if self.openings_order.is_some() {
-                    bail!("--openings-order needs --openings FILE");
-                }
-                Openings::RandomPlies { plies }
-            }
-            (None, None) => {
-                if self.openings_order.is_some() {
-                    bail!("--openings-order needs --openings FILE");
-                }
-                Openings::Standard
-            }
-        };
-
-        let sprt = match &self.sprt {
-            None => None,
-            Some(spec) => {
-                let p = spec.params().map_err(|e| anyhow!(e))?;
-                if bots.len() != 2 {
-                    bail!(
-                        "--sprt needs exactly two bots (found {}): it tests the first against the second",
-                        bots.len()
-                    );
-                }
-                Some(p)
-            }
-        };
-
-        let cores = cores.max(1);
-        let concurrency = self.concurrency.unwrap_or(cores);
-        if concurrency == 0 {
-            bail!("--concurrency must be at least 1");
-        }
-        if concurrency > cores && !self.force {
-            bail!(
-                "--concurrency {concurrency} is more than the {cores} cores here: games would share cores and bots lose time they did not use; pass --force to do it anyway"
-            );
-        }
-
+        let openings = self.resolve_openings(ruleset)?;
+        let sprt = self.resolve_sprt(bots.len())?;
+        let run = self.resolve_run(cores)?;
         let seed = self.seed.unwrap_or(1);
-        if seed > super::schedule::MAX_SEED {
-            bail!(
-                "--seed {seed} is above 2^53 - 1 = {}: the logs' JSON readers (jq, JavaScript) could not read it exactly",
-                super::schedule::MAX_SEED
-            );
+        if seed > MAX_SEED {
+            return Err(ConfigError::SeedTooLarge(seed));
         }
         let config = TournamentConfig {
-            ruleset: ruleset.id.to_string(),
+            ruleset: ruleset.to_string(),
             format: self.format.unwrap_or(Format::RoundRobin),
             rounds,
             seed,
@@ -596,48 +589,145 @@ impl EventInputs {
             max_plies: self.max_plies,
             sprt,
         };
-        // Random openings are drawn now, so an impossible request fails before any game.
-        super::schedule::schedule(&config)?;
-        let run = RunOptions {
+        Ok((config, run))
+    }
+
+    fn resolve_ruleset(&self) -> Result<&'static str, ConfigError> {
+        let id = self.ruleset.as_deref().ok_or(ConfigError::NoRuleset)?;
+        Ok(crate::games::ruleset(id)?.id)
+    }
+
+    /// The bots with their names and clocks: the tournament's limits under each bot's own.
+    fn resolve_bots(&self) -> Result<Vec<BotConfig>, ConfigError> {
+        let global = self.limit_overrides();
+        check_limits("the tournament", &global)?;
+        let base = global.apply(&Limits::default());
+        let mut bots: Vec<BotConfig> = Vec::new();
+        for (i, entry) in self.bots.iter().enumerate() {
+            let bot = resolve_bot(i + 1, entry, &base)?;
+            if bots.iter().any(|b| b.name == bot.name) {
+                return Err(ConfigError::DuplicateName(bot.name));
+            }
+            bots.push(bot);
+        }
+        if bots.len() < 2 {
+            return Err(ConfigError::TooFewBots(bots.len()));
+        }
+        Ok(bots)
+    }
+
+    fn resolve_openings(&self, ruleset: &str) -> Result<Openings, ConfigError> {
+        Ok(match (&self.openings, self.random_opening_plies) {
+            (Some(_), Some(_)) => return Err(ConfigError::ExclusiveOpenings),
+            (Some(path), None) => Openings::File {
+                path: path.clone(),
+                order: self.openings_order.unwrap_or(OpeningOrder::InOrder),
+                positions: openings::load_openings_file(path, ruleset)?,
+            },
+            (None, plies) => {
+                if self.openings_order.is_some() {
+                    return Err(ConfigError::OrderWithoutFile);
+                }
+                match plies {
+                    Some(plies) => Openings::RandomPlies { plies },
+                    None => Openings::Standard,
+                }
+            }
+        })
+    }
+
+    fn resolve_sprt(&self, bots: usize) -> Result<Option<SprtParams>, ConfigError> {
+        let Some(spec) = &self.sprt else {
+            return Ok(None);
+        };
+        let p = spec.params()?;
+        if bots != 2 {
+            return Err(ConfigError::SprtBots(bots));
+        }
+        Ok(Some(p))
+    }
+
+    fn resolve_run(&self, cores: usize) -> Result<RunOptions, ConfigError> {
+        let cores = cores.max(1);
+        let concurrency = self.concurrency.unwrap_or(cores);
+        if concurrency == 0 {
+            return Err(ConfigError::ZeroConcurrency);
+        }
+        if concurrency > cores && !self.force {
+            return Err(ConfigError::TooConcurrent { concurrency, cores });
+        }
+        Ok(RunOptions {
             concurrency,
             on_crash: self.on_crash.unwrap_or_default(),
             reuse: !self.no_reuse.unwrap_or(false),
             grace_ms: self.grace.unwrap_or(DEFAULT_GRACE_MS),
             out: self.out.clone(),
             resume: self.resume,
-        };
-        Ok((config, run))
+        })
     }
 }
 
-fn check_limits(who: &str, l: &LimitOverrides) -> anyhow::Result<()> {
+/// Bot `index` (from 1) of the event: its command, its name (given, or derived as `match`
+/// derives it) and its limits on top of the tournament's `base`.
+fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfig, ConfigError> {
+    let command = entry.cmd.trim().to_string();
+    if command.is_empty() {
+        return Err(ConfigError::EmptyCommand { index });
+    }
+    if command.strip_prefix("builtin:") == Some("") {
+        return Err(ConfigError::BuiltinWithoutName { index });
+    }
+    let name = match &entry.name {
+        Some(n) => n.trim().to_string(),
+        None => default_bot_name(&command),
+    };
+    if let Err(problem) = check_bot_name(&name) {
+        return Err(ConfigError::BadBotName {
+            index,
+            command,
+            problem,
+        });
+    }
+    let overrides = entry.overrides();
+    check_limits(&format!("bot '{name}'"), &overrides)?;
+    let limits = overrides.apply(base);
+    Ok(BotConfig {
+        name,
+        command,
+        limits,
+    })
+}
+
+fn check_limits(who: &str, l: &LimitOverrides) -> Result<(), ConfigError> {
     if l.movetime == Some(0) {
-        bail!("{who}: movetime must be at least 1 ms");
+        return Err(ConfigError::ZeroMovetime {
+            who: who.to_string(),
+        });
     }
     if let Some(tc) = &l.tc {
-        // The grammar and the error of `baraza match --tc`.
-        crate::clock::parse_tc(tc).map_err(|e| anyhow!("{who}: {e}"))?;
+        crate::clock::parse_tc(tc).map_err(|error| ConfigError::BadTc {
+            who: who.to_string(),
+            error,
+        })?;
     }
     Ok(())
 }
 
-fn check_bot_name(name: &str) -> Result<(), String> {
+fn check_bot_name(name: &str) -> Result<(), NameProblem> {
     if name.is_empty() {
-        return Err("empty name".into());
+        return Err(NameProblem::Empty);
     }
     if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(format!("name '{name}' contains whitespace"));
+        return Err(NameProblem::Whitespace(name.to_string()));
     }
     refuse_quotes(name)
 }
 
 /// A bot name may not hold `"` or `\` (`tournament` and `match`): PGN tag values escape them,
 /// and rating tools then show the escapes as part of the name.
-pub fn refuse_quotes(name: &str) -> Result<(), String> {
+pub fn refuse_quotes(name: &str) -> Result<(), NameProblem> {
     if name.contains(['"', '\\']) {
-        return Err(format!(
-            "name '{name}' contains a quote or a backslash (rating tools would show them escaped)"
-        ));
+        return Err(NameProblem::Quote(name.to_string()));
     }
     Ok(())
 }
@@ -651,6 +741,3 @@ pub fn parse_bot_arg(arg: &str) -> (Option<String>, String) {
     }
     (None, arg.to_string())
 }
-
-/// One naming rule for `match` and `tournament` (see there).
-pub use crate::commands::botspec::default_bot_name;

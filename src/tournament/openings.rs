@@ -4,46 +4,76 @@
 //! An openings file holds one position string per line, exactly as `baraza rules` prints them.
 //! Blank lines and lines starting with `#` are skipped; line numbers in errors count every line.
 
-use super::schedule::SplitMix64;
-use crate::games;
-use anyhow::{anyhow, bail, Context};
+use crate::game::MoveError;
+use crate::games::{self, StartError, UnknownRuleset};
+use crate::rng::SplitMix64;
 use std::path::Path;
 
 /// How many times a random opening is drawn again when its plies end the game.
 pub const RANDOM_OPENING_ATTEMPTS: u32 = 1000;
 
+/// Start positions that cannot be had. Each message is one line and names its cause.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    /// `file` names the openings file as the person gave it.
+    #[error("{file} line {line}: {error}")]
+    BadLine {
+        file: String,
+        line: usize,
+        error: StartError,
+    },
+    #[error("{0}: no positions (one position string per line; # starts a comment)")]
+    NoPositions(String),
+    #[error("cannot read openings file {path}: {error}")]
+    Read { path: String, error: std::io::Error },
+    #[error(transparent)]
+    UnknownRuleset(#[from] UnknownRuleset),
+    #[error("the engine refused its own legal move: {0}")]
+    EngineRefused(MoveError),
+    #[error("--random-opening-plies {plies}: no game of {ruleset} was still going after {plies} random plies in {RANDOM_OPENING_ATTEMPTS} tries; use fewer plies")]
+    NoGameLeft { ruleset: String, plies: u32 },
+}
+
 /// Check the lines of an openings file: each must be a position of `ruleset` whose game is
 /// not over. `source` names the file in errors (`openings.txt line 3: ...`).
-pub fn parse_openings(text: &str, ruleset: &str, source: &str) -> anyhow::Result<Vec<String>> {
+pub fn parse_openings(
+    text: &str,
+    ruleset: &str,
+    source: &str,
+) -> Result<Vec<String>, OpeningsError> {
     let mut positions = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let n = i + 1;
-        let pos =
-            games::parse_start(ruleset, line).map_err(|e| anyhow!("{source} line {n}: {e}"))?;
+        let pos = games::parse_start(ruleset, line).map_err(|error| OpeningsError::BadLine {
+            file: source.to_string(),
+            line: i + 1,
+            error,
+        })?;
         // Keep the engine's own spelling of the position.
         positions.push(pos.format());
     }
     if positions.is_empty() {
-        bail!("{source}: no positions (one position string per line; # starts a comment)");
+        return Err(OpeningsError::NoPositions(source.to_string()));
     }
     Ok(positions)
 }
 
 /// Read and check an openings file.
-pub fn load_openings_file(path: &Path, ruleset: &str) -> anyhow::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read openings file {}", path.display()))?;
+pub fn load_openings_file(path: &Path, ruleset: &str) -> Result<Vec<String>, OpeningsError> {
+    let text = std::fs::read_to_string(path).map_err(|error| OpeningsError::Read {
+        path: path.display().to_string(),
+        error,
+    })?;
     parse_openings(&text, ruleset, &path.display().to_string())
 }
 
 /// `plies` uniformly random legal plies from `ruleset`'s start, drawn from `seed`. A draw that
 /// ends the game (or gets stuck) is thrown away and drawn again from the same generator, up to
 /// [`RANDOM_OPENING_ATTEMPTS`] times.
-pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> anyhow::Result<String> {
+pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Result<String, OpeningsError> {
     let rules = games::ruleset(ruleset)?;
     let mut rng = SplitMix64::new(seed);
     'attempt: for _ in 0..RANDOM_OPENING_ATTEMPTS {
@@ -54,14 +84,14 @@ pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> anyhow::Result<St
                 continue 'attempt;
             }
             let pick = &legal[rng.below(legal.len() as u64) as usize];
-            pos.play(pick)
-                .map_err(|e| anyhow!("the engine refused its own legal move: {e}"))?;
+            pos.play(pick).map_err(OpeningsError::EngineRefused)?;
         }
         if !pos.status().is_over() {
             return Ok(pos.format());
         }
     }
-    bail!(
-        "--random-opening-plies {plies}: no game of {ruleset} was still going after {plies} random plies in {RANDOM_OPENING_ATTEMPTS} tries; use fewer plies"
-    )
+    Err(OpeningsError::NoGameLeft {
+        ruleset: ruleset.to_string(),
+        plies,
+    })
 }

@@ -10,53 +10,13 @@
 //! meets the same openings, once per side. Game ids (`r3-p2-b`: round 3, pairing 2, leg b) and
 //! numbers depend only on the configuration.
 //!
-//! Randomness (shuffled openings, random plies, per-game seeds) comes from [`SplitMix64`], a
+//! Randomness (shuffled openings, random plies, per-game seeds) comes from [`SplitMix64`](crate::rng), a
 //! fixed, documented generator, so a schedule does not change with a dependency's version.
 
 use super::config::{Format, OpeningOrder, Openings, TournamentConfig};
-use super::openings::random_opening;
+use super::openings::{random_opening, OpeningsError};
+use crate::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
-
-/// SplitMix64 (Steele, Lea and Flood 2014; the seeding generator of xoshiro): tiny, fast,
-/// and fixed forever here, which is what a reproducible schedule needs.
-#[derive(Clone, Debug)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64 { state: seed }
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), without modulo bias (rejection sampling).
-    pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "below(0)");
-        let zone = u64::MAX - (u64::MAX - n + 1) % n;
-        loop {
-            let x = self.next_u64();
-            if x <= zone {
-                return x % n;
-            }
-        }
-    }
-
-    /// Fisher–Yates shuffle.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            items.swap(i, j);
-        }
-    }
-}
 
 /// Independent streams drawn from the one event seed.
 const STREAM_SHUFFLE: u64 = 1;
@@ -121,7 +81,9 @@ pub fn pairings(format: Format, bots: usize) -> Vec<(usize, usize)> {
 }
 
 /// The start position of each round (and its index in the openings file, if any).
-pub fn round_openings(config: &TournamentConfig) -> anyhow::Result<Vec<(String, Option<usize>)>> {
+pub fn round_openings(
+    config: &TournamentConfig,
+) -> Result<Vec<(String, Option<usize>)>, OpeningsError> {
     let rounds = config.rounds as usize;
     Ok(match &config.openings {
         Openings::Standard => {
@@ -148,12 +110,12 @@ pub fn round_openings(config: &TournamentConfig) -> anyhow::Result<Vec<(String, 
                 let seed = derive_seed(config.seed, STREAM_RANDOM_OPENING, r as u64);
                 random_opening(&config.ruleset, *plies, seed).map(|p| (p, None))
             })
-            .collect::<anyhow::Result<_>>()?,
+            .collect::<Result<_, _>>()?,
     })
 }
 
 /// Every game of the event, in playing order.
-pub fn schedule(config: &TournamentConfig) -> anyhow::Result<Vec<ScheduledGame>> {
+pub fn schedule(config: &TournamentConfig) -> Result<Vec<ScheduledGame>, OpeningsError> {
     let openings = round_openings(config)?;
     let pairs = pairings(config.format, config.bots.len());
     let mut games = Vec::with_capacity(openings.len() * pairs.len() * 2);

@@ -82,26 +82,26 @@ impl Default for SprtParams {
 
 impl SprtParams {
     /// Check the parameters make a test: `elo0 < elo1`, `0 < α, β < 1`, `α + β < 1`.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SprtError> {
         let finite = [self.elo0, self.elo1, self.alpha, self.beta]
             .iter()
             .all(|x| x.is_finite());
         if !finite {
-            return Err("SPRT parameters must be finite numbers".into());
+            return Err(SprtError::NotFinite);
         }
         if self.elo0 >= self.elo1 {
-            return Err(format!(
-                "SPRT: elo0 ({}) must be less than elo1 ({})",
-                self.elo0, self.elo1
-            ));
+            return Err(SprtError::EloOrder {
+                elo0: self.elo0,
+                elo1: self.elo1,
+            });
         }
-        for (name, v) in [("alpha", self.alpha), ("beta", self.beta)] {
-            if !(v > 0.0 && v < 1.0) {
-                return Err(format!("SPRT: {name} ({v}) must be between 0 and 1"));
+        for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                return Err(SprtError::NotAProbability { name, value });
             }
         }
         if self.alpha + self.beta >= 1.0 {
-            return Err("SPRT: alpha + beta must be less than 1".into());
+            return Err(SprtError::ErrorsTooLarge);
         }
         Ok(())
     }
@@ -147,17 +147,38 @@ impl SprtParams {
     }
 }
 
+/// SPRT parameters that cannot be read or make no test.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    #[error("SPRT parameters must be finite numbers")]
+    NotFinite,
+    #[error("SPRT: elo0 ({elo0}) must be less than elo1 ({elo1})")]
+    EloOrder { elo0: f64, elo1: f64 },
+    #[error("SPRT: {name} ({value}) must be between 0 and 1")]
+    NotAProbability { name: &'static str, value: f64 },
+    #[error("SPRT: alpha + beta must be less than 1")]
+    ErrorsTooLarge,
+    #[error("SPRT: '{0}' is not KEY=VALUE")]
+    NotKeyValue(String),
+    #[error("SPRT: '{0}' is not a number")]
+    NotANumber(String),
+    #[error("SPRT: unknown key '{0}' (expected elo0, elo1, alpha, beta, model)")]
+    UnknownKey(String),
+    #[error("SPRT: model '{0}' is not logistic or normalized")]
+    UnknownModel(String),
+}
+
 impl FromStr for SprtParams {
-    type Err = String;
+    type Err = SprtError;
 
     /// `elo0=0,elo1=10,alpha=0.05,beta=0.05,model=logistic`; keys may be given in any order,
     /// missing keys take the defaults (0, 10, 0.05, 0.05, logistic).
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, SprtError> {
         let mut p = SprtParams::default();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("SPRT: '{part}' is not KEY=VALUE"))?;
+                .ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
             let (key, value) = (key.trim(), value.trim());
             if key == "model" {
                 p.model = value.parse()?;
@@ -165,17 +186,13 @@ impl FromStr for SprtParams {
             }
             let number: f64 = value
                 .parse()
-                .map_err(|_| format!("SPRT: '{value}' is not a number"))?;
+                .map_err(|_| SprtError::NotANumber(value.to_string()))?;
             match key {
                 "elo0" => p.elo0 = number,
                 "elo1" => p.elo1 = number,
                 "alpha" => p.alpha = number,
                 "beta" => p.beta = number,
-                other => {
-                    return Err(format!(
-                        "SPRT: unknown key '{other}' (expected elo0, elo1, alpha, beta, model)"
-                    ))
-                }
+                other => return Err(SprtError::UnknownKey(other.to_string())),
             }
         }
         p.validate()?;
@@ -184,15 +201,13 @@ impl FromStr for SprtParams {
 }
 
 impl FromStr for EloModel {
-    type Err = String;
+    type Err = SprtError;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, SprtError> {
         match s {
             "logistic" => Ok(EloModel::Logistic),
             "normalized" => Ok(EloModel::Normalized),
-            other => Err(format!(
-                "SPRT: model '{other}' is not logistic or normalized"
-            )),
+            other => Err(SprtError::UnknownModel(other.to_string())),
         }
     }
 }

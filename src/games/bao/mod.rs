@@ -3,23 +3,35 @@
 //! - [`sowing`]: one move sown lap by lap (relays, captures, house, W1, never-ending moves);
 //! - [`moves`]: legal move generation (namua, mtaji, kichwa priority, front row first) and
 //!   takasia;
+//! - [`board`]: the geometry (rows, columns, hole names, direction characters);
 //! - [`notation`]: position strings, move tokens, the board drawing.
 //!
 //! Holes are stored per player in that player's circuit order (see [`sowing`]), so every rule
 //! reads the same for both players.
 
+pub mod board;
 pub mod moves;
 pub mod notation;
 pub mod sowing;
 
 pub use moves::BaoMove;
 
+use super::Ruleset;
 use crate::game::{lost_without_moves, Game, MoveError, Outcome, Player, PositionError, Status};
 use sowing::front_empty;
 
 /// The standard start position (P3).
 pub const START: &str =
     "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HH -";
+
+/// Bao la Kiswahili. A game between two random bots can go on for ever: a draw is
+/// adjudicated after 1000 plies unless told otherwise.
+pub const RULESETS: &[Ruleset] = &[Ruleset::new::<Bao>(
+    "bao",
+    "Bao la Kiswahili, East African 4x8 mancala: namua then mtaji, houses, takasia",
+    START,
+    Some(1000),
+)];
 
 /// A Bao position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 //! Legal move generation (spec sections 5, 6 and 9) and the takasia rule (section 8).
 
-use super::notation::dir_char;
+use super::board::dir_char;
 use super::sowing::{
     any_completion, front_empty, run_from, After, End, Sim, ACW, CW, EQ, HOUSE, NO_HOLE, PLAIN,
     PLUS,

@@ -1,11 +1,35 @@
-//! Bots as the command line names them, shared by `baraza match` and `baraza tournament`: a
-//! command line (split like a shell would, program found on `PATH` before any game) or
-//! `builtin:<name>`, run as `<this baraza> bot <name> --ruleset <id> --seed <S>`.
+//! What names a bot, shared by `baraza match` and `baraza tournament`: a command line (split
+//! like a shell would, program found on `PATH` before any game) or `builtin:<name>`, run as
+//! `<this baraza> bot <name> --ruleset <id> --seed <S>`; and the names derived from it.
 
-use crate::bot::{resolve_program, split_command, StderrSink};
+use crate::bot::{resolve_program, split_command, SplitError, StderrSink};
+use crate::builtin::UnknownBuiltin;
 use crate::referee::PlayerSetup;
-use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
+
+/// A bot that cannot be used, found before any game. `which` names it for the person
+/// (`bot1`, `bot 'a'`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotSpecError {
+    #[error("{which}: '{text}' is not builtin:<name>")]
+    NotBuiltinName { which: String, text: String },
+    #[error("{which}: {error}")]
+    UnknownBuiltin {
+        which: String,
+        error: UnknownBuiltin,
+    },
+    #[error("{which}: {error}")]
+    BadCommand { which: String, error: SplitError },
+    #[error("{which}: program '{program}' not found or not executable (command: {text})")]
+    NotFound {
+        which: String,
+        program: String,
+        text: String,
+    },
+    /// A built-in bot runs as this executable; it could not be found.
+    #[error("cannot find the baraza executable")]
+    NoExecutable,
+}
 
 /// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
 const INTERPRETERS: &[&str] = &[
@@ -58,21 +82,32 @@ fn name_of_argv(argv: &[String]) -> String {
 }
 
 impl BotSpec {
-    pub fn parse(which: &str, text: &str) -> anyhow::Result<BotSpec> {
+    /// Check a bot given as `text`; `which` names it in the error.
+    pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
         if let Some(name) = text.strip_prefix("builtin:") {
             if name.is_empty() || name.contains(char::is_whitespace) {
-                bail!("{which}: '{text}' is not builtin:<name>");
+                return Err(BotSpecError::NotBuiltinName {
+                    which: which.to_string(),
+                    text: text.to_string(),
+                });
             }
             // Checked now, like a missing program: not as a crash in every game.
-            crate::builtin::find(name).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+            crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
+                which: which.to_string(),
+                error,
+            })?;
             return Ok(BotSpec::Builtin(name.to_string()));
         }
-        let argv = split_command(text).map_err(|e| anyhow::anyhow!("{which}: {e}"))?;
+        let argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
+            which: which.to_string(),
+            error,
+        })?;
         let Some(path) = resolve_program(&argv[0]) else {
-            bail!(
-                "{which}: program '{}' not found or not executable (command: {text})",
-                argv[0]
-            );
+            return Err(BotSpecError::NotFound {
+                which: which.to_string(),
+                program: argv[0].clone(),
+                text: text.to_string(),
+            });
         };
         let mut argv = argv;
         argv[0] = path.to_string_lossy().into_owned();
@@ -90,7 +125,7 @@ impl BotSpec {
 
     /// The command line. A built-in gets `seed` (later games of a kept process get theirs in
     /// a `seed` line: [`PlayerSetup::seed`]).
-    pub fn argv(&self, ruleset: &str, seed: u64) -> anyhow::Result<Vec<String>> {
+    pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
             BotSpec::Builtin(name) => {
@@ -115,7 +150,7 @@ impl BotSpec {
         seed: u64,
         stderr: StderrSink,
         info_log: Option<PathBuf>,
-    ) -> anyhow::Result<PlayerSetup> {
+    ) -> Result<PlayerSetup, BotSpecError> {
         Ok(PlayerSetup {
             name: name.to_string(),
             argv: self.argv(ruleset, seed)?,
@@ -127,7 +162,7 @@ impl BotSpec {
 }
 
 /// This baraza executable's path, looked up once.
-fn this_exe() -> anyhow::Result<String> {
+fn this_exe() -> Result<String, BotSpecError> {
     static EXE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     EXE.get_or_init(|| {
         std::env::current_exe()
@@ -135,7 +170,7 @@ fn this_exe() -> anyhow::Result<String> {
             .map(|p| p.to_string_lossy().into_owned())
     })
     .clone()
-    .context("cannot find the baraza executable")
+    .ok_or(BotSpecError::NoExecutable)
 }
 
 /// A name made safe for a file name: ASCII letters, digits, `-` and `_`; anything else `_`.
