@@ -738,6 +738,23 @@ async fn drive(
     ended
 }
 
+/// `SPRT stopped the tournament after 49 of 1000 scheduled games: H1 accepted (decided by
+/// pairs 1 to 23: 46 games)`.
+fn sprt_stopped(
+    table: &Standings,
+    in_log: usize,
+    scheduled: usize,
+    decision: crate::tournament::sprt::Decision,
+) -> String {
+    let took = table.sprt.as_ref().map_or(String::new(), |s| {
+        format!(
+            " (decided by pairs 1 to {}: {} games)",
+            s.report.units, s.games
+        )
+    });
+    format!("SPRT stopped the tournament after {in_log} of {scheduled} scheduled games: {decision}{took}")
+}
+
 /// Play the planned games into `out_dir` and print the final table.
 pub fn play(
     out: &mut dyn Write,
@@ -861,15 +878,7 @@ pub fn play(
     match stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
-            let took = table.sprt.as_ref().map_or(String::new(), |s| {
-                format!(
-                    " (decided by pairs 1 to {}: {} games)",
-                    s.report.units, s.games
-                )
-            });
-            let msg = format!(
-                "SPRT stopped the tournament after {n} of {scheduled} scheduled games: {decision}{took}"
-            );
+            let msg = sprt_stopped(&table, n, scheduled, decision);
             // With --json, stdout stays one JSON value (the table carries the SPRT report).
             if args.json {
                 eprintln!("{msg}");

@@ -29,7 +29,6 @@
 //! file's bots.
 
 use super::openings::{self, OpeningsError};
-use super::schedule::MAX_SEED;
 use super::sprt::{SprtError, SprtParams};
 use crate::bot_spec::default_bot_name;
 use crate::clock::TcError;
@@ -103,6 +102,10 @@ pub enum ConfigError {
         error: Box<ConfigError>,
     },
 }
+
+/// The largest seed written to a JSON log, `--seed` included: `2^53 − 1`, so that every JSON
+/// reader (jq, JavaScript: doubles) reads it exactly.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// Why a bot name cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -23,9 +23,7 @@ const STREAM_SHUFFLE: u64 = 1;
 const STREAM_RANDOM_OPENING: u64 = 2;
 const STREAM_GAME_SEED: u64 = 3;
 
-/// The largest seed written to a JSON log: `2^53 − 1`, so that every JSON reader (jq,
-/// JavaScript: doubles) reads it exactly.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
+pub use super::config::MAX_SEED;
 
 /// Game `game`'s seed: the top 53 bits of its derived seed (see [`MAX_SEED`]).
 pub fn game_seed(seed: u64, game: u64) -> u64 {
