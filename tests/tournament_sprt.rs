@@ -300,3 +300,86 @@ fn a_stronger_player_is_found() {
     }
     assert!(h1 as f64 >= 0.95 * runs as f64 - 3.0 * (0.05f64 * 0.95 * runs as f64).sqrt());
 }
+
+mod cli {
+    use assert_cmd::Command;
+    use predicates::prelude::*;
+
+    fn baraza() -> Command {
+        Command::cargo_bin("baraza").unwrap()
+    }
+
+    #[test]
+    fn too_few_rounds_for_the_sprt_are_warned_about() {
+        // 3 × 3200.5 pairs (see expected_pairs_follow_walds_approximation), rounded up to a
+        // hundred: 9700.
+        let run = |rounds: &str| {
+            baraza()
+                .args(["tournament", "darra", "--bot", "a=builtin:random"])
+                .args(["--bot", "b=builtin:random", "--sprt", "elo0=0,elo1=10"])
+                .args(["--rounds", rounds, "--dry-run"])
+                .assert()
+                .success()
+        };
+        run("100").stderr(predicate::str::contains(
+            "baraza: warning: --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 takes about 3201 game pairs on average (more with bad luck); --rounds 100 may end undecided: use --rounds 9700",
+        ));
+        run("9700").stderr(predicate::str::contains("warning").not());
+    }
+
+    #[test]
+    fn a_normalized_sprt_runs_and_is_recorded() {
+        let dir =
+            std::env::temp_dir().join(format!("baraza-sprt-normalized-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = baraza()
+            .args(["tournament", "darra", "--bot", "g=builtin:greedy"])
+            .args(["--bot", "r=builtin:random", "--random-opening-plies", "2"])
+            .args([
+                "--sprt",
+                "elo0=0,elo1=100,model=normalized",
+                "--rounds",
+                "300",
+            ])
+            .args(["--quiet", "--json", "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let s = &v["sprt"];
+        assert_eq!(s["params"]["model"], "normalized");
+        assert_eq!(s["decision"], "h1", "{s}");
+        assert_eq!(
+            s["recorded"], false,
+            "the run's own table is computed, not read"
+        );
+        let log = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+        let line = log
+            .lines()
+            .find(|l| l.contains(r#""baraza":"sprt""#))
+            .expect("the decision is recorded");
+        let line: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(line["params"]["model"], "normalized");
+        assert_eq!(line["pairs"], s["units"]);
+        assert_eq!(line["llr"], s["llr"]);
+        let text = String::from_utf8(
+            baraza()
+                .args(["results"])
+                .arg(&dir)
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        assert!(
+            text.contains("(elo0=0,elo1=100,alpha=0.05,beta=0.05,model=normalized)"),
+            "{text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

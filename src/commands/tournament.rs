@@ -63,6 +63,9 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     let (config, run) = inputs(&args)?.resolve(cores())?;
     // Random openings are drawn now, so an impossible request fails before anything else.
     schedule(&config)?;
+    if let Some(warning) = config.sprt.and_then(|p| p.rounds_warning(config.rounds)) {
+        eprintln!("baraza: warning: {warning}");
+    }
     let plan = match &run.out {
         Some(dir) => Some(plan_run(&config, dir, run.resume)?),
         None => None,

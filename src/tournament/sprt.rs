@@ -168,6 +168,20 @@ pub enum SprtError {
     UnknownModel(String),
 }
 
+impl SprtParams {
+    /// A warning when `rounds` (one pair each in a two-bot event) are fewer than
+    /// [`suggested_rounds`](Self::suggested_rounds): the test may run out of games undecided.
+    pub fn rounds_warning(&self, rounds: u32) -> Option<String> {
+        let suggested = self.suggested_rounds();
+        (u64::from(rounds) < suggested).then(|| {
+            format!(
+                "--sprt {self} takes about {:.0} game pairs on average (more with bad luck); --rounds {rounds} may end undecided: use --rounds {suggested}",
+                self.expected_pairs()
+            )
+        })
+    }
+}
+
 impl FromStr for SprtParams {
     type Err = SprtError;
 
