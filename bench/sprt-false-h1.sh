@@ -12,6 +12,8 @@
 #                 a decision takes at elo1=10, so nearly every run decides)
 #   RULESET=id    default darra
 #   BOT=builtin   default builtin:random (both sides)
+#   BOT2=builtin  the second bot, default BOT (with BOT=builtin:greedy BOT2=builtin:random the
+#                 H1 rate is the test's power and the median games what a decision costs)
 #   BARAZA=path   default target/release/baraza
 # Run it niced on a shared machine: nice -n 10 bench/sprt-false-h1.sh
 # Needs: a release build, jq.
@@ -24,17 +26,18 @@ spec=${SPRT:-elo0=0,elo1=10,alpha=0.05,beta=0.05}
 rounds=${ROUNDS:-20000}
 ruleset=${RULESET:-darra}
 bot=${BOT:-builtin:random}
+bot2=${BOT2:-$bot}
 baraza=${BARAZA:-$root/target/release/baraza}
 [ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 command -v jq >/dev/null || { echo "needs jq" >&2; exit 1; }
 out=$(mktemp -d "${TMPDIR:-/tmp}/baraza-bench-sprt.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
-echo "# $runs runs: $bot vs $bot, $ruleset, --sprt $spec --rounds $rounds --concurrency $conc"
+echo "# $runs runs: $bot vs $bot2, $ruleset, --sprt $spec --rounds $rounds --concurrency $conc"
 seed=1
 while [ "$seed" -le "$runs" ]; do
     rm -rf "$out/t"
-    "$baraza" tournament "$ruleset" --bot "a=$bot" --bot "b=$bot" --seed "$seed" \
+    "$baraza" tournament "$ruleset" --bot "a=$bot" --bot "b=$bot2" --seed "$seed" \
         --rounds "$rounds" --concurrency "$conc" --sprt "$spec" --random-opening-plies 2 \
         --quiet --json --out "$out/t" >"$out/table.json" 2>/dev/null
     jq -r --arg seed "$seed" \
@@ -47,8 +50,8 @@ awk -v runs="$runs" '
         h1 = n["h1"] + 0; h0 = n["h0"] + 0; cont = n["continue"] + 0
         p = h1 / runs
         printf "H1 %d, H0 %d, undecided %d of %d runs\n", h1, h0, cont, runs
-        printf "false-H1 rate %.3f (standard error %.3f)\n", p, sqrt(p * (1 - p) / runs)
+        printf "H1 rate %.3f (standard error %.3f)\n", p, sqrt(p * (1 - p) / runs)
     }' "$out/runs"
 cut -d' ' -f3 "$out/runs" | sort -n | awk '
     { g[NR] = $1 }
-    END { printf "median games per run %s\n", (NR % 2) ? g[(NR + 1) / 2] : (g[NR / 2] + g[NR / 2 + 1]) / 2 }'
+    END { printf "median games to the decision %s\n", (NR % 2) ? g[(NR + 1) / 2] : (g[NR / 2] + g[NR / 2 + 1]) / 2 }'
