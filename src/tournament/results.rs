@@ -62,9 +62,15 @@ pub struct SprtStanding {
     pub report: SprtReport,
 }
 
+/// The version of `baraza results --json` (docs/json.md): 2 adds `schema`, `pairings`,
+/// `ratings`, `ratings_note` and the SPRT's `games` and `recorded` (1 had no `schema` field).
+pub const RESULTS_SCHEMA: u32 = 2;
+
 /// Everything `baraza results` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standings {
+    /// [`RESULTS_SCHEMA`].
+    pub schema: u32,
     pub config_hash: String,
     pub ruleset: String,
     pub format: super::config::Format,
@@ -471,6 +477,7 @@ impl Tally {
         let header = &self.header;
         let (ratings, ratings_note) = self.ratings();
         Standings {
+            schema: RESULTS_SCHEMA,
             config_hash: header.config_hash.clone(),
             ruleset: header.event.ruleset.clone(),
             format: header.event.format,
