@@ -309,6 +309,7 @@ fn results_json_lists_head_to_head() {
     let dir = temp_dir("results-h2h");
     std::fs::write(dir.join("games.jsonl"), three_bot_log()).unwrap();
     let v = results_json(&dir);
+    assert_eq!(v["schema"], 2);
     assert_eq!(
         v["pairings"],
         serde_json::json!([
