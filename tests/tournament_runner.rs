@@ -376,26 +376,39 @@ fn interrupt_levels_only_rise() {
 }
 
 /// The SPRT counts pairs in schedule order: with games finishing in reverse order at
-/// concurrency 6, the decision, the pairs it took and the recorded line are those of a run at
-/// concurrency 1.
+/// concurrency 6 and 16, the decision, the pairs it took and the recorded line are those of a
+/// run at concurrency 1 (counting pairs as they complete gives another line at 16).
 #[tokio::test]
 async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
-    // Pairs 1-4: the first bot loses both games (LL); from pair 5 on it wins both (WW) in odd
-    // pairs, wins one and draws the other (WD) in even ones, so which pairs are counted
-    // changes the LLR.
+    // The first bot wins both games of every pair (WW) but pairs 9-12, where it wins one and
+    // draws one (WD). At concurrency 16 the games end in reversed batches of 16 (pairs 8..1,
+    // then 16..9, ...): counted as they complete, pairs 16-13 would come before 12-9, and 12
+    // WW pairs reach the bound (12 · ln(s1/s0) = 2.9640) with another LLR than pairs 1-12
+    // (8 WW and 4 WD: 2.9636). A counter that took pairs as they completed fails here.
     let c = config(&["first", "second"], 60, Some("elo0=0,elo1=100"));
+    let bucket = |pair: u64| if (9..=12).contains(&pair) { 3 } else { 4 };
     let play = |g: ScheduledGame| async move {
         // Later games yield less, so among the games running together the later ones end first.
         for _ in 0..(1000 - g.game) {
             tokio::task::yield_now().await;
         }
-        let white_is_first = g.white_name == "first";
-        let result = if g.pair >= 5 && g.pair.is_multiple_of(2) && g.game.is_multiple_of(2) {
-            "1/2-1/2"
-        } else if (g.pair >= 5) == white_is_first {
-            "1-0"
+        // The first bot's points in the pair's first and second game.
+        let points = match bucket(g.pair) {
+            0 => [0.0, 0.0],
+            2 => [0.5, 0.5],
+            3 => [1.0, 0.5],
+            _ => [1.0, 1.0],
+        };
+        let mine = points[usize::from(g.game.is_multiple_of(2))];
+        let white = if g.white_name == "first" {
+            mine
         } else {
-            "0-1"
+            1.0 - mine
+        };
+        let result = match white {
+            1.0 => "1-0",
+            0.0 => "0-1",
+            _ => "1/2-1/2",
         };
         Ok(record(&g, result))
     };
@@ -404,11 +417,7 @@ async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
     let mut penta = [0u64; 5];
     let expected = (1..=60u64)
         .find_map(|k| {
-            penta[match k {
-                1..=4 => 0,
-                _ if k % 2 == 1 => 4,
-                _ => 3,
-            }] += 1;
+            penta[bucket(k)] += 1;
             let r = baraza::tournament::sprt::sprt(
                 params,
                 &baraza::tournament::stats::Sample::pentanomial(penta),
@@ -418,7 +427,7 @@ async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
         })
         .unwrap();
     let mut lines = Vec::new();
-    for concurrency in [1, 6] {
+    for concurrency in [1, 6, 16] {
         let dir = temp_dir(&format!("runner-sprt-order-{concurrency}"));
         let plan = plan_run(&c, &dir.0, false).unwrap();
         let mut finished = Vec::new();
@@ -429,7 +438,7 @@ async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
         })
         .await
         .unwrap();
-        assert_eq!(out.stop, Stop::Sprt(Decision::H1));
+        assert_eq!(out.stop, Stop::Sprt(expected.1.decision));
         if concurrency > 1 {
             // The games did end out of order, and more were played than the decision took.
             assert!(finished.windows(2).any(|w| w[0] > w[1]), "{finished:?}");
@@ -438,7 +447,8 @@ async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
         lines.push(log.sprt_line.unwrap());
     }
     assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[0], lines[2]);
     assert_eq!(lines[0].pairs, expected.0);
     assert_eq!(lines[0].report, expected.1);
-    assert_eq!(lines[0].report.decision, Decision::H1);
+    assert_ne!(lines[0].report.decision, Decision::Continue);
 }
