@@ -12,6 +12,10 @@
 #   MODES    (environment) which process handling to measure: "reuse no-reuse" (default), or
 #            one of them. reuse: each bot's process plays the whole match (the default of
 #            baraza match); no-reuse: fresh processes every game (--no-reuse).
+#   COMPARE=path  (environment) another baraza binary (e.g. a build of the previous commit):
+#            each rep runs it and then this one, interleaved, and the medians of both are
+#            printed at the end (lines tagged "compare" and "this").
+#   BARAZA=path   (environment) the binary to measure (default target/release/baraza)
 #
 # Needs: cc, a release build (cargo build --release).
 set -eu
@@ -34,6 +38,8 @@ echo "# floor: one process pair, one short line each way (${pin:-unpinned})"
 $pin "$out/pingpong" 200000
 reps=${REPS:-3}
 modes=${MODES:-reuse no-reuse}
+compare=${COMPARE:-}
+rm -f "$out"/cpu.*
 run() {
     # A long movetime: the bots answer at once; the clock is still read and checked every move.
     # Repeated $reps times: on a shared machine, the best run is the referee's own cost.
@@ -42,12 +48,30 @@ run() {
         [ "$mode" = no-reuse ] && flag=--no-reuse
         i=0
         while [ $i -lt "$reps" ]; do
-            # shellcheck disable=SC2086
-            $pin "$baraza" match "$1" "$bot" "$bot" --games "$2" --movetime 10000 $flag \
-                --bench-stats > "$out/console.txt" 2> "$out/stats.txt"
-            echo "$1 $mode: $(cat "$out/stats.txt")"
+            for which in ${compare:+compare} this; do
+                bin=$baraza
+                [ "$which" = compare ] && bin=$compare
+                # shellcheck disable=SC2086
+                $pin "$bin" match "$1" "$bot" "$bot" --games "$2" --movetime 10000 $flag \
+                    --bench-stats > "$out/console.txt" 2> "$out/stats.txt"
+                tag=""
+                [ -n "$compare" ] && tag=" [$which]"
+                echo "$1 $mode$tag: $(cat "$out/stats.txt")"
+                sed -n 's/.*referee_cpu_us_per_move=\([0-9.]*\).*/\1/p' "$out/stats.txt" \
+                    >> "$out/cpu.$1.$mode.$which"
+            done
             i=$((i + 1))
         done
+    done
+}
+# The median of the referee CPU per move of each series run.
+medians() {
+    for f in "$out"/cpu.*; do
+        [ -f "$f" ] || continue
+        n=$(wc -l < "$f")
+        m=$(sort -n "$f" | awk -v n="$n" '{ v[NR] = $1 } END {
+            if (n % 2) print v[(n + 1) / 2]; else printf "%.2f\n", (v[n / 2] + v[n / 2 + 1]) / 2 }')
+        echo "median ${f#"$out"/cpu.}: referee_cpu_us_per_move=$m (of $n runs)"
     done
 }
 echo "# referee, concurrency 1, bot: $bot (${pin:-unpinned})"
@@ -56,3 +80,5 @@ echo "# (reuse: one process per bot for the match; no-reuse: two fresh processes
 run "$ruleset" "$games"
 # Long games (Darra 2x18, ~940 plies each): the per-move cost with process starts amortised.
 run darra-2x18 $(( games / 10 > 0 ? games / 10 : 1 ))
+echo "# medians"
+medians

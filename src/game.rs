@@ -40,107 +40,10 @@
 use crate::rng::SplitMix64;
 use std::fmt;
 
-/// A player: 1 moves first from every start position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
-    One,
-    Two,
-}
-
-impl Player {
-    pub fn other(self) -> Player {
-        match self {
-            Player::One => Player::Two,
-            Player::Two => Player::One,
-        }
-    }
-
-    /// 0 for player 1, 1 for player 2: for indexing per-player arrays.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn number(self) -> u8 {
-        self.index() as u8 + 1
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.number())
-    }
-}
-
-/// The outcome of a finished game, written with player 1 first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Win(Player),
-    Draw,
-}
-
-impl Outcome {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Win(Player::One) => "1-0",
-            Outcome::Win(Player::Two) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Outcome> {
-        match s {
-            "1-0" => Some(Outcome::Win(Player::One)),
-            "0-1" => Some(Outcome::Win(Player::Two)),
-            "1/2-1/2" => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Whether a position is finished, and if so how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Ongoing,
-    Over {
-        outcome: Outcome,
-        /// The spec's reason word, e.g. `end`, `limit`, `pieces`, `no-moves`.
-        reason: &'static str,
-        /// Final scores (player 1, player 2) for games that have them (Darra).
-        scores: Option<(u32, u32)>,
-    },
-}
-
-impl Status {
-    pub fn is_over(&self) -> bool {
-        !matches!(self, Status::Ongoing)
-    }
-}
-
-/// `ongoing`, or `<result> <reason>[ <score1>-<score2>]`, the format of `baraza rules status`.
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Status::Ongoing => f.write_str("ongoing"),
-            Status::Over {
-                outcome,
-                reason,
-                scores,
-            } => {
-                write!(f, "{outcome} {reason}")?;
-                if let Some((a, b)) = scores {
-                    write!(f, " {a}-{b}")?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
+// Player, Outcome and Status have files of their own (a player is named by results too, and
+// every kind of end is in outcome.rs); re-exported here because every game names them.
+pub use crate::outcome::{Outcome, Status};
+pub use crate::player::Player;
 
 /// A position string that cannot be used: the message names the offending field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -276,6 +179,9 @@ pub trait Position: Send + Sync {
     /// Play the move at `index` of [`Position::legal`]'s list, without building tokens (the
     /// referee already holds the list). Returns false, changing nothing, if out of range.
     fn play_index(&mut self, index: usize) -> bool;
+    /// A copy of this position that keeps its legal moves between listing and playing them
+    /// (see [`LegalCache`]).
+    fn legal_cache(&self) -> Box<dyn LegalCache>;
     fn status(&self) -> Status;
     fn perft(&self, depth: u32) -> u64;
     fn show(&self) -> String;
@@ -323,6 +229,14 @@ impl<G: Game> Position for G {
             None => false,
         }
     }
+    fn legal_cache(&self) -> Box<dyn LegalCache> {
+        Box::new(Cache {
+            pos: self.clone(),
+            moves: Vec::with_capacity(64),
+            tokens: Vec::with_capacity(64),
+            listed: false,
+        })
+    }
     fn status(&self) -> Status {
         Game::status(self)
     }
@@ -357,6 +271,60 @@ impl<G: Game> Position for G {
             }
         }
         (playouts, plies, start.elapsed().as_secs_f64())
+    }
+}
+
+/// A position that keeps its legal moves between listing them and playing one: the referee
+/// lists the tokens once per ply and plays the bot's choice from that same list. (Generating
+/// twice doubled the engine's work: for Bao, generating a move sows it.)
+pub trait LegalCache: Send + Sync {
+    /// The current position.
+    fn position(&self) -> &dyn Position;
+    /// The legal move tokens of the current position in the spec's order, generated once per
+    /// position however often this is called.
+    fn legal(&mut self) -> &[String];
+    /// Play the move at `index` of [`LegalCache::legal`]'s list, from the moves already
+    /// generated. Returns false, changing nothing, if out of range.
+    fn play_index(&mut self, index: usize) -> bool;
+}
+
+/// [`LegalCache`] for every game: the typed moves next to their tokens.
+struct Cache<G: Game> {
+    pos: G,
+    moves: Vec<G::Move>,
+    tokens: Vec<String>,
+    /// `moves` and `tokens` are those of `pos`.
+    listed: bool,
+}
+
+impl<G: Game> LegalCache for Cache<G> {
+    fn position(&self) -> &dyn Position {
+        &self.pos
+    }
+
+    fn legal(&mut self) -> &[String] {
+        if !self.listed {
+            let Cache {
+                pos, moves, tokens, ..
+            } = self;
+            pos.legal_moves(moves);
+            tokens.clear();
+            tokens.extend(moves.iter().map(|&m| pos.move_token(m)));
+            self.listed = true;
+        }
+        &self.tokens
+    }
+
+    fn play_index(&mut self, index: usize) -> bool {
+        self.legal();
+        match self.moves.get(index) {
+            Some(&mv) => {
+                self.pos.apply(mv);
+                self.listed = false;
+                true
+            }
+            None => false,
+        }
     }
 }
 

@@ -20,7 +20,8 @@
 //! and clocks); the ply count is in `BarazaPlies`, a start other than the standard one in
 //! `Position` (no `SetUp`, which promises a chess `FEN`).
 
-use crate::record::{escape_tag_value, GameRecord};
+use crate::pgn::escape_tag_value;
+use crate::record::GameRecord;
 
 /// Write one game as results-only PGN (see the module docs).
 pub fn write_results_pgn(
@@ -41,7 +42,7 @@ pub fn write_results_pgn(
     tag("Round", &rec.round);
     tag("White", &rec.white);
     tag("Black", &rec.black);
-    tag("Result", &rec.result);
+    tag("Result", rec.result.as_str());
     tag("Ruleset", &rec.ruleset);
     tag("Termination", rec.termination.as_str());
     tag("BarazaPlies", &rec.plies.to_string());

@@ -1,7 +1,9 @@
 //! The PGN-like log: exact written text (worked out by hand from docs/log-format.md), round
 //! trips, tag escaping, several games per file, and parse errors that name their line.
 
-use baraza::record::{parse_pgn, parse_pgn_games, write_pgn, GameRecord, Termination};
+use baraza::outcome::Termination;
+use baraza::pgn::{parse_pgn, parse_pgn_games, write_pgn};
+use baraza::record::GameRecord;
 
 const START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
 /// Spec example E3: player 2 to move.
@@ -13,7 +15,7 @@ fn record() -> GameRecord {
         ruleset: "darra".into(),
         white: "Alice \"the \\ bot\"".into(),
         black: "greedy".into(),
-        result: "1/2-1/2".into(),
+        result: "1/2-1/2".parse().unwrap(),
         termination: Termination::Adjudication,
         reason: "draw by max plies".into(),
         plies: 3,
@@ -65,7 +67,7 @@ fn non_standard_start_with_player_two_first() {
     rec.moves = vec!["3B".into(), "2A".into()];
     rec.times_ms = vec![5, 7];
     rec.plies = 2;
-    rec.result = "1-0".into();
+    rec.result = "1-0".parse().unwrap();
     rec.termination = Termination::TimeForfeit;
     let text = written(&rec);
     // No SetUp tag: chess tools take SetUp "1" to promise a chess FEN tag.
@@ -112,7 +114,7 @@ fn several_games_per_file() {
     b.game = 8;
     b.white = "greedy".into();
     b.black = "random".into();
-    b.result = "0-1".into();
+    b.result = "0-1".parse().unwrap();
     b.termination = Termination::Crash;
     b.moves.clear();
     b.times_ms.clear();
@@ -284,7 +286,7 @@ mod property {
                     ruleset: "darra".into(),
                     white,
                     black,
-                    result: result.into(),
+                    result: result.parse().unwrap(),
                     termination,
                     reason,
                     plies,

@@ -4,7 +4,9 @@
 
 use assert_cmd::Command;
 use baraza::games;
-use baraza::record::{write_pgn, GameRecord, Termination};
+use baraza::outcome::Termination;
+use baraza::pgn::write_pgn;
+use baraza::record::GameRecord;
 use std::path::PathBuf;
 
 const START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
@@ -24,7 +26,7 @@ fn record(game: u64, start: &str, moves: &[&str], result: &str, term: Terminatio
         ruleset: start.split(' ').next().unwrap().into(),
         white: "alpha".into(),
         black: "beta".into(),
-        result: result.into(),
+        result: result.parse().unwrap(),
         termination: term,
         reason: "test".into(),
         plies: moves.len(),
@@ -73,7 +75,7 @@ fn games_text() -> Vec<String> {
             r.moves.truncate(9);
             r.times_ms.truncate(9);
             r.plies = 9;
-            r.result = "1/2-1/2".into();
+            r.result = "1/2-1/2".parse().unwrap();
             r.termination = Termination::Adjudication;
             r
         },

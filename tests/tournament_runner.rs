@@ -1,7 +1,8 @@
 //! The tournament loop with a fake referee: concurrency, writing games.jsonl as games end,
 //! interruption and resume, the SPRT stopping a run, and a game that cannot be played.
 
-use baraza::record::{GameRecord, Termination};
+use baraza::outcome::Termination;
+use baraza::record::GameRecord;
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
 use baraza::tournament::runner::{describe, run_plan, Aborted, Interrupt, Progress, Stop};
@@ -41,7 +42,7 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
         ruleset: "darra".into(),
         white: g.white_name.clone(),
         black: g.black_name.clone(),
-        result: result.into(),
+        result: result.parse().unwrap(),
         termination: Termination::Normal,
         reason: "fake".into(),
         plies: 0,

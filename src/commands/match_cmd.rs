@@ -5,8 +5,10 @@ use crate::bot::{become_subreaper, reap_all_children, StderrSink, STDERR_CAP};
 use crate::bot_spec::{file_safe, BotSpec};
 use crate::cli::MatchArgs;
 use crate::clock::TimeControl;
+use crate::game::{Outcome, Player};
 use crate::games;
-use crate::record::{write_pgn, GameRecord};
+use crate::pgn::write_pgn;
+use crate::record::GameRecord;
 use crate::referee::{play_game_with, GameSetup, Seat};
 use crate::tournament::config::Limits;
 use anyhow::{bail, Context};
@@ -169,9 +171,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         };
         total_moves += rec.times_ms.len() as u64;
         write_logs(&rec, pgn.as_mut(), jsonl.as_mut())?;
-        let score = match rec.result.as_str() {
-            "1-0" => [2, 0],
-            "0-1" => [0, 2],
+        let score = match rec.result.outcome() {
+            Some(Outcome::Win(Player::One)) => [2, 0],
+            Some(Outcome::Win(Player::Two)) => [0, 2],
             _ => [1, 1],
         };
         for (side, &k) in order.iter().enumerate() {

@@ -5,7 +5,8 @@ use super::rules::status_json;
 use super::write_json;
 use crate::cli::ReplayArgs;
 use crate::game::Position;
-use crate::record::{self, PgnGame, Problem};
+use crate::pgn::{self, PgnGame};
+use crate::verify::{self, Problem};
 use anyhow::{anyhow, bail, Context};
 use serde_json::json;
 use std::io::Write;
@@ -13,7 +14,7 @@ use std::io::Write;
 pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
     let file = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {file}"))?;
-    let games = record::parse_pgn_games(&text).map_err(|e| anyhow!("{file}: {e}"))?;
+    let games = pgn::parse_pgn_games(&text).map_err(|e| anyhow!("{file}: {e}"))?;
     if games.is_empty() {
         bail!("{file}: no game in the log");
     }
@@ -54,7 +55,7 @@ pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
     let mut first_problem: Option<(usize, Problem)> = None;
     let mut plies = 0;
     for &(k, g) in &selected {
-        let verdict = record::verify_game(g);
+        let verdict = verify::verify_game(g);
         plies += g.record.moves.len();
         if !args.verify || args.json {
             summary(out, k, g, &verdict, args.json)?;
@@ -137,7 +138,7 @@ fn summary(
 
 /// The start position of a game, or a one-line error naming it.
 fn start(k: usize, g: &PgnGame) -> anyhow::Result<Box<dyn Position>> {
-    record::start_position(&g.record).map_err(|m| anyhow!("game {k} (line {}): {m}", g.line))
+    verify::start_position(&g.record).map_err(|m| anyhow!("game {k} (line {}): {m}", g.line))
 }
 
 /// Play move `i` (0-based) of game `k`, or fail naming the game, ply and line.
@@ -234,7 +235,7 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
     if !json {
         writeln!(out, "final position after {} plies:", r.moves.len())?;
         write!(out, "{}", pos.show())?;
-        if let Err(p) = record::verify_game(g) {
+        if let Err(p) = verify::verify_game(g) {
             writeln!(out, "PROBLEM: {}", describe(k, g, &p))?;
         }
     }

@@ -13,6 +13,7 @@ use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::{schedule, ScheduledGame};
 use super::sprt::SprtParams;
 use super::sprt_order::SprtLine;
+use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
 use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
@@ -100,8 +101,12 @@ impl GameLine {
     }
 }
 
-/// The results a game line may hold: `*` is a game without a result (counted as unscored).
-const GAME_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The game line's `result` when it is a string that is none of the four results.
+fn bad_result(line: &str) -> Option<BadResult> {
+    let value: serde_json::Value = serde_json::from_str(line).ok()?;
+    let result = value.get("result")?.as_str()?;
+    result.parse::<GameResult>().err()
+}
 
 /// What a games.jsonl holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -163,14 +168,6 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
         }
         match serde_json::from_str::<GameLine>(line) {
             Ok(g) => {
-                // Counted silently as unscored otherwise: a corrupt line must not pass.
-                let result = g.record.result.as_str();
-                if !GAME_RESULTS.contains(&result) {
-                    bail!(
-                        "{source} line {n}: result '{result}' is not one of {}",
-                        GAME_RESULTS.join(", ")
-                    );
-                }
                 if seen.insert(g.game_id.clone()) {
                     games.push(g);
                 } else {
@@ -178,7 +175,12 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
                 }
             }
             Err(_) if unterminated => torn_line = Some(n),
-            Err(e) => bail!("{source} line {n}: not a game line: {e}"),
+            // A result the record cannot hold (it would count as unscored otherwise) is named
+            // as such: `*` is the only non-score a game line may hold.
+            Err(e) => match bad_result(line) {
+                Some(bad) => bail!("{source} line {n}: {bad}"),
+                None => bail!("{source} line {n}: not a game line: {e}"),
+            },
         }
     }
     Ok(header.map(|header| GamesLog {

@@ -108,16 +108,6 @@ pub struct Pairing {
     pub score: f64,
 }
 
-/// Points of player 1 and player 2 for a result string.
-pub fn result_points(result: &str) -> Option<(f64, f64)> {
-    match result {
-        "1-0" => Some((1.0, 0.0)),
-        "0-1" => Some((0.0, 1.0)),
-        "1/2-1/2" => Some((0.5, 0.5)),
-        _ => None,
-    }
-}
-
 #[derive(Debug, Default, Clone)]
 struct Acc {
     games: u64,
@@ -250,14 +240,14 @@ impl Tally {
         let r = &g.record;
         let (w, b) = (self.index(&r.white), self.index(&r.black));
         if let Some(test) = &mut self.ordered {
-            let points = result_points(&r.result);
+            let points = r.result.points();
             match (w, b) {
                 (0, 1) => test.add_leg(g.pair, true, points.map(|p| p.0)),
                 (1, 0) => test.add_leg(g.pair, false, points.map(|p| p.1)),
                 _ => {}
             }
         }
-        let Some((pw, pb)) = result_points(&r.result) else {
+        let Some((pw, pb)) = r.result.points() else {
             self.unscored += 1;
             return;
         };

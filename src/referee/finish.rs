@@ -1,0 +1,127 @@
+//! The end of a game: `gameover` to both bots, each kept in its seat or ended, and the record.
+
+use super::observer::GameObserver;
+use super::open::Table;
+use super::seat::{Live, Seat, Side};
+use super::setup::{today, GameExtras, GameSetup};
+use super::turn::Moves;
+use super::verdict::Verdict;
+use crate::bot::{deadline_after, Bot};
+use crate::clock::TimeControl;
+use crate::game::Player;
+use crate::protocol;
+use crate::record::GameRecord;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// End the game: `gameover` to the bots, which are kept in their seats (see [`Seat`]) or get
+/// `quit`, the grace period (none for a bot at fault) and the group kill; then the record.
+pub(super) async fn finish_game(
+    t: Table<'_>,
+    verdict: Verdict,
+    seats: [&mut Seat; 2],
+    played: Moves,
+) -> (GameRecord, GameExtras) {
+    let Table {
+        setup,
+        sides,
+        mut report,
+        start_text,
+    } = t;
+    let (result, term) = (verdict.outcome.as_str(), verdict.termination.as_str());
+    let farewell = protocol::gameover_and_quit(result, term);
+    let gameover = protocol::gameover(result, term);
+    let mut extras = GameExtras::default();
+    for (i, side) in sides.iter().enumerate() {
+        extras.pids[i] = side.bot.as_ref().map(Bot::pid);
+        extras.ids[i] = side.ids.clone();
+        extras.games_before[i] = side.games_before;
+        extras.replaced[i] = side.replaced;
+        extras.info_lines[i] = report.infos.0[i].lines();
+    }
+    let [side1, side2] = sides;
+    let [seat1, seat2] = seats;
+    let bye = (farewell.as_str(), gameover.as_str());
+    let said = tokio::join!(
+        close_side(setup, side1, seat1, verdict.offenders[0], bye),
+        close_side(setup, side2, seat2, verdict.offenders[1], bye)
+    );
+    // Reported once both are closed: the two close at the same time.
+    for (p, text) in [(Player::One, said.0), (Player::Two, said.1)] {
+        if let Some(text) = text {
+            report.sent(p, text);
+        }
+    }
+    drop(report); // flushes the info logs
+    let record = GameRecord {
+        game: setup.game,
+        ruleset: setup.start.ruleset().to_string(),
+        white: setup.players[0].name.clone(),
+        black: setup.players[1].name.clone(),
+        result: verdict.outcome.into(),
+        termination: verdict.termination,
+        reason: verdict.reason,
+        plies: played.moves.len(),
+        moves: played.moves,
+        times_ms: played.times_ms,
+        start: start_text,
+        seed: setup.seed,
+        time_control: time_control_text(&setup.tc),
+        event: setup.event.clone(),
+        site: setup.site.clone(),
+        date: today(),
+        round: setup.round.clone(),
+    };
+    (record, extras)
+}
+
+/// After a game: keep the side's process in its seat (sending `gameover`) or end it (sending
+/// `farewell`, `gameover` + `quit`). `bye` is (`farewell`, `gameover`). Returns what it
+/// wrote to the bot, if anything.
+async fn close_side<'b>(
+    setup: &GameSetup,
+    mut side: Side,
+    seat: &mut Seat,
+    offender: bool,
+    bye: (&'b str, &'b str),
+) -> Option<&'b str> {
+    let (farewell, gameover) = bye;
+    if side.replaced {
+        seat.exits_between_games += 1;
+        seat.reuse = false;
+    }
+    let mut bot = side.bot.take()?;
+    let keep = seat.reuse && !offender && side.stage.is_ready() && bot.try_status().is_none();
+    if keep {
+        let deadline = deadline_after(Instant::now(), setup.grace);
+        let told = side.stage.is_told();
+        if !told || bot.send(gameover, deadline).await.is_ok() {
+            seat.live = Some(Live {
+                bot,
+                ruleset: setup.start.ruleset().to_string(),
+                ids: side.ids,
+                games: side.games_before + u64::from(told),
+            });
+        } else {
+            bot.finish(None, Duration::ZERO).await;
+        }
+        return told.then_some(gameover);
+    }
+    let grace = if offender {
+        Duration::ZERO
+    } else {
+        setup.grace
+    };
+    bot.finish(Some(farewell), grace).await;
+    Some(farewell)
+}
+
+/// The record's time control: one form when both players had the same, else player 1's and
+/// player 2's joined by ` / `.
+fn time_control_text(tc: &[TimeControl; 2]) -> String {
+    if tc[0] == tc[1] {
+        tc[0].pgn()
+    } else {
+        format!("{} / {}", tc[0].pgn(), tc[1].pgn())
+    }
+}

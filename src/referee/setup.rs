@@ -1,0 +1,98 @@
+//! What a game is played from ([`GameSetup`], one [`PlayerSetup`] per side) and what it
+//! produces besides its record ([`GameExtras`]).
+
+use crate::bot::StderrSink;
+use crate::clock::TimeControl;
+use crate::game::Position;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Cap of the info lines logged per bot per game, in bytes.
+pub const INFO_CAP: u64 = 1 << 20;
+
+/// One side of a game.
+#[derive(Clone, Debug)]
+pub struct PlayerSetup {
+    /// Display name (PGN `White`/`Black`).
+    pub name: String,
+    /// The command to run, already split (no shell).
+    pub argv: Vec<String>,
+    pub stderr: StderrSink,
+    /// Where this bot's `info` lines go (capped at [`INFO_CAP`]); `None` drops them.
+    pub info_log: Option<PathBuf>,
+    /// The game's seed for this bot, sent as `seed <N>` right before `newgame`. Only built-in
+    /// bots get one: a process kept from an earlier game then plays exactly the game a fresh
+    /// process started with `--seed N` would, whichever games it played before (in a
+    /// tournament that depends on timing). Other bots never see the line.
+    pub seed: Option<u64>,
+}
+
+/// Everything needed to play one game.
+#[derive(Clone)]
+pub struct GameSetup {
+    pub game: u64,
+    /// Player 1 first.
+    pub players: [PlayerSetup; 2],
+    /// The start position.
+    pub start: Box<dyn Position>,
+    /// Each player's time control, player 1 first (`[tc; 2]` when both play the same clock).
+    pub tc: [TimeControl; 2],
+    /// Each player's deadline for `ready` after the hello; never charged to the clock.
+    pub startup_timeout: [Duration; 2],
+    /// How long a bot may take to exit after `quit` before its process group is killed.
+    pub grace: Duration,
+    /// Adjudicate a draw when this many plies have been played.
+    pub max_plies: Option<u64>,
+    pub seed: u64,
+    pub event: String,
+    pub site: String,
+    pub round: String,
+}
+
+/// What a game produced besides its record.
+#[derive(Clone, Debug, Default)]
+pub struct GameExtras {
+    /// `id` lines each bot sent during the handshake, as (key, value).
+    pub ids: [Vec<(String, String)>; 2],
+    /// Number of `info` lines each bot sent.
+    pub info_lines: [u64; 2],
+    /// The pid of each bot's process at the end of the game (`None`: none could be started).
+    pub pids: [Option<i32>; 2],
+    /// Games each bot's process had played before this one (0: started for this game).
+    pub games_before: [u64; 2],
+    /// Whether each bot's kept process had exited between games and a fresh one took its place.
+    pub replaced: [bool; 2],
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil from days (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn date_format() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+        assert_eq!(&d[4..5], ".");
+        assert_eq!(&d[7..8], ".");
+    }
+}

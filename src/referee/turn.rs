@@ -1,0 +1,266 @@
+//! The moves of a game, as a loop of turns. Each turn is four named steps:
+//! [`Play::before_turn`] (has the game ended? a forced pass?), [`Play::ask`] (lines sent
+//! while not asked, then the turn message), [`Play::await_move`] (read up to the `move` line)
+//! and [`Play::judge`] (clock, legality), then [`Play::record`].
+
+use super::observer::GameObserver;
+use super::open::{drain_unasked, replace, Table, Unasked};
+use super::verdict::{limit_text, quote, read_fault, who, write_fault, Verdict};
+use crate::bot::{deadline_after, ReadError, WriteError};
+use crate::clock::{millis, Charge, Clock};
+use crate::game::{LegalCache, Outcome, Player, Status};
+use crate::outcome::Termination;
+use crate::protocol::{self, BotMsg};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// The moves and think times of a game, in play order.
+#[derive(Default)]
+pub(super) struct Moves {
+    pub moves: Vec<String>,
+    pub times_ms: Vec<u64>,
+}
+
+/// Why a turn did not produce a move.
+enum Stop {
+    /// The game is over.
+    Over(Verdict),
+    /// The bot's kept process had exited between games and a fresh one took its place: ask
+    /// this turn again.
+    Again,
+}
+
+impl From<Verdict> for Stop {
+    fn from(v: Verdict) -> Stop {
+        Stop::Over(v)
+    }
+}
+
+/// What the position asks for before a bot is asked.
+enum Before {
+    /// The side to move must be asked.
+    Ask,
+    /// The referee played a forced pass.
+    Passed,
+}
+
+/// A game in play.
+struct Play<'t, 'a> {
+    t: &'t mut Table<'a>,
+    pos: Box<dyn LegalCache>,
+    clock: Clock,
+    played: Moves,
+    /// The turn message, built in place every turn.
+    text: String,
+}
+
+/// Play the moves of a game whose bots are both running and told `newgame`, to its end.
+pub(super) async fn play_moves(t: &mut Table<'_>) -> (Verdict, Moves) {
+    let mut play = Play {
+        pos: t.setup.start.legal_cache(),
+        clock: Clock::per_player(t.setup.tc),
+        played: Moves::default(),
+        text: String::with_capacity(1024),
+        t,
+    };
+    let verdict = loop {
+        match play.take_turn().await {
+            Ok(()) | Err(Stop::Again) => {}
+            Err(Stop::Over(v)) => break v,
+        }
+    };
+    (verdict, play.played)
+}
+
+impl Play<'_, '_> {
+    /// One ply: the game's end or a forced pass, else ask the side to move, read its move,
+    /// judge it and record it.
+    async fn take_turn(&mut self) -> Result<(), Stop> {
+        if let Before::Passed = self.before_turn()? {
+            return Ok(());
+        }
+        let p = self.pos.position().side_to_move();
+        let limit = self.ask(p).await?;
+        let t0 = Instant::now();
+        let token = self.await_move(p, deadline_after(t0, limit)).await?;
+        let used = t0.elapsed();
+        self.judge(p, &token, used)?;
+        self.record(p, token, millis(used));
+        Ok(())
+    }
+
+    /// The end by the rules (no legal move) or by the ply limit; a forced pass is played here.
+    /// One move generation per ply: an empty list is exactly a finished game (game.rs).
+    fn before_turn(&mut self) -> Result<Before, Verdict> {
+        let n = self.pos.legal().len();
+        if n == 0 {
+            return Err(rules_end(self.pos.position().status()));
+        }
+        if let Some(max) = self.t.setup.max_plies {
+            if self.played.moves.len() as u64 >= max {
+                let reason = format!("draw by adjudication after {max} plies");
+                return Err(Verdict::clean(
+                    Outcome::Draw,
+                    Termination::Adjudication,
+                    reason,
+                ));
+            }
+        }
+        if n == 1 && self.pos.legal()[0] == "pass" {
+            // A forced pass is played by the referee; the bot is not asked.
+            let p = self.pos.position().side_to_move();
+            if !self.pos.play_index(0) {
+                return Err(Verdict::internal("the engine rejected its own forced pass"));
+            }
+            self.record(p, "pass".to_string(), 0);
+            return Ok(Before::Passed);
+        }
+        Ok(Before::Ask)
+    }
+
+    /// Read what `p` sent while it was not asked (info is fine, anything else an error), then
+    /// send it the turn. Returns its time limit for this move.
+    async fn ask(&mut self, p: Player) -> Result<Duration, Stop> {
+        let setup = self.t.setup;
+        let ply = self.played.moves.len();
+        let side = &mut self.t.sides[p.index()];
+        let bot = side.bot.as_mut().expect("both bots are running");
+        // One look at the pipe, then only what that brought in: bounded even against a bot
+        // that writes without pause.
+        let pending = bot.has_pending_line();
+        match drain_unasked(&mut self.t.report, bot, p, pending, ply).await {
+            Ok(()) => {}
+            Err(Unasked::Line(line)) => {
+                let reason = format!(
+                    "{} sent {} when it was not its turn",
+                    who(p, setup),
+                    quote(&line)
+                );
+                return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
+            }
+            Err(Unasked::Read(e)) => {
+                let term = Termination::TimeForfeit;
+                return Err(read_fault(p, setup, bot, e, term, String::new())
+                    .await
+                    .into());
+            }
+        }
+        let pi = p.index();
+        let go = self.clock.go(pi);
+        let last = self.played.moves.last().map(String::as_str);
+        let position = self.pos.position().format();
+        protocol::write_turn(&mut self.text, &position, last, self.pos.legal(), &go);
+        let limit = self.clock.deadline(pi);
+        let deadline = deadline_after(Instant::now(), limit);
+        match self.t.report.send(bot, p, &self.text, deadline).await {
+            Ok(()) => Ok(limit),
+            Err(WriteError::Closed) if side.stage.is_unproven() => {
+                // It exited between games: a fresh process, then this turn again.
+                replace(self.t, p).await?;
+                Err(Stop::Again)
+            }
+            Err(e) => Err(write_fault(p, setup, e, true).into()),
+        }
+    }
+
+    /// Read `p`'s lines up to its `move` line by `deadline`; `info` lines are reported, blank
+    /// lines ignored, anything else is a protocol error.
+    async fn await_move(&mut self, p: Player, deadline: Instant) -> Result<String, Stop> {
+        let setup = self.t.setup;
+        let pi = p.index();
+        let ply = self.played.moves.len();
+        let side = &mut self.t.sides[pi];
+        let bot = side.bot.as_mut().expect("both bots are running");
+        let limit = || limit_text(self.clock.allowance(pi), setup.tc[pi].margin);
+        loop {
+            let line = match self.t.report.read(bot, p, deadline).await {
+                Ok(line) => line,
+                Err(ReadError::Eof) if side.stage.is_unproven() => {
+                    // It exited between games: a fresh process, then this turn again.
+                    replace(self.t, p).await?;
+                    return Err(Stop::Again);
+                }
+                Err(e) => {
+                    let text = format!("did not move within {}", limit());
+                    let term = Termination::TimeForfeit;
+                    return Err(read_fault(p, setup, bot, e, term, text).await.into());
+                }
+            };
+            match protocol::parse_bot_line(&line) {
+                BotMsg::Move(token) => {
+                    side.stage = side.stage.moved();
+                    return Ok(token);
+                }
+                BotMsg::Info(text) => {
+                    self.t.report.info(p, ply, &text);
+                    // Buffered lines are returned without waiting: check the clock here too,
+                    // so an endless stream of info lines still runs out of time.
+                    if Instant::now() >= deadline {
+                        let reason = format!(
+                            "{} sent info lines but no move within {}",
+                            who(p, setup),
+                            limit()
+                        );
+                        return Err(Verdict::fault(p, Termination::TimeForfeit, reason).into());
+                    }
+                }
+                BotMsg::Blank => {}
+                _ => {
+                    let reason = format!(
+                        "{} answered {} instead of 'move <token>'",
+                        who(p, setup),
+                        quote(&line)
+                    );
+                    return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
+                }
+            }
+        }
+    }
+
+    /// Charge the clock, then play `token` if it is listed: the move is judged against the
+    /// list generated for this ply, and played from it.
+    fn judge(&mut self, p: Player, token: &str, used: Duration) -> Result<(), Verdict> {
+        let setup = self.t.setup;
+        let pi = p.index();
+        if let Charge::Flag { used, limit } = self.clock.charge(pi, used) {
+            let reason = format!(
+                "{} took {} ms, over its {}",
+                who(p, setup),
+                used.as_millis(),
+                limit_text(limit, setup.tc[pi].margin)
+            );
+            return Err(Verdict::fault(p, Termination::TimeForfeit, reason));
+        }
+        let listed = self.pos.legal().iter().position(|m| m == token);
+        if !listed.is_some_and(|i| self.pos.play_index(i)) {
+            let reason = format!("{} sent illegal move {}", who(p, setup), quote(token));
+            return Err(Verdict::fault(p, Termination::IllegalMove, reason));
+        }
+        Ok(())
+    }
+
+    /// Keep a played move and its time, and report it.
+    fn record(&mut self, p: Player, token: String, time_ms: u64) {
+        let ply = self.played.moves.len();
+        self.t.report.moved(ply, p, &token, time_ms);
+        self.played.times_ms.push(time_ms);
+        self.played.moves.push(token);
+    }
+}
+
+/// The verdict on a position with no legal move: over by the rules.
+fn rules_end(status: Status) -> Verdict {
+    let Status::Over {
+        outcome,
+        reason,
+        scores,
+    } = status
+    else {
+        return Verdict::internal("the engine lists no legal move in an ongoing position");
+    };
+    let mut r = format!("ended by the rules: {reason}");
+    if let Some((a, b)) = scores {
+        r.push_str(&format!(" {a}-{b}"));
+    }
+    Verdict::clean(outcome, Termination::Normal, r)
+}

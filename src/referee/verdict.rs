@@ -1,0 +1,166 @@
+//! The referee's verdict on a game: its outcome, termination and reason, and who was at fault;
+//! and how each failure of a bot (a read, a write, a start) turns into one.
+
+use super::setup::GameSetup;
+use crate::bot::{describe_status, Bot, ReadError, WriteError};
+use crate::game::{Outcome, Player};
+use crate::outcome::Termination;
+use std::time::Duration;
+
+/// The end of a game as the referee decides it.
+pub(super) struct Verdict {
+    pub outcome: Outcome,
+    pub termination: Termination,
+    pub reason: String,
+    /// The sides at fault, by player index: killed without grace.
+    pub offenders: [bool; 2],
+}
+
+impl Verdict {
+    /// `p` failed: the other player wins.
+    pub fn fault(p: Player, termination: Termination, reason: String) -> Verdict {
+        Verdict {
+            outcome: Outcome::Win(p.other()),
+            termination,
+            reason,
+            offenders: [p == Player::One, p == Player::Two],
+        }
+    }
+
+    /// The game ended with nobody at fault (by the rules, or adjudicated).
+    pub fn clean(outcome: Outcome, termination: Termination, reason: String) -> Verdict {
+        Verdict {
+            outcome,
+            termination,
+            reason,
+            offenders: [false, false],
+        }
+    }
+
+    /// The engine contradicted itself: a draw by adjudication that says so.
+    pub fn internal(what: &str) -> Verdict {
+        Verdict::clean(
+            Outcome::Draw,
+            Termination::Adjudication,
+            format!("internal error: {what}"),
+        )
+    }
+
+    /// One fault: that verdict. Two: a draw with player 1's termination, `prefix` and both
+    /// reasons.
+    pub fn combine(mut faults: Vec<(Player, Verdict)>, prefix: &str) -> Verdict {
+        if faults.len() == 1 {
+            return faults.pop().expect("one fault").1;
+        }
+        let termination = faults[0].1.termination;
+        let reasons: Vec<String> = faults.into_iter().map(|(_, e)| e.reason).collect();
+        Verdict {
+            outcome: Outcome::Draw,
+            termination,
+            reason: format!("{prefix}{}", reasons.join("; ")),
+            offenders: [true, true],
+        }
+    }
+}
+
+pub(super) fn who(p: Player, setup: &GameSetup) -> String {
+    format!("player {} ({})", p.number(), setup.players[p.index()].name)
+}
+
+/// The quoted form of bot text in a reason: at most 80 characters.
+pub(super) fn quote(text: &str) -> String {
+    let mut s: String = text.chars().take(80).collect();
+    if s.len() < text.len() {
+        s.push_str("...");
+    }
+    format!("'{s}'")
+}
+
+/// A move's time limit in a time-forfeit reason: `N ms (+M ms margin)`.
+pub(super) fn limit_text(allowance: Duration, margin: Duration) -> String {
+    format!(
+        "{} ms (+{} ms margin)",
+        allowance.as_millis(),
+        margin.as_millis()
+    )
+}
+
+/// How long to wait for the exit status of a bot that closed its output, for the reason text.
+const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
+
+/// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means.
+pub(super) async fn read_fault(
+    p: Player,
+    setup: &GameSetup,
+    bot: &mut Bot,
+    err: ReadError,
+    timeout_term: Termination,
+    timeout_text: String,
+) -> Verdict {
+    let w = who(p, setup);
+    match err {
+        ReadError::Timeout => match bot.try_status() {
+            Some(st) => Verdict::fault(
+                p,
+                Termination::Crash,
+                format!(
+                    "{w} crashed: {} (a process it started kept its output open)",
+                    describe_status(&st)
+                ),
+            ),
+            None => Verdict::fault(p, timeout_term, format!("{w} {timeout_text}")),
+        },
+        ReadError::Eof => {
+            let how = match bot.wait_exit(EXIT_STATUS_WAIT).await {
+                Some(st) => describe_status(&st),
+                None => "closed its output".to_string(),
+            };
+            Verdict::fault(p, Termination::Crash, format!("{w} crashed: {how}"))
+        }
+        ReadError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
+        e @ (ReadError::TooLong | ReadError::InvalidUtf8) => {
+            Verdict::fault(p, Termination::ProtocolError, format!("{w} {e}"))
+        }
+    }
+}
+
+/// How a failed write ends the game: during a turn a bot that does not read is out of time;
+/// before the game it stalled the connection.
+pub(super) fn write_fault(
+    p: Player,
+    setup: &GameSetup,
+    err: WriteError,
+    during_turn: bool,
+) -> Verdict {
+    let w = who(p, setup);
+    match err {
+        WriteError::Timeout if during_turn => Verdict::fault(
+            p,
+            Termination::TimeForfeit,
+            format!("{w} did not read its input before its deadline"),
+        ),
+        WriteError::Timeout => Verdict::fault(
+            p,
+            Termination::StalledConnection,
+            format!("{w} did not read its input before the startup deadline"),
+        ),
+        WriteError::Closed => Verdict::fault(
+            p,
+            Termination::Crash,
+            format!("{w} crashed: closed its input"),
+        ),
+        WriteError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_capped() {
+        assert_eq!(quote("z9"), "'z9'");
+        let long = "x".repeat(500);
+        assert_eq!(quote(&long).len(), 80 + 5);
+    }
+}
