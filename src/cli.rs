@@ -83,8 +83,9 @@ afresh for every game. The bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
 adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a bad
 value (one line on stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C,
-SIGTERM: the game in play is dropped and its bots killed; finished games stay logged); 2 on a
-malformed command line.
+SIGTERM, SIGHUP: the games in play are dropped and their bots killed; finished games stay
+logged); 2 on a malformed command line. --concurrency N plays N games at once, each with the
+sides and bot seeds it has one at a time.
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10
@@ -123,6 +124,11 @@ pub struct MatchArgs {
     /// Start position (default: the ruleset's start)
     #[arg(long)]
     pub start: Option<String>,
+    /// Start positions: one position string per line (# comments, as for `tournament`);
+    /// each game pair (games 1 and 2, 3 and 4, ...) plays the next line, from the first again
+    /// after the last
+    #[arg(long, value_name = "FILE", conflicts_with = "start")]
+    pub openings: Option<std::path::PathBuf>,
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
     #[arg(long, default_value_t = 1_000)]
     pub grace: u64,
@@ -133,6 +139,11 @@ pub struct MatchArgs {
     /// until it loses by a fault; for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Games played at once (each game's line is printed and logged as it ends, so with more
+    /// than one the lines may come out of game order); the bots' seeds and sides per game stay
+    /// the same
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub concurrency: usize,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
@@ -294,8 +305,8 @@ bot (name, cmd). `movetime`, `tc`, `margin` and
 has a complete example and explains every column of the table.
 
 Ctrl-C once, or a file DIR/stop appearing: no new games; running games may finish (aborted
-after 30 s, played again on resume); the command to resume is printed. Twice, or SIGTERM: stop
-at once. A killed run loses at most the games in play. Exit status 0 when the schedule is
+after 30 s, played again on resume); the command to resume is printed. Twice, SIGTERM or
+SIGHUP: stop at once. A killed run loses at most the games in play. Exit status 0 when the schedule is
 played or the SPRT decided.
 
 Examples:

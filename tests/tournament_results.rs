@@ -562,7 +562,9 @@ fn resume_refuses_a_log_of_another_configuration() {
     let dir = temp_dir("resume-refused");
     write_log(&dir, &config(2), &["r1-p1-a"]);
     let e = plan_run(&config(3), &dir, true).unwrap_err();
-    let refused = e.downcast_ref::<ResumeRefused>().expect("a ResumeRefused");
+    let LogError::Resume(refused) = &e else {
+        panic!("a ResumeRefused: {e}")
+    };
     assert_eq!(refused.differs, "rounds");
     assert_eq!(refused.file_hash, config(2).hash()[..16]);
     assert_eq!(refused.now_hash, config(3).hash()[..16]);

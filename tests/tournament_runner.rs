@@ -1,11 +1,16 @@
 //! The tournament loop with a fake referee: concurrency, writing games.jsonl as games end,
 //! interruption and resume, the SPRT stopping a run, and a game that cannot be played.
 
+use baraza::events::jsonl::JsonlSink;
+use baraza::events::{describe, RunEvent, Sinks};
 use baraza::outcome::Termination;
 use baraza::record::GameRecord;
 use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
-use baraza::tournament::runner::{describe, run_plan, Aborted, Interrupt, Progress, Stop};
+use baraza::tournament::log::{GamesWriter, LogStart, RunPlan};
+use baraza::tournament::runner::{
+    run_plan, Aborted, Interrupt, PlayError, RunError, RunOutcome, Stop,
+};
 use baraza::tournament::sprt::Decision;
 use baraza::tournament::{results, ScheduledGame};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -58,6 +63,28 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
     }
 }
 
+/// The runner with the games log as its first sink (as both commands run it) and `events`
+/// after it.
+async fn run<F, Fut>(
+    c: &TournamentConfig,
+    concurrency: usize,
+    plan: RunPlan,
+    play: F,
+    interrupt: &Interrupt,
+    mut events: impl FnMut(&RunEvent<'_>),
+) -> Result<RunOutcome, RunError<anyhow::Error>>
+where
+    F: Fn(ScheduledGame) -> Fut,
+    Fut: std::future::Future<Output = Result<GameRecord, PlayError<anyhow::Error>>>,
+{
+    let mut log = JsonlSink::GamesLog(match plan.start {
+        LogStart::Create => GamesWriter::create(&plan.path, &plan.header).unwrap(),
+        LogStart::Append => GamesWriter::append(&plan.path).unwrap(),
+    });
+    let mut sinks = Sinks::new().with(&mut log).with(&mut events);
+    run_plan(c, concurrency, plan, play, interrupt, &mut sinks).await
+}
+
 #[tokio::test]
 async fn plays_everything_at_most_k_at_a_time_and_logs_each_game() {
     let dir = temp_dir("runner-all");
@@ -76,8 +103,8 @@ async fn plays_everything_at_most_k_at_a_time_and_logs_each_game() {
             Ok(record(&g, "1-0"))
         }
     };
-    let out = run_plan(&c, 2, plan, play, &Interrupt::new(), |p| {
-        if let Progress::Started { game } = p {
+    let out = run(&c, 2, plan, play, &Interrupt::new(), |p| {
+        if let RunEvent::GameStarted { game } = p {
             started.lock().unwrap().push(game.game);
         }
     })
@@ -110,9 +137,9 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     let play = |g: ScheduledGame| async move { Ok(record(&g, "1/2-1/2")) };
     let plan = plan_run(&c, &dir.0, false).unwrap();
     let mut said = Vec::new();
-    let out = run_plan(&c, 1, plan, play, &stop, |p| {
-        said.push(describe(&p));
-        if let Progress::Finished { done: 5, .. } = p {
+    let out = run(&c, 1, plan, play, &stop, |p| {
+        said.push(describe(p));
+        if let RunEvent::GameFinished { done: 5, .. } = p {
             stop.stop();
         }
     })
@@ -126,7 +153,7 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
     let plan = plan_run(&c, &dir.0, true).unwrap();
     assert_eq!(plan.done.len(), 5);
     assert_eq!(plan.to_play.first().unwrap().game, 6);
-    let out = run_plan(&c, 2, plan, play, &Interrupt::new(), |_| {})
+    let out = run(&c, 2, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
     assert_eq!((out.stop, out.played, out.in_log), (Stop::Completed, 7, 12));
@@ -151,10 +178,10 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     };
     let decided = AtomicUsize::new(0);
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let out = run_plan(&c, 1, plan, play, &Interrupt::new(), |p| {
-        if let Progress::SprtDecided { .. } = p {
+    let out = run(&c, 1, plan, play, &Interrupt::new(), |p| {
+        if let RunEvent::SprtDecided { .. } = p {
             decided.fetch_add(1, Ordering::SeqCst);
-            let said = describe(&p);
+            let said = describe(p);
             assert!(said.starts_with("SPRT strong vs weak: LLR 2.96 "), "{said}");
             assert!(
                 said.ends_with("outside [-2.94, 2.94]: H1 accepted; no more games are started"),
@@ -181,7 +208,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
 
     let plan = plan_run(&c, &dir.0, true).unwrap();
     assert_eq!(plan.to_play.len(), 176);
-    let out = run_plan(&c, 1, plan, play, &Interrupt::new(), |_| {})
+    let out = run(&c, 1, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
     assert_eq!((out.stop, out.played), (Stop::Sprt(Decision::H1), 0));
@@ -213,12 +240,14 @@ async fn a_game_that_cannot_be_played_ends_the_run_after_the_others() {
     let c = config(&["a", "b", "c"], 1, None);
     let play = |g: ScheduledGame| async move {
         if g.game == 3 {
-            anyhow::bail!("cannot start bot 'c': no such program")
+            return Err(PlayError::Failed(anyhow::anyhow!(
+                "cannot start bot 'c': no such program"
+            )));
         }
         Ok(record(&g, "0-1"))
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let e = run_plan(&c, 1, plan, play, &Interrupt::new(), |_| {})
+    let e = run(&c, 1, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap_err();
     assert_eq!(
@@ -255,7 +284,7 @@ async fn game_futures_may_borrow_and_need_not_be_send() {
         }
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let out = run_plan(&c, 4, plan, play, &Interrupt::new(), |_| {})
+    let out = run(&c, 4, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
     assert_eq!(out.stop, Stop::Completed);
@@ -287,7 +316,7 @@ async fn an_aborted_game_is_not_written_and_not_a_failure() {
         }
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
-    let out = run_plan(&c, 1, plan, play, &stop, |_| {}).await.unwrap();
+    let out = run(&c, 1, plan, play, &stop, |_| {}).await.unwrap();
     assert_eq!((out.stop, out.played), (Stop::Interrupted, 1));
     let log = read_games_log(&dir.0).unwrap();
     let ids: Vec<&str> = log.games.iter().map(|g| g.game_id.as_str()).collect();
@@ -341,8 +370,8 @@ async fn an_abort_from_another_task_drops_the_running_games_unwritten() {
     };
     let plan = plan_run(&c, &dir.0, false).unwrap();
     // A run that is never woken by the abort would wait forever: fail instead.
-    let run = run_plan(&c, 2, plan, play, &interrupt, |_| {});
-    let out = tokio::time::timeout(Duration::from_secs(20), run)
+    let running = run(&c, 2, plan, play, &interrupt, |_| {});
+    let out = tokio::time::timeout(Duration::from_secs(20), running)
         .await
         .expect("the abort woke the run")
         .unwrap();
@@ -432,8 +461,8 @@ async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
         let dir = temp_dir(&format!("runner-sprt-order-{concurrency}"));
         let plan = plan_run(&c, &dir.0, false).unwrap();
         let mut finished = Vec::new();
-        let out = run_plan(&c, concurrency, plan, play, &Interrupt::new(), |p| {
-            if let Progress::Finished { line, .. } = p {
+        let out = run(&c, concurrency, plan, play, &Interrupt::new(), |p| {
+            if let RunEvent::GameFinished { line, .. } = p {
                 finished.push(line.record.game);
             }
         })

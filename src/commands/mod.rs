@@ -16,7 +16,7 @@ use std::process::ExitCode;
 /// Run a parsed command line. `Err` is a one-line failure for exit code 1.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = PipeOut::new(std::io::BufWriter::new(stdout.lock()));
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
@@ -28,15 +28,46 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {
-        Err(e) if is_broken_pipe(&e) => Ok(ExitCode::SUCCESS),
+        // The reader went away (`| head`): whatever error that became on its way up.
+        Err(_) if out.broken => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e),
         Ok(()) => Ok(ExitCode::SUCCESS),
     }
 }
 
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.downcast_ref::<std::io::Error>()
-        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+/// Stdout that remembers whether its reader went away, so a closed pipe ends the command
+/// quietly however the error travelled (through a sink's error, a context, ...).
+struct PipeOut<W> {
+    inner: W,
+    broken: bool,
+}
+
+impl<W: Write> PipeOut<W> {
+    fn new(inner: W) -> Self {
+        PipeOut {
+            inner,
+            broken: false,
+        }
+    }
+
+    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            self.broken |= e.kind() == std::io::ErrorKind::BrokenPipe;
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for PipeOut<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.note(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.note(r)
+    }
 }
 
 /// Write one JSON value on its own line.

@@ -10,12 +10,13 @@
 //! [`GamesWriter::append`] cuts it off before appending.
 
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use super::openings::OpeningsError;
 use super::schedule::{schedule, ScheduledGame};
 use super::sprt::SprtParams;
 use super::sprt_order::SprtLine;
+use crate::events::sink_error::SinkError;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
-use anyhow::{anyhow, bail, Context};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
@@ -101,6 +102,64 @@ impl GameLine {
     }
 }
 
+/// Why a games.jsonl cannot be read, written or resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("cannot {action} {}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{log} line {line}: not a baraza tournament header")]
+    ForeignHeader { log: String, line: usize },
+    #[error(
+        "{log}: format version {schema} is not one this baraza reads (it reads 1 and {SCHEMA})"
+    )]
+    Schema { log: String, schema: u32 },
+    #[error("{log} line {line}: not a baraza tournament header ({error}); is this a games.jsonl written by `baraza tournament`?")]
+    BadHeader {
+        log: String,
+        line: usize,
+        error: serde_json::Error,
+    },
+    /// A result the record cannot hold (it would count as unscored otherwise): `*` is the
+    /// only non-score a game line may hold.
+    #[error("{log} line {line}: {error}")]
+    BadResult {
+        log: String,
+        line: usize,
+        error: BadResult,
+    },
+    #[error("{log} line {line}: not a game line: {error}")]
+    BadLine {
+        log: String,
+        line: usize,
+        error: serde_json::Error,
+    },
+    #[error("{}: no tournament header (empty file?)", path.display())]
+    NoHeader { path: PathBuf },
+    #[error("{} already holds a tournament ({games} games played); pass --resume to continue it, or choose another --out directory", path.display())]
+    AlreadyHeld { path: PathBuf, games: usize },
+    #[error(transparent)]
+    Resume(#[from] ResumeRefused),
+    /// The schedule cannot be made.
+    #[error(transparent)]
+    Schedule(#[from] OpeningsError),
+    #[error(transparent)]
+    Write(#[from] SinkError),
+}
+
+fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> LogError {
+    let path = path.to_path_buf();
+    move |source| LogError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
 /// The game line's `result` when it is a string that is none of the four results.
 fn bad_result(line: &str) -> Option<BadResult> {
     let value: serde_json::Value = serde_json::from_str(line).ok()?;
@@ -125,7 +184,8 @@ pub struct GamesLog {
 
 /// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
 /// complete header line (empty, or killed while writing the header).
-pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesLog>> {
+pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
+    let log = || source.to_string();
     let ends_with_newline = text.ends_with('\n');
     let lines: Vec<&str> = text.lines().collect();
     let last = lines.len();
@@ -145,20 +205,27 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
             match serde_json::from_str::<Header>(line) {
                 Ok(h) => {
                     if h.baraza != HEADER_KIND {
-                        bail!("{source} line {n}: not a baraza tournament header");
+                        return Err(LogError::ForeignHeader {
+                            log: log(),
+                            line: n,
+                        });
                     }
                     if !READS_SCHEMAS.contains(&h.schema) {
-                        bail!(
-                            "{source}: format version {} is not one this baraza reads (it reads 1 and {SCHEMA})",
-                            h.schema
-                        );
+                        return Err(LogError::Schema {
+                            log: log(),
+                            schema: h.schema,
+                        });
                     }
                     header = Some(h);
                 }
                 Err(_) if unterminated => return Ok(None),
-                Err(e) => bail!(
-                    "{source} line {n}: not a baraza tournament header ({e}); is this a games.jsonl written by `baraza tournament`?"
-                ),
+                Err(error) => {
+                    return Err(LogError::BadHeader {
+                        log: log(),
+                        line: n,
+                        error,
+                    })
+                }
             }
             continue;
         }
@@ -175,12 +242,20 @@ pub fn parse_games_log(text: &str, source: &str) -> anyhow::Result<Option<GamesL
                 }
             }
             Err(_) if unterminated => torn_line = Some(n),
-            // A result the record cannot hold (it would count as unscored otherwise) is named
-            // as such: `*` is the only non-score a game line may hold.
-            Err(e) => match bad_result(line) {
-                Some(bad) => bail!("{source} line {n}: {bad}"),
-                None => bail!("{source} line {n}: not a game line: {e}"),
-            },
+            Err(error) => {
+                return Err(match bad_result(line) {
+                    Some(bad) => LogError::BadResult {
+                        log: log(),
+                        line: n,
+                        error: bad,
+                    },
+                    None => LogError::BadLine {
+                        log: log(),
+                        line: n,
+                        error,
+                    },
+                })
+            }
         }
     }
     Ok(header.map(|header| GamesLog {
@@ -202,12 +277,10 @@ pub fn games_path(dir_or_file: &Path) -> PathBuf {
 }
 
 /// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
-pub fn read_games_log(path: &Path) -> anyhow::Result<GamesLog> {
+pub fn read_games_log(path: &Path) -> Result<GamesLog, LogError> {
     let path = games_path(path);
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    parse_games_log(&text, &path.display().to_string())?
-        .ok_or_else(|| anyhow!("{}: no tournament header (empty file?)", path.display()))
+    let text = std::fs::read_to_string(&path).map_err(io_error("read", &path))?;
+    parse_games_log(&text, &path.display().to_string())?.ok_or(LogError::NoHeader { path })
 }
 
 /// Why a resume is refused: the log was written for another configuration.
@@ -309,14 +382,14 @@ pub fn plan_run(
     config: &TournamentConfig,
     out_dir: &Path,
     resume: bool,
-) -> anyhow::Result<RunPlan> {
-    let schedule = schedule(config)?;
+) -> Result<RunPlan, LogError> {
+    let schedule = schedule(config).map_err(LogError::Schedule)?;
     let header = Header::new(config, schedule.len() as u64);
     let path = out_dir.join(GAMES_FILE);
     let existing = match std::fs::read_to_string(&path) {
         Ok(text) => parse_games_log(&text, &path.display().to_string())?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => return Err(io_error("read", &path)(e)),
     };
     let Some(log) = existing else {
         return Ok(RunPlan {
@@ -329,11 +402,10 @@ pub fn plan_run(
         });
     };
     if !resume {
-        bail!(
-            "{} already holds a tournament ({} games played); pass --resume to continue it, or choose another --out directory",
-            path.display(),
-            log.games.len()
-        );
+        return Err(LogError::AlreadyHeld {
+            path,
+            games: log.games.len(),
+        });
     }
     check_resume(&log.header, config, &path)?;
     let ids: HashSet<&str> = schedule.iter().map(|g| g.game_id.as_str()).collect();
@@ -366,43 +438,43 @@ pub struct GamesWriter {
 
 impl GamesWriter {
     /// Create (or empty) `path` and write the header line. Creates the parent directory.
-    pub fn create(path: &Path, header: &Header) -> anyhow::Result<GamesWriter> {
+    pub fn create(path: &Path, header: &Header) -> Result<GamesWriter, LogError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(io_error("create", dir))?;
         }
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create {}", path.display()))?;
+        let file = std::fs::File::create(path).map_err(io_error("create", path))?;
         let mut w = GamesWriter {
             file,
             path: path.to_path_buf(),
         };
-        w.write_json_line(&serde_json::to_string(header)?)?;
+        w.write_json_line(&json_line(header, path)?)?;
         Ok(w)
     }
 
     /// Open an existing games.jsonl for appending, first repairing its end: a torn last line
     /// is cut off, and a complete last line without its newline gets one.
-    pub fn append(path: &Path) -> anyhow::Result<GamesWriter> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+    pub fn append(path: &Path) -> Result<GamesWriter, LogError> {
+        let text = std::fs::read_to_string(path).map_err(io_error("read", path))?;
         let mut file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        if !text.is_empty() && !text.ends_with('\n') {
-            let cut = text.rfind('\n').map_or(0, |i| i + 1);
-            let tail = &text[cut..];
-            let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
-            if complete {
-                file.seek(SeekFrom::End(0))?;
-                file.write_all(b"\n")?;
-            } else {
-                file.set_len(cut as u64)?;
+            .map_err(io_error("open", path))?;
+        let repaired = (|| {
+            if !text.is_empty() && !text.ends_with('\n') {
+                let cut = text.rfind('\n').map_or(0, |i| i + 1);
+                let tail = &text[cut..];
+                let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
+                if complete {
+                    file.seek(SeekFrom::End(0))?;
+                    file.write_all(b"\n")?;
+                } else {
+                    file.set_len(cut as u64)?;
+                }
             }
-        }
-        file.seek(SeekFrom::End(0))?;
+            file.seek(SeekFrom::End(0))
+        })();
+        repaired.map_err(|e| SinkError::new(path, e))?;
         Ok(GamesWriter {
             file,
             path: path.to_path_buf(),
@@ -410,23 +482,28 @@ impl GamesWriter {
     }
 
     /// Append one finished game.
-    pub fn write(&mut self, line: &GameLine) -> anyhow::Result<()> {
-        self.write_json_line(&serde_json::to_string(line)?)
+    pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
     }
 
     /// Append the SPRT's decision.
-    pub fn write_sprt(&mut self, line: &SprtLine) -> anyhow::Result<()> {
-        self.write_json_line(&serde_json::to_string(line)?)
+    pub fn write_sprt(&mut self, line: &SprtLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
     }
 
-    fn write_json_line(&mut self, json: &str) -> anyhow::Result<()> {
-        let mut buf = Vec::with_capacity(json.len() + 1);
-        buf.extend_from_slice(json.as_bytes());
-        buf.push(b'\n');
+    fn write_json_line(&mut self, json: &[u8]) -> Result<(), SinkError> {
         // One write of the whole line: a line is either complete or a torn tail.
         self.file
-            .write_all(&buf)
+            .write_all(json)
             .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))
+            .map_err(|e| SinkError::new(&self.path, e))
     }
+}
+
+/// `value` as one JSON line, newline included (`path` names the log in the error).
+pub fn json_line(value: &impl Serialize, path: &Path) -> Result<Vec<u8>, SinkError> {
+    let mut buf = Vec::with_capacity(2048);
+    serde_json::to_writer(&mut buf, value).map_err(|e| SinkError::new(path, e.into()))?;
+    buf.push(b'\n');
+    Ok(buf)
 }

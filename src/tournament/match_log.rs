@@ -7,7 +7,9 @@
 //! the same two bots swapped sides, as `match` plays them.
 
 use super::config::{BotConfig, CanonicalEvent, CanonicalOpenings, Format, Limits};
-use super::log::{games_path, read_games_log, GameLine, GamesLog, Header, HEADER_KIND, SCHEMA};
+use super::log::{
+    games_path, read_games_log, GameLine, GamesLog, Header, LogError, HEADER_KIND, SCHEMA,
+};
 use crate::record::GameRecord;
 
 /// Why a file is not a `match --jsonl` log.
@@ -20,15 +22,24 @@ pub struct NotAMatchLog {
     pub error: serde_json::Error,
 }
 
+/// Why [`read_any_log`] found no log.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadLogError {
+    #[error(transparent)]
+    Log(#[from] LogError),
+    #[error(transparent)]
+    Match(#[from] NotAMatchLog),
+}
+
 /// Read a tournament's games.jsonl (or `DIR/games.jsonl`), or a `match --jsonl` file.
-pub fn read_any_log(path: &std::path::Path) -> anyhow::Result<GamesLog> {
+pub fn read_any_log(path: &std::path::Path) -> Result<GamesLog, ReadLogError> {
     let file = games_path(path);
     if let Ok(text) = std::fs::read_to_string(&file) {
         if looks_like_match_log(&text) {
             return Ok(parse_match_log(&text, &file.display().to_string())?);
         }
     }
-    read_games_log(path)
+    Ok(read_games_log(path)?)
 }
 
 /// Whether the first non-empty line of `text` looks like a game record rather than a header.

@@ -15,38 +15,48 @@
 //! - [`results`]: the table computed from games.jsonl alone;
 //! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
 //!
-//! - [`runner`]: the loop, generic over how one game is played: concurrency, writing each
-//!   finished game, SPRT stop, and [`runner::Interrupt`] (stop starting games, or drop the
-//!   running ones) for Ctrl-C.
+//! How a game of a run is played, for `tournament` and `match` alike:
 //!
-//! `baraza tournament` (`commands::tournament_play`) gives the runner its one missing piece, a
-//! closure that plays a [`ScheduledGame`] with the referee:
+//! - [`setup`]: a [`ScheduledGame`] as the referee's setup (bots, clocks, start, seeds, logs);
+//! - [`seats`]: the pool of kept bot processes;
+//! - [`crash`]: `--on-crash abort`;
+//! - [`stderr_slots`]: the per-game stderr files and the bots' stderr logs;
+//! - [`play`]: one game with the referee, and a whole run (runtime, signals, goodbye, reaping);
+//! - [`match_plan`]: `baraza match` as a two-bot plan;
+//! - [`interrupt`]: how a run is told to stop, and why;
+//! - [`runner`]: the loop, generic over how one game is played: concurrency, the events of
+//!   [`crate::events`] to the sinks (games.jsonl, PGN, console, progress), the SPRT stop.
 //!
 //! ```text
 //! let (config, run) = commands::tournament::inputs(&args)?.resolve(cores)?;
 //! let plan = log::plan_run(&config, &out_dir, run.resume)?;   // schedule, resume, refusal
-//! let outcome = runner::run_plan(&config, run.concurrency, plan,
-//!     |game: ScheduledGame| { /* referee setup from config.bots[game.white], [game.black],
-//!                                game.start, game.seed, bot limits; play it */ },
-//!     &interrupt /* raised by the signal handlers */, |progress| eprintln!(...)).await?;
-//! // the table: results::standings(&log::read_games_log(&out_dir)?), or a results::Tally
-//! // fed the lines as they are written
+//! let arena = play::Arena { setups, seats, crash };
+//! let mut sinks = Sinks::new().with(&mut jsonl).with(&mut pgn).with(&mut progress);
+//! let ended = arena.run(&config, run.concurrency, plan, &mut sinks, signal_policy)?;
+//! // ended.outcome.tally.standings(): the final table
 //! ```
 
 pub mod config;
+pub mod crash;
 pub mod game_set;
+pub mod interrupt;
 pub mod log;
 pub mod match_log;
+pub mod match_plan;
 pub mod openings;
+pub mod play;
 pub mod ratings;
 pub mod render;
 pub mod report;
 pub mod results;
 pub mod runner;
 pub mod schedule;
+pub mod seats;
+pub mod setup;
 pub mod sprt;
 pub mod sprt_order;
 pub mod stats;
+pub mod stderr_slots;
 
 pub use config::{EventInputs, Format, RunOptions, TournamentConfig};
 pub use log::{plan_run, GameLine, GamesLog, GamesWriter, Header, LogStart, RunPlan};

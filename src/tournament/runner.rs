@@ -1,120 +1,33 @@
-//! The tournament loop, generic over how one game is played: it starts the planned games in
-//! schedule order, at most `concurrency` at a time, appends each finished game to games.jsonl
-//! the moment it ends, runs the SPRT after each game, and stops starting games when the SPRT
+//! The run loop of `tournament` and `match`, generic over how one game is played: it starts
+//! the planned games in schedule order, at most `concurrency` at a time, gives each finished
+//! game to the sinks ([`crate::events`]: games.jsonl, PGN, ...) the moment it ends, runs the
+//! SPRT after each game, and stops starting games when the SPRT
 //! decides, when asked to stop (Ctrl-C), or when a game cannot be played. Games already running
 //! are finished and written, so no played game is lost, unless the run is aborted
 //! ([`Interrupt::abort`]): then they are dropped unwritten, and a resume plays them again.
 //!
-//! Wiring it to the referee is one closure: `play(game) -> Future<Output = Result<GameRecord>>`
-//! that builds the referee's setup from [`ScheduledGame`] (players `game.white`/`game.black`
-//! of `config.bots`, start `game.start`, `game.seed`) and plays it.
+//! Wiring it to the referee is one closure, `play(game) -> Future<Output = Result<GameRecord,
+//! PlayError<E>>>`: [`super::play`] builds the referee's setup from the [`ScheduledGame`]
+//! and plays it.
 
 use super::config::TournamentConfig;
 use super::game_set::GameSet;
-use super::log::{GameLine, GamesWriter, LogStart, RunPlan};
-use super::results::{SprtStanding, Tally};
+pub use super::interrupt::{Cause, Interrupt};
+use super::interrupt::{ABORT, RUNNING};
+use super::log::{GameLine, RunPlan};
+use super::results::Tally;
 use super::schedule::ScheduledGame;
 use super::sprt::Decision;
-use super::sprt_order::SprtLine;
+use crate::events::{RunEvent, SinkError, Sinks};
 use crate::record::GameRecord;
-use atomic_waker::AtomicWaker;
 use std::future::Future;
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::task::Poll;
 
-/// How a run is told to stop, from outside (a signal handler, a failing game). Cloned handles
-/// share one state; it only ever rises: [`stop`](Interrupt::stop), then
-/// [`abort`](Interrupt::abort), then [`kill`](Interrupt::kill).
-///
-/// Why not a channel polled by every game: the loop checks this once per wake-up of the whole
-/// run (an atomic load and a waker registration), which is all a game pays for being
-/// interruptible.
-#[derive(Clone, Debug, Default)]
-pub struct Interrupt(Arc<InterruptState>);
-
-#[derive(Debug, Default)]
-struct InterruptState {
-    level: AtomicU8,
-    /// The run's task, woken when the level rises.
-    waker: AtomicWaker,
-}
-
-const STOP: u8 = 1;
-const ABORT: u8 = 2;
-const KILL: u8 = 3;
-
-impl Interrupt {
-    pub fn new() -> Interrupt {
-        Interrupt::default()
-    }
-
-    fn raise(&self, level: u8) {
-        self.0.level.fetch_max(level, Ordering::SeqCst);
-        self.0.waker.wake();
-    }
-
-    /// Start no new game; the running ones go on and are written.
-    pub fn stop(&self) {
-        self.raise(STOP);
-    }
-
-    /// Stop, and drop the running games unwritten (their futures are dropped: a resume plays
-    /// them again).
-    pub fn abort(&self) {
-        self.raise(ABORT);
-    }
-
-    /// As [`abort`](Interrupt::abort), and tells the caller that no more time is to be spent
-    /// (no polite goodbye to the bots): see [`killed`](Interrupt::killed).
-    pub fn kill(&self) {
-        self.raise(KILL);
-    }
-
-    pub fn stopped(&self) -> bool {
-        self.0.level.load(Ordering::SeqCst) >= STOP
-    }
-
-    pub fn aborted(&self) -> bool {
-        self.0.level.load(Ordering::SeqCst) >= ABORT
-    }
-
-    pub fn killed(&self) -> bool {
-        self.0.level.load(Ordering::SeqCst) >= KILL
-    }
-
-    /// Whether the run is aborted; if not, the current task is woken when that changes.
-    fn poll_aborted(&self, cx: &Context<'_>) -> bool {
-        self.0.waker.register(cx.waker());
-        self.aborted()
-    }
-}
-
-/// The error a `play` future returns for a game it gave up on (interrupted before its end):
-/// the game is not written and not a failure of the run; a resume plays it again.
+/// A `play` future's way to say it gave up on its game (interrupted before its end): the game
+/// is not written and not a failure of the run; a resume plays it again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game aborted before its end")]
 pub struct Aborted;
-
-/// What the loop reports as it goes (for a progress display).
-#[derive(Debug)]
-pub enum Progress<'a> {
-    Started {
-        game: &'a ScheduledGame,
-    },
-    Finished {
-        line: &'a GameLine,
-        /// Games in the log so far, this run's and earlier runs'.
-        done: usize,
-        scheduled: usize,
-        /// Every game in the log so far, `line` included, with this run's SPRT.
-        tally: &'a Tally,
-    },
-    /// The SPRT reached a bound: no more games are started.
-    SprtDecided {
-        sprt: &'a SprtStanding,
-    },
-}
 
 /// Why the loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,123 +52,236 @@ pub struct RunOutcome {
     pub tally: Tally,
 }
 
-/// Wait for the first of the running games to end and take it out; `None` when none runs, or
-/// when the run is aborted (then every running game is dropped).
-async fn next_finished<Fut: Future>(
+/// What [`next`] saw.
+enum Next<T, O> {
+    /// No game is running.
+    Idle,
+    /// The interrupt level rose to this.
+    Level(u8),
+    Finished(T, O),
+}
+
+/// Wait for the first of the running games to end and take it out, or for the interrupt
+/// level to rise above `seen`.
+async fn next<Fut: Future>(
     running: &mut GameSet<ScheduledGame, Fut>,
     interrupt: &Interrupt,
-) -> Option<(ScheduledGame, Fut::Output)> {
-    if running.is_empty() {
-        return None;
-    }
+    seen: u8,
+) -> Next<ScheduledGame, Fut::Output> {
     std::future::poll_fn(|cx| {
-        if interrupt.poll_aborted(cx) {
-            running.clear();
-            return Poll::Ready(None);
+        let level = interrupt.poll_level(cx);
+        if level > seen {
+            return Poll::Ready(Next::Level(level));
         }
-        running.poll_next(cx).map(Some)
+        if running.is_empty() {
+            return Poll::Ready(Next::Idle);
+        }
+        running
+            .poll_next(cx)
+            .map(|(game, out)| Next::Finished(game, out))
     })
     .await
 }
 
-/// Play `plan` with `play`, writing games.jsonl as described in the module docs. The first
-/// error of `play` ends the run (after the running games) and is returned, except [`Aborted`]:
-/// that game is left unwritten (to play again on resume) and the run goes on. `interrupt`
-/// stops or aborts the run from outside.
+/// Why a `play` future gave no record.
+#[derive(Debug)]
+pub enum PlayError<E> {
+    /// Given up before its end (see [`Aborted`]).
+    Aborted,
+    /// The game could not be played: the run ends after the running games.
+    Failed(E),
+}
+
+impl<E> From<Aborted> for PlayError<E> {
+    fn from(_: Aborted) -> Self {
+        PlayError::Aborted
+    }
+}
+
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError<E: std::fmt::Display + std::fmt::Debug> {
+    #[error("game {game} ({game_id}): {error}")]
+    Game {
+        game: u64,
+        game_id: String,
+        error: E,
+    },
+    #[error(transparent)]
+    Sink(#[from] SinkError),
+}
+
+/// The sinks of a run, and its first failure.
+struct Emitter<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
+    sinks: &'s mut Sinks<'a>,
+    interrupt: &'s Interrupt,
+    failure: Option<RunError<E>>,
+}
+
+/// The run's state between events.
+struct Loop<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
+    out: Emitter<'s, 'a, E>,
+    /// Every game in the log so far, with this run's SPRT.
+    tally: Tally,
+    scheduled: usize,
+    in_log: usize,
+    played: usize,
+    decided: Option<Decision>,
+    check_sprt: bool,
+}
+
+impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
+    /// Emit, and stop the run on the first sink error (kept to return at the end).
+    fn emit(&mut self, event: &RunEvent<'_>) {
+        if let Err(e) = self.sinks.emit(event) {
+            if self.failure.is_none() {
+                self.failure = Some(RunError::Sink(e));
+            }
+            self.interrupt.stop_because(Cause::SinkFailed);
+        }
+    }
+
+    /// Tell the sinks the level rose (not for a stop the caller itself asked for).
+    fn level_rose(&mut self, level: u8, running: usize) {
+        let cause = self.interrupt.cause(level);
+        if cause == Cause::Asked {
+            return;
+        }
+        if level >= ABORT {
+            self.emit(&RunEvent::Aborting {
+                cause: &cause,
+                running,
+            });
+        } else {
+            self.emit(&RunEvent::Stopping {
+                cause: &cause,
+                running,
+            });
+        }
+    }
+}
+
+impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
+    /// Whether another game may start.
+    fn may_start(&self) -> bool {
+        self.decided.is_none() && self.out.failure.is_none() && !self.out.interrupt.stopped()
+    }
+
+    /// A game's future is done: count and emit its record, or keep its failure.
+    fn finished(&mut self, game: ScheduledGame, result: Result<GameRecord, PlayError<E>>) {
+        let record = match result {
+            Ok(record) => record,
+            Err(PlayError::Aborted) => return,
+            Err(PlayError::Failed(error)) => {
+                if self.out.failure.is_none() {
+                    self.out.failure = Some(RunError::Game {
+                        game: game.game,
+                        game_id: game.game_id.clone(),
+                        error,
+                    });
+                }
+                return;
+            }
+        };
+        let line = GameLine::new(&game, record);
+        self.played += 1;
+        self.in_log += 1;
+        self.tally.add(&line);
+        self.out.emit(&RunEvent::GameFinished {
+            line: &line,
+            done: self.in_log,
+            scheduled: self.scheduled,
+            tally: &self.tally,
+        });
+        if self.check_sprt && self.decided.is_none() {
+            if let Some(s) = &self.tally.sprt() {
+                if s.report.decision != Decision::Continue {
+                    self.decided = Some(s.report.decision);
+                    self.out.emit(&RunEvent::SprtDecided { sprt: s });
+                }
+            }
+        }
+    }
+}
+
+/// Play `plan` with `play`, giving every event to `sinks` (the games log among them). The
+/// first error of `play` ends the run (after the running games) and is returned, except
+/// [`PlayError::Aborted`]: that game is left unwritten (to play again on resume) and the run
+/// goes on. So is the first sink error. `interrupt` stops or aborts the run from outside.
 ///
 /// The games run concurrently within the caller's task (no `tokio::spawn`), so `play`'s
 /// futures need not be `Send` or `'static`: the current-thread runtime of `baraza match` and
 /// futures borrowing the configuration both work.
-pub async fn run_plan<F, Fut>(
+pub async fn run_plan<F, Fut, E>(
     config: &TournamentConfig,
     concurrency: usize,
     plan: RunPlan,
     play: F,
     interrupt: &Interrupt,
-    mut progress: impl FnMut(Progress<'_>),
-) -> anyhow::Result<RunOutcome>
+    sinks: &mut Sinks<'_>,
+) -> Result<RunOutcome, RunError<E>>
 where
     F: Fn(ScheduledGame) -> Fut,
-    Fut: Future<Output = anyhow::Result<GameRecord>>,
+    Fut: Future<Output = Result<GameRecord, PlayError<E>>>,
+    E: std::fmt::Display + std::fmt::Debug,
 {
-    let mut writer = match plan.start {
-        LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
-        LogStart::Append => GamesWriter::append(&plan.path)?,
-    };
     // Counted game by game: reading it after every game costs nothing however long the run.
-    let mut tally = start_tally(config, &plan);
-    let mut in_log = plan.done.len();
-    // Earlier runs' games, moves and all, are not kept for the run's length.
-    drop(plan.done);
-
-    let scheduled = plan.header.scheduled_games as usize;
-    let mut decided = tally
+    let tally = start_tally(config, &plan);
+    let decided = tally
         .sprt()
         .map(|s| s.report.decision)
         .filter(|d| *d != Decision::Continue);
+    let mut run = Loop {
+        out: Emitter {
+            sinks,
+            interrupt,
+            failure: None,
+        },
+        tally,
+        scheduled: plan.header.scheduled_games as usize,
+        in_log: plan.done.len(),
+        played: 0,
+        decided,
+        check_sprt: config.sprt.is_some(),
+    };
+    // Earlier runs' games, moves and all, are not kept for the run's length.
+    drop(plan.done);
     let mut queue = plan.to_play.into_iter();
     let mut running = GameSet::new();
-    let mut played = 0;
-    let mut failure: Option<anyhow::Error> = None;
-
+    let mut seen = RUNNING;
     loop {
-        while decided.is_none()
-            && failure.is_none()
-            && !interrupt.stopped()
-            && running.len() < concurrency.max(1)
-        {
+        while run.may_start() && running.len() < concurrency.max(1) {
             let Some(game) = queue.next() else { break };
-            progress(Progress::Started { game: &game });
+            run.out.emit(&RunEvent::GameStarted { game: &game });
             let fut = Box::pin(play(game.clone()));
             running.push(game, fut);
         }
-        let Some((game, result)) = next_finished(&mut running, interrupt).await else {
-            break;
-        };
-        match result {
-            Ok(record) => {
-                let line = GameLine::new(&game, record);
-                writer.write(&line)?;
-                played += 1;
-                in_log += 1;
-                tally.add(&line);
-                progress(Progress::Finished {
-                    line: &line,
-                    done: in_log,
-                    scheduled,
-                    tally: &tally,
-                });
-                if config.sprt.is_some() {
-                    if let Some(s) = &tally.sprt() {
-                        if decided.is_none() && s.report.decision != Decision::Continue {
-                            decided = Some(s.report.decision);
-                            writer.write_sprt(&SprtLine::new(&s.first, &s.second, s.report))?;
-                            progress(Progress::SprtDecided { sprt: s });
-                        }
-                    }
+        match next(&mut running, interrupt, seen).await {
+            Next::Idle => break,
+            Next::Level(level) => {
+                seen = level;
+                run.out.level_rose(level, running.len());
+                if level >= ABORT {
+                    // Their futures are dropped: the seats' processes are killed.
+                    running.clear();
                 }
             }
-            Err(e) if e.is::<Aborted>() => {}
-            Err(e) => {
-                if failure.is_none() {
-                    failure = Some(e.context(format!("game {} ({})", game.game, game.game_id)));
-                }
-            }
+            Next::Finished(game, result) => run.finished(game, result),
         }
     }
-    if let Some(e) = failure {
+    if let Some(e) = run.out.failure {
         return Err(e);
     }
-    let stop = match decided {
+    let stop = match run.decided {
         Some(d) => Stop::Sprt(d),
-        None if in_log >= scheduled => Stop::Completed,
+        None if run.in_log >= run.scheduled => Stop::Completed,
         None => Stop::Interrupted,
     };
     Ok(RunOutcome {
         stop,
-        played,
-        in_log,
-        tally,
+        played: run.played,
+        in_log: run.in_log,
+        tally: run.tally,
     })
 }
 
@@ -269,36 +295,4 @@ pub fn start_tally(config: &TournamentConfig, plan: &RunPlan) -> Tally {
         tally.add(g);
     }
     tally
-}
-
-/// One line for a person about a progress event, e.g.
-/// `game 5/12 r1-p3-a: b vs c 0-1 (illegal move)`.
-pub fn describe(p: &Progress<'_>) -> String {
-    match p {
-        Progress::Started { game } => format!(
-            "game {} {} started: {} vs {}",
-            game.game, game.game_id, game.white_name, game.black_name
-        ),
-        Progress::Finished {
-            line,
-            done,
-            scheduled,
-            ..
-        } => {
-            let r = &line.record;
-            format!(
-                "game {done}/{scheduled} {}: {} vs {} {} ({})",
-                line.game_id, r.white, r.black, r.result, r.termination
-            )
-        }
-        Progress::SprtDecided { sprt } => format!(
-            "SPRT {} vs {}: LLR {:.2} outside [{:.2}, {:.2}]: {}; no more games are started",
-            sprt.first,
-            sprt.second,
-            sprt.report.llr,
-            sprt.report.lower,
-            sprt.report.upper,
-            sprt.report.decision
-        ),
-    }
 }

@@ -1,0 +1,93 @@
+//! The console line: one line per finished game on stdout, as `baraza match` prints it
+//! (`game 3: a vs b: 1-0 normal, 41 plies (no legal move)`), and the final tally of each bot
+//! (`final: a 2 wins 0 draws 1 losses; b ...`).
+
+use super::{RunEvent, Sink, SinkError};
+use crate::record::GameRecord;
+use std::io::Write;
+
+/// Win/draw/loss counts of one bot.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+pub struct ConsoleLine<'w> {
+    out: &'w mut dyn Write,
+    /// The bots counted in the final line, in its order.
+    names: Vec<String>,
+    wdl: Vec<Wdl>,
+    /// Moves played in all games (for `--bench-stats`).
+    pub moves: u64,
+}
+
+/// The console line of one game.
+pub fn game_line(rec: &GameRecord) -> String {
+    format!(
+        "game {}: {} vs {}: {} {}, {} plies ({})",
+        rec.game, rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
+    )
+}
+
+impl<'w> ConsoleLine<'w> {
+    pub fn new(out: &'w mut dyn Write, names: &[String]) -> ConsoleLine<'w> {
+        ConsoleLine {
+            out,
+            names: names.to_vec(),
+            wdl: vec![Wdl::default(); names.len()],
+            moves: 0,
+        }
+    }
+
+    fn count(&mut self, rec: &GameRecord) {
+        self.moves += rec.times_ms.len() as u64;
+        // A game without a result counts as a draw here (as `match` always counted it).
+        let (p1, p2) = rec.result.points().unwrap_or((0.5, 0.5));
+        for (name, points) in [(&rec.white, p1), (&rec.black, p2)] {
+            let Some(k) = self.names.iter().position(|n| n == name) else {
+                continue;
+            };
+            let w = &mut self.wdl[k];
+            match points {
+                p if p > 0.5 => w.wins += 1,
+                p if p < 0.5 => w.losses += 1,
+                _ => w.draws += 1,
+            }
+        }
+    }
+
+    /// `final: a 1 wins 0 draws 1 losses; b 1 wins 0 draws 1 losses`.
+    pub fn final_line(&self) -> String {
+        let parts: Vec<String> = self
+            .names
+            .iter()
+            .zip(&self.wdl)
+            .map(|(n, w)| format!("{n} {} wins {} draws {} losses", w.wins, w.draws, w.losses))
+            .collect();
+        format!("final: {}", parts.join("; "))
+    }
+
+    /// Print the final line.
+    pub fn finish(&mut self) -> Result<(), SinkError> {
+        let line = self.final_line();
+        self.say(&line)
+    }
+
+    fn say(&mut self, line: &str) -> Result<(), SinkError> {
+        writeln!(self.out, "{line}")
+            .and_then(|()| self.out.flush())
+            .map_err(|e| SinkError::new("stdout", e))
+    }
+}
+
+impl Sink for ConsoleLine<'_> {
+    fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
+        let RunEvent::GameFinished { line, .. } = event else {
+            return Ok(());
+        };
+        self.count(&line.record);
+        self.say(&game_line(&line.record))
+    }
+}

@@ -1,0 +1,61 @@
+//! The PGN sink: each finished game appended to the PGN-like log and flushed. A tournament's
+//! `games.pgn` is started afresh, or on resume rewritten from the games already in
+//! games.jsonl, so the two logs agree after a kill; `match --pgn FILE` appends to FILE.
+
+use super::{RunEvent, Sink, SinkError};
+use crate::pgn::write_pgn;
+use crate::record::GameRecord;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub struct PgnSink {
+    file: File,
+    path: PathBuf,
+    /// One game's text, reused.
+    buf: Vec<u8>,
+}
+
+fn open_append(path: &Path) -> std::io::Result<File> {
+    OpenOptions::new().create(true).append(true).open(path)
+}
+
+impl PgnSink {
+    /// Append to `path` (created if missing).
+    pub fn append(path: &Path) -> std::io::Result<PgnSink> {
+        Ok(PgnSink {
+            file: open_append(path)?,
+            path: path.to_path_buf(),
+            buf: Vec::with_capacity(2048),
+        })
+    }
+
+    /// `path` holding exactly `games` (none: an empty file), then appended to. Written to a
+    /// temporary file and renamed, so a kill leaves the old file or the new one.
+    pub fn rewrite<'g>(
+        path: &Path,
+        games: impl IntoIterator<Item = &'g GameRecord>,
+    ) -> Result<PgnSink, SinkError> {
+        let mut buf = Vec::new();
+        for g in games {
+            write_pgn(&mut buf, g).map_err(|e| SinkError::new(path, e))?;
+        }
+        let tmp = path.with_extension("pgn.tmp");
+        std::fs::write(&tmp, &buf).map_err(|e| SinkError::new(&tmp, e))?;
+        std::fs::rename(&tmp, path).map_err(|e| SinkError::new(path, e))?;
+        PgnSink::append(path).map_err(|e| SinkError::new(path, e))
+    }
+}
+
+impl Sink for PgnSink {
+    fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
+        let RunEvent::GameFinished { line, .. } = event else {
+            return Ok(());
+        };
+        self.buf.clear();
+        write_pgn(&mut self.buf, &line.record)
+            .and_then(|()| self.file.write_all(&self.buf))
+            .and_then(|()| self.file.flush())
+            .map_err(|e| SinkError::new(&self.path, e))
+    }
+}
