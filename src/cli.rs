@@ -144,6 +144,10 @@ pub struct MatchArgs {
     /// the same
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub concurrency: usize,
+    /// Print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2)) every N
+    /// games; it is printed at the end in any case
+    #[arg(long, value_name = "N")]
+    pub report_every: Option<usize>,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
@@ -385,6 +389,10 @@ pub struct TournamentArgs {
     /// game (for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Two bots: print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2),
+    /// LLR) on stderr every N games; the final table has it at the end
+    #[arg(long, value_name = "N")]
+    pub report_every: Option<usize>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

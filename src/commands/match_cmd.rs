@@ -143,7 +143,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     };
 
     let wall = Instant::now();
-    let mut console = ConsoleLine::new(out, &names);
+    let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);
     let mut sinks = Sinks::new();
     if let Some(p) = pgn.as_mut() {
         sinks.push(p);
@@ -169,6 +169,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         );
     }
     console.finish()?;
+    console.score(&ended.outcome.tally.standings())?;
     if args.bench_stats {
         bench_stats(args.games, console.moves, wall);
     }

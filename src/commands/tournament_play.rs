@@ -150,7 +150,8 @@ pub fn play(
         crash: CrashPolicy::new(run.on_crash),
     };
     let scheduled = plan.header.scheduled_games as usize;
-    let mut progress = Progress::new(args.quiet, &start_tally(config, &plan), scheduled);
+    let mut progress = Progress::new(args.quiet, &start_tally(config, &plan), scheduled)
+        .with_report_every(args.report_every);
     announce(&progress, &plan, run, out_dir, args.quiet)?;
     let resume = resume_command();
     let games_path = plan.path.clone();
