@@ -130,7 +130,7 @@ impl Sink for ConsoleLine<'_> {
         self.count(&line.record);
         self.say(&game_line(&line.record))?;
         if let RunEvent::GameFinished { done, tally, .. } = event {
-            if self.report_every.is_some_and(|n| done % n == 0) {
+            if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
                 if let Some(block) = report::two_bot_report(&tally.standings()) {
                     self.say(block.trim_end())?;
                 }

@@ -168,7 +168,7 @@ impl Progress {
 
     fn game_finished(&mut self, done: usize, tally: &Tally) {
         self.games = done;
-        if self.report_every.is_some_and(|n| done % n == 0) {
+        if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
             if let Some(block) = crate::tournament::report::two_bot_report(&tally.standings()) {
                 let text = block.trim_end().to_string();
                 match &self.mode {
