@@ -15,8 +15,9 @@
 //!   as the current-thread runtime of `baraza match` does.)
 
 use crate::protocol::MAX_LINE;
+use crate::stderr_tail::StderrTail;
 use std::io::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -74,23 +75,6 @@ pub fn split_command(cmd: &str) -> Result<Vec<String>, SplitError> {
         Some(v) if v.is_empty() => Err(SplitError::Empty),
         Some(v) => Ok(v),
     }
-}
-
-/// Find the program a command would run: a path containing `/` as given, otherwise the first
-/// executable file of that name on `PATH`. `None` when there is none.
-pub fn resolve_program(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let is_exe = |p: &Path| {
-        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return is_exe(&p).then_some(p);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|p| is_exe(p))
 }
 
 /// `from + d`, or a time about thirty years away when that overflows (a huge option value).
@@ -249,6 +233,18 @@ impl Bot {
             }
         }
         *t = target;
+    }
+
+    /// The last lines the bot wrote on stderr in this game (since the last
+    /// [`Bot::redirect_stderr`]), for a crash's reason. Waits up to `wait` for the drain to
+    /// reach the end of the pipe, so a process that has exited has all its words counted.
+    pub async fn stderr_tail(&mut self, wait: Duration) -> Option<String> {
+        if let Some(task) = self.stderr_task.as_mut() {
+            if timeout(wait, task).await.is_ok() {
+                self.stderr_task = None;
+            }
+        }
+        self.stderr_target.lock().ok()?.tail.summary()
     }
 
     /// Whether a read has found the end of the bot's output (it exited or closed it).
@@ -471,6 +467,8 @@ struct StderrTarget {
     cap: u64,
     written: u64,
     truncated: bool,
+    /// The end of what the bot wrote since this target was opened (this game), for reasons.
+    tail: StderrTail,
 }
 
 impl StderrTarget {
@@ -481,6 +479,7 @@ impl StderrTarget {
             cap: 0,
             written: 0,
             truncated: false,
+            tail: StderrTail::default(),
         };
         if let StderrSink::File { path, cap } = sink {
             target.cap = *cap;
@@ -495,6 +494,7 @@ impl StderrTarget {
     }
 
     fn write(&mut self, chunk: &[u8]) {
+        self.tail.push(chunk);
         if let Some((path, append)) = self.pending.take() {
             let file = if append {
                 std::fs::OpenOptions::new()

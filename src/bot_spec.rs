@@ -2,7 +2,8 @@
 //! like a shell would, program found on `PATH` before any game) or `builtin:<name>`, run as
 //! `<this baraza> bot <name> --ruleset <id> --seed <S>`; and the names derived from it.
 
-use crate::bot::{resolve_program, split_command, SplitError, StderrSink};
+use crate::bot::{split_command, SplitError, StderrSink};
+use crate::bot_preflight::{check_command, PreflightError, PreflightWarning};
 use crate::builtin::UnknownBuiltin;
 use crate::referee::PlayerSetup;
 use std::path::{Path, PathBuf};
@@ -20,10 +21,12 @@ pub enum BotSpecError {
     },
     #[error("{which}: {error}")]
     BadCommand { which: String, error: SplitError },
-    #[error("{which}: program '{program}' not found or not executable (command: {text})")]
-    NotFound {
+    /// A mistake in the command found before any game (see [`crate::bot_preflight`]).
+    #[error("{which}: {error} (command: {text})")]
+    Unusable {
         which: String,
-        program: String,
+        /// Boxed: it is rare, and keeps every `Result` carrying this error small.
+        error: Box<PreflightError>,
         text: String,
     },
     /// A built-in bot runs as this executable; it could not be found.
@@ -98,20 +101,29 @@ impl BotSpec {
             })?;
             return Ok(BotSpec::Builtin(name.to_string()));
         }
-        let argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
+        let mut argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
             which: which.to_string(),
             error,
         })?;
-        let Some(path) = resolve_program(&argv[0]) else {
-            return Err(BotSpecError::NotFound {
-                which: which.to_string(),
-                program: argv[0].clone(),
-                text: text.to_string(),
-            });
-        };
-        let mut argv = argv;
-        argv[0] = path.to_string_lossy().into_owned();
+        // The newcomer's mistakes, one clear line each, before any game is played.
+        let checked = check_command(&argv, text).map_err(|error| BotSpecError::Unusable {
+            which: which.to_string(),
+            error: Box::new(error),
+            text: text.to_string(),
+        })?;
+        argv[0] = checked.program.to_string_lossy().into_owned();
         Ok(BotSpec::Command(argv))
+    }
+
+    /// What [`BotSpec::parse`] accepts but looks like a mistake (shell syntax in a command
+    /// that runs without a shell), for the command to print as warnings.
+    pub fn warnings(text: &str) -> Vec<PreflightWarning> {
+        match split_command(text) {
+            Ok(argv) if !text.starts_with("builtin:") => {
+                check_command(&argv, text).map_or_else(|_| Vec::new(), |c| c.warnings)
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The default display name: the built-in's name, or the program's file stem (the script's

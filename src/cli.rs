@@ -3,6 +3,7 @@
 //! The doc comments here are the `--help` texts, so `<name>` in them is meant literally.
 #![allow(rustdoc::invalid_html_tags)]
 
+use crate::cli_habits::{help_section, For};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
@@ -40,7 +41,7 @@ pub enum Command {
     /// Run a built-in bot on stdin/stdout, speaking the bot protocol (see protocol.md)
     Bot(BotArgs),
     /// Play a match between two bots
-    #[command(after_help = MATCH_HELP)]
+    #[command(after_help = with_habits(MATCH_HELP, For::Match))]
     Match(Box<MatchArgs>),
     /// Re-judge the games of a log file, show a board at a ply, or verify the whole log
     Replay(ReplayArgs),
@@ -48,6 +49,9 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
+    /// Walk a bot through the protocol and say, in words, what is wrong with it
+    #[command(name = "check-bot", after_help = CHECK_BOT_HELP)]
+    CheckBot(CheckBotArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -72,6 +76,11 @@ pub struct BotArgs {
     /// as baraza's referee does
     #[arg(long, default_value_t = 1, value_name = "STEP")]
     pub seed_step: u64,
+}
+
+/// A command's help text followed by the other arenas' spellings of its options.
+fn with_habits(help: &str, command: For) -> String {
+    format!("{help}\n\n{}", help_section(command).trim_end())
 }
 
 const MATCH_HELP: &str = "\
@@ -144,8 +153,8 @@ pub struct MatchArgs {
     /// the same
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub concurrency: usize,
-    /// Print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2)) every N
-    /// games; it is printed at the end in any case
+    /// Print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2)) on stderr
+    /// every N games; it is printed at the end in any case, after the score line
     #[arg(long, value_name = "N")]
     pub report_every: Option<usize>,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
@@ -321,7 +330,7 @@ Examples:
   baraza tournament --config event.toml --dry-run";
 
 #[derive(Args, Debug, Clone, Default)]
-#[command(after_help = TOURNAMENT_HELP)]
+#[command(after_help = with_habits(TOURNAMENT_HELP, For::Tournament))]
 pub struct TournamentArgs {
     /// Ruleset id (see `baraza games`); optional when the event file names it
     pub ruleset: Option<String>,
@@ -430,6 +439,42 @@ pub struct ResultsArgs {
     #[arg(long, value_enum, default_value = "text", conflicts_with = "json")]
     pub format: ResultsFormat,
     /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+const CHECK_BOT_HELP: &str = "\
+Checks, one line each: the command can be run (no '#!' missing, no CRLF line endings, executable,
+no shell syntax); the hello is answered with 'ready' within the startup deadline; full games
+against builtin:random on both sides of every ruleset given; game after game in one process
+('gameover', then 'newgame'); a position with a single legal move; exit after 'quit'. Then the
+bot's response latency and a verdict. Exit status 0 only when every check passed.
+
+Examples:
+  baraza check-bot darra 'python3 bots/python/random_bot.py'
+  baraza check-bot darra bao dara ./mybot --json";
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckBotArgs {
+    /// One or more ruleset ids, then the bot: a command line or builtin:<name>
+    #[arg(required = true, num_args = 2.., value_name = "RULESET... BOT")]
+    pub words: Vec<String>,
+    /// Full games per ruleset against builtin:random (sides alternate)
+    #[arg(long, default_value_t = 2)]
+    pub games: u64,
+    /// Game clock BASE+INC in seconds for those games
+    #[arg(long, value_name = "BASE+INC", default_value = "10+0.1")]
+    pub tc: String,
+    /// How long the bot may take to answer the hello with `ready`, in ms
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
+    /// How long the bot may take to exit after `quit`, in ms
+    #[arg(long, default_value_t = 1_000)]
+    pub grace: u64,
+    /// Seed of the games (and of a built-in bot under test)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
 }

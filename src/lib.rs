@@ -4,9 +4,12 @@
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
 pub mod bot;
+pub mod bot_preflight;
 pub mod bot_spec;
 pub mod builtin;
+pub mod check_bot;
 pub mod cli;
+pub mod cli_habits;
 pub mod clock;
 pub mod commands;
 pub mod decimal;
@@ -22,5 +25,8 @@ pub mod referee;
 pub mod results_pgn;
 pub mod rng;
 pub mod signals;
+pub mod startup_diagnosis;
+pub mod stderr_tail;
+pub mod terminal_text;
 pub mod tournament;
 pub mod verify;

@@ -1,14 +1,44 @@
+use baraza::cli_habits::{hint, For};
+use baraza::terminal_text::escape_control;
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = baraza::cli::Cli::parse();
+    let cli = match baraza::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(err),
+    };
     match baraza::commands::run(cli) {
         Ok(code) => code,
         Err(err) => {
             // One line: the error and its context chain, never a backtrace.
-            eprintln!("baraza: {}", format!("{err:#}").replace('\n', " "));
+            // Escaped: the message may quote what a bot sent (a token with ESC in it).
+            let line = format!("{err:#}").replace('\n', " ");
+            eprintln!("baraza: {}", escape_control(&line));
             ExitCode::from(1)
         }
+    }
+}
+
+/// clap's own message, unless the command line used another arena's spelling: then its first
+/// line and ours, without clap's tip (which would suggest a look-alike such as `--grace`).
+fn usage_error(err: clap::Error) -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = match args.first().map(String::as_str) {
+        Some("match") => Some(For::Match),
+        Some("tournament") => Some(For::Tournament),
+        _ => None,
+    };
+    let hint = command
+        .filter(|_| err.use_stderr())
+        .and_then(|c| hint(c, &args[1..]));
+    match hint {
+        Some(h) => {
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("error: bad command line");
+            eprintln!("{first}\n\n  hint: {h}\n\nFor more information, try '--help'.");
+            ExitCode::from(2)
+        }
+        None => err.exit(),
     }
 }

@@ -41,6 +41,11 @@ fn names(args: &MatchArgs) -> anyhow::Result<[String; 2]> {
         BotSpec::parse("bot1", &args.bot1)?,
         BotSpec::parse("bot2", &args.bot2)?,
     ];
+    for (which, text) in [("bot1", &args.bot1), ("bot2", &args.bot2)] {
+        for w in BotSpec::warnings(text) {
+            eprintln!("baraza: warning: {which}: {w}");
+        }
+    }
     let mut names = [
         args.name1
             .clone()

@@ -2,6 +2,7 @@
 //! closed pipe (`baraza rules legal ... | head -1`) is an ordinary error, not a panic.
 
 pub mod bot;
+pub mod check_bot;
 pub mod match_cmd;
 pub mod replay;
 pub mod results;
@@ -25,6 +26,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => match_cmd::run(&mut out, *args),
         Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
+        Command::CheckBot(args) => check_bot::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

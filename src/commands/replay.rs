@@ -6,14 +6,27 @@ use super::write_json;
 use crate::cli::ReplayArgs;
 use crate::game::Position;
 use crate::pgn::{self, PgnGame};
+use crate::terminal_text::escape_control;
 use crate::verify::{self, Problem};
 use anyhow::{anyhow, bail, Context};
 use serde_json::json;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
-    let file = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {file}"))?;
+    // A run folder holds its PGN log as games.pgn.
+    let path = if args.file.is_dir() {
+        args.file.join("games.pgn")
+    } else {
+        args.file.clone()
+    };
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {file}"))?;
+    if text.trim_start().starts_with('{') {
+        bail!(
+            "{file} is a JSON-lines log, not the PGN log replay reads: give the run folder or its \
+             games.pgn (match writes one with --pgn); `baraza results {file}` reads this file"
+        );
+    }
     let games = pgn::parse_pgn_games(&text).map_err(|e| anyhow!("{file}: {e}"))?;
     if games.is_empty() {
         bail!("{file}: no game in the log");
@@ -130,8 +143,14 @@ fn summary(
     };
     writeln!(
         out,
-        "game {k}  {}  {} vs {}  {}  {}  {} plies  {verdict}",
-        r.ruleset, r.white, r.black, r.result, r.termination, r.plies
+        "game {k}  {}  {} vs {}  {}  {}  {} plies  {}",
+        r.ruleset,
+        escape_control(&r.white),
+        escape_control(&r.black),
+        r.result,
+        r.termination,
+        r.plies,
+        escape_control(&verdict)
     )?;
     Ok(())
 }
@@ -205,10 +224,15 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
         writeln!(
             out,
             "game {k}: {} (player 1) vs {} (player 2), {}, {} {}, {} plies",
-            r.white, r.black, r.ruleset, r.result, r.termination, r.plies
+            escape_control(&r.white),
+            escape_control(&r.black),
+            r.ruleset,
+            r.result,
+            r.termination,
+            r.plies
         )?;
         if !r.reason.is_empty() {
-            writeln!(out, "reason: {}", r.reason)?;
+            writeln!(out, "reason: {}", escape_control(&r.reason))?;
         }
         writeln!(out, "ply   0  start           {}", pos.format())?;
     }
@@ -236,7 +260,7 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
         writeln!(out, "final position after {} plies:", r.moves.len())?;
         write!(out, "{}", pos.show())?;
         if let Err(p) = verify::verify_game(g) {
-            writeln!(out, "PROBLEM: {}", describe(k, g, &p))?;
+            writeln!(out, "PROBLEM: {}", escape_control(&describe(k, g, &p)))?;
         }
     }
     Ok(())

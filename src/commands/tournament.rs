@@ -61,6 +61,11 @@ pub fn cores() -> usize {
 
 pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     let (config, run) = inputs(&args)?.resolve(cores())?;
+    for b in &config.bots {
+        for w in crate::bot_spec::BotSpec::warnings(&b.command) {
+            eprintln!("baraza: warning: bot '{}': {w}", b.name);
+        }
+    }
     // Random openings are drawn now, so an impossible request fails before anything else.
     schedule(&config)?;
     if let Some(warning) = config.sprt.and_then(|p| p.rounds_warning(config.rounds)) {

@@ -4,6 +4,7 @@
 
 use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
+use crate::terminal_text::escape_control;
 use crate::tournament::report;
 use crate::tournament::results::Standings;
 use std::io::Write;
@@ -27,12 +28,21 @@ pub struct ConsoleLine<'w> {
     report_every: Option<usize>,
 }
 
-/// The console line of one game.
+/// The console line of one game, escaped: the reason may quote what a bot sent (a token with
+/// ESC in it would otherwise reach the terminal raw).
 pub fn game_line(rec: &GameRecord) -> String {
-    format!(
+    let line = format!(
         "game {}: {} vs {}: {} {}, {} plies ({})",
         rec.game, rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
-    )
+    );
+    escape_control(&line).into_owned()
+}
+
+/// A report block on stderr, each line escaped (the names in it come from the command line).
+fn eprint_block(block: &str) {
+    for line in block.lines() {
+        eprintln!("{}", escape_control(line));
+    }
 }
 
 impl<'w> ConsoleLine<'w> {
@@ -46,14 +56,15 @@ impl<'w> ConsoleLine<'w> {
         }
     }
 
-    /// Print the two-bot report block every `n` games (`--report-every`).
+    /// Print the two-bot report block on stderr every `n` games (`--report-every`).
     pub fn with_report_every(mut self, n: Option<usize>) -> ConsoleLine<'w> {
         self.report_every = n.filter(|&n| n > 0);
         self
     }
 
-    /// The end of a match: the first bot's score and Elo, then the report block, e.g.
-    /// `score: greedy 8.0/10 (80.0%) against random, Elo +240.8 ± 250.1`.
+    /// The end of a match, on stderr (stdout keeps its one line per game and the final line):
+    /// the first bot's score and Elo, then the report block, e.g.
+    /// `score: greedy 8/10 (80.0%) against random, Elo +240.8 ± 250.1`.
     pub fn score(&mut self, t: &Standings) -> Result<(), SinkError> {
         let Some(first) = self.names.first() else {
             return Ok(());
@@ -74,11 +85,12 @@ impl<'w> ConsoleLine<'w> {
             b.score.unwrap_or(0.0) * 100.0,
             others.join(", ")
         );
-        self.say(&line)?;
-        match report::two_bot_report(t) {
-            Some(block) => self.say(block.trim_end()),
-            None => Ok(()),
+        // Names come from the command line: escaped like the game lines.
+        eprintln!("{}", escape_control(&line));
+        if let Some(block) = report::two_bot_report(t) {
+            eprint_block(&block);
         }
+        Ok(())
     }
 
     fn count(&mut self, rec: &GameRecord) {
@@ -132,7 +144,7 @@ impl Sink for ConsoleLine<'_> {
         if let RunEvent::GameFinished { done, tally, .. } = event {
             if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
                 if let Some(block) = report::two_bot_report(&tally.standings()) {
-                    self.say(block.trim_end())?;
+                    eprint_block(&block);
                 }
             }
         }

@@ -112,8 +112,15 @@ async fn close_side<'b>(
     } else {
         setup.grace
     };
-    bot.finish(Some(farewell), grace).await;
-    Some(farewell)
+    // `gameover` only for a game the bot was told of (`newgame`), kept or not: a bot whose
+    // opponent failed to start hears nothing of that game.
+    let bye = if side.stage.is_told() {
+        farewell
+    } else {
+        protocol::QUIT
+    };
+    bot.finish(Some(bye), grace).await;
+    Some(bye)
 }
 
 /// The record's time control: one form when both players had the same, else player 1's and

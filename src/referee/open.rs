@@ -10,6 +10,7 @@ use crate::bot::{deadline_after, Bot, ReadError, StderrSink, WriteError};
 use crate::game::Player;
 use crate::outcome::Termination;
 use crate::protocol::{self, BotMsg};
+use crate::startup_diagnosis::{diagnose, KEPT_LINES};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -210,27 +211,35 @@ async fn handshake(
     let ms = setup.startup_timeout[p.index()].as_millis();
     let late = format!("did not send 'ready' within the startup deadline of {ms} ms");
     let mut ids = Vec::new();
+    // What it sent instead of `ready`, for the reason if the deadline passes.
+    let mut ignored: Vec<String> = Vec::new();
     loop {
         let line = match bot.read_line(deadline).await {
             Ok(l) => l,
             Err(e) => {
                 let term = Termination::StalledConnection;
-                return Err(read_fault(p, setup, bot, e, term, late).await);
+                let text = format!("{late}{}", diagnose(&ignored));
+                return Err(read_fault(p, setup, bot, e, term, text).await);
             }
         };
         let msg = protocol::parse_bot_line(&line);
-        heard(Heard::Received(line));
         match msg {
-            BotMsg::Ready => return Ok(ids),
+            BotMsg::Ready => {
+                heard(Heard::Received(line));
+                return Ok(ids);
+            }
             BotMsg::Id { key, value } if ids.len() < 16 => {
                 ids.push((key, value.chars().take(200).collect()));
             }
+            BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => {}
+            _ if ignored.len() < KEPT_LINES => ignored.push(line.clone()),
             _ => {}
         }
+        heard(Heard::Received(line));
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let reason = format!("{} {late}", who(p, setup));
+            let reason = format!("{} {late}{}", who(p, setup), diagnose(&ignored));
             return Err(Verdict::fault(p, Termination::StalledConnection, reason));
         }
     }

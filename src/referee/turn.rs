@@ -233,7 +233,14 @@ impl Play<'_, '_> {
         }
         let listed = self.pos.legal().iter().position(|m| m == token);
         if !listed.is_some_and(|i| self.pos.play_index(i)) {
-            let reason = format!("{} sent illegal move {}", who(p, setup), quote(token));
+            // As `replay --verify` says it: the position and what was legal there.
+            let reason = format!(
+                "{} sent illegal move {} in '{}' (legal: {})",
+                who(p, setup),
+                quote(token),
+                self.pos.position().format(),
+                self.pos.legal().join(" ")
+            );
             return Err(Verdict::fault(p, Termination::IllegalMove, reason));
         }
         Ok(())

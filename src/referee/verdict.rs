@@ -87,6 +87,9 @@ pub(super) fn limit_text(allowance: Duration, margin: Duration) -> String {
 
 /// How long to wait for the exit status of a bot that closed its output, for the reason text.
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
+/// How long to wait for the rest of a crashed bot's stderr (the pipe ends with the process,
+/// unless something it started holds it).
+const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
 
 /// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means.
 pub(super) async fn read_fault(
@@ -115,7 +118,11 @@ pub(super) async fn read_fault(
                 Some(st) => describe_status(&st),
                 None => "closed its output".to_string(),
             };
-            Verdict::fault(p, Termination::Crash, format!("{w} crashed: {how}"))
+            let said = match bot.stderr_tail(STDERR_TAIL_WAIT).await {
+                Some(tail) => format!("; its stderr ended: {tail}"),
+                None => String::new(),
+            };
+            Verdict::fault(p, Termination::Crash, format!("{w} crashed: {how}{said}"))
         }
         ReadError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
         e @ (ReadError::TooLong | ReadError::InvalidUtf8) => {

@@ -1,0 +1,78 @@
+//! `baraza check-bot <ruleset>... <bot>`: the checks of [`crate::check_bot`], printed.
+
+use crate::bot::{become_subreaper, StderrSink};
+use crate::bot_spec::BotSpec;
+use crate::check_bot::{check_bot, Check, CheckSetup, PlayerFor, Report};
+use crate::cli::CheckBotArgs;
+use crate::clock::TimeControl;
+use crate::games;
+use anyhow::{bail, Context};
+use std::io::Write;
+use std::time::Duration;
+
+pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
+    let (bot_text, ruleset_ids) = args.words.split_last().context("no bot given")?;
+    let rulesets = ruleset_ids
+        .iter()
+        .map(|id| games::ruleset(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tc = TimeControl::from_options(Some(&args.tc), None, 50)?;
+    let report = match command_check(bot_text) {
+        Err(failed) => Report::new(vec![failed], &[]),
+        Ok(spec) => {
+            let setup = CheckSetup {
+                rulesets,
+                bot_argv: spec.argv(ruleset_ids[0].as_str(), args.seed)?,
+                bot: player_for(spec, "bot")?,
+                opponent: player_for(BotSpec::parse("opponent", "builtin:random")?, "random")?,
+                games: args.games.max(1),
+                tc,
+                startup_timeout: Duration::from_millis(args.startup_timeout),
+                grace: Duration::from_millis(args.grace),
+                seed: args.seed,
+            };
+            become_subreaper();
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .context("cannot start the async runtime")?
+                .block_on(check_bot(&setup))
+        }
+    };
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        write!(out, "{}", report.text())?;
+    }
+    out.flush()?;
+    if !report.passed {
+        let failed = report.checks.iter().filter(|c| !c.passed).count();
+        bail!("the bot failed {failed} of {} checks", report.checks.len());
+    }
+    Ok(())
+}
+
+/// The first check, on the command line alone: it can be run, and means what it says.
+fn command_check(text: &str) -> Result<BotSpec, Check> {
+    let name = "the command can be run";
+    let fail = |detail: String| Check {
+        name: name.to_string(),
+        passed: false,
+        detail,
+    };
+    let spec = BotSpec::parse("bot", text).map_err(|e| fail(format!("{e:#}")))?;
+    if let Some(w) = BotSpec::warnings(text).first() {
+        return Err(fail(w.to_string()));
+    }
+    Ok(spec)
+}
+
+/// `spec` as the player of one game. The executable's path, the only thing that can fail, is
+/// looked up once here: later calls reuse it.
+fn player_for(spec: BotSpec, name: &'static str) -> anyhow::Result<PlayerFor> {
+    spec.player(name, "darra", 0, StderrSink::Discard, None)?;
+    Ok(Box::new(move |ruleset, seed| {
+        spec.player(name, ruleset, seed, StderrSink::Discard, None)
+            .expect("the executable path was found above and is cached")
+    }))
+}
