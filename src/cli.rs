@@ -49,6 +49,13 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
+    /// Write a self-contained HTML viewer of a log's games (works offline, loads nothing)
+    View(ViewArgs),
+    /// Play a bot yourself, in the terminal, under the referee and its clocks
+    Play(PlayArgs),
+    /// The person's side of `baraza play` (started by it; not for direct use)
+    #[command(hide = true)]
+    Human(HumanArgs),
     /// Walk a bot through the protocol and say, in words, what is wrong with it
     #[command(name = "check-bot", after_help = CHECK_BOT_HELP)]
     CheckBot(CheckBotArgs),
@@ -90,7 +97,7 @@ A bot's process is kept from game to game (sides alternate) until it loses by a 
 time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
 afresh for every game. The bot protocol is in protocol.md.
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
-adjudication. Exit status 0 when the match was played, whatever the bots did; 1 on a bad
+adjudication, resignation (a bot may answer `resign`). Exit status 0 when the match was played, whatever the bots did; 1 on a bad
 value (one line on stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C,
 SIGTERM, SIGHUP: the games in play are dropped and their bots killed; finished games stay
 logged); 2 on a malformed command line. --concurrency N plays N games at once, each with the
@@ -148,6 +155,10 @@ pub struct MatchArgs {
     /// until it loses by a fault; for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Play every game even when a bot fails to start in two games in a row (by default the
+    /// match stops then, with the reason, instead of waiting the startup deadline every game)
+    #[arg(long)]
+    pub keep_going: bool,
     /// Games played at once (each game's line is printed and logged as it ends, so with more
     /// than one the lines may come out of game order); the bots' seeds and sides per game stay
     /// the same
@@ -416,15 +427,6 @@ pub enum ExportFormat {
     ResultsPgn,
 }
 
-/// `baraza results --format`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResultsFormat {
-    Text,
-    Json,
-    Csv,
-    Markdown,
-}
-
 #[derive(Args, Debug, Clone)]
 #[command(
     after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)"
@@ -435,12 +437,113 @@ pub struct ResultsArgs {
     /// Place the rating list so that bot NAME has rating ELO (default: the ratings' mean is 0)
     #[arg(long, value_name = "NAME=ELO")]
     pub anchor: Option<String>,
-    /// Output format: the text table, JSON (as --json), CSV (one row per bot) or Markdown
-    #[arg(long, value_enum, default_value = "text", conflicts_with = "json")]
-    pub format: ResultsFormat,
-    /// Print JSON instead of text
+    /// Print JSON instead of text (the same as --format json)
     #[arg(long)]
     pub json: bool,
+    /// text (the table), json, csv (one row per bot), markdown, or html: one self-contained
+    /// page with the table, the crosstable, the score and SPRT plots, and a viewer of every
+    /// game [default: text]
+    #[arg(long, value_enum)]
+    pub format: Option<ResultsFormat>,
+    /// Write the output to FILE instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// The forms `baraza results` prints.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultsFormat {
+    Text,
+    Json,
+    /// One row per bot, plain numbers
+    Csv,
+    /// The table and the head-to-head results as GitHub tables
+    Markdown,
+    Html,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+LOG is a PGN-like log, a games.jsonl (a tournament's or `match --jsonl`'s), or a run folder
+(its games.jsonl, else its games.pgn). The page holds every game's positions, computed by
+baraza's engines now: it needs no network and no other file. In the page: the game list (filter
+by bot and result), the board, both clocks, the move list with think times and info lines;
+keys Left/Right step, Home/End jump, space plays; the address #g3p40 opens game 3 at ply 40.
+docs/viewer.md has the details.
+
+Examples:
+  baraza view games.pgn -o games.html
+  baraza view runs/t1                      # writes runs/t1/view.html
+  baraza match darra builtin:random builtin:greedy --pgn g.pgn --logs logs && baraza view g.pgn --logs logs")]
+pub struct ViewArgs {
+    /// A PGN-like log, a games.jsonl, or a tournament's --out folder
+    pub log: std::path::PathBuf,
+    /// The page to write (`-` for standard output) [default: LOG with .html, or DIR/view.html]
+    #[arg(long, short = 'o', value_name = "FILE.html")]
+    pub out: Option<std::path::PathBuf>,
+    /// A `--logs DIR` of the same games: show the bots' info lines in the move list
+    #[arg(long, value_name = "DIR")]
+    pub logs: Option<std::path::PathBuf>,
+    /// The page's title [default: the log's file name]
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+The board is drawn as `baraza rules show` draws it, then the legal moves, numbered: answer with
+a move token or its number, or `resign`. The bot's info lines and both clocks are shown before
+each of your moves. Without a terminal the moves are read from standard input, one per line
+(the end of the input resigns). The game is judged and timed by the referee like any other,
+and recorded with --pgn / --jsonl.
+
+Examples:
+  baraza play darra builtin:greedy
+  baraza play dara ./mybot --as 2 --pgn me.pgn
+  printf '1\\n1\\n1\\n' | baraza play darra builtin:random --movetime 200")]
+pub struct PlayArgs {
+    /// Ruleset id (see `baraza games`)
+    pub ruleset: String,
+    /// Your opponent: a command line or builtin:<name>
+    pub bot: String,
+    /// Which player you are: 1 (moves first) or 2
+    #[arg(long = "as", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub side: u8,
+    /// Your name in the record
+    #[arg(long, default_value = "you")]
+    pub name: String,
+    /// Game clock BASE+INC in seconds for both players [default: no clock for you; the bot
+    /// gets --movetime]
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Fixed time per move in ms for the bot (and for you when --tc is not given, no limit)
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub movetime: u64,
+    /// Start position (default: the ruleset's start)
+    #[arg(long)]
+    pub start: Option<String>,
+    /// Seed of a built-in bot
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Append the game to this PGN-like log when it ends
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Append the game as one JSON line to this file when it ends
+    #[arg(long)]
+    pub jsonl: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct HumanArgs {
+    /// The Unix socket `baraza play` listens on for the person's console
+    #[arg(long)]
+    pub console: std::path::PathBuf,
+    /// The opponent's info log, shown as it grows
+    #[arg(long)]
+    pub info: Option<std::path::PathBuf>,
+    /// Draw in colour
+    #[arg(long)]
+    pub color: bool,
 }
 
 const CHECK_BOT_HELP: &str = "\

@@ -30,3 +30,4 @@ pub mod stderr_tail;
 pub mod terminal_text;
 pub mod tournament;
 pub mod verify;
+pub mod view;

@@ -212,10 +212,13 @@ pub enum Termination {
     StalledConnection,
     #[serde(rename = "adjudication")]
     Adjudication,
+    /// The player to move gave up (`resign`, e.g. a person in `baraza play`).
+    #[serde(rename = "resignation")]
+    Resignation,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 7] = [
+    pub const ALL: [Termination; 8] = [
         Termination::Normal,
         Termination::TimeForfeit,
         Termination::IllegalMove,
@@ -223,6 +226,7 @@ impl Termination {
         Termination::Crash,
         Termination::StalledConnection,
         Termination::Adjudication,
+        Termination::Resignation,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -234,6 +238,7 @@ impl Termination {
             Termination::Crash => "crash",
             Termination::StalledConnection => "stalled connection",
             Termination::Adjudication => "adjudication",
+            Termination::Resignation => "resignation",
         }
     }
 
@@ -255,7 +260,7 @@ mod tests {
     /// The words as `docs/log-format.md` lists them (Result and Termination tag rows), written
     /// out here by hand rather than taken from the code.
     const DOC_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-    const DOC_TERMINATIONS: [&str; 7] = [
+    const DOC_TERMINATIONS: [&str; 8] = [
         "normal",
         "time forfeit",
         "illegal move",
@@ -263,6 +268,7 @@ mod tests {
         "crash",
         "stalled connection",
         "adjudication",
+        "resignation",
     ];
 
     #[test]

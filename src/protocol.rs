@@ -22,6 +22,8 @@ pub enum BotMsg {
     Move(String),
     /// A `move` line without exactly one token after it.
     BadMove(String),
+    /// `resign`: the bot gives the game up on its turn.
+    Resign,
     /// An empty (or blank) line: ignored everywhere.
     Blank,
     /// Any other line, kept whole.
@@ -50,6 +52,7 @@ pub fn parse_bot_line(line: &str) -> BotMsg {
         }
         "info" => BotMsg::Info(rest.to_string()),
         "ready" => BotMsg::Ready,
+        "resign" => BotMsg::Resign,
         "id" => {
             let (key, value) = match rest.find([' ', '\t']) {
                 Some(i) => (&rest[..i], rest[i..].trim_start_matches([' ', '\t'])),
@@ -195,6 +198,8 @@ mod tests {
         assert_eq!(parse_bot_line("ready"), BotMsg::Ready);
         assert_eq!(parse_bot_line("ready\r"), BotMsg::Ready);
         assert_eq!(parse_bot_line("  ready 1 "), BotMsg::Ready);
+        assert_eq!(parse_bot_line("resign"), BotMsg::Resign);
+        assert_eq!(parse_bot_line(" resign\r"), BotMsg::Resign);
         assert_eq!(parse_bot_line("move 6A"), BotMsg::Move("6A".into()));
         assert_eq!(
             parse_bot_line("move  b1-a1\r"),

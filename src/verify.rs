@@ -60,9 +60,9 @@ pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, StartError>
 ///    - `normal`: the final position is over by the rules and its result is the `Result`;
 ///    - every other termination: the final position is *not* over by the rules (a game that
 ///      ended by the rules ended normally, whatever happened afterwards);
-///    - `time forfeit` and `illegal move`: the loser is the player to move in the final
-///      position (only the player asked to move can overstep the clock or send a move), so the
-///      result is a win for the other player. With no move played at all, a time forfeit may
+///    - `time forfeit`, `illegal move` and `resignation`: the loser is the player to move in
+///      the final position (only the player asked to move can overstep the clock, send a move
+///      or resign), so the result is a win for the other player. With no move played at all, a time forfeit may
 ///      be either player's, or both (a draw): it can happen during the start-up;
 ///    - `crash`, `protocol error`, `stalled connection`: any result (a bot can die or babble
 ///      while the other one thinks; both can fail);
@@ -136,7 +136,10 @@ pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
         (_, Status::Over { .. }) => problem(format!(
             "Termination {term} but the game had ended by the rules ({status}): it should be normal"
         )),
-        (Termination::TimeForfeit | Termination::IllegalMove, Status::Ongoing) => {
+        (
+            Termination::TimeForfeit | Termination::IllegalMove | Termination::Resignation,
+            Status::Ongoing,
+        ) => {
             let either = term == Termination::TimeForfeit && rec.moves.is_empty();
             let ok = either || result == Outcome::Win(to_move.other());
             if ok {

@@ -343,3 +343,76 @@ fn a_bot_whose_opponent_never_starts_hears_nothing_of_that_game_in_every_mode() 
         assert_eq!(told, ["baraza 1 darra", "quit"], "{extra:?}");
     }
 }
+
+#[test]
+fn a_bot_that_fails_to_start_twice_stops_the_match_unless_keep_going() {
+    let never = format!("{} noready", bot("bad_bot.sh"));
+    let run = |extra: &[&str]| {
+        Command::new(baraza())
+            .args(["match", "darra", &never, "builtin:random", "--games", "6"])
+            .args(["--startup-timeout", "200"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let console = String::from_utf8(out.stdout).unwrap();
+    // Two games, each lost by the startup deadline, then no more.
+    assert_eq!(
+        console.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{console}"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad_bot failed to start in 2 games in a row (game 2: "),
+        "{err}"
+    );
+    assert!(err.contains("did not send 'ready'"), "{err}");
+    assert!(err.contains("--keep-going plays them anyway"), "{err}");
+    let out = run(&["--keep-going"]);
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        console.lines().filter(|l| l.starts_with("game ")).count(),
+        6,
+        "{console}"
+    );
+}
+
+#[test]
+fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = common::temp_dir("closed-stdout");
+    let jsonl = dir.join("g.jsonl");
+    let mut child = std::process::Command::new(baraza())
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "200",
+        ])
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // `| head -1`: read one line, then close the pipe.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1:"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("stdout was closed"), "{err}");
+    // The game whose line could not be printed is logged; no game after it was started.
+    let logged = std::fs::read_to_string(&jsonl).unwrap().lines().count();
+    assert!((1..=3).contains(&logged), "{logged} games logged");
+}

@@ -25,6 +25,8 @@ fn every_command_help_has_an_example() {
         &["replay"],
         &["tournament"],
         &["results"],
+        &["view"],
+        &["play"],
     ];
     for cmd in commands {
         let out = baraza().args(*cmd).arg("--help").assert().success();

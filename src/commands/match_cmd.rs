@@ -134,7 +134,10 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     let arena = Arena {
         setups,
         seats: SeatPool::new(2, !args.no_reuse, Some(names.to_vec())),
-        crash: CrashPolicy::new(OnCrash::Forfeit),
+        crash: match args.keep_going {
+            true => CrashPolicy::new(OnCrash::Forfeit),
+            false => CrashPolicy::new(OnCrash::Forfeit).stop_on_failed_starts(2),
+        },
     };
     let from_file = args.openings.is_some();
     let to_play = match_games(&names, &starts, from_file, args.games, args.seed);
@@ -177,6 +180,12 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     console.score(&ended.outcome.tally.standings())?;
     if args.bench_stats {
         bench_stats(args.games, console.moves, wall);
+    }
+    // Only when games were left unplayed because of it.
+    if let Some(why) = arena.crash.failed_starts() {
+        if ended.outcome.played < args.games as usize {
+            bail!("{why}");
+        }
     }
     Ok(())
 }

@@ -3,12 +3,15 @@
 
 pub mod bot;
 pub mod check_bot;
+pub mod human;
 pub mod match_cmd;
+pub mod play;
 pub mod replay;
 pub mod results;
 pub mod rules;
 pub mod tournament;
 pub mod tournament_play;
+pub mod view;
 
 use crate::cli::{Cli, Command};
 use std::io::Write;
@@ -18,6 +21,9 @@ use std::process::ExitCode;
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = PipeOut::new(std::io::BufWriter::new(stdout.lock()));
+    // A run of games whose reader went away stops (no further games) and says so: its
+    // console lines were part of what the user asked for.
+    let plays_games = matches!(cli.command, Command::Match(_) | Command::Tournament(_));
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
@@ -26,11 +32,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => match_cmd::run(&mut out, *args),
         Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
+        Command::View(args) => view::run(&mut out, args),
+        Command::Play(args) => play::run(&mut out, args),
+        Command::Human(args) => human::run(&mut out, args),
         Command::CheckBot(args) => check_bot::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {
         // The reader went away (`| head`): whatever error that became on its way up.
+        Err(_) if out.broken && plays_games => Err(anyhow::anyhow!(
+            "stdout was closed (its reader went away, e.g. `| head`): no further games were \
+             started; every finished game is in the logs"
+        )),
         Err(_) if out.broken => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e),
         Ok(()) => Ok(ExitCode::SUCCESS),

@@ -1,28 +1,54 @@
-//! `baraza results DIR [--format text|json|csv|markdown] [--anchor NAME=ELO]`: the tournament
-//! table, recomputed from games.jsonl alone (or from a `match --jsonl` file).
+//! `baraza results DIR [--format text|json|csv|markdown|html] [--anchor NAME=ELO]`: the
+//! tournament table, recomputed from games.jsonl alone (or from a `match --jsonl` file); as
+//! HTML, the event's report page with a viewer of every game.
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
-use crate::tournament::{match_log, ratings, render, results};
+use crate::tournament::{log, match_log, ratings, render, results};
+use crate::view;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
     let games = match_log::read_any_log(&args.dir)?;
+    let format = match (args.format, args.json) {
+        (Some(f), false) => f,
+        (None, true) | (Some(ResultsFormat::Json), true) => ResultsFormat::Json,
+        (None, false) => ResultsFormat::Text,
+        (Some(f), true) => anyhow::bail!("--json and --format {f:?} disagree; give one"),
+    };
     let mut table = results::standings(&games);
     if let Some(a) = &args.anchor {
         let (name, elo) = ratings::parse_anchor(a).map_err(anyhow::Error::msg)?;
         results::anchor_ratings(&mut table, &name, elo)?;
     }
-    let format = if args.json {
-        ResultsFormat::Json
-    } else {
-        args.format
+    let text = match format {
+        ResultsFormat::Json => {
+            let mut buf = Vec::new();
+            write_json(&mut buf, &serde_json::to_value(&table)?)?;
+            String::from_utf8(buf)?
+        }
+        ResultsFormat::Text => render::render_text(&table),
+        ResultsFormat::Csv => render::render_csv(&table),
+        ResultsFormat::Markdown => render::render_markdown(&table),
+        ResultsFormat::Html => {
+            let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
+            let views = view::build_games(&records, None);
+            let title = format!(
+                "baraza results: {} {}",
+                games.header.event.ruleset,
+                log::games_path(&args.dir).display()
+            );
+            let report = view::report::render(&games);
+            let page = view::page::render(&title, &views, Some(&report));
+            return match args.out {
+                Some(path) => super::view::write_page(out, path, &page, views.len()),
+                None => Ok(out.write_all(page.as_bytes())?),
+            };
+        }
     };
-    match format {
-        ResultsFormat::Json => return write_json(out, &serde_json::to_value(&table)?),
-        ResultsFormat::Text => write!(out, "{}", render::render_text(&table))?,
-        ResultsFormat::Csv => write!(out, "{}", render::render_csv(&table))?,
-        ResultsFormat::Markdown => write!(out, "{}", render::render_markdown(&table))?,
+    match args.out {
+        Some(path) => std::fs::write(&path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display())),
+        None => Ok(out.write_all(text.as_bytes())?),
     }
-    Ok(())
 }

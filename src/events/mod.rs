@@ -148,6 +148,9 @@ fn describe_stop(cause: &Cause, running: usize) -> String {
         Cause::CtrlC { grace: g } => grace("Ctrl-C".into(), g),
         Cause::StopFile { path, grace: g } => grace(format!("{} found", path.display()), g),
         Cause::Crash => "a bot crashed (--on-crash abort): no new games are started".into(),
+        Cause::FailedStarts => {
+            "a bot failed to start in two games in a row: no new games are started".into()
+        }
         Cause::SinkFailed => "a log cannot be written: no new games are started".into(),
         _ => "no new games are started".into(),
     }

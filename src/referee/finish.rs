@@ -37,6 +37,7 @@ pub(super) async fn finish_game(
         extras.ids[i] = side.ids.clone();
         extras.games_before[i] = side.games_before;
         extras.replaced[i] = side.replaced;
+        extras.started[i] = side.stage.is_ready();
         extras.info_lines[i] = report.infos.0[i].lines();
     }
     let [side1, side2] = sides;

@@ -80,6 +80,8 @@ impl InfoLog {
             } else {
                 writeln!(f, "{ply} {text}")
             };
+            // Line by line: `baraza play` shows the bot's info while the game goes on.
+            let _ = f.flush();
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct GameExtras {
     pub games_before: [u64; 2],
     /// Whether each bot's kept process had exited between games and a fresh one took its place.
     pub replaced: [bool; 2],
+    /// Whether each bot got as far as `ready` (in this game, or in an earlier one of its kept
+    /// process): false for a bot that could not be started or did not answer the hello.
+    pub started: [bool; 2],
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).

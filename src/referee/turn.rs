@@ -205,6 +205,12 @@ impl Play<'_, '_> {
                     }
                 }
                 BotMsg::Blank => {}
+                BotMsg::Resign => {
+                    // Not a fault: the process may be kept for the next game.
+                    let reason = format!("{} resigned", who(p, setup));
+                    let win = crate::outcome::Outcome::Win(p.other());
+                    return Err(Verdict::clean(win, Termination::Resignation, reason).into());
+                }
                 _ => {
                     let reason = format!(
                         "{} answered {} instead of 'move <token>'",

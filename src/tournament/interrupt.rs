@@ -24,6 +24,8 @@ pub enum Cause {
     GraceOver,
     /// A bot crashed and `--on-crash abort` was asked for.
     Crash,
+    /// A bot failed to start in several games in a row (`match`, unless `--keep-going`).
+    FailedStarts,
     /// A sink could not write (the error itself ends the run).
     SinkFailed,
     /// Stopped without a reason given (a library caller's own).

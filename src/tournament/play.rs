@@ -60,11 +60,11 @@ impl Arena<'_> {
             .map_err(PlayError::Failed)?;
         let mut white = self.seats.take(game.white);
         let mut black = self.seats.take(game.black);
-        let (record, _) = play_game_with(&setup, [&mut white, &mut black]).await;
+        let (record, extras) = play_game_with(&setup, [&mut white, &mut black]).await;
         self.seats.give_back(game.white, white);
         self.seats.give_back(game.black, black);
         self.setups.collect(slot.as_ref(), &game);
-        self.crash.after_game(&game, &record, run);
+        self.crash.after_game(&game, &record, &extras, run);
         Ok(record)
     }
 

@@ -111,6 +111,13 @@ fn bot_row(s: &Standings, b: &BotStanding) -> Vec<String> {
     ]
 }
 
+/// The column names and one row of cells per bot, as `baraza results` prints them (the text
+/// table and the HTML report share them).
+pub fn table_rows(s: &Standings) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = COLUMNS.iter().map(|h| h.to_string()).collect();
+    (header, s.bots.iter().map(|b| bot_row(s, b)).collect())
+}
+
 /// Rows of cells as aligned text: column `left` left-aligned, the others right-aligned.
 fn aligned(rows: &[Vec<String>], left: usize) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);

@@ -274,7 +274,7 @@ impl Tally {
                 Termination::IllegalMove
                 | Termination::ProtocolError
                 | Termination::StalledConnection => Some(&mut acc[loser].other_forfeits),
-                Termination::Normal | Termination::Adjudication => None,
+                Termination::Normal | Termination::Adjudication | Termination::Resignation => None,
             };
             if let Some(c) = counter {
                 *c += 1;

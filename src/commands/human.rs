@@ -1,0 +1,212 @@
+//! `baraza human --console SOCKET`: the person's side of `baraza play`. The referee starts it
+//! like any bot and it speaks the bot protocol on stdin/stdout, so the person plays under the
+//! same referee, clocks and record as a bot would. It draws the board and asks for moves on a
+//! console (a Unix socket) that `baraza play` relays to the person: a bot runs in a process
+//! group of its own, which may not read the terminal.
+
+use crate::cli::HumanArgs;
+use crate::game::Player;
+use crate::games;
+use crate::protocol::{parse_go, split_word};
+use anyhow::Context;
+use std::io::{BufRead, BufReader, Read, Seek, Write};
+use std::os::unix::net::UnixStream;
+
+/// What the person's side knows of the game in play.
+#[derive(Default)]
+struct State {
+    me: Option<Player>,
+    position: String,
+    last: String,
+    legal: Vec<String>,
+    /// How much of the opponent's info log has been shown.
+    info_seen: u64,
+}
+
+pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
+    let sock = UnixStream::connect(&args.console)
+        .with_context(|| format!("cannot reach the console {}", args.console.display()))?;
+    let mut ask = BufReader::new(sock.try_clone()?);
+    let mut tell = sock;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut st = State::default();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let (kind, rest) = split_word(&line);
+        match kind {
+            "baraza" => {
+                write!(out, "id name person\nready\n")?;
+                out.flush()?;
+            }
+            "newgame" => {
+                let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
+                st.me = Some(if player == "2" {
+                    Player::Two
+                } else {
+                    Player::One
+                });
+                st.position = pos.to_string();
+                writeln!(
+                    tell,
+                    "You are player {player}. Answer with a move, its number, or resign."
+                )?;
+            }
+            "position" => st.position = rest.to_string(),
+            "last" => st.last = rest.to_string(),
+            "legal" => st.legal = rest.split_whitespace().map(str::to_string).collect(),
+            "go" => {
+                show_turn(&mut tell, &mut st, &args, rest)?;
+                match ask_move(&mut ask, &mut tell, &st.legal)? {
+                    Some(mv) => writeln!(out, "move {mv}")?,
+                    None => writeln!(out, "resign")?,
+                }
+                out.flush()?;
+            }
+            "gameover" => {
+                show_info(&mut tell, &mut st, &args)?;
+                writeln!(tell, "Game over: {rest}")?;
+            }
+            "quit" => return Ok(()),
+            _ => {}
+        }
+    }
+}
+
+/// The opponent's info lines written since the last look (the referee flushes each line).
+fn show_info(tell: &mut impl Write, st: &mut State, args: &HumanArgs) -> anyhow::Result<()> {
+    let Some(path) = &args.info else {
+        return Ok(());
+    };
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return Ok(());
+    };
+    f.seek(std::io::SeekFrom::Start(st.info_seen))?;
+    let mut text = String::new();
+    st.info_seen += f.read_to_string(&mut text)? as u64;
+    for l in text.lines() {
+        // `<ply> <text>`: the ply is the referee's bookkeeping.
+        let shown = l.split_once(' ').map_or(l, |(_, t)| t);
+        writeln!(tell, "  bot info: {shown}")?;
+    }
+    Ok(())
+}
+
+/// Board, clocks, the opponent's move and info, and the numbered legal moves.
+fn show_turn(
+    tell: &mut impl Write,
+    st: &mut State,
+    args: &HumanArgs,
+    go: &str,
+) -> anyhow::Result<()> {
+    writeln!(tell)?;
+    show_info(tell, st, args)?;
+    if !st.last.is_empty() && st.last != "-" {
+        writeln!(tell, "The bot played {}.", st.last)?;
+    }
+    let drawing = match games::parse_position(&st.position) {
+        Ok(p) => format!("{}\n{}", p.format(), p.show()),
+        Err(e) => format!("{}\n({e})\n", st.position),
+    };
+    write!(tell, "{}", paint(&drawing, args.color))?;
+    if let (Some(g), Some(me)) = (parse_go(go), st.me) {
+        let clock = |ms: u64| format!("{:.1}s", ms as f64 / 1000.0);
+        let mine = if me == Player::One {
+            g.p1time
+        } else {
+            g.p2time
+        };
+        match g.movetime {
+            Some(mt) => writeln!(tell, "your time for this move: {}", clock(mt))?,
+            // No game clock and no time per move: the referee's go says 0 for the person.
+            None if mine == 0 => writeln!(tell, "no time limit for you")?,
+            None => writeln!(
+                tell,
+                "clocks: player 1 {}, player 2 {}",
+                clock(g.p1time),
+                clock(g.p2time)
+            )?,
+        }
+    }
+    writeln!(tell, "Legal moves:")?;
+    for (row, chunk) in st.legal.chunks(8).enumerate() {
+        let cells: Vec<String> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{:>3}) {m:<8}", row * 8 + i + 1))
+            .collect();
+        writeln!(tell, "{}", cells.join(" ").trim_end())?;
+    }
+    Ok(())
+}
+
+/// Colour for a terminal: player 1's lines red, player 2's blue, the side to move bold.
+fn paint(drawing: &str, color: bool) -> String {
+    if !color {
+        return drawing.to_string();
+    }
+    drawing
+        .lines()
+        .map(|l| {
+            let colour = if l.starts_with("player 1") {
+                "31"
+            } else if l.starts_with("player 2") {
+                "34"
+            } else if l.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+                // A board row: Dara's pieces in their players' colours.
+                return l
+                    .replace(" x", " \x1b[31mx\x1b[0m")
+                    .replace(" o", " \x1b[34mo\x1b[0m")
+                    + "\n";
+            } else {
+                return format!("{l}\n");
+            };
+            let bold = if l.contains("<- to move") { ";1" } else { "" };
+            format!("\x1b[{colour}{bold}m{l}\x1b[0m\n")
+        })
+        .collect()
+}
+
+/// Ask until the person names a legal move (token or number); `None` for `resign` or the end
+/// of the input.
+fn ask_move(
+    ask: &mut impl BufRead,
+    tell: &mut impl Write,
+    legal: &[String],
+) -> anyhow::Result<Option<String>> {
+    loop {
+        write!(tell, "your move> ")?;
+        tell.flush()?;
+        let mut answer = String::new();
+        if ask.read_line(&mut answer)? == 0 {
+            writeln!(tell, "(end of input: you resign)")?;
+            return Ok(None);
+        }
+        let answer = answer.trim();
+        if answer == "resign" {
+            return Ok(None);
+        }
+        if let Some(mv) = legal.iter().find(|m| *m == answer) {
+            return Ok(Some(mv.clone()));
+        }
+        if let Some(mv) = answer
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| legal.get(i))
+        {
+            return Ok(Some(mv.clone()));
+        }
+        if !answer.is_empty() {
+            writeln!(
+                tell,
+                "'{answer}' is not a legal move here: type a move, its number (1-{}), or resign",
+                legal.len()
+            )?;
+        }
+    }
+}

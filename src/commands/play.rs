@@ -1,0 +1,236 @@
+//! `baraza play <ruleset> <bot> [--as 1|2]`: a person against a bot. The person's side is a
+//! bot process like any other (`baraza human`, see [`super::human`]), so the referee, its
+//! clocks and its record are exactly a match's; this command relays that side's console
+//! (a Unix socket) to the person: its output to stdout, stdin's lines to it.
+
+use crate::bot::{become_subreaper, StderrSink};
+use crate::bot_spec::BotSpec;
+use crate::cli::PlayArgs;
+use crate::clock::TimeControl;
+use crate::games;
+use crate::pgn::write_pgn;
+use crate::record::GameRecord;
+use crate::referee::{play_game, GameSetup, PlayerSetup};
+use anyhow::Context;
+use std::io::{IsTerminal, Read, Write};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A scratch folder for the console socket and the bot's info log, removed at the end.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch() -> anyhow::Result<Scratch> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!("baraza-play-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(Scratch(dir))
+}
+
+/// The clocks: with --tc both players play it; otherwise the person has no limit and the bot
+/// has --movetime per move.
+fn time_controls(args: &PlayArgs) -> anyhow::Result<[TimeControl; 2]> {
+    let (person, bot) = match &args.tc {
+        Some(tc) => {
+            let both = TimeControl::from_options(Some(tc), None, 50)?;
+            (both, both)
+        }
+        None => {
+            let none = TimeControl {
+                clock: None,
+                movetime: None,
+                margin: Duration::ZERO,
+            };
+            (
+                none,
+                TimeControl::from_options(None, Some(args.movetime), 50)?,
+            )
+        }
+    };
+    Ok(if args.side == 1 {
+        [person, bot]
+    } else {
+        [bot, person]
+    })
+}
+
+pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
+    let ruleset = games::ruleset(&args.ruleset)?;
+    let start = match &args.start {
+        None => ruleset.start_position(),
+        Some(s) => {
+            games::parse_start(ruleset.id, s).map_err(|e| anyhow::anyhow!("--start: {e}"))?
+        }
+    };
+    let spec = BotSpec::parse("bot", &args.bot)?;
+    let tc = time_controls(&args)?;
+    let dir = scratch()?;
+    let socket = dir.0.join("console.sock");
+    let info = dir.0.join("bot.info");
+    let listener = UnixListener::bind(&socket)
+        .with_context(|| format!("cannot listen on {}", socket.display()))?;
+    listener.set_nonblocking(true)?;
+
+    let exe = std::env::current_exe().context("cannot find the baraza executable")?;
+    let mut argv: Vec<String> = [exe.as_path(), Path::new("human"), Path::new("--console")]
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    argv.push(socket.to_string_lossy().into_owned());
+    argv.push("--info".into());
+    argv.push(info.to_string_lossy().into_owned());
+    if std::io::stdout().is_terminal() {
+        argv.push("--color".into());
+    }
+    let person = PlayerSetup {
+        name: args.name.clone(),
+        argv,
+        stderr: StderrSink::Discard,
+        info_log: None,
+        seed: None,
+    };
+    let mut bot_name = spec.default_name();
+    if bot_name == args.name {
+        bot_name.push_str("-bot");
+    }
+    let bot = spec.player(
+        &bot_name,
+        ruleset.id,
+        args.seed,
+        StderrSink::Discard,
+        Some(info),
+    )?;
+    let players = if args.side == 1 {
+        [person, bot]
+    } else {
+        [bot, person]
+    };
+    let setup = GameSetup {
+        game: 1,
+        players,
+        start,
+        tc,
+        startup_timeout: [Duration::from_secs(10); 2],
+        grace: Duration::from_secs(1),
+        max_plies: ruleset.default_max_plies,
+        seed: args.seed,
+        event: "baraza play".to_string(),
+        site: "?".to_string(),
+        round: "1".to_string(),
+    };
+
+    // The game runs on a thread of its own; this one relays the console.
+    let game = std::thread::spawn(move || -> anyhow::Result<GameRecord> {
+        become_subreaper();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .context("cannot start the async runtime")?;
+        // Ctrl-C, SIGTERM or a closed terminal (SIGHUP): the game is dropped (its processes
+        // killed), nothing recorded, the scratch folder removed.
+        rt.block_on(async {
+            use tokio::signal::unix::{signal, SignalKind};
+            let mut interrupt = signal(SignalKind::interrupt())?;
+            let mut terminate = signal(SignalKind::terminate())?;
+            let mut hangup = signal(SignalKind::hangup())?;
+            tokio::select! {
+                r = play_game(&setup) => Ok(r.0),
+                _ = interrupt.recv() => Err(anyhow::anyhow!("interrupted: the game is not recorded")),
+                _ = terminate.recv() => Err(anyhow::anyhow!("terminated: the game is not recorded")),
+                _ = hangup.recv() => Err(anyhow::anyhow!("hung up: the game is not recorded")),
+            }
+        })
+    });
+    if let Some(console) = accept(&listener, &game)? {
+        relay(out, console)?;
+    }
+    let rec = game
+        .join()
+        .map_err(|_| anyhow::anyhow!("the game thread panicked"))??;
+    writeln!(
+        out,
+        "{} vs {}: {} {}, {} plies ({})",
+        rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
+    )?;
+    record(&rec, args.pgn.as_deref(), args.jsonl.as_deref())
+}
+
+/// The person's side connecting to the console, unless the game ends first (it could not be
+/// started).
+fn accept(
+    listener: &UnixListener,
+    game: &std::thread::JoinHandle<anyhow::Result<GameRecord>>,
+) -> anyhow::Result<Option<UnixStream>> {
+    loop {
+        match listener.accept() {
+            Ok((s, _)) => {
+                s.set_nonblocking(false)?;
+                return Ok(Some(s));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if game.is_finished() {
+                    return Ok(None);
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return Err(e).context("console"),
+        }
+    }
+}
+
+/// Console output to `out` until the person's side closes it; stdin's lines to the console on
+/// a thread of their own (the end of stdin closes the console's input: the person resigns).
+fn relay(out: &mut dyn Write, console: UnixStream) -> anyhow::Result<()> {
+    let mut to_console = console.try_clone()?;
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut line = String::new();
+        while stdin.read_line(&mut line).is_ok_and(|n| n > 0) {
+            if to_console.write_all(line.as_bytes()).is_err() {
+                return;
+            }
+            line.clear();
+        }
+        let _ = to_console.shutdown(std::net::Shutdown::Write);
+    });
+    let mut from_console = console;
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = match from_console.read(&mut buf) {
+            Ok(0) | Err(_) => return Ok(()),
+            Ok(n) => n,
+        };
+        out.write_all(&buf[..n])?;
+        out.flush()?;
+    }
+}
+
+/// Append the game to the logs asked for.
+fn record(rec: &GameRecord, pgn: Option<&Path>, jsonl: Option<&Path>) -> anyhow::Result<()> {
+    let open = |p: &Path| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .with_context(|| format!("cannot open {} for appending", p.display()))
+    };
+    if let Some(p) = pgn {
+        let mut buf = Vec::new();
+        write_pgn(&mut buf, rec)?;
+        open(p)?.write_all(&buf)?;
+    }
+    if let Some(p) = jsonl {
+        let mut line = serde_json::to_vec(rec)?;
+        line.push(b'\n');
+        open(p)?.write_all(&line)?;
+    }
+    Ok(())
+}

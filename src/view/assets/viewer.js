@@ -1,0 +1,399 @@
+// baraza's game viewer. It draws position strings that baraza's engines computed when the
+// page was written, and steps through them: it knows no rule of any game.
+(function () {
+  'use strict';
+  var DATA = JSON.parse(document.getElementById('data').textContent);
+  var games = DATA.games;
+  var cur = null;
+  var ply = 0;
+  var timer = null;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function family(rs) { return rs.split('-')[0]; }
+  function position(g, k) { return g.rs + ' ' + g.p[k]; }
+  function plies(g) { return g.p.length - 1; }
+  function name(g, p) { return p === 1 ? g.w : g.b; }
+
+  // ---- the game list --------------------------------------------------------------------
+
+  function fillFilters() {
+    var names = {};
+    games.forEach(function (g) { names[g.w] = 1; names[g.b] = 1; });
+    var sel = $('f-bot');
+    Object.keys(names).sort().forEach(function (n) {
+      var o = el('option', null, n);
+      o.value = n;
+      sel.appendChild(o);
+    });
+    sel.onchange = renderList;
+    $('f-result').onchange = renderList;
+  }
+
+  function keep(g, bot, res) {
+    if (bot && g.w !== bot && g.b !== bot) { return false; }
+    if (!res) { return true; }
+    if (res === 'win' || res === 'loss') {
+      if (!bot || g.r === '1/2-1/2') { return false; }
+      var won = (g.r === '1-0') === (g.w === bot);
+      return res === 'win' ? won : !won;
+    }
+    return g.r === res;
+  }
+
+  function renderList() {
+    var bot = $('f-bot').value;
+    var res = $('f-result').value;
+    var body = $('games').tBodies[0];
+    var rows = document.createDocumentFragment();
+    var shown = 0;
+    games.forEach(function (g) {
+      if (!keep(g, bot, res)) { return; }
+      shown++;
+      var tr = el('tr');
+      tr.id = 'row-g' + g.n;
+      var a = el('a', null, g.n);
+      a.href = '#g' + g.n + 'p0';
+      var td = el('td');
+      td.appendChild(a);
+      tr.appendChild(td);
+      [g.w, g.b, g.r, g.t, g.m.length].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      if (cur && cur.n === g.n) { tr.className = 'current'; }
+      tr.onclick = function () { go(g.n, 0); };
+      rows.appendChild(tr);
+    });
+    body.textContent = '';
+    body.appendChild(rows);
+    $('count').textContent = shown + ' of ' + games.length + ' games';
+  }
+
+  // ---- boards ---------------------------------------------------------------------------
+
+  function ints(s) { return s.split(',').map(Number); }
+
+  // The change of each cell from the previous ply: 'sown' (more seeds), 'taken' (fewer).
+  function change(now, before) {
+    if (before === undefined || now === before) { return ''; }
+    return now > before ? ' sown' : ' taken';
+  }
+
+  function hole(count, cls, label) {
+    var h = el('div', 'hole' + cls);
+    h.appendChild(el('span', 'count', count));
+    var seeds = el('span', 'seeds');
+    for (var i = 0; i < Math.min(count, 12); i++) { seeds.appendChild(el('i')); }
+    h.appendChild(seeds);
+    if (label) { h.appendChild(el('span', 'coord', label)); }
+    return h;
+  }
+
+  function store(label, count, gained) {
+    var s = el('div', 'store' + (gained ? ' gain' : ''));
+    s.appendChild(el('span', 'store-label', label));
+    s.appendChild(el('span', 'count', count));
+    return s;
+  }
+
+  // Darra: row A (player 1) on top, holes nA..1A left to right; row B below, 1B..nB; each
+  // player's captured seeds in a store at the end of its row.
+  function drawDarra(board, f, pf, mv) {
+    var rows = f[1].split('/').map(ints);
+    var prev = pf ? pf[1].split('/').map(ints) : [[], []];
+    var n = rows[0].length;
+    // Long boards get smaller holes (and no seed dots) to stay within the board's width.
+    var size = Math.min(46, Math.floor(440 / n));
+    board.style.setProperty('--hole', size + 'px');
+    var grid = el('div', 'darra' + (size < 36 ? ' small' : ''));
+    grid.appendChild(store('P1', f[3], pf && f[3] !== pf[3]));
+    var top = el('div', 'row');
+    for (var i = n - 1; i >= 0; i--) {
+      var la = (i + 1) + 'A';
+      top.appendChild(hole(rows[0][i], change(rows[0][i], prev[0][i]) + (mv === la ? ' origin' : ''), la));
+    }
+    var bottom = el('div', 'row');
+    for (var j = 0; j < n; j++) {
+      var lb = (j + 1) + 'B';
+      bottom.appendChild(hole(rows[1][j], change(rows[1][j], prev[1][j]) + (mv === lb ? ' origin' : ''), lb));
+    }
+    var mid = el('div', 'rows');
+    mid.appendChild(top);
+    mid.appendChild(bottom);
+    grid.appendChild(mid);
+    grid.appendChild(store('P2', f[4], pf && f[4] !== pf[4]));
+    board.appendChild(grid);
+    var last = f[5] === '-' ? 'nobody yet' : 'player ' + f[5];
+    board.appendChild(el('div', 'note', 'seeds on board ' + sum(rows[0].concat(rows[1])) +
+      ' · last capture by ' + last + ' · plies without capture ' + f[6]));
+  }
+
+  function sum(a) { return a.reduce(function (x, y) { return x + y; }, 0); }
+
+  // Bao: rows d, c (player 2) above rows b, a (player 1), columns 1..8 left to right; the
+  // nyumba (b5, c4) square, the kichwa (b1, b8, c1, c8) marked, seeds in hand beside.
+  function drawBao(board, f, pf, mv) {
+    var rows = f[1].split('/').map(ints);
+    var prev = pf ? pf[1].split('/').map(ints) : [[], [], [], []];
+    var houses = f[5];
+    var takasia = f[6];
+    var from = mv ? mv.slice(0, 2) : '';
+    var wrap = el('div', 'bao');
+    wrap.appendChild(hand('P2 in hand', Number(f[3]), pf && f[3] !== pf[3]));
+    var grid = el('div', 'bao-grid');
+    grid.appendChild(el('span', 'axis'));
+    for (var c = 1; c <= 8; c++) { grid.appendChild(el('span', 'axis', c)); }
+    [3, 2, 1, 0].forEach(function (r) {
+      var letter = 'abcd'[r];
+      grid.appendChild(el('span', 'axis', letter));
+      for (var k = 0; k < 8; k++) {
+        var id = letter + (k + 1);
+        var cls = change(rows[r][k], prev[r][k]);
+        if (r === 1 || r === 2) { cls += ' front'; } else { cls += ' back'; }
+        if (r >= 2) { cls += ' p2'; } else { cls += ' p1'; }
+        if (id === 'b5') { cls += ' house' + (houses[0] === 'H' ? '' : ' lost'); }
+        if (id === 'c4') { cls += ' house' + (houses[1] === 'H' ? '' : ' lost'); }
+        if ((r === 1 || r === 2) && (k === 0 || k === 7)) { cls += ' kichwa'; }
+        if (id === takasia) { cls += ' takasia'; }
+        if (id === from) { cls += ' origin'; }
+        grid.appendChild(hole(rows[r][k], cls, id));
+      }
+    });
+    wrap.appendChild(grid);
+    wrap.appendChild(hand('P1 in hand', Number(f[2]), pf && f[2] !== pf[2]));
+    board.appendChild(wrap);
+    var stage = (f[2] !== '0' || f[3] !== '0') ? 'namua' : 'mtaji';
+    board.appendChild(el('div', 'note', 'stage ' + stage + ' · square = nyumba (house' +
+      (houses === 'HH' ? 's' : '') + ' ' + houses + ') · notched = kichwa · takasia ' + takasia));
+  }
+
+  function hand(label, count, changed) {
+    var h = el('div', 'hand' + (changed ? ' gain' : ''));
+    h.appendChild(el('span', 'store-label', label));
+    h.appendChild(el('span', 'count', count));
+    return h;
+  }
+
+  // Dara: ranks 5..1 top to bottom, files a..f; x = player 1 (dark), o = player 2 (light);
+  // the pieces each player has not dropped yet beside the board.
+  function drawDara(board, f, pf) {
+    var ranks = f[1].split('/');
+    var before = pf ? pf[1].split('/') : null;
+    var moverPiece = pf && pf[2] === '1' ? 'x' : 'o';
+    var wrap = el('div', 'dara');
+    wrap.appendChild(pieces('P2 (o) in hand', Number(f[4]), 'o'));
+    var grid = el('div', 'dara-grid');
+    ranks.forEach(function (row, i) {
+      grid.appendChild(el('span', 'axis', 5 - i));
+      for (var k = 0; k < 6; k++) {
+        var ch = row[k];
+        var was = before ? before[i][k] : ch;
+        var cls = 'cell';
+        if (was !== ch) { cls += ch !== '.' ? ' to' : was === moverPiece ? ' from' : ' removed'; }
+        var cell = el('div', cls);
+        cell.title = 'abcdef'[k] + (5 - i);
+        if (ch !== '.') { cell.appendChild(el('span', 'piece ' + ch)); }
+        grid.appendChild(cell);
+      }
+    });
+    grid.appendChild(el('span', 'axis'));
+    for (var k2 = 0; k2 < 6; k2++) { grid.appendChild(el('span', 'axis', 'abcdef'[k2])); }
+    wrap.appendChild(grid);
+    wrap.appendChild(pieces('P1 (x) in hand', Number(f[3]), 'x'));
+    board.appendChild(wrap);
+    var on = f[1].split('').filter(function (c) { return c === 'x'; }).length;
+    var off = f[1].split('').filter(function (c) { return c === 'o'; }).length;
+    board.appendChild(el('div', 'note', 'on the board: x ' + on + ', o ' + off +
+      ' · steps without removal ' + f[5]));
+  }
+
+  function pieces(label, count, who) {
+    var h = el('div', 'hand pieces');
+    h.appendChild(el('span', 'store-label', label + ' ' + count));
+    var row = el('span', 'row-pieces');
+    for (var i = 0; i < count; i++) { row.appendChild(el('span', 'piece small ' + who)); }
+    h.appendChild(row);
+    return h;
+  }
+
+  var DRAW = { darra: drawDarra, bao: drawBao, dara: drawDara };
+  // Which player's side of the board is drawn on top.
+  var TOP = { darra: 1, bao: 2, dara: 2 };
+
+  // ---- one ply of one game --------------------------------------------------------------
+
+  function clockText(ms) {
+    var s = ms / 1000;
+    var m = Math.floor(s / 60);
+    var rest = (s - 60 * m).toFixed(1);
+    return m > 0 ? m + ':' + (rest < 10 ? '0' : '') + rest : rest + 's';
+  }
+
+  function playerBar(bar, g, p, k, toMove) {
+    bar.textContent = '';
+    bar.className = 'player' + (toMove ? ' to-move' : '');
+    var fam = family(g.rs);
+    var role = fam === 'dara' ? (p === 1 ? 'x' : 'o') : fam === 'darra' ? (p === 1 ? 'row A' : 'row B') : (p === 1 ? 'rows a-b' : 'rows c-d');
+    bar.appendChild(el('span', 'pname', 'P' + p + ' ' + name(g, p)));
+    bar.appendChild(el('span', 'role', role));
+    var think = '';
+    for (var i = k - 1; i >= 0; i--) {
+      if (g.by[i] === String(p)) { think = 'last move ' + g.ms[i] + ' ms'; break; }
+    }
+    bar.appendChild(el('span', 'think', think));
+    var clock = g.c ? clockText(g.c[2 * k + p - 1]) : 'no game clock';
+    var c = el('span', 'clock', clock);
+    c.id = 'clock-p' + p;
+    bar.appendChild(c);
+  }
+
+  function show(g, k) {
+    k = Math.max(0, Math.min(k, plies(g)));
+    var changed = cur !== g;
+    cur = g;
+    ply = k;
+    var fam = family(g.rs);
+    var pos = position(g, k);
+    var f = pos.split(' ');
+    var pf = k > 0 ? position(g, k - 1).split(' ') : null;
+    var mv = k > 0 ? g.m[k - 1] : null;
+    var board = $('board');
+    board.setAttribute('data-position', pos);
+    board.setAttribute('data-game', g.n);
+    board.setAttribute('data-ply', k);
+    board.textContent = '';
+    board.className = 'board-' + fam;
+    (DRAW[fam] || function (b) { b.appendChild(el('pre', null, pos)); })(board, f, pf, mv);
+    var side = fam === 'bao' ? Number(f[4]) : Number(f[2]);
+    var over = k === plies(g);
+    var top = TOP[fam] || 2;
+    playerBar($('player-top'), g, top, k, !over && side === top);
+    playerBar($('player-bottom'), g, 3 - top, k, !over && side === 3 - top);
+    $('slider').max = plies(g);
+    $('slider').value = k;
+    $('ply-label').textContent = 'ply ' + k + ' / ' + plies(g) + (mv ? ' · ' + 'P' + g.by[k - 1] + ' played ' + mv : '');
+    var status = $('status');
+    status.textContent = '';
+    if (over) {
+      status.appendChild(el('strong', null, g.r + ' · ' + g.t));
+      status.appendChild(el('span', null, ' ' + g.why));
+      if (g.bad) { status.appendChild(el('div', 'bad', 'cannot replay further: ' + g.bad)); }
+    } else {
+      status.appendChild(el('span', null, 'player ' + side + ' (' + name(g, side) + ') to move'));
+    }
+    if (changed) { gameChanged(g); }
+    markMove(k);
+    var want = '#g' + g.n + 'p' + k;
+    if (location.hash !== want) { history.replaceState(null, '', want); }
+  }
+
+  function gameChanged(g) {
+    $('game-head').textContent = 'game ' + g.n + ' · ' + g.rs + ' · ' + g.w + ' vs ' + g.b +
+      ' · ' + g.r + ' ' + g.t + ' · ' + (g.tc || '') + (g.rd && g.rd !== '?' ? ' · round ' + g.rd : '');
+    var body = $('movelist').tBodies[0];
+    body.textContent = '';
+    var info = {};
+    (g.i || []).forEach(function (x) { (info[x[0]] = info[x[0]] || []).push(x[2]); });
+    var rows = document.createDocumentFragment();
+    var start = el('tr');
+    start.id = 'ply-0';
+    [0, '', 'start', '', ''].forEach(function (v) { start.appendChild(el('td', null, v)); });
+    start.onclick = function () { show(g, 0); };
+    rows.appendChild(start);
+    for (var i = 0; i < g.m.length; i++) {
+      var tr = el('tr');
+      tr.id = 'ply-' + (i + 1);
+      var lines = info[i + 1] || [];
+      [i + 1, 'P' + g.by[i], g.m[i], g.ms[i] + ' ms', lines.join(' · ')].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      tr.lastChild.className = 'info';
+      tr.onclick = (function (k) { return function () { show(g, k); }; })(i + 1);
+      rows.appendChild(tr);
+    }
+    body.appendChild(rows);
+    var old = document.querySelector('#games tr.current');
+    if (old) { old.className = ''; }
+    var row = $('row-g' + g.n);
+    if (row) { row.className = 'current'; }
+  }
+
+  function markMove(k) {
+    var old = document.querySelector('#movelist tr.current');
+    if (old) { old.className = ''; }
+    var tr = $('ply-' + k);
+    if (tr) {
+      tr.className = 'current';
+      var box = $('moves');
+      if (tr.offsetTop < box.scrollTop || tr.offsetTop > box.scrollTop + box.clientHeight - 30) {
+        box.scrollTop = tr.offsetTop - box.clientHeight / 2;
+      }
+    }
+  }
+
+  function go(n, k) {
+    var g = games[n - 1];
+    if (!g) { return; }
+    stop();
+    show(g, k);
+  }
+
+  function step(d) { if (cur) { show(cur, ply + d); } }
+
+  function stop() {
+    if (timer) { clearInterval(timer); timer = null; }
+    $('b-play').textContent = 'play';
+  }
+
+  function toggle() {
+    if (timer) { stop(); return; }
+    if (!cur) { return; }
+    if (ply >= plies(cur)) { show(cur, 0); }
+    $('b-play').textContent = 'pause';
+    timer = setInterval(function () {
+      if (ply >= plies(cur)) { stop(); } else { step(1); }
+    }, 500);
+  }
+
+  function fromHash() {
+    var m = /^#g(\d+)(?:p(\d+))?$/.exec(location.hash);
+    if (m) { go(Number(m[1]), m[2] ? Number(m[2]) : 0); return true; }
+    return false;
+  }
+
+  // ---- wiring ---------------------------------------------------------------------------
+
+  function init() {
+    fillFilters();
+    renderList();
+    $('summary').textContent = games.length + ' game' + (games.length === 1 ? '' : 's');
+    $('b-first').onclick = function () { stop(); if (cur) { show(cur, 0); } };
+    $('b-prev').onclick = function () { stop(); step(-1); };
+    $('b-next').onclick = function () { stop(); step(1); };
+    $('b-last').onclick = function () { stop(); if (cur) { show(cur, plies(cur)); } };
+    $('b-play').onclick = toggle;
+    $('slider').oninput = function () { stop(); if (cur) { show(cur, Number(this.value)); } };
+    document.addEventListener('keydown', function (e) {
+      var t = e.target && e.target.tagName;
+      if (t === 'SELECT' || t === 'TEXTAREA' || (t === 'INPUT' && e.target.type !== 'range')) { return; }
+      if (!cur || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      // Space on a focused button is that button's click.
+      if (t === 'BUTTON' && e.key === ' ') { return; }
+      var keys = {
+        ArrowLeft: function () { stop(); step(-1); },
+        ArrowRight: function () { stop(); step(1); },
+        Home: function () { stop(); show(cur, 0); },
+        End: function () { stop(); show(cur, plies(cur)); },
+        ' ': toggle
+      };
+      if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+    });
+    window.addEventListener('hashchange', function () {
+      if (fromHash()) { $('viewer').scrollIntoView(); }
+    });
+    if (!fromHash() && games.length) { go(1, 0); }
+  }
+
+  init();
+}());

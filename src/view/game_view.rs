@@ -1,0 +1,194 @@
+//! One game as a page shows it: the record, the position after every ply (computed by the
+//! engines), both clocks after every ply, and the bots' `info` lines.
+
+use crate::clock::{parse_tc, Clock, TimeControl};
+use crate::game::Position;
+use crate::record::GameRecord;
+use serde::Serialize;
+use std::time::Duration;
+
+/// At most this many characters of one `info` line, and this many bytes of info per game, go
+/// into a page: a chatty bot must not make the page unusable.
+const INFO_LINE_CHARS: usize = 200;
+const INFO_GAME_BYTES: usize = 64 * 1024;
+
+/// A game ready for the page's script. Short field names: a page may hold thousands of games.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// 1-based number in the input: `#g<n>` in the page's address.
+    pub n: usize,
+    /// The record's own game number (`GameIndex`).
+    #[serde(rename = "gi")]
+    pub game: u64,
+    #[serde(rename = "rs")]
+    pub ruleset: String,
+    #[serde(rename = "w")]
+    pub white: String,
+    #[serde(rename = "b")]
+    pub black: String,
+    #[serde(rename = "r")]
+    pub result: String,
+    #[serde(rename = "t")]
+    pub termination: String,
+    #[serde(rename = "why")]
+    pub reason: String,
+    pub tc: String,
+    #[serde(rename = "ev")]
+    pub event: String,
+    #[serde(rename = "rd")]
+    pub round: String,
+    #[serde(rename = "m")]
+    pub moves: Vec<String>,
+    #[serde(rename = "ms")]
+    pub times_ms: Vec<u64>,
+    /// The player who made each ply, `1` or `2`, one character per ply.
+    #[serde(rename = "by")]
+    pub movers: String,
+    /// The position after each ply, from ply 0 (the start), without the leading ruleset id
+    /// (the page puts `rs` back): `p[k]` is the position after `k` plies.
+    #[serde(rename = "p")]
+    pub positions: Vec<String>,
+    /// Game-clock time left, in ms, of player 1 and player 2 after each ply (`2k`, `2k+1`);
+    /// `None` when neither player had a game clock (fixed time per move only).
+    #[serde(rename = "c", skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Vec<u64>>,
+    /// `(ply, player, text)`: info a bot sent while thinking about that (1-based) ply; ply 0
+    /// is before its first move.
+    #[serde(rename = "i", skip_serializing_if = "Vec::is_empty")]
+    pub info: Vec<(usize, u8, String)>,
+    /// The engine's status of the last position (`ongoing` or `<result> <reason>`).
+    #[serde(rename = "st")]
+    pub status: String,
+    /// Why the positions stop before the last move (a corrupt log), if they do.
+    #[serde(rename = "bad", skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+/// The time control(s) of a record's `TimeControl` text (`10+0.1`, `movetime=100ms`, both
+/// joined by `,`, `-`, or player 1's and player 2's joined by ` / `). `None` if unreadable.
+pub fn parse_time_control(text: &str) -> Option<[TimeControl; 2]> {
+    let one = |s: &str| -> Option<TimeControl> {
+        let mut tc = TimeControl {
+            clock: None,
+            movetime: None,
+            margin: Duration::ZERO,
+        };
+        for part in s.split(',').map(str::trim).filter(|p| *p != "-") {
+            if let Some(ms) = part
+                .strip_prefix("movetime=")
+                .and_then(|m| m.strip_suffix("ms"))
+            {
+                tc.movetime = Some(Duration::from_millis(ms.parse().ok()?));
+            } else {
+                tc.clock = Some(parse_tc(part).ok()?);
+            }
+        }
+        Some(tc)
+    };
+    match text.split_once(" / ") {
+        Some((a, b)) => Some([one(a)?, one(b)?]),
+        None => one(text).map(|t| [t; 2]),
+    }
+}
+
+/// Build the view of one game; `n` is its 1-based number in the input, `info` the info lines
+/// of player 1 and player 2 as `(moves played before, text)`.
+pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> GameView {
+    let mut positions = Vec::with_capacity(rec.moves.len() + 1);
+    let mut movers = String::with_capacity(rec.moves.len());
+    let mut problem = None;
+    let strip = |p: &dyn Position| {
+        let s = p.format();
+        match s.split_once(' ') {
+            Some((_, rest)) => rest.to_string(),
+            None => s,
+        }
+    };
+    let mut status = String::from("?");
+    match crate::verify::start_position(rec) {
+        Ok(mut pos) => {
+            positions.push(strip(pos.as_ref()));
+            for (i, mv) in rec.moves.iter().enumerate() {
+                let mover = pos.side_to_move();
+                if let Err(e) = pos.play(mv) {
+                    problem = Some(format!("ply {}: {e} in '{}'", i + 1, pos.format()));
+                    break;
+                }
+                movers.push(char::from(b'0' + mover.number()));
+                positions.push(strip(pos.as_ref()));
+            }
+            status = pos.status().to_string();
+        }
+        Err(e) => problem = Some(e.to_string()),
+    }
+    let clocks = clocks(rec, &movers);
+    let mut info_out = Vec::new();
+    let mut bytes = 0;
+    for (side, lines) in info.into_iter().enumerate() {
+        for (ply, text) in lines {
+            if bytes > INFO_GAME_BYTES {
+                break;
+            }
+            let text: String = text.chars().take(INFO_LINE_CHARS).collect();
+            bytes += text.len() + 8;
+            info_out.push((ply + 1, side as u8 + 1, text));
+        }
+    }
+    info_out.sort_by_key(|(ply, side, _)| (*ply, *side));
+    GameView {
+        n,
+        game: rec.game,
+        ruleset: rec.ruleset.clone(),
+        white: rec.white.clone(),
+        black: rec.black.clone(),
+        result: rec.result.to_string(),
+        termination: rec.termination.as_str().to_string(),
+        reason: rec.reason.clone(),
+        tc: rec.time_control.clone(),
+        event: rec.event.clone(),
+        round: rec.round.clone(),
+        moves: rec.moves.clone(),
+        times_ms: rec.times_ms.clone(),
+        movers,
+        positions,
+        clocks,
+        info: info_out,
+        status,
+        problem,
+    }
+}
+
+/// Both game clocks after every ply, booked as the referee booked them ([`Clock::charge`]).
+fn clocks(rec: &GameRecord, movers: &str) -> Option<Vec<u64>> {
+    let tc = parse_time_control(&rec.time_control)?;
+    if tc.iter().all(|t| t.clock.is_none()) {
+        return None;
+    }
+    let mut clock = Clock::per_player(tc);
+    let ms = |c: &Clock, p| crate::clock::millis(c.remaining(p));
+    let mut out = vec![ms(&clock, 0), ms(&clock, 1)];
+    for (i, who) in movers.bytes().enumerate() {
+        let p = usize::from(who - b'1');
+        let used = rec.times_ms.get(i).copied().unwrap_or(0);
+        // A pass played by the referee costs nothing and earns no increment.
+        if rec.moves[i] != "pass" || used > 0 {
+            clock.charge(p, Duration::from_millis(used));
+        }
+        out.push(ms(&clock, 0));
+        out.push(ms(&clock, 1));
+    }
+    Some(out)
+}
+
+/// Views of all the games; `info_dir` is a `--logs DIR` to take info lines from.
+pub fn build_games(records: &[GameRecord], info_dir: Option<&std::path::Path>) -> Vec<GameView> {
+    let mut info = info_dir.map(super::load::read_info).unwrap_or_default();
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut take = |side| info.remove(&(r.game, side)).unwrap_or_default();
+            build(i + 1, r, [take(0), take(1)])
+        })
+        .collect()
+}

@@ -1,0 +1,152 @@
+//! Reading the games a page shows: a PGN-like log, a games.jsonl (a tournament's, with its
+//! header, or `match --jsonl` lines), or a run folder; and the bots' `info` lines that
+//! `--logs DIR` kept.
+
+use super::ViewError;
+use crate::record::GameRecord;
+use crate::tournament::log::{self, GamesLog};
+use std::path::Path;
+
+/// The games of one input, in file order.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The file actually read (a run folder's games.jsonl or games.pgn).
+    pub source: String,
+    pub records: Vec<GameRecord>,
+    /// The tournament log, when the input was a games.jsonl with a tournament header.
+    pub log: Option<GamesLog>,
+}
+
+/// Read `path`: a folder (its games.jsonl, else its games.pgn), a JSON-lines file (first
+/// non-blank character `{`), or a PGN-like log.
+pub fn load(path: &Path) -> Result<Loaded, ViewError> {
+    let file = if path.is_dir() {
+        let jsonl = path.join(log::GAMES_FILE);
+        let pgn = path.join("games.pgn");
+        if jsonl.exists() || !pgn.exists() {
+            jsonl
+        } else {
+            pgn
+        }
+    } else {
+        path.to_path_buf()
+    };
+    let source = file.display().to_string();
+    let text = std::fs::read_to_string(&file).map_err(|e| ViewError::Read {
+        path: source.clone(),
+        source: e,
+    })?;
+    let parse_err = |message: String| ViewError::Parse {
+        path: source.clone(),
+        message,
+    };
+    let loaded = if text.trim_start().starts_with('{') {
+        read_jsonl(&text, &source).map_err(parse_err)?
+    } else {
+        let records = crate::pgn::parse_pgn(&text).map_err(|e| parse_err(e.to_string()))?;
+        Loaded {
+            source: source.clone(),
+            records,
+            log: None,
+        }
+    };
+    if loaded.records.is_empty() {
+        return Err(ViewError::Empty(source));
+    }
+    Ok(loaded)
+}
+
+/// A tournament's games.jsonl (header first) or bare game lines. A torn last line (no newline
+/// at its end: the writer was killed) is skipped, as `baraza results` skips it.
+fn read_jsonl(text: &str, source: &str) -> Result<Loaded, String> {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let is_header = serde_json::from_str::<serde_json::Value>(first)
+        .ok()
+        .and_then(|v| v.get("baraza").map(|b| b == log::HEADER_KIND))
+        .unwrap_or(false);
+    if is_header {
+        let games = log::parse_games_log(text, source)
+            .map_err(|e| format!("{e:#}"))?
+            .ok_or("no tournament header")?;
+        let records = games.games.iter().map(|g| g.record.clone()).collect();
+        return Ok(Loaded {
+            source: source.to_string(),
+            records,
+            log: Some(games),
+        });
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut records = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<GameRecord>(line) {
+            Ok(r) => records.push(r),
+            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {}
+            Err(e) => return Err(format!("line {}: not a game record: {e}", i + 1)),
+        }
+    }
+    Ok(Loaded {
+        source: source.to_string(),
+        records,
+        log: None,
+    })
+}
+
+/// Info lines per (game number, player index), as [`read_info`] gives them.
+pub type InfoLines = std::collections::HashMap<(u64, usize), Vec<(usize, String)>>;
+
+/// The `info` lines that `--logs DIR` kept (`g<game>-p<player>-<name>.info`, each line
+/// `<ply> <text>`, ply = moves played before it was sent). A missing folder gives nothing;
+/// unreadable files and lines are skipped.
+pub fn read_info(dir: &Path) -> InfoLines {
+    let mut out = InfoLines::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(key) = info_file_key(&name) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        let lines = out.entry(key).or_default();
+        for line in text.lines() {
+            if let Some((ply, rest)) = line.split_once(' ') {
+                if let Ok(ply) = ply.parse() {
+                    lines.push((ply, rest.to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `g12-p2-greedy.info` -> (12, 1).
+fn info_file_key(name: &str) -> Option<(u64, usize)> {
+    let rest = name.strip_suffix(".info")?.strip_prefix('g')?;
+    let (game, rest) = rest.split_once("-p")?;
+    let (side, _) = rest.split_once('-')?;
+    let side = match side {
+        "1" => 0,
+        "2" => 1,
+        _ => return None,
+    };
+    Some((game.parse().ok()?, side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::info_file_key;
+
+    #[test]
+    fn info_files_are_named_by_game_and_player() {
+        assert_eq!(info_file_key("g12-p2-greedy.info"), Some((12, 1)));
+        assert_eq!(info_file_key("g1-p1-a-b.info"), Some((1, 0)));
+        assert_eq!(info_file_key("g1-p1-a.stderr"), None);
+        assert_eq!(info_file_key("g1-p3-a.info"), None);
+    }
+}

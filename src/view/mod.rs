@@ -1,0 +1,30 @@
+//! Self-contained HTML pages of games: the viewer (`baraza view`) and the event report
+//! (`baraza results --format html`).
+//!
+//! Every position a page shows is computed here, by the engines, when the page is written: the
+//! page's script only draws position strings and steps through them, it knows no rule. The
+//! page loads nothing (no script, font or image from anywhere): the template, the script and
+//! the style sheet are compiled into baraza and written inline.
+
+pub mod game_view;
+pub mod load;
+pub mod page;
+pub mod report;
+pub mod svg;
+
+pub use game_view::{build_games, GameView};
+pub use load::{load, Loaded};
+
+/// Why a page cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Parse { path: String, message: String },
+    #[error("{0}: no game in it")]
+    Empty(String),
+}
