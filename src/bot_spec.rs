@@ -1,6 +1,7 @@
 //! What names a bot, shared by `baraza match` and `baraza tournament`: a command line (split
-//! like a shell would, program found on `PATH` before any game) or `builtin:<name>`, run as
-//! `<this baraza> bot <name> --ruleset <id> --seed <S>`; and the names derived from it.
+//! like a shell would, program found on `PATH` before any game) or `builtin:<name> [options]`,
+//! run as `<this baraza> bot <name> --ruleset <id> --seed <S> [options]` (e.g.
+//! `builtin:search --level 3`: the options of `baraza bot`); and the names derived from it.
 
 use crate::bot::{split_command, SplitError, StderrSink};
 use crate::bot_preflight::{check_command, PreflightError, PreflightWarning};
@@ -12,8 +13,15 @@ use std::path::{Path, PathBuf};
 /// (`bot1`, `bot 'a'`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BotSpecError {
-    #[error("{which}: '{text}' is not builtin:<name>")]
+    #[error("{which}: '{text}' is not builtin:<name> [options]")]
     NotBuiltinName { which: String, text: String },
+    /// Options after a built-in's name that `baraza bot <name>` would refuse.
+    #[error("{which}: '{text}': {error}")]
+    BadOptions {
+        which: String,
+        text: String,
+        error: String,
+    },
     #[error("{which}: {error}")]
     UnknownBuiltin {
         which: String,
@@ -44,7 +52,8 @@ const INTERPRETERS: &[&str] = &[
 /// A bot as given on the command line.
 #[derive(Clone, Debug)]
 pub enum BotSpec {
-    Builtin(String),
+    /// A built-in's name and the options after it.
+    Builtin(String, Vec<String>),
     Command(Vec<String>),
 }
 
@@ -59,13 +68,26 @@ fn stem(p: &str) -> String {
 /// (`python3 -W ignore bots/rbot.py` → `rbot`): the first later word that is not an option and
 /// has a path separator or an extension, else the first that is not an option.
 pub fn default_bot_name(command: &str) -> String {
-    if let Some(name) = command.strip_prefix("builtin:") {
-        return name.to_string();
+    if let Some(rest) = command.strip_prefix("builtin:") {
+        return match split_command(rest) {
+            Ok(words) => builtin_name(&words[0], &words[1..]),
+            Err(_) => rest.to_string(),
+        };
     }
     match split_command(command) {
         Ok(argv) => name_of_argv(&argv),
         Err(_) => stem(command),
     }
+}
+
+/// A built-in's name with its options, file-safe: `search --level 3` is `search-level-3`.
+fn builtin_name(name: &str, args: &[String]) -> String {
+    let mut n = name.to_string();
+    for a in args {
+        n.push('-');
+        n.push_str(&a.trim_start_matches('-').replace('=', "-"));
+    }
+    n
 }
 
 fn name_of_argv(argv: &[String]) -> String {
@@ -87,19 +109,32 @@ fn name_of_argv(argv: &[String]) -> String {
 impl BotSpec {
     /// Check a bot given as `text`; `which` names it in the error.
     pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
-        if let Some(name) = text.strip_prefix("builtin:") {
-            if name.is_empty() || name.contains(char::is_whitespace) {
-                return Err(BotSpecError::NotBuiltinName {
-                    which: which.to_string(),
-                    text: text.to_string(),
-                });
+        if let Some(rest) = text.strip_prefix("builtin:") {
+            let not_builtin = || BotSpecError::NotBuiltinName {
+                which: which.to_string(),
+                text: text.to_string(),
+            };
+            let words = split_command(rest).unwrap_or_default();
+            let Some((name, args)) = words.split_first().filter(|(n, _)| !n.is_empty()) else {
+                return Err(not_builtin());
+            };
+            if rest.starts_with(char::is_whitespace) {
+                return Err(not_builtin());
             }
             // Checked now, like a missing program: not as a crash in every game.
-            crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
-                which: which.to_string(),
-                error,
-            })?;
-            return Ok(BotSpec::Builtin(name.to_string()));
+            let spec =
+                crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
+                    which: which.to_string(),
+                    error,
+                })?;
+            crate::builtin::BotOptions::parse_args(args)
+                .and_then(|options| spec.check(&options))
+                .map_err(|error| BotSpecError::BadOptions {
+                    which: which.to_string(),
+                    text: text.to_string(),
+                    error,
+                })?;
+            return Ok(BotSpec::Builtin(name.clone(), args.to_vec()));
         }
         let mut argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
             which: which.to_string(),
@@ -130,7 +165,7 @@ impl BotSpec {
     /// for an interpreter such as `python3 bot.py`).
     pub fn default_name(&self) -> String {
         match self {
-            BotSpec::Builtin(n) => n.clone(),
+            BotSpec::Builtin(n, args) => builtin_name(n, args),
             BotSpec::Command(argv) => name_of_argv(argv),
         }
     }
@@ -140,8 +175,8 @@ impl BotSpec {
     pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
         Ok(match self {
             BotSpec::Command(argv) => argv.clone(),
-            BotSpec::Builtin(name) => {
-                vec![
+            BotSpec::Builtin(name, args) => {
+                let mut argv = vec![
                     this_exe()?,
                     "bot".into(),
                     name.clone(),
@@ -149,7 +184,9 @@ impl BotSpec {
                     ruleset.into(),
                     "--seed".into(),
                     seed.to_string(),
-                ]
+                ];
+                argv.extend(args.iter().cloned());
+                argv
             }
         })
     }
@@ -168,7 +205,7 @@ impl BotSpec {
             argv: self.argv(ruleset, seed)?,
             stderr,
             info_log,
-            seed: matches!(self, BotSpec::Builtin(_)).then_some(seed),
+            seed: matches!(self, BotSpec::Builtin(..)).then_some(seed),
         })
     }
 }
@@ -206,6 +243,11 @@ mod tests {
     fn match_and_tournament_name_a_bot_alike() {
         for (command, name) in [
             ("builtin:greedy", "greedy"),
+            ("builtin:search --level 3", "search-level-3"),
+            (
+                "builtin:search --nodes=500 --algo mcts",
+                "search-nodes-500-algo-mcts",
+            ),
             ("python3 rbot", "rbot"),
             ("python3 -W ignore bots/rbot.py", "rbot"),
             ("python3 bots/python/random_bot.py", "random_bot"),
@@ -217,6 +259,29 @@ mod tests {
         // `match` names a parsed bot by the same rule (sh is on PATH everywhere).
         let spec = BotSpec::parse("bot", "sh bots/shell/random_bot.sh").unwrap();
         assert!(BotSpec::parse("bot", "builtin:greedy").is_ok());
+        let search = BotSpec::parse("bot", "builtin:search --level 3").unwrap();
+        assert_eq!(search.default_name(), "search-level-3");
+        assert_eq!(
+            search.argv("darra", 7).unwrap()[2..],
+            [
+                "search",
+                "--ruleset",
+                "darra",
+                "--seed",
+                "7",
+                "--level",
+                "3"
+            ]
+        );
+        for bad in [
+            "builtin:search --level 9",
+            "builtin:search --depth 3",
+            "builtin:greedy --level 2",
+            "builtin: search",
+            "builtin:",
+        ] {
+            assert!(BotSpec::parse("bot", bad).is_err(), "{bad}");
+        }
         assert_eq!(spec.default_name(), "random_bot");
         assert_eq!(
             default_bot_name("sh bots/shell/random_bot.sh"),

@@ -68,9 +68,10 @@ legal moves itself from each position. The same seed and the same positions give
 
 Examples:
   baraza match darra builtin:random builtin:greedy
+  baraza match darra builtin:search 'builtin:search --level 2 --algo mcts' --movetime 100
   printf 'baraza 1 darra\\nposition darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\\ngo\\nquit\\n' | baraza bot greedy")]
 pub struct BotArgs {
-    /// Built-in bot name: random, greedy
+    /// Built-in bot name: random, greedy, search
     pub name: String,
     /// Ruleset id; optional, the referee's hello names it too
     #[arg(long)]
@@ -83,6 +84,19 @@ pub struct BotArgs {
     /// as baraza's referee does
     #[arg(long, default_value_t = 1, value_name = "STEP")]
     pub seed_step: u64,
+    /// search only: strength level 1 (about greedy) to 5, fixed depths and node budgets that
+    /// play the same moves on any machine (default: full strength, all the time given)
+    #[arg(long, value_name = "N")]
+    pub level: Option<u32>,
+    /// search only: stop each search after N nodes (alpha-beta positions, MCTS iterations):
+    /// the same seed and N give the same moves on any machine; the clock still cuts a search
+    /// short if N would not fit in the time left
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// search only: the search to use, ab (alpha-beta) or mcts (default: the one that plays
+    /// the ruleset best)
+    #[arg(long, value_name = "ALGO")]
+    pub algo: Option<String>,
 }
 
 /// A command's help text followed by the other arenas' spellings of its options.
@@ -91,8 +105,9 @@ fn with_habits(help: &str, command: For) -> String {
 }
 
 const MATCH_HELP: &str = "\
-A bot is a command line, split like a shell would (no shell is run), or builtin:<name>.
-A program that cannot be found is an error before any game is played.
+A bot is a command line, split like a shell would (no shell is run), or builtin:<name>
+[options] ('builtin:search --level 3': the options of `baraza bot <name>`).
+A program that cannot be found, or a built-in's bad option, is an error before any game.
 A bot's process is kept from game to game (sides alternate) until it loses by a fault (crash,
 time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
 afresh for every game. The bot protocol is in protocol.md.
@@ -105,6 +120,7 @@ sides and bot seeds it has one at a time.
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10
+  baraza match bao builtin:search 'builtin:search --level 3' --movetime 100 --games 10
   baraza match dara 'python3 bots/python/random_bot.py' ./mybot --tc 5+0.05 --pgn games.pgn
   baraza match darra ./a ./b --movetime 100 --jsonl games.jsonl --logs botlogs";
 

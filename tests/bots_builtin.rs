@@ -231,7 +231,7 @@ fn bad_names_are_a_clear_error() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("unknown built-in bot 'smart' (known: random, greedy)"),
+        err.contains("unknown built-in bot 'smart' (known: random, greedy, search)"),
         "{err}"
     );
     let out = Command::cargo_bin("baraza")

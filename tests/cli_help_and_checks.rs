@@ -57,7 +57,7 @@ fn refused(args: &[&str]) -> String {
 fn an_unknown_builtin_bot_is_refused_before_any_game() {
     let e = refused(&["match", "darra", "builtin:nosuch", "builtin:random"]);
     assert!(
-        e.contains("bot1: unknown built-in bot 'nosuch' (known: random, greedy)"),
+        e.contains("bot1: unknown built-in bot 'nosuch' (known: random, greedy, search)"),
         "{e}"
     );
     let dir = std::env::temp_dir().join(format!("baraza-nosuch-{}", std::process::id()));

@@ -6,7 +6,11 @@
 //! once per turn, and a flush after every answer, so an instant bot answers in microseconds.
 
 mod greedy;
+mod options;
 mod random;
+pub mod search;
+
+pub use options::BotOptions;
 
 use crate::game::{Player, Position};
 use crate::games;
@@ -71,14 +75,37 @@ pub trait Strategy {
     fn new_game(&mut self, _ruleset: &str, _me: Player) {}
     /// The index in `turn.legal` of the move to play.
     fn choose(&mut self, turn: &Turn) -> usize;
+    /// Whole `info ...` lines to send before the move just chosen; the default has none.
+    fn take_info(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
+
+/// Checks a bot's options: `Err` is one line for a person.
+pub type CheckOptions = fn(&BotOptions) -> Result<(), String>;
 
 /// A registered built-in bot (what `builtin:<name>` names).
 pub struct BuiltinBot {
     pub name: &'static str,
     pub description: &'static str,
-    /// Build the strategy from the seed (`--seed`).
-    pub make: fn(seed: u64) -> Box<dyn Strategy>,
+    /// Build the strategy from the seed (`--seed`) and the options.
+    pub make: fn(seed: u64, options: &BotOptions) -> Box<dyn Strategy>,
+    /// Check the options before any game; `None`: the bot takes none.
+    pub check: Option<CheckOptions>,
+}
+
+impl BuiltinBot {
+    /// Whether this bot can run with `options`; the error is one line for a person.
+    pub fn check(&self, options: &BotOptions) -> Result<(), String> {
+        match self.check {
+            Some(check) => check(options),
+            None if options.is_empty() => Ok(()),
+            None => Err(format!(
+                "built-in bot '{}' takes no options (--level, --nodes and --algo are search's)",
+                self.name
+            )),
+        }
+    }
 }
 
 /// Every built-in bot, in the order help texts list them.
@@ -86,13 +113,21 @@ pub static BOTS: &[BuiltinBot] = &[
     BuiltinBot {
         name: "random",
         description: "uniform random legal move (seeded)",
-        make: |seed| Box::new(random::Random::new(seed)),
+        make: |seed, _| Box::new(random::Random::new(seed)),
+        check: None,
     },
     BuiltinBot {
         name: "greedy",
         description:
             "best immediate outcome: a win, else the most material; ties broken at random (seeded)",
-        make: |seed| Box::new(greedy::Greedy::new(seed)),
+        make: |seed, _| Box::new(greedy::Greedy::new(seed)),
+        check: None,
+    },
+    BuiltinBot {
+        name: "search",
+        description: "alpha-beta or MCTS search with a per-game evaluation; --level 1-5, --nodes N",
+        make: |seed, options| Box::new(search::Search::new(seed, options)),
+        check: Some(search::check_options),
     },
 ];
 
@@ -137,13 +172,14 @@ pub enum PlayError {
 /// from 0) uses `seed + n * seed_step`.
 pub fn play(
     spec: &BuiltinBot,
+    options: &BotOptions,
     ruleset: Option<&str>,
     seed: u64,
     seed_step: u64,
     input: &mut impl BufRead,
     out: &mut (impl Write + ?Sized),
 ) -> Result<(), PlayError> {
-    let mut session = Session::new(spec, ruleset, seed, seed_step);
+    let mut session = Session::new(spec, options, ruleset, seed, seed_step);
     let mut line = String::with_capacity(256);
     loop {
         line.clear();
@@ -176,6 +212,7 @@ fn replace(buf: &mut String, text: &str) {
 /// the seeds, and the current turn's lines (buffers reused from turn to turn).
 struct Session<'a> {
     spec: &'a BuiltinBot,
+    options: &'a BotOptions,
     ruleset: Option<&'a str>,
     seed: u64,
     seed_step: u64,
@@ -191,13 +228,20 @@ struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    fn new(spec: &'a BuiltinBot, ruleset: Option<&'a str>, seed: u64, seed_step: u64) -> Self {
+    fn new(
+        spec: &'a BuiltinBot,
+        options: &'a BotOptions,
+        ruleset: Option<&'a str>,
+        seed: u64,
+        seed_step: u64,
+    ) -> Self {
         Session {
             spec,
+            options,
             ruleset,
             seed,
             seed_step,
-            strategy: (spec.make)(seed),
+            strategy: (spec.make)(seed, options),
             games: 0,
             next_seed: None,
             position: String::with_capacity(128),
@@ -238,12 +282,12 @@ impl<'a> Session<'a> {
     /// of `seed + n * seed_step`.
     fn new_game(&mut self, rest: &str) {
         if let Some(s) = self.next_seed.take() {
-            self.strategy = (self.spec.make)(s);
+            self.strategy = (self.spec.make)(s, self.options);
         } else if self.games > 0 {
             let s = self
                 .seed
                 .wrapping_add(self.seed_step.wrapping_mul(self.games));
-            self.strategy = (self.spec.make)(s);
+            self.strategy = (self.spec.make)(s, self.options);
         }
         self.games += 1;
         self.legal_line.clear();
@@ -284,6 +328,9 @@ impl<'a> Session<'a> {
             clocks: Clocks::parse(rest),
         };
         let k = self.strategy.choose(&turn).min(legal.len() - 1);
+        for l in self.strategy.take_info() {
+            writeln!(out, "{l}")?;
+        }
         writeln!(out, "move {}", legal[k])?;
         out.flush()?;
         self.legal_line.clear();
@@ -355,7 +402,7 @@ mod tests {
         let e = find("alphabeta").err().unwrap().to_string();
         assert_eq!(
             e,
-            "unknown built-in bot 'alphabeta' (known: random, greedy)"
+            "unknown built-in bot 'alphabeta' (known: random, greedy, search)"
         );
     }
 
@@ -365,6 +412,7 @@ mod tests {
         let mut out = Vec::new();
         play(
             find("random").unwrap(),
+            &BotOptions::default(),
             None,
             1,
             1,

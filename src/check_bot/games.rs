@@ -94,7 +94,7 @@ fn fault(rec: &GameRecord, side: Player) -> Option<String> {
     };
     let by_fault = !matches!(
         rec.termination,
-        Termination::Normal | Termination::Adjudication
+        Termination::Normal | Termination::Adjudication | Termination::Resignation
     );
     (lost && by_fault).then(|| format!("{}: {}", rec.termination, rec.reason))
 }

@@ -153,7 +153,7 @@ pub struct DaraMove {
 }
 
 /// A Dara position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Dara {
     niger: bool,
     /// Each player's pieces, bit `file * 5 + rank`.
@@ -172,6 +172,26 @@ impl Dara {
             hand: [PIECES as u8; 2],
             nocap: 0,
         }
+    }
+
+    /// The pieces of `p` on the board, bit `file * 5 + rank`.
+    pub fn pieces(&self, p: Player) -> u32 {
+        self.pieces[p.index()]
+    }
+
+    /// Pieces `p` has not dropped yet.
+    pub fn hand(&self, p: Player) -> u32 {
+        self.hand[p.index()] as u32
+    }
+
+    /// Whether this is `dara-niger` (no three-in-a-row while dropping).
+    pub fn is_niger(&self) -> bool {
+        self.niger
+    }
+
+    /// Steps in a row without a removal.
+    pub fn nocap(&self) -> u32 {
+        self.nocap
     }
 
     fn count(&self, p: Player) -> u32 {

@@ -60,7 +60,7 @@ impl DarraMove {
 }
 
 /// A Darra position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Darra {
     variant: u8,
     /// Holes per row.
@@ -134,6 +134,21 @@ impl Darra {
     /// The seed counts of the holes, in sowing order.
     pub fn holes(&self) -> &[u8] {
         &self.holes[..self.cells()]
+    }
+
+    /// Holes per row.
+    pub fn holes_per_row(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The player who made the most recent capture (the board's seeds go to them at the end).
+    pub fn last_capturer(&self) -> Option<Player> {
+        self.last
+    }
+
+    /// Plies since the most recent capture.
+    pub fn nocap(&self) -> u32 {
+        self.nocap
     }
 
     /// Seeds captured by each player.

@@ -64,6 +64,21 @@ impl Bao {
         })
     }
 
+    /// The holes of `p` in circuit order: front row 0..7, back row 8..15.
+    pub fn holes(&self, p: Player) -> &[u8; 16] {
+        &self.holes[p.index()]
+    }
+
+    /// Seeds `p` still has in hand (namua stage).
+    pub fn hand(&self, p: Player) -> u32 {
+        self.hand[p.index()] as u32
+    }
+
+    /// Whether `p`'s nyumba still has its house status (flag `H`).
+    pub fn has_house(&self, p: Player) -> bool {
+        self.houses[p.index()]
+    }
+
     /// Seeds of a player, on the board and in hand.
     fn seeds(&self, p: Player) -> i64 {
         let i = p.index();

@@ -70,6 +70,11 @@ impl BaoMove {
     pub fn seeds_sown(&self) -> u32 {
         self.after.sown
     }
+
+    /// Whether the move captures (a namua or mtaji capture).
+    pub fn is_capture(&self) -> bool {
+        matches!(self.kind, Kind::NamuaCapture | Kind::Capture)
+    }
 }
 
 impl Bao {
