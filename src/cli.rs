@@ -144,8 +144,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 2)]
     pub games: u64,
     /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
-    /// seed + 2*(game-1) + k
-    #[arg(long, default_value_t = 1)]
+    /// seed + 2*(game-1) + k. At most 2^53 - 1, so that JSON readers read it exactly
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=(1u64 << 53) - 1))]
     pub seed: u64,
     #[command(flatten)]
     pub limits: GameLimits,
@@ -183,6 +183,10 @@ pub struct MatchArgs {
     /// the same
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub concurrency: usize,
+    /// Print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2)) on stderr
+    /// every N games; it is printed at the end in any case, after the score line
+    #[arg(long, value_name = "N")]
+    pub report_every: Option<usize>,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
@@ -273,6 +277,11 @@ pub struct ReplayArgs {
     /// Check every game; exit non-zero naming the game and ply of the first inconsistency
     #[arg(long)]
     pub verify: bool,
+    /// Write the games (all, or --game) to stdout in another form instead: results-pgn keeps
+    /// the tags and results and puts the movetext in one comment, for tools that read PGN as
+    /// chess (rating tools that parse moves)
+    #[arg(long, value_enum, conflicts_with_all = ["ply", "verify", "json"])]
+    pub export: Option<ExportFormat>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -453,8 +462,13 @@ pub struct TournamentArgs {
     /// folders. Not with --sprt. docs/cluster.md: Slurm job arrays, GNU parallel, Kubernetes
     #[arg(long, value_name = "K/N")]
     pub shard: Option<crate::tournament::shard::Shard>,
-    /// Sequential probability ratio test of the first bot against the second (two bots only)
-    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    /// Sequential probability ratio test of the first bot against the second (two bots only),
+    /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
+    /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
+    #[arg(
+        long,
+        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]"
+    )]
     pub sprt: Option<String>,
     /// Print the schedule (and what --resume would still play) without playing
     #[arg(long)]
@@ -471,6 +485,10 @@ pub struct TournamentArgs {
     /// game (for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Two bots: print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2),
+    /// LLR) on stderr every N games; the final table has it at the end
+    #[arg(long, value_name = "N")]
+    pub report_every: Option<usize>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -480,18 +498,29 @@ pub struct TournamentArgs {
 
 pub use crate::tournament::config::OnCrash;
 
+/// `baraza replay --export`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Tags and results, the moves left out (a comment says so)
+    ResultsPgn,
+}
+
 #[derive(Args, Debug, Clone)]
 #[command(
-    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json"
+    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)"
 )]
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
     pub dir: std::path::PathBuf,
+    /// Place the rating list so that bot NAME has rating ELO (default: the ratings' mean is 0)
+    #[arg(long, value_name = "NAME=ELO")]
+    pub anchor: Option<String>,
     /// Print JSON instead of text (the same as --format json)
     #[arg(long)]
     pub json: bool,
-    /// text (the table), json, or html: one self-contained page with the table, the
-    /// crosstable, the score and SPRT plots, and a viewer of every game [default: text]
+    /// text (the table), json, csv (one row per bot), markdown, or html: one self-contained
+    /// page with the table, the crosstable, the score and SPRT plots, and a viewer of every
+    /// game [default: text]
     #[arg(long, value_enum)]
     pub format: Option<ResultsFormat>,
     /// Write the output to FILE instead of standard output
@@ -504,6 +533,10 @@ pub struct ResultsArgs {
 pub enum ResultsFormat {
     Text,
     Json,
+    /// One row per bot, plain numbers
+    Csv,
+    /// The table and the head-to-head results as GitHub tables
+    Markdown,
     Html,
 }
 

@@ -32,8 +32,9 @@ pub const REQUIRED_TAGS: [&str; 14] = [
 /// move's think time in a `{<ms>ms}` comment, the result, and a blank line (so games appended one
 /// after the other are separated by blank lines).
 ///
-/// The start position is written (`[SetUp "1"]` and `[Position "..."]`) only when it is not the
-/// standard start of the ruleset. A missing think time (`times_ms` shorter than `moves`) is
+/// The start position is written (`[Position "..."]`) only when it is not the standard start of
+/// the ruleset. No `SetUp` tag: chess tools take `[SetUp "1"]` to promise a chess `FEN` tag and
+/// drop a game without one (logs written before this still read). A missing think time (`times_ms` shorter than `moves`) is
 /// written as no comment and read back as 0.
 pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Result<()> {
     let mut s = String::with_capacity(512 + rec.moves.len() * 12);
@@ -57,7 +58,6 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     tag("PlyCount", &rec.plies.to_string());
     let standard = standard_start(&rec.ruleset) == Some(rec.start.as_str());
     if !standard {
-        tag("SetUp", "1");
         tag("Position", &rec.start);
     }
     tag("Seed", &rec.seed.to_string());

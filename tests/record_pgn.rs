@@ -72,9 +72,14 @@ fn non_standard_start_with_player_two_first() {
     rec.result = "1-0".parse().unwrap();
     rec.termination = Termination::TimeForfeit;
     let text = written(&rec);
+    // No SetUp tag: chess tools take SetUp "1" to promise a chess FEN tag.
     assert!(text.contains(
-        "[PlyCount \"2\"]\n[SetUp \"1\"]\n[Position \"darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2\"]\n[Seed \"42\"]\n"
+        "[PlyCount \"2\"]\n[Position \"darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2\"]\n[Seed \"42\"]\n"
     ));
+    assert!(!text.contains("SetUp"));
+    // A log written before (SetUp "1" and Position) still reads the same.
+    let old = text.replace("[Position ", "[SetUp \"1\"]\n[Position ");
+    assert_eq!(parse_pgn_games(&old).unwrap()[0].record, rec);
     assert!(
         text.ends_with("\n\n1... 3B {5ms} 2. 2A {7ms} 1-0\n\n"),
         "{text}"
@@ -130,8 +135,9 @@ fn several_games_per_file() {
     assert_eq!(games[1].line, 18);
     // Game 2: 14 tags, blank, "0-1", blank.
     assert_eq!(games[2].line, 35);
-    // Game 3's moves are after its 16 tags and a blank line: line 35 + 17 = 52.
-    assert_eq!(games[2].move_lines, vec![52, 52, 52]);
+    // Game 3's moves are after its 15 tags (Position, no SetUp) and a blank line:
+    // line 35 + 16 = 51.
+    assert_eq!(games[2].move_lines, vec![51, 51, 51]);
     let records: Vec<GameRecord> = games.into_iter().map(|g| g.record).collect();
     assert_eq!(records, vec![a, b, c]);
 }

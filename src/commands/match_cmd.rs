@@ -54,6 +54,10 @@ fn names(args: &MatchArgs) -> anyhow::Result<[String; 2]> {
             .clone()
             .unwrap_or_else(|| specs[1].default_name()),
     ];
+    for (k, n) in names.iter().enumerate() {
+        crate::tournament::config::refuse_quotes(n)
+            .map_err(|e| anyhow::anyhow!("bot {}: {e}", k + 1))?;
+    }
     if names[0] == names[1] {
         if args.name2.is_some() && args.name1.is_some() {
             bail!("--name1 and --name2 must differ");
@@ -149,7 +153,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     };
 
     let wall = Instant::now();
-    let mut console = ConsoleLine::new(out, &names);
+    let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);
     let mut sinks = Sinks::new();
     if let Some(p) = pgn.as_mut() {
         sinks.push(p);
@@ -175,6 +179,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         );
     }
     console.finish()?;
+    console.score(&ended.outcome.tally.standings())?;
     if args.bench_stats {
         bench_stats(args.games, console.moves, wall);
     }

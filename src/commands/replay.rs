@@ -48,6 +48,12 @@ pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
         (None, _) => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
     };
 
+    if args.export.is_some() {
+        for (_, g) in &selected {
+            crate::results_pgn::write_results_pgn(out, &g.record)?;
+        }
+        return Ok(());
+    }
     // A game that cannot be replayed is named with its file, as --verify names it.
     let in_file = |e: anyhow::Error| anyhow!("{file}: {e:#}");
     if let Some(ply) = args.ply {

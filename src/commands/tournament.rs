@@ -72,6 +72,9 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     }
     // Random openings are drawn now, so an impossible request fails before anything else.
     schedule(&config)?;
+    if let Some(warning) = config.sprt.and_then(|p| p.rounds_warning(config.rounds)) {
+        eprintln!("baraza: warning: {warning}");
+    }
     let plan = match &run.out {
         Some(dir) => Some(plan_shard_run(&config, dir, run.resume, args.shard)?),
         None => None,

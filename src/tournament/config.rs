@@ -29,7 +29,7 @@
 //! file's bots.
 
 use super::openings::{self, OpeningsError};
-use super::stats::{SprtError, SprtParams};
+use super::sprt::{SprtError, SprtParams};
 use crate::bot_spec::default_bot_name;
 use crate::clock::TcError;
 use crate::games::UnknownRuleset;
@@ -94,6 +94,8 @@ pub enum ConfigError {
     SprtBots(usize),
     #[error("--concurrency must be at least 1")]
     ZeroConcurrency,
+    #[error("--seed {0} is above 2^53 - 1 = {MAX_SEED}: the logs' JSON readers (jq, JavaScript) could not read it exactly")]
+    SeedTooLarge(u64),
     #[error("--concurrency {concurrency} is more than the {cores} cores here: games would share cores and bots lose time they did not use; pass --force to do it anyway")]
     TooConcurrent { concurrency: usize, cores: usize },
     /// toml's own Display spans several lines (a source excerpt); this is one.
@@ -108,6 +110,10 @@ pub enum ConfigError {
     },
 }
 
+/// The largest seed written to a JSON log, `--seed` included: `2^53 − 1`, so that every JSON
+/// reader (jq, JavaScript: doubles) reads it exactly.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// Why a bot name cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NameProblem {
@@ -115,6 +121,8 @@ pub enum NameProblem {
     Empty,
     #[error("name '{0}' contains whitespace")]
     Whitespace(String),
+    #[error("name '{0}' contains a quote or a backslash (rating tools would show them escaped)")]
+    Quote(String),
 }
 
 /// Who plays whom.
@@ -412,6 +420,7 @@ pub enum SprtSpec {
         elo1: Option<f64>,
         alpha: Option<f64>,
         beta: Option<f64>,
+        model: Option<String>,
     },
 }
 
@@ -424,6 +433,7 @@ impl SprtSpec {
                 elo1,
                 alpha,
                 beta,
+                model,
             } => {
                 let d = SprtParams::default();
                 let p = SprtParams {
@@ -431,6 +441,10 @@ impl SprtSpec {
                     elo1: elo1.unwrap_or(d.elo1),
                     alpha: alpha.unwrap_or(d.alpha),
                     beta: beta.unwrap_or(d.beta),
+                    model: match model {
+                        Some(m) => m.parse()?,
+                        None => d.model,
+                    },
                 };
                 p.validate()?;
                 Ok(p)
@@ -632,11 +646,15 @@ impl EventInputs {
         let openings = self.resolve_openings(ruleset)?;
         let sprt = self.resolve_sprt(bots.len())?;
         let run = self.resolve_run(cores)?;
+        let seed = self.seed.unwrap_or(1);
+        if seed > MAX_SEED {
+            return Err(ConfigError::SeedTooLarge(seed));
+        }
         let config = TournamentConfig {
             ruleset: ruleset.to_string(),
             format,
             rounds,
-            seed: self.seed.unwrap_or(1),
+            seed,
             bots,
             openings,
             max_plies: self.max_plies,
@@ -783,6 +801,15 @@ fn check_bot_name(name: &str) -> Result<(), NameProblem> {
     }
     if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(NameProblem::Whitespace(name.to_string()));
+    }
+    refuse_quotes(name)
+}
+
+/// A bot name may not hold `"` or `\` (`tournament` and `match`): PGN tag values escape them,
+/// and rating tools then show the escapes as part of the name.
+pub fn refuse_quotes(name: &str) -> Result<(), NameProblem> {
+    if name.contains(['"', '\\']) {
+        return Err(NameProblem::Quote(name.to_string()));
     }
     Ok(())
 }

@@ -13,7 +13,8 @@ use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use super::schedule::ScheduleError;
 use super::schedule::{schedule, ScheduledGame};
 use super::shard::{self, Shard};
-use super::stats::SprtParams;
+use super::sprt::SprtParams;
+use super::sprt_order::SprtLine;
 use crate::events::sink_error::SinkError;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
@@ -26,8 +27,11 @@ use std::path::{Path, PathBuf};
 pub const GAMES_FILE: &str = "games.jsonl";
 /// The value of the header's `baraza` field.
 pub const HEADER_KIND: &str = "tournament";
-/// The version of this file format (the header's `schema`).
-pub const SCHEMA: u32 = 1;
+/// The version of this file format (the header's `schema`): 2 adds the SPRT's decision line
+/// (an older baraza refuses it by its version instead of failing on that line).
+pub const SCHEMA: u32 = 2;
+/// The versions this baraza reads: 1 is 2 without SPRT lines.
+pub const READS_SCHEMAS: [u32; 2] = [1, 2];
 
 /// The first line of games.jsonl.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -120,7 +124,9 @@ pub enum LogError {
     },
     #[error("{log} line {line}: not a baraza tournament header")]
     ForeignHeader { log: String, line: usize },
-    #[error("{log}: format version {schema} is not one this baraza reads (it reads {SCHEMA})")]
+    #[error(
+        "{log}: format version {schema} is not one this baraza reads (it reads 1 and {SCHEMA})"
+    )]
     Schema { log: String, schema: u32 },
     #[error("{log} line {line}: not a baraza tournament header ({error}); is this a games.jsonl written by `baraza tournament`?")]
     BadHeader {
@@ -188,6 +194,9 @@ pub struct GamesLog {
     pub duplicates: Vec<String>,
     /// The 1-based number of a torn last line that was ignored.
     pub torn_line: Option<usize>,
+    /// The SPRT's decision, when the run that wrote the log reached one (the first such
+    /// line: a resumed run does not test again).
+    pub sprt_line: Option<SprtLine>,
 }
 
 /// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
@@ -202,6 +211,7 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
     let mut seen = HashSet::new();
     let mut duplicates = Vec::new();
     let mut torn_line = None;
+    let mut sprt_line = None;
     for (i, line) in lines.iter().enumerate() {
         let n = i + 1;
         if line.trim().is_empty() {
@@ -217,7 +227,7 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
                             line: n,
                         });
                     }
-                    if h.schema != SCHEMA {
+                    if !READS_SCHEMAS.contains(&h.schema) {
                         return Err(LogError::Schema {
                             log: log(),
                             schema: h.schema,
@@ -234,6 +244,10 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
                     })
                 }
             }
+            continue;
+        }
+        if let Some(decision) = SprtLine::parse(line) {
+            sprt_line.get_or_insert(decision);
             continue;
         }
         match serde_json::from_str::<GameLine>(line) {
@@ -266,6 +280,7 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
         games,
         duplicates,
         torn_line,
+        sprt_line,
     }))
 }
 
@@ -547,6 +562,11 @@ impl GamesWriter {
 
     /// Append one finished game.
     pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
+    }
+
+    /// Append the SPRT's decision.
+    pub fn write_sprt(&mut self, line: &SprtLine) -> Result<(), SinkError> {
         self.write_json_line(&json_line(line, &self.path)?)
     }
 

@@ -25,6 +25,13 @@ const STREAM_SHUFFLE: u64 = 1;
 const STREAM_RANDOM_OPENING: u64 = 2;
 const STREAM_GAME_SEED: u64 = 3;
 
+pub use super::config::MAX_SEED;
+
+/// Game `game`'s seed: the top 53 bits of its derived seed (see [`MAX_SEED`]).
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    derive_seed(seed, STREAM_GAME_SEED, game) >> 11
+}
+
 /// A seed for item `index` of stream `stream`, derived from the event seed.
 pub fn derive_seed(seed: u64, stream: u64, index: u64) -> u64 {
     let mut g = SplitMix64::new(seed);
@@ -146,7 +153,7 @@ pub fn schedule(config: &TournamentConfig) -> Result<Vec<ScheduledGame>, Schedul
                 black_name: config.bots[black].name.clone(),
                 start: start.clone(),
                 opening: *opening,
-                seed: derive_seed(config.seed, STREAM_GAME_SEED, game),
+                seed: game_seed(config.seed, game),
             });
         }
     }

@@ -14,7 +14,7 @@ use baraza::protocol::{self, BotMsg};
 use baraza::tournament::config::{parse_bot_arg, scheduled_games, EventInputs};
 use baraza::tournament::log::{parse_games_log, GameLine};
 use baraza::tournament::openings::parse_openings;
-use baraza::tournament::stats::SprtParams;
+use baraza::tournament::sprt::SprtParams;
 use baraza::tournament::{results, schedule};
 use baraza::verify;
 
@@ -176,7 +176,7 @@ pub fn check_jsonl(s: &String) {
     };
     accepted();
     let table = results::standings(&log);
-    let _ = results::render_text(&table);
+    let _ = baraza::tournament::render::render_text(&table);
     let _ = serde_json::to_string(&table).unwrap();
     for g in &log.games {
         let line = serde_json::to_string(g).unwrap();
