@@ -7,18 +7,34 @@
 //!   100 MB without a newline costs at most [`MAX_LINE`] + a few KiB of memory.
 //! - Invalid UTF-8 and over-long lines are reported as such (the referee calls them protocol
 //!   errors).
-//! - The whole process group is killed with SIGKILL when the bot is finished or dropped, and the
-//!   process is always reaped. A grandchild that keeps the pipes open cannot hang the referee:
-//!   nothing waits for end-of-file without a deadline, and the group kill takes it down.
-//! - On Linux the bot also gets `PR_SET_PDEATHSIG` = SIGKILL, so it dies if the referee dies.
-//!   (The signal is tied to the thread that spawned the bot: spawn from a long-lived thread,
-//!   as the current-thread runtime of `baraza match` does.)
+//! - Each bot process runs in a PID namespace of its own ([`namespace`]), falling back to a
+//!   process group; everything it started is killed when the bot is finished or dropped, and
+//!   the process is always reaped. A grandchild that keeps the pipes open cannot hang the
+//!   referee: nothing waits for end-of-file without a deadline, and the kill takes it down.
+//! - It gets `PR_SET_PDEATHSIG` = SIGKILL, so it dies if the referee dies. (The signal is tied
+//!   to the thread that spawned the bot: spawn from a long-lived thread, as the runtimes of
+//!   `baraza match` and `baraza tournament` do.)
+//! - It starts with a cleared environment ([`environment`]), in a fresh working directory
+//!   ([`workdir`]), under its resource limits ([`limits`]), optionally under bubblewrap
+//!   ([`sandbox`]) or a wrapper: [`SpawnOptions`].
+
+pub mod environment;
+pub mod limits;
+pub mod namespace;
+pub mod sandbox;
+mod spawn;
+pub mod workdir;
+
+pub use environment::EnvRule;
+pub use limits::Limits;
+pub use namespace::{isolation, Isolation};
+pub use spawn::{SpawnCheckError, SpawnOptions};
 
 use crate::protocol::MAX_LINE;
 use crate::stderr_tail::StderrTail;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
-use std::process::{ExitStatus, Stdio};
+use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -95,12 +111,16 @@ pub fn describe_status(status: &ExitStatus) -> String {
 
 /// Make this process the reaper of the orphans its bots leave behind (Linux), so that a
 /// grandchild killed with its group is reaped by us rather than left as a zombie when the
-/// system's init does not reap. Call once, before starting bots.
+/// system's init does not reap. Also make it not dumpable: a bot runs as the same user and
+/// (without `--sandbox`) sees the host's `/proc`; in the process-group fallback (no user
+/// namespace of its own) it could otherwise read the referee's environment or memory there,
+/// or ptrace it. (Exec makes a bot dumpable again.) Call once, before starting bots.
 pub fn become_subreaper() {
     #[cfg(target_os = "linux")]
-    // SAFETY: plain system call that changes only this process's attribute.
+    // SAFETY: plain system calls that change only this process's attributes.
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
     }
 }
 
@@ -146,7 +166,15 @@ pub struct Bot {
     /// what is waiting in the pipe before it switches (the drain task may not have run yet).
     stderr_dup: Option<std::os::fd::OwnedFd>,
     reaped: Option<ExitStatus>,
+    /// How its processes are held: decides how they are killed.
+    iso: Isolation,
+    limits: Limits,
+    /// Removed when the bot is dropped (after its processes are killed).
+    _workdir: workdir::Workdir,
 }
+
+/// How long [`Bot::finish`] waits for a keeper to empty its namespace before killing it.
+const KEEPER_WAIT: Duration = Duration::from_secs(5);
 
 /// Smallest free room a read is given; the buffer starts small and grows (doubling) up to
 /// [`MAX_BUF`], enough for one line of [`MAX_LINE`] bytes plus its line ending and a chunk.
@@ -155,28 +183,19 @@ const INITIAL_BUF: usize = 8 * 1024;
 const MAX_BUF: usize = MAX_LINE + 2 + READ_CHUNK;
 
 impl Bot {
-    /// Start `argv` (no shell) in a new process group. Must be called within a tokio runtime.
+    /// Start `argv` (no shell) with the default [`SpawnOptions`]. Must be called within a tokio
+    /// runtime.
     pub fn spawn(argv: &[String], stderr: StderrSink) -> io::Result<Bot> {
-        let (program, args) = argv
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty bot command"))?;
-        let mut cmd = tokio::process::Command::new(program);
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .kill_on_drop(false);
-        // Costs a fork() instead of posix_spawn (about 0.2 ms per bot here): worth it, since
-        // otherwise a referee killed with SIGKILL leaves its bots running.
-        #[cfg(target_os = "linux")]
-        // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
-        unsafe {
-            cmd.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-                Ok(())
-            });
-        }
+        Bot::spawn_with(argv, stderr, &SpawnOptions::default())
+    }
+
+    /// Start `argv` (no shell) as `opts` say. Must be called within a tokio runtime.
+    pub fn spawn_with(argv: &[String], stderr: StderrSink, opts: &SpawnOptions) -> io::Result<Bot> {
+        let spawn::Prepared {
+            mut cmd,
+            workdir,
+            iso,
+        } = spawn::prepare(argv, opts)?;
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
         let stdin = child.stdin.take();
@@ -202,6 +221,9 @@ impl Bot {
             stderr_target,
             stderr_dup,
             reaped: None,
+            iso,
+            limits: opts.limits.clone(),
+            _workdir: workdir,
         })
     }
 
@@ -210,27 +232,12 @@ impl Bot {
     /// written to the old sink first (up to [`STDERR_CATCH_UP`] bytes), so everything the bot
     /// wrote before the call goes to the old sink, unless it writes without pause.
     pub fn redirect_stderr(&self, sink: &StderrSink, append: bool) {
-        use std::os::fd::AsRawFd;
         let target = StderrTarget::open(sink, append);
         let Ok(mut t) = self.stderr_target.lock() else {
             return;
         };
         if let Some(fd) = &self.stderr_dup {
-            // Small: usually nothing is waiting, and the buffer is zeroed on every call.
-            let mut chunk = [0u8; 1024];
-            let mut taken = 0;
-            while taken < STDERR_CATCH_UP {
-                // SAFETY: reads into our own buffer, within its bounds, from our own duplicate
-                // of the pipe, which tokio made non-blocking (the flag is shared by the
-                // duplicate): returns at once.
-                let n =
-                    unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
-                if n <= 0 {
-                    break;
-                }
-                t.write(&chunk[..n as usize]);
-                taken += n as u64;
-            }
+            take_waiting(fd, &mut t);
         }
         *t = target;
     }
@@ -400,8 +407,15 @@ impl Bot {
         }
         self.kill_group();
         if self.reaped.is_none() {
-            // SIGKILL has been sent: this returns promptly.
-            self.reaped = self.child.wait().await.ok();
+            // The kill has been sent: this returns promptly (a keeper exits once its namespace
+            // is empty; should it not, it is killed outright after a while).
+            match timeout(KEEPER_WAIT, self.child.wait()).await {
+                Ok(st) => self.reaped = st.ok(),
+                Err(_) => {
+                    let _ = self.child.start_kill();
+                    self.reaped = self.child.wait().await.ok();
+                }
+            }
         }
         self.reap_group();
         if let Some(task) = self.stderr_task.take() {
@@ -433,15 +447,37 @@ impl Bot {
         }
     }
 
-    /// SIGKILL to the whole process group (the bot and anything it started).
+    /// Kill the bot and everything it started. In a namespace: SIGTERM to the keeper, which
+    /// kills the namespace's init and exits once the namespace is empty (see [`namespace`]).
+    /// Otherwise SIGKILL to the whole process group.
     fn kill_group(&mut self) {
-        if self.pgid > 0 {
+        if self.pgid <= 0 {
+            return;
+        }
+        if self.iso == Isolation::Group {
+            // Even when the bot itself has exited: what it left in its group goes too.
             // SAFETY: plain system call; pgid is the group this bot leads.
             unsafe {
                 libc::killpg(self.pgid, libc::SIGKILL);
             }
+            let _ = self.child.start_kill();
+        } else if self.reaped.is_none() && self.child.id().is_some() {
+            // SAFETY: plain system call; the keeper is our child, not reaped yet.
+            unsafe {
+                libc::kill(self.pgid, libc::SIGTERM);
+            }
         }
-        let _ = self.child.start_kill();
+    }
+
+    /// The reason text when the bot's end shows it went over one of its limits (see
+    /// [`Limits::exceeded`]): `exceeded --memory 256 MB`.
+    /// `tail`: the end of its stderr ([`Bot::stderr_tail`]).
+    pub fn exceeded_limit(&mut self, tail: &str) -> Option<String> {
+        if !self.limits.any() {
+            return None;
+        }
+        let status = self.try_status();
+        self.limits.exceeded(status.as_ref(), tail.as_bytes())
     }
 }
 
@@ -458,7 +494,26 @@ impl Drop for Bot {
     }
 }
 
-/// The file a bot's stderr currently goes to, with its cap.
+/// Move what is waiting in the stderr pipe (up to [`STDERR_CATCH_UP`] bytes) into `t`.
+fn take_waiting(fd: &std::os::fd::OwnedFd, t: &mut StderrTarget) {
+    use std::os::fd::AsRawFd;
+    // Small: usually nothing is waiting, and the buffer is zeroed on every call.
+    let mut chunk = [0u8; 1024];
+    let mut taken = 0;
+    while taken < STDERR_CATCH_UP {
+        // SAFETY: reads into our own buffer, within its bounds, from our own duplicate of the
+        // pipe, which tokio made non-blocking (the flag is shared by the duplicate): returns at
+        // once.
+        let n = unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+        if n <= 0 {
+            break;
+        }
+        t.write(&chunk[..n as usize]);
+        taken += n as u64;
+    }
+}
+
+/// The file a bot's stderr currently goes to, with its cap, and the end of all it wrote.
 struct StderrTarget {
     file: Option<std::fs::File>,
     /// A file not opened yet: created (or appended to) at the bot's first write, so a quiet

@@ -207,6 +207,10 @@ impl BotSpec {
             info_log,
             transcript: None,
             seed: matches!(self, BotSpec::Builtin(..)).then_some(seed),
+            spawn: crate::bot::SpawnOptions {
+                label: name.to_string(),
+                ..Default::default()
+            },
         })
     }
 }

@@ -49,6 +49,8 @@ pub enum Command {
     Tournament(Box<TournamentArgs>),
     /// Recompute a tournament's table (Elo, LOS, pairs, forfeits, SPRT) from its games.jsonl
     Results(ResultsArgs),
+    /// Join the run folders of one event's shards (--shard K/N) into one run folder
+    Merge(MergeArgs),
     /// Write a self-contained HTML viewer of a log's games (works offline, loads nothing)
     View(ViewArgs),
     /// Play a bot yourself, in the terminal, under the referee and its clocks
@@ -142,8 +144,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 2)]
     pub games: u64,
     /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
-    /// seed + 2*(game-1) + k
-    #[arg(long, default_value_t = 1)]
+    /// seed + 2*(game-1) + k. At most 2^53 - 1, so that JSON readers read it exactly
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=(1u64 << 53) - 1))]
     pub seed: u64,
     #[command(flatten)]
     pub limits: GameLimits,
@@ -164,7 +166,8 @@ pub struct MatchArgs {
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
     #[arg(long, default_value_t = 1_000)]
     pub grace: u64,
-    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB)
+    /// Write each bot's stderr and info lines here, one file each per game (capped at 1 MiB
+    /// each, and at 16 MiB per bot for the whole match: later games are not logged)
     #[arg(long, value_name = "DIR")]
     pub logs: Option<std::path::PathBuf>,
     /// Start both bots afresh for every game (default: a bot's process plays game after game
@@ -180,11 +183,65 @@ pub struct MatchArgs {
     /// the same
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub concurrency: usize,
+    /// Print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2)) on stderr
+    /// every N games; it is printed at the end in any case, after the score line
+    #[arg(long, value_name = "N")]
+    pub report_every: Option<usize>,
     #[command(flatten)]
     pub record: RecordOptions,
     /// Print the referee's own CPU time per move and peak memory to stderr at the end
     #[arg(long, hide = true)]
     pub bench_stats: bool,
+    #[command(flatten)]
+    pub host: HostArgs,
+}
+
+/// How bot processes are hosted: limits, environment, working directories, sandbox. Shared by
+/// `match` and `tournament` (docs/hosting.md).
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Hosting (docs/hosting.md)")]
+pub struct HostArgs {
+    /// Address-space limit of each bot process, in MiB (RLIMIT_AS); over it, a bot whose
+    /// allocation fails and that dies loses with `exceeded --memory MB`
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<u64>,
+    /// CPU time of each bot process, in seconds, a backstop (RLIMIT_CPU: SIGXCPU)
+    #[arg(long, value_name = "S")]
+    pub cpu_seconds: Option<u64>,
+    /// Largest file a bot may write, in MiB (RLIMIT_FSIZE: SIGXFSZ)
+    #[arg(long, value_name = "MB")]
+    pub max_file_size: Option<u64>,
+    /// Processes and threads of each bot, its own included, counted inside its namespace
+    /// (RLIMIT_NPROC; not enforced by the kernel for root, so refused there)
+    #[arg(long, value_name = "N")]
+    pub max_processes: Option<u64>,
+    /// Open files of each bot process (RLIMIT_NOFILE)
+    #[arg(long, value_name = "N")]
+    pub open_files: Option<u64>,
+    /// Pass the referee's NAME to the bots, or set NAME=VALUE (repeatable); by default a bot
+    /// gets only PATH, LANG, LC_ALL, LC_CTYPE, LC_MESSAGES, TZ, and HOME = TMPDIR = its
+    /// working directory
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    pub env: Vec<String>,
+    /// Parent of the bots' working directories (one fresh directory per bot process)
+    /// [default: the system's temporary directory]
+    #[arg(long, value_name = "DIR")]
+    pub workdir: Option<std::path::PathBuf>,
+    /// Keep each bot process's working directory instead of removing it afterwards
+    #[arg(long)]
+    pub keep_workdirs: bool,
+    /// Run every bot under bubblewrap: no network, read-only file system except its working
+    /// directory, homes and other bots' directories hidden (docs/hosting.md)
+    #[arg(long)]
+    pub sandbox: bool,
+    /// A command prefix for every bot, e.g. "nice -n 10" or "firejail --quiet" (split like a
+    /// shell would; outside --sandbox's bwrap)
+    #[arg(long, value_name = "CMD ARGS")]
+    pub wrapper: Option<String>,
+    /// Pin each game's bots to cores of their own (with K games at once, game slot k gets
+    /// core k mod cores; docs/hosting.md)
+    #[arg(long)]
+    pub affinity: bool,
 }
 
 /// The options `match` and `tournament` share, declared once: each bot's clock and startup
@@ -238,6 +295,11 @@ pub struct ReplayArgs {
     /// Check every game; exit non-zero naming the game and ply of the first inconsistency
     #[arg(long)]
     pub verify: bool,
+    /// Write the games (all, or --game) to stdout in another form instead: results-pgn keeps
+    /// the tags and results and puts the movetext in one comment, for tools that read PGN as
+    /// chess (rating tools that parse moves)
+    #[arg(long, value_enum, conflicts_with_all = ["ply", "verify", "json"])]
+    pub export: Option<ExportFormat>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -363,7 +425,8 @@ Examples:
   baraza tournament --config event.toml --out runs/t1 --resume
   baraza tournament dara --bot new=./new --bot old=./old --rounds 5000 \\
       --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --random-opening-plies 4 --out runs/sprt
-  baraza tournament --config event.toml --dry-run";
+  baraza tournament --config event.toml --dry-run
+  baraza tournament --config event.toml --shard 3/8 --out runs/t1/shard-3   # then: baraza merge";
 
 #[derive(Args, Debug, Clone, Default)]
 #[command(after_help = with_habits(TOURNAMENT_HELP, For::Tournament))]
@@ -408,11 +471,22 @@ pub struct TournamentArgs {
     /// Output directory: games.jsonl (header + one line per finished game) and the logs
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the tournament in --out: play only the games its games.jsonl lacks
+    /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
+    /// --rounds, or bots added after the others, the event grows: only the new games are played
     #[arg(long)]
     pub resume: bool,
-    /// Sequential probability ratio test of the first bot against the second (two bots only)
-    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    /// Play only shard K of N: the game pairs numbered K, K+N, K+2N, ... (both games of a pair
+    /// together; ids and seeds as in the whole event). `baraza merge` joins the shards' --out
+    /// folders. Not with --sprt. docs/cluster.md: Slurm job arrays, GNU parallel, Kubernetes
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::tournament::shard::Shard>,
+    /// Sequential probability ratio test of the first bot against the second (two bots only),
+    /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
+    /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
+    #[arg(
+        long,
+        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]"
+    )]
     pub sprt: Option<String>,
     #[command(flatten)]
     pub record: RecordOptions,
@@ -431,25 +505,42 @@ pub struct TournamentArgs {
     /// game (for bots that cannot play two games in one process)
     #[arg(long)]
     pub no_reuse: bool,
+    /// Two bots: print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2),
+    /// LLR) on stderr every N games; the final table has it at the end
+    #[arg(long, value_name = "N")]
+    pub report_every: Option<usize>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub host: HostArgs,
 }
 
 pub use crate::tournament::config::OnCrash;
 
+/// `baraza replay --export`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Tags and results, the moves left out (a comment says so)
+    ResultsPgn,
+}
+
 #[derive(Args, Debug, Clone)]
 #[command(
-    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json"
+    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)"
 )]
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
     pub dir: std::path::PathBuf,
+    /// Place the rating list so that bot NAME has rating ELO (default: the ratings' mean is 0)
+    #[arg(long, value_name = "NAME=ELO")]
+    pub anchor: Option<String>,
     /// Print JSON instead of text (the same as --format json)
     #[arg(long)]
     pub json: bool,
-    /// text (the table), json, or html: one self-contained page with the table, the
-    /// crosstable, the score and SPRT plots, and a viewer of every game [default: text]
+    /// text (the table), json, csv (one row per bot), markdown, or html: one self-contained
+    /// page with the table, the crosstable, the score and SPRT plots, and a viewer of every
+    /// game [default: text]
     #[arg(long, value_enum)]
     pub format: Option<ResultsFormat>,
     /// Write the output to FILE instead of standard output
@@ -462,6 +553,10 @@ pub struct ResultsArgs {
 pub enum ResultsFormat {
     Text,
     Json,
+    /// One row per bot, plain numbers
+    Csv,
+    /// The table and the head-to-head results as GitHub tables
+    Markdown,
     Html,
 }
 
@@ -547,6 +642,38 @@ pub struct HumanArgs {
     /// Draw in colour
     #[arg(long)]
     pub color: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "\
+Every input must be of the same event (the config hash in its header); the first that is not
+is named. Each game is taken once: the same line in two inputs is kept once, two different
+lines for one game id are an error naming both files. Games of the schedule that no input has
+are listed by id, and nothing is written unless --partial. The merge can be run again (e.g.
+once a failed shard is resumed): it replaces DIR's games.jsonl and games.pgn when an earlier
+merge wrote them (a run's own folder is refused: give it as an input). The inputs are
+read line by line; the bots' stderr logs stay in the shards' folders. docs/cluster.md shows
+it with Slurm, GNU parallel and Kubernetes.
+
+Exit status 0 when merged; 1 on another event, a conflict, or missing games without --partial.
+
+Examples:
+  baraza merge --out runs/t1 runs/t1/shard-*
+  baraza merge --out runs/t1 --partial runs/t1/shard-1 runs/t1/shard-2
+  baraza results runs/t1 && baraza replay runs/t1/games.pgn --verify")]
+pub struct MergeArgs {
+    /// The merged run folder: games.jsonl and games.pgn are written there
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    /// The shards' run folders (or their games.jsonl)
+    #[arg(value_name = "SHARD_DIR", required = true)]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// Merge even when games are missing (listed by id on stdout)
+    #[arg(long)]
+    pub partial: bool,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 const CHECK_BOT_HELP: &str = "\

@@ -1,8 +1,8 @@
 //! Time controls and clock accounting.
 //!
 //! A time control is a game clock `BASE+INC` (seconds), a fixed time per move, or both. The
-//! referee starts a bot's clock when the `go` line has been written and stops it when the `move`
-//! line arrives; [`Clock::charge`] books the measured time. A bot loses on time when a move takes
+//! referee starts a bot's clock before it writes the turn's first byte and stops it when the
+//! `move` line has been read; [`Clock::charge`] books the measured time. A bot loses on time when a move takes
 //! longer than its allowance plus the margin.
 
 use crate::protocol::Go;
@@ -69,6 +69,11 @@ pub fn parse_tc(s: &str) -> Result<(Duration, Duration), TcError> {
 /// `d` in whole milliseconds, saturating at `u64::MAX`.
 pub fn millis(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// `d` in whole microseconds, saturating at `u64::MAX`.
+pub fn micros(d: Duration) -> u64 {
+    d.as_micros().min(u128::from(u64::MAX)) as u64
 }
 
 fn fmt_secs(d: Duration) -> String {

@@ -23,6 +23,7 @@ pub mod player;
 pub mod protocol;
 pub mod record;
 pub mod referee;
+pub mod results_pgn;
 pub mod rng;
 pub mod signals;
 pub mod startup_diagnosis;

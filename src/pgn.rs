@@ -35,10 +35,12 @@ pub const REQUIRED_TAGS: [&str; 14] = [
 /// has a score, the comment carries it after the time, cutechess style: `{103ms +0.25/12}`
 /// ([`Eval`]).
 ///
-/// The start position is written (`[SetUp "1"]` and `[Position "..."]`) only when it is not the
-/// standard start of the ruleset; the bots' `id` lines as `WhiteIdName`, `WhiteIdAuthor`,
-/// `BlackIdName`, `BlackIdAuthor` after `Reason`, each only when the bot sent it. A missing think
-/// time (`times_ms` shorter than `moves`) is written as no comment and read back as 0.
+/// The start position is written (`[Position "..."]`) only when it is not the standard start of
+/// the ruleset. No `SetUp` tag: chess tools take `[SetUp "1"]` to promise a chess `FEN` tag and
+/// drop a game without one (logs written before this still read). The bots' `id` lines go
+/// as `WhiteIdName`, `WhiteIdAuthor`, `BlackIdName`, `BlackIdAuthor` after `Reason`, each only
+/// when the bot sent it. A missing think time (`times_ms` shorter than `moves`) is
+/// written as no comment and read back as 0.
 pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Result<()> {
     let mut s = String::with_capacity(512 + rec.moves.len() * 12);
     let mut tag = |name: &str, value: &str| {
@@ -61,7 +63,6 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     tag("PlyCount", &rec.plies.to_string());
     let standard = standard_start(&rec.ruleset) == Some(rec.start.as_str());
     if !standard {
-        tag("SetUp", "1");
         tag("Position", &rec.start);
     }
     tag("Seed", &rec.seed.to_string());
@@ -101,9 +102,15 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
             unit.push_str(if k % 2 == 0 { ". " } else { "... " });
         }
         unit.push_str(mv);
-        if let Some(&ms) = rec.times_ms.get(i) {
+        if let Some(us) = think_time_us(rec, i) {
+            // To 0.1 ms, the tenth only when it is not 0: `{12ms}`, `{12.3ms}`.
             unit.push_str(" {");
-            push_uint(&mut unit, ms);
+            push_uint(&mut unit, us / 1000);
+            let tenth = us % 1000 / 100;
+            if tenth != 0 {
+                unit.push('.');
+                unit.push(char::from(b'0' + tenth as u8));
+            }
             unit.push_str("ms");
             if let Some(eval) = rec.move_info(i).and_then(Eval::of_info) {
                 unit.push(' ');
@@ -238,7 +245,7 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         let (tags, next) = read_tags(&lines, i)?;
         let Movetext {
             moves,
-            times_ms,
+            times_us,
             evals,
             move_lines,
             result,
@@ -247,7 +254,7 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         } = parse_movetext(&lines, next, first_line)?;
         i = next;
         tags.check_result(result, end_line)?;
-        let mut record = tags.record(moves, times_ms, result, games.len() as u64 + 1)?;
+        let mut record = tags.record(moves, times_us, result, games.len() as u64 + 1)?;
         if evals.iter().any(Option::is_some) {
             record.move_infos = evals.iter().map(|e| e.map(|e| e.info_text())).collect();
         }
@@ -360,7 +367,7 @@ impl Tags {
     fn record(
         &self,
         moves: Vec<String>,
-        times_ms: Vec<u64>,
+        times_us: Vec<u64>,
         result: GameResult,
         index: u64,
     ) -> Result<GameRecord, PgnError> {
@@ -390,7 +397,8 @@ impl Tags {
             reason: self.get("Reason").map_or("", |(v, _)| v).to_string(),
             plies,
             moves,
-            times_ms,
+            times_ms: times_us.iter().map(|us| us / 1000).collect(),
+            times_us,
             start,
             seed,
             time_control: self.text("TimeControl"),
@@ -482,7 +490,8 @@ fn parse_tag_line(l: &str, line: usize) -> Result<(String, String), PgnError> {
 /// What [`parse_movetext`] returns: one game's movetext up to its result.
 struct Movetext {
     moves: Vec<String>,
-    times_ms: Vec<u64>,
+    /// Think times in µs.
+    times_us: Vec<u64>,
     /// The eval in each move's comment, if any.
     evals: Vec<Option<Eval>>,
     move_lines: Vec<usize>,
@@ -552,7 +561,7 @@ fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Move
                 }
                 return Ok(Movetext {
                     moves,
-                    times_ms: times,
+                    times_us: times,
                     evals,
                     move_lines,
                     result,
@@ -602,18 +611,37 @@ fn parse_comment(text: &str) -> Option<(u64, Option<Eval>)> {
     Some((ms, words.next().and_then(Eval::parse)))
 }
 
-/// A think time: `12ms`, or seconds `0.012s` (rounded to ms).
-fn parse_time(word: &str) -> Option<u64> {
-    if let Some(ms) = word.strip_suffix("ms") {
-        return parse_number(ms);
-    }
-    let secs = word.strip_suffix('s')?;
-    let (whole, frac) = secs.split_once('.').unwrap_or((secs, ""));
-    let ok = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || !ok(whole) || !ok(frac) || frac.len() > 3 {
+/// The think time at the start of a move comment, in µs: `12ms`, `12.3ms` (up to three
+/// decimals), or seconds `0.012s` (up to three decimals). Anything after the first word
+/// (`{12ms, info ...}`) is ignored.
+fn parse_time(text: &str) -> Option<u64> {
+    let word = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .find(|w| !w.is_empty())?;
+    let (number, unit) = match word.strip_suffix("ms") {
+        Some(n) => (n, 1_000u64),
+        None => (word.strip_suffix('s')?, 1_000_000u64),
+    };
+    let (whole, frac) = number.split_once('.').unwrap_or((number, ""));
+    if number.ends_with('.') || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let whole: u64 = whole.parse().ok()?;
-    let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
-    whole.checked_mul(1000)?.checked_add(frac_ms)
+    let whole = parse_number(whole)?;
+    let mut frac_us = 0u64;
+    let mut scale = unit;
+    for b in frac.bytes() {
+        scale /= 10;
+        frac_us += u64::from(b - b'0') * scale;
+    }
+    whole.checked_mul(unit)?.checked_add(frac_us)
+}
+
+/// Ply `i`'s think time in µs: from `times_us` when the record has one per move, else from
+/// `times_ms` (a record of an older version, or one built without µs).
+pub fn think_time_us(rec: &GameRecord, i: usize) -> Option<u64> {
+    if rec.times_us.len() == rec.moves.len() {
+        rec.times_us.get(i).copied()
+    } else {
+        rec.times_ms.get(i).map(|ms| ms.saturating_mul(1000))
+    }
 }

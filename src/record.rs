@@ -32,6 +32,11 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// Think time of each move in ms (0 for a forced pass played by the referee).
     pub times_ms: Vec<u64>,
+    /// Think time of each move in µs (the measurement; `times_ms` is it rounded down, kept for
+    /// readers of older logs). Absent in logs of older versions (read as empty); read from a
+    /// PGN log, to its 0.1 ms.
+    #[serde(default)]
+    pub times_us: Vec<u64>,
     /// The last `info` line (its text after `info `, at most [`crate::info::INFO_TEXT_CAP`]
     /// bytes) the mover sent before each move, aligned with `moves`: `None` when it sent none
     /// since its previous move, and for a forced pass. Empty when the game had none at all.
@@ -75,6 +80,7 @@ impl Default for GameRecord {
             plies: 0,
             moves: Vec::new(),
             times_ms: Vec::new(),
+            times_us: Vec::new(),
             move_infos: Vec::new(),
             white_id_name: None,
             white_id_author: None,

@@ -25,6 +25,7 @@ fn every_command_help_has_an_example() {
         &["replay"],
         &["tournament"],
         &["results"],
+        &["merge"],
         &["view"],
         &["play"],
     ];

@@ -21,6 +21,7 @@ fn record() -> GameRecord {
         plies: 3,
         moves: vec!["6A".into(), "1B".into(), "1A".into()],
         times_ms: vec![12, 34, 0],
+        times_us: vec![12_000, 34_000, 0],
         start: START.into(),
         seed: 42,
         time_control: "10+0.1".into(),
@@ -67,13 +68,19 @@ fn non_standard_start_with_player_two_first() {
     rec.start = E3.into();
     rec.moves = vec!["3B".into(), "2A".into()];
     rec.times_ms = vec![5, 7];
+    rec.times_us = vec![5_000, 7_000];
     rec.plies = 2;
     rec.result = "1-0".parse().unwrap();
     rec.termination = Termination::TimeForfeit;
     let text = written(&rec);
+    // No SetUp tag: chess tools take SetUp "1" to promise a chess FEN tag.
     assert!(text.contains(
-        "[PlyCount \"2\"]\n[SetUp \"1\"]\n[Position \"darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2\"]\n[Seed \"42\"]\n"
+        "[PlyCount \"2\"]\n[Position \"darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2\"]\n[Seed \"42\"]\n"
     ));
+    assert!(!text.contains("SetUp"));
+    // A log written before (SetUp "1" and Position) still reads the same.
+    let old = text.replace("[Position ", "[SetUp \"1\"]\n[Position ");
+    assert_eq!(parse_pgn_games(&old).unwrap()[0].record, rec);
     assert!(
         text.ends_with("\n\n1... 3B {5ms} 2. 2A {7ms} 1-0\n\n"),
         "{text}"
@@ -114,6 +121,7 @@ fn several_games_per_file() {
     b.termination = Termination::Crash;
     b.moves.clear();
     b.times_ms.clear();
+    b.times_us.clear();
     b.plies = 0;
     let mut c = record();
     c.game = 9;
@@ -128,8 +136,9 @@ fn several_games_per_file() {
     assert_eq!(games[1].line, 18);
     // Game 2: 14 tags, blank, "0-1", blank.
     assert_eq!(games[2].line, 35);
-    // Game 3's moves are after its 16 tags and a blank line: line 35 + 17 = 52.
-    assert_eq!(games[2].move_lines, vec![52, 52, 52]);
+    // Game 3's moves are after its 15 tags (Position, no SetUp) and a blank line:
+    // line 35 + 16 = 51.
+    assert_eq!(games[2].move_lines, vec![51, 51, 51]);
     let records: Vec<GameRecord> = games.into_iter().map(|g| g.record).collect();
     assert_eq!(records, vec![a, b, c]);
 }
@@ -143,6 +152,7 @@ fn long_games_wrap_below_80_columns_and_round_trip() {
         .map(|i| format!("c{}-d{}x{}", i % 7, i % 5, i))
         .collect();
     rec.times_ms = (0..301).map(|i| i * 1000 + 7).collect();
+    rec.times_us = rec.times_ms.iter().map(|ms| ms * 1000).collect();
     rec.plies = 301;
     let text = written(&rec);
     assert!(
@@ -156,6 +166,32 @@ fn long_games_wrap_below_80_columns_and_round_trip() {
     assert!(text.contains("151. c6-d0x300 {300007ms}"), "{text}");
     assert!(text.ends_with(" 1/2-1/2\n\n"));
     assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
+}
+
+#[test]
+fn think_times_are_written_to_a_tenth_of_a_ms_and_read_back() {
+    let mut rec = record();
+    // 12.345 ms, 0.999 ms, 100.05 ms: written to the tenth below, the tenth left out when 0.
+    rec.times_us = vec![12_345, 999, 100_050];
+    let text = written(&rec);
+    assert!(
+        text.contains("1. 6A {12.3ms} 1B {0.9ms} 2. 1A {100ms} 1/2-1/2"),
+        "{text}"
+    );
+    let back = &parse_pgn(&text).unwrap()[0];
+    assert_eq!(back.times_us, [12_300, 900, 100_000]);
+    assert_eq!(back.times_ms, [12, 0, 100]);
+    // A record without µs (an older JSONL line) is written from its ms.
+    rec.times_us.clear();
+    assert!(written(&rec).contains("1. 6A {12ms} 1B {34ms} 2. 1A {0ms}"));
+    // Old and new comments read alike; a µs comment is exact.
+    let r = &parse_pgn("[Ruleset \"darra\"]\n\n1. 6A {7ms} 1B {7.25ms} 2. 1A {0.001s} 0-1\n")
+        .unwrap()[0];
+    assert_eq!(r.times_us, [7_000, 7_250, 1_000]);
+    for bad in ["{7.ms}", "{.5ms}", "{1.2345ms}", "{07ms}", "{1.x}"] {
+        let t = format!("[Ruleset \"darra\"]\n\n1. 6A {bad} 0-1\n");
+        assert!(parse_pgn(&t).is_err(), "{bad}");
+    }
 }
 
 #[test]
@@ -334,7 +370,8 @@ mod property {
                 text,
                 any::<usize>(),
             ),
-            prop::collection::vec((token, any::<u64>()), 0..60),
+            // Think times whose µs fit in a u64 (the log holds µs to 0.1 ms).
+            prop::collection::vec((token, 0..u64::MAX / 1000), 0..60),
             (starts, any::<u64>(), text, text, text, text, text),
         )
             .prop_map(
@@ -353,6 +390,7 @@ mod property {
                     plies,
                     moves: moves.iter().map(|m| m.0.clone()).collect(),
                     times_ms: moves.iter().map(|m| m.1).collect(),
+                    times_us: moves.iter().map(|m| m.1 * 1000).collect(),
                     start,
                     seed,
                     time_control,

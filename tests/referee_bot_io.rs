@@ -119,7 +119,7 @@ fn finish_kills_the_whole_group_and_dropping_kills_too() {
     std::fs::create_dir_all(&dir).unwrap();
     let pids = dir.join("pids");
     let script = format!(
-        "sh -c 'echo $$ >> {p}; exec sleep 30' & echo $$ >> {p}; echo started; exec sleep 30",
+        "sh -c 'read -r q _ < /proc/self/stat; echo $q >> {p}; exec sleep 30' & read -r q _ < /proc/self/stat; echo $q >> {p}; echo started; exec sleep 30",
         p = pids.display()
     );
     baraza::bot::become_subreaper();

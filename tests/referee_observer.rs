@@ -56,6 +56,7 @@ fn player(name: &str, argv: Vec<String>, info_log: Option<PathBuf>) -> PlayerSet
         info_log,
         transcript: None,
         seed: None,
+        spawn: Default::default(),
     }
 }
 

@@ -276,6 +276,7 @@ fn builtin_bots_play_the_same_games_with_and_without_reuse() {
                 let o = g.as_object_mut().unwrap();
                 o.remove("date");
                 o.remove("times_ms");
+                o.remove("times_us");
                 g
             })
             .collect();
@@ -305,6 +306,7 @@ fn seats_keep_processes_between_games_of_the_library_api() {
             info_log: None,
             transcript: None,
             seed: None,
+            spawn: Default::default(),
         };
         GameSetup {
             game,
@@ -360,4 +362,23 @@ fn seats_keep_processes_between_games_of_the_library_api() {
         // Reaped: the pid is gone.
         assert!(!Path::new(&format!("/proc/{last}")).exists());
     });
+}
+
+#[test]
+fn a_kept_process_that_thinks_then_exits_is_charged_the_time_it_spent() {
+    // thinkexit2: at its first turn of game 2 the kept process thinks 250 ms and exits; a
+    // fresh process plays that turn at once. The turn costs the 250 ms all the same.
+    let (_run, games, a, _b) = play("reuse-thinkexit", "thinkexit2", 2, &[]);
+    assert_eq!(
+        a.len(),
+        3,
+        "two games of the kept process, one of the fresh: {a:?}"
+    );
+    let g2 = &games[1];
+    assert_eq!(g2["termination"], "normal", "{g2}");
+    assert_eq!(g2["black"], "a");
+    // Bot a is player 2 in game 2: its first move is ply 2.
+    let charged = g2["times_us"][1].as_u64().unwrap();
+    assert!(charged >= 250_000, "charged {charged} µs: {g2}");
+    assert!(g2["times_ms"][1].as_u64().unwrap() >= 250, "{g2}");
 }

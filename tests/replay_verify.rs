@@ -32,6 +32,9 @@ fn record(game: u64, start: &str, moves: &[&str], result: &str, term: Terminatio
         plies: moves.len(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
         times_ms: (0..moves.len() as u64).map(|i| i * 3 + 1).collect(),
+        times_us: (0..moves.len() as u64)
+            .map(|i| (i * 3 + 1) * 1000)
+            .collect(),
         start: start.into(),
         seed: 5,
         time_control: "movetime=100ms".into(),
@@ -255,11 +258,11 @@ fn a_changed_result_is_caught() {
     let mut games = games_text();
     edit(&mut games, 2, "[Result \"0-1\"]", "[Result \"1/2-1/2\"]");
     let tag_lines = games[0].lines().count();
-    // Game 2: 16 tags (SetUp and Position included), a blank line, then its movetext.
+    // Game 2: 15 tags (Position included, no SetUp), a blank line, then its movetext.
     verify_fails(
         "result-tag-only",
         &games,
-        &[&format!("line {}:", tag_lines + 18)],
+        &[&format!("line {}:", tag_lines + 17)],
     );
 }
 
@@ -513,9 +516,15 @@ fn unknown_rulesets_and_mismatched_start_positions_are_caught() {
     edit(&mut games, 2, "[Ruleset \"darra\"]", "[Ruleset \"dara\"]");
     verify_fails("mismatch", &games, &["game 2 ", "start position"]);
 
-    // SetUp "1" without the position it announces.
+    // SetUp "1" without the position it announces (logs before SetUp was dropped wrote both
+    // tags; a SetUp alone is still refused).
     let mut games = games_text();
-    edit(&mut games, 2, &format!("[Position \"{E10}\"]\n"), "");
+    edit(
+        &mut games,
+        2,
+        &format!("[Position \"{E10}\"]\n"),
+        "[SetUp \"1\"]\n",
+    );
     verify_fails(
         "setup",
         &games,

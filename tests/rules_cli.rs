@@ -381,3 +381,23 @@ fn closed_stdout_is_not_a_crash() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "a1 29\n");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn a_move_token_with_a_multibyte_character_is_an_error_not_a_panic() {
+    // Found by tests/fuzz_parsers.rs: Darra split such a token at a byte index.
+    for token in ["1€", "€A", "1é", "a3-a3-a€"] {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("baraza"))
+            .args([
+                "rules",
+                "apply",
+                "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0",
+                token,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{token}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{token}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{token}: {err}");
+    }
+}

@@ -57,7 +57,8 @@ fn jsonl_normal(line: &str) -> String {
         line = blank(&line, key, '"');
     }
     line = blank(&line, "\"seed\":", ',');
-    blank(&line, "\"times_ms\":[", ']')
+    line = blank(&line, "\"times_ms\":[", ']');
+    blank(&line, "\"times_us\":[", ']')
 }
 
 /// The games of a PGN log, each from its `[Event` line.

@@ -11,7 +11,7 @@ use baraza::tournament::log::{GamesWriter, LogStart, RunPlan};
 use baraza::tournament::runner::{
     run_plan, Aborted, Interrupt, PlayError, RunError, RunOutcome, Stop,
 };
-use baraza::tournament::stats::Decision;
+use baraza::tournament::sprt::Decision;
 use baraza::tournament::{results, ScheduledGame};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -53,6 +53,7 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
         plies: 0,
         moves: vec![],
         times_ms: vec![],
+        times_us: vec![],
         start: g.start.clone(),
         seed: 0,
         time_control: "-".into(),
@@ -81,6 +82,7 @@ where
     let mut log = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header).unwrap(),
         LogStart::Append => GamesWriter::append(&plan.path).unwrap(),
+        LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header).unwrap(),
     });
     let mut sinks = Sinks::new().with(&mut log).with(&mut events);
     run_plan(c, concurrency, plan, play, interrupt, &mut sinks).await
@@ -168,7 +170,7 @@ async fn an_interrupted_run_resumes_with_the_missing_games() {
 #[tokio::test]
 async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     let dir = temp_dir("runner-sprt");
-    let c = config(&["strong", "weak"], 100, Some("elo0=0,elo1=10"));
+    let c = config(&["strong", "weak"], 100, Some("elo0=0,elo1=100"));
     let play = |g: ScheduledGame| async move {
         let result = if g.white_name == "strong" {
             "1-0"
@@ -183,7 +185,7 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
         if let RunEvent::SprtDecided { .. } = p {
             decided.fetch_add(1, Ordering::SeqCst);
             let said = describe(p);
-            assert!(said.starts_with("SPRT strong vs weak: LLR 3."), "{said}");
+            assert!(said.starts_with("SPRT strong vs weak: LLR 2.96 "), "{said}");
             assert!(
                 said.ends_with("outside [-2.94, 2.94]: H1 accepted; no more games are started"),
                 "{said}"
@@ -192,21 +194,23 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
     })
     .await
     .unwrap();
-    // One pair won twice: penta [0, 0, 0, 0, 1], the empty buckets counted as 0.001 each:
-    // N = 1.004, mean 0.99751, variance 0.001864, LLR = 1.004 × 0.0143872 × (1.99502 −
-    // 1.0143872)/(2 × 0.001864) ≈ 3.80 ≥ 2.94: H1 after the first pair.
+    // n pairs won twice: penta [0, 0, 0, 0, n]. The best distribution with mean s for n
+    // observations of 1 gives 1 probability s (the rest on 0), so LLR = n·ln(s1/s0), with
+    // s1 = 1/(1 + 10^(−100/400)) = 0.640065: 0.246962 a pair (the 0.001 units of the empty
+    // buckets change it by < 1e-3). 11 pairs: 2.717 < ln 19 = 2.944; 12 pairs: 2.964: H1 after
+    // 24 games.
     assert_eq!(out.stop, Stop::Sprt(Decision::H1));
-    assert_eq!(out.played, 2);
+    assert_eq!(out.played, 24);
     assert_eq!(decided.load(Ordering::SeqCst), 1);
     let sprt = out.tally.sprt().unwrap();
     assert!(
-        sprt.report.llr > 3.7 && sprt.report.llr < 3.9,
+        (sprt.report.llr - 2.9636).abs() < 2e-3,
         "{}",
         sprt.report.llr
     );
 
     let plan = plan_run(&c, &dir.0, true).unwrap();
-    assert_eq!(plan.to_play.len(), 198);
+    assert_eq!(plan.to_play.len(), 176);
     let out = run(&c, 1, plan, play, &Interrupt::new(), |_| {})
         .await
         .unwrap();
@@ -216,8 +220,21 @@ async fn the_sprt_stops_the_run_and_a_resume_stays_stopped() {
             .unwrap()
             .lines()
             .count(),
-        3
+        26
     );
+    // The last line records the decision (docs/log-format.md), and `results` reports it.
+    let log = read_games_log(&dir.0).unwrap();
+    let line = log.sprt_line.clone().unwrap();
+    assert_eq!((line.pairs, line.games), (12, 24));
+    assert_eq!(line.report.decision, Decision::H1);
+    assert_eq!(
+        (line.first.as_str(), line.second.as_str()),
+        ("strong", "weak")
+    );
+    let table = results::standings(&log);
+    let s = table.sprt.unwrap();
+    assert!(s.recorded);
+    assert_eq!(s.report, line.report);
 }
 
 #[tokio::test]
@@ -389,4 +406,82 @@ fn interrupt_levels_only_rise() {
     assert!(i.stopped() && i.aborted() && i.killed());
     i.stop();
     assert!(i.killed(), "a lower level does not undo a higher one");
+}
+
+/// The SPRT counts pairs in schedule order: with games finishing in reverse order at
+/// concurrency 6 and 16, the decision, the pairs it took and the recorded line are those of a
+/// run at concurrency 1 (counting pairs as they complete gives another line at 16).
+#[tokio::test]
+async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
+    // The first bot wins both games of every pair (WW) but pairs 9-12, where it wins one and
+    // draws one (WD). At concurrency 16 the games end in reversed batches of 16 (pairs 8..1,
+    // then 16..9, ...): counted as they complete, pairs 16-13 would come before 12-9, and 12
+    // WW pairs reach the bound (12 · ln(s1/s0) = 2.9640) with another LLR than pairs 1-12
+    // (8 WW and 4 WD: 2.9636). A counter that took pairs as they completed fails here.
+    let c = config(&["first", "second"], 60, Some("elo0=0,elo1=100"));
+    let bucket = |pair: u64| if (9..=12).contains(&pair) { 3 } else { 4 };
+    let play = |g: ScheduledGame| async move {
+        // Later games yield less, so among the games running together the later ones end first.
+        for _ in 0..(1000 - g.game) {
+            tokio::task::yield_now().await;
+        }
+        // The first bot's points in the pair's first and second game.
+        let points = match bucket(g.pair) {
+            0 => [0.0, 0.0],
+            2 => [0.5, 0.5],
+            3 => [1.0, 0.5],
+            _ => [1.0, 1.0],
+        };
+        let mine = points[usize::from(g.game.is_multiple_of(2))];
+        let white = if g.white_name == "first" {
+            mine
+        } else {
+            1.0 - mine
+        };
+        let result = match white {
+            1.0 => "1-0",
+            0.0 => "0-1",
+            _ => "1/2-1/2",
+        };
+        Ok(record(&g, result))
+    };
+    // The decision by hand: the first k at which pairs 1..=k reach a bound.
+    let params: baraza::tournament::sprt::SprtParams = "elo0=0,elo1=100".parse().unwrap();
+    let mut penta = [0u64; 5];
+    let expected = (1..=60u64)
+        .find_map(|k| {
+            penta[bucket(k)] += 1;
+            let r = baraza::tournament::sprt::sprt(
+                params,
+                &baraza::tournament::stats::Sample::pentanomial(penta),
+                baraza::tournament::stats::Model::Pentanomial,
+            );
+            (r.decision != Decision::Continue).then_some((k, r))
+        })
+        .unwrap();
+    let mut lines = Vec::new();
+    for concurrency in [1, 6, 16] {
+        let dir = temp_dir(&format!("runner-sprt-order-{concurrency}"));
+        let plan = plan_run(&c, &dir.0, false).unwrap();
+        let mut finished = Vec::new();
+        let out = run(&c, concurrency, plan, play, &Interrupt::new(), |p| {
+            if let RunEvent::GameFinished { line, .. } = p {
+                finished.push(line.record.game);
+            }
+        })
+        .await
+        .unwrap();
+        assert_eq!(out.stop, Stop::Sprt(expected.1.decision));
+        if concurrency > 1 {
+            // The games did end out of order, and more were played than the decision took.
+            assert!(finished.windows(2).any(|w| w[0] > w[1]), "{finished:?}");
+        }
+        let log = read_games_log(&dir.0).unwrap();
+        lines.push(log.sprt_line.unwrap());
+    }
+    assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[0], lines[2]);
+    assert_eq!(lines[0].pairs, expected.0);
+    assert_eq!(lines[0].report, expected.1);
+    assert_ne!(lines[0].report.decision, Decision::Continue);
 }

@@ -1,6 +1,7 @@
 //! Statistics against hand-computed values. Each expected number is derived in the comment
 //! above it; "elo(s)" is the logistic Elo of a score, `-400·log10(1/s − 1)`, and z = 1.959964.
 
+use baraza::tournament::sprt::*;
 use baraza::tournament::stats::*;
 
 fn close(actual: f64, expected: f64, tol: f64) {
@@ -130,48 +131,44 @@ fn sprt_parameters_are_checked() {
 
 #[test]
 fn sprt_llr_pentanomial() {
-    // s0 = score(0) = 0.5; s1 = score(10) = 1/(1 + 10^(−10/400)) = 1/(1 + 0.9440609) = 0.5143872.
-    // The pairs of `pentanomial_elo_and_interval`: N = 20, mean 0.575, variance 0.069375.
-    // LLR = N·(s1 − s0)·(2·mean − s0 − s1)/(2·var)
-    //     = 20 × 0.0143872 × (1.15 − 1.0143872)/(2 × 0.069375)
-    //     = 20 × 0.0143872 × 0.1356128/0.13875 = 0.281238
+    // The exact GSPRT LLR (tests/tournament_sprt.rs derives some by hand); the values are
+    // fishtest's `LLR_logistic` on the same counts. The pairs of `pentanomial_elo_and_interval`
+    // (N = 20, mean 0.575): 0.262985.
     let p: SprtParams = "elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap();
     let r = sprt(p, &Sample::pentanomial([1, 3, 8, 5, 3]), Model::Pentanomial);
-    close(r.llr, 0.281_238, 1e-5);
+    close(r.llr, 0.262_985, 1e-5);
     assert_eq!(r.decision, Decision::Continue);
     assert_eq!(r.units, 20);
-    // Twelve times the pairs: same mean and variance, N = 240, LLR = 12 × 0.281238 = 3.374852
-    // ≥ 2.944439: H1 accepted.
+    // Twelve times the pairs: the same frequencies, so twelve times the LLR (no bucket is
+    // empty, nothing is regularized): 3.155818 ≥ 2.944439: H1 accepted.
     let r = sprt(
         p,
         &Sample::pentanomial([12, 36, 96, 60, 36]),
         Model::Pentanomial,
     );
-    close(r.llr, 3.374_852, 1e-4);
+    close(r.llr, 3.155_818, 1e-5);
     assert_eq!(r.decision, Decision::H1);
-    // The mirror [3, 5, 8, 3, 1]: mean 0.425, same variance;
-    // LLR = 20 × 0.0143872 × (0.85 − 1.0143872)/0.13875 = −0.340911; ×12 = −4.090930 → H0.
+    // The mirror [3, 5, 8, 3, 1] (mean 0.425): −0.311478; ×12 = −3.737740 → H0.
     let r = sprt(p, &Sample::pentanomial([3, 5, 8, 3, 1]), Model::Pentanomial);
-    close(r.llr, -0.340_911, 1e-5);
+    close(r.llr, -0.311_478, 1e-5);
     let r = sprt(
         p,
         &Sample::pentanomial([36, 60, 96, 36, 12]),
         Model::Pentanomial,
     );
-    close(r.llr, -4.090_930, 1e-4);
+    close(r.llr, -3.737_740, 1e-5);
     assert_eq!(r.decision, Decision::H0);
 }
 
 #[test]
 fn sprt_llr_trinomial() {
-    // 60-20-20: N = 100 games, mean 0.7, variance 0.16 (see `trinomial_elo_and_interval`).
-    // LLR = 100 × 0.0143872 × (1.4 − 1.0143872)/(2 × 0.16) = 1.733713
+    // 60-20-20 (mean 0.7), elo 0 against 10: fishtest's LLR_logistic gives 1.389822.
     let r = sprt(
         SprtParams::default(),
         &Sample::trinomial(60, 20, 20),
         Model::Trinomial,
     );
-    close(r.llr, 1.733_713, 1e-5);
+    close(r.llr, 1.389_822, 1e-5);
     assert_eq!(r.decision, Decision::Continue);
 }
 
@@ -183,7 +180,8 @@ fn sprt_without_games_continues() {
         Model::Pentanomial,
     );
     assert_eq!((r.llr, r.decision, r.units), (0.0, Decision::Continue, 0));
-    // All draws: no variance; the empty buckets count 0.001 each, so the LLR stays finite.
+    // All draws: the empty buckets count 0.001 each, so the maximizers exist and the LLR is
+    // finite (fishtest: −1.452274: fifty draws are evidence of equality).
     let r = sprt(
         SprtParams::default(),
         &Sample::trinomial(0, 50, 0),

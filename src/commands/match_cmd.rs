@@ -54,6 +54,10 @@ fn names(args: &MatchArgs) -> anyhow::Result<[String; 2]> {
             .clone()
             .unwrap_or_else(|| specs[1].default_name()),
     ];
+    for (k, n) in names.iter().enumerate() {
+        crate::tournament::config::refuse_quotes(n)
+            .map_err(|e| anyhow::anyhow!("bot {}: {e}", k + 1))?;
+    }
     if names[0] == names[1] {
         if args.name2.is_some() && args.name1.is_some() {
             bail!("--name1 and --name2 must differ");
@@ -112,9 +116,11 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     // Validate everything before the first game.
     let (config, starts, names) = event(&args)?;
     let grace = Duration::from_millis(args.grace);
+    let hosts = super::hosting::bot_hosts(&config, &args.host)?;
     let event_tag = args.record.event.as_deref().unwrap_or("baraza match");
     let mut setups = Setups::new(&config, grace, SeedRule::ByBot, event_tag)?
-        .with_site(args.record.site.as_deref().unwrap_or("?"));
+        .with_site(args.record.site.as_deref().unwrap_or("?"))
+        .with_hosts(hosts, args.host.affinity);
     let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
     let mut pgn = match &args.pgn {
         Some(p) => Some(PgnSink::append(p).with_context(|| open(p))?),
@@ -154,7 +160,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     };
 
     let wall = Instant::now();
-    let mut console = ConsoleLine::new(out, &names);
+    let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);
     let mut sinks = Sinks::new();
     if let Some(p) = pgn.as_mut() {
         sinks.push(p);
@@ -180,6 +186,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         );
     }
     console.finish()?;
+    console.score(&ended.outcome.tally.standings())?;
     if args.bench_stats {
         bench_stats(args.games, console.moves, wall);
     }

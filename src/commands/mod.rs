@@ -3,8 +3,10 @@
 
 pub mod bot;
 pub mod check_bot;
+pub mod hosting;
 pub mod human;
 pub mod match_cmd;
+pub mod merge;
 pub mod play;
 pub mod replay;
 pub mod results;
@@ -32,6 +34,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => match_cmd::run(&mut out, *args),
         Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
+        Command::Merge(args) => merge::run(&mut out, args),
         Command::View(args) => view::run(&mut out, args),
         Command::Play(args) => play::run(&mut out, args),
         Command::Human(args) => human::run(&mut out, args),

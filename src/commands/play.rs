@@ -89,14 +89,7 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
     if std::io::stdout().is_terminal() {
         argv.push("--color".into());
     }
-    let person = PlayerSetup {
-        name: args.name.clone(),
-        argv,
-        stderr: StderrSink::Discard,
-        info_log: None,
-        transcript: None,
-        seed: None,
-    };
+    let person = person_setup(args.name.clone(), argv);
     let mut bot_name = spec.default_name();
     if bot_name == args.name {
         bot_name.push_str("-bot");
@@ -233,4 +226,26 @@ fn record(rec: &GameRecord, pgn: Option<&Path>, jsonl: Option<&Path>) -> anyhow:
         open(p)?.write_all(&line)?;
     }
     Ok(())
+}
+
+/// The person's side: baraza itself at the terminal. It keeps the terminal's variables (a
+/// bot's environment is otherwise cleared, see docs/hosting.md).
+fn person_setup(name: String, argv: Vec<String>) -> PlayerSetup {
+    let spawn = crate::bot::SpawnOptions {
+        env: ["TERM", "COLORTERM", "COLUMNS", "LINES", "NO_COLOR"]
+            .iter()
+            .map(|n| crate::bot::EnvRule::Pass(n.to_string()))
+            .collect(),
+        label: "person".into(),
+        ..Default::default()
+    };
+    PlayerSetup {
+        name,
+        argv,
+        stderr: StderrSink::Discard,
+        info_log: None,
+        transcript: None,
+        seed: None,
+        spawn,
+    }
 }

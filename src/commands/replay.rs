@@ -49,6 +49,12 @@ pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
         (None, _) => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
     };
 
+    if args.export.is_some() {
+        for (_, g) in &selected {
+            crate::results_pgn::write_results_pgn(out, &g.record)?;
+        }
+        return Ok(());
+    }
     // A game that cannot be replayed is named with its file, as --verify names it.
     let in_file = |e: anyhow::Error| anyhow!("{file}: {e:#}");
     if let Some(ply) = args.ply {
@@ -255,9 +261,10 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
             e.push_to(&mut s);
             s
         });
+        let us = crate::pgn::think_time_us(r, i).unwrap_or(0);
         if json {
             let mut v = json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
-                        "time_ms": ms, "position": pos.format()});
+                        "time_ms": ms, "time_us": us, "position": pos.format()});
             if let Some(e) = &eval {
                 v["eval"] = json!(e);
             }

@@ -1,29 +1,38 @@
-//! `baraza results DIR [--format text|json|html]`: the tournament table, recomputed from
-//! games.jsonl alone; as HTML, the event's report page with a viewer of every game.
+//! `baraza results DIR [--format text|json|csv|markdown|html] [--anchor NAME=ELO]`: the
+//! tournament table, recomputed from games.jsonl alone (or from a `match --jsonl` file); as
+//! HTML, the event's report page with a viewer of every game.
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
-use crate::tournament::{log, results};
+use crate::tournament::{log, match_log, ratings, render, results};
 use crate::view;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
-    let games = log::read_games_log(&args.dir)?;
+    let games = match_log::read_any_log(&args.dir)?;
     let format = match (args.format, args.json) {
         (Some(f), false) => f,
         (None, true) | (Some(ResultsFormat::Json), true) => ResultsFormat::Json,
         (None, false) => ResultsFormat::Text,
         (Some(f), true) => anyhow::bail!("--json and --format {f:?} disagree; give one"),
     };
+    let mut table = results::standings(&games);
+    if let Some(a) = &args.anchor {
+        let (name, elo) = ratings::parse_anchor(a).map_err(anyhow::Error::msg)?;
+        results::anchor_ratings(&mut table, &name, elo)?;
+    }
     let text = match format {
+        // Line by line: a log of millions of games is not held in memory.
         ResultsFormat::Json => {
-            let table = results::standings(&games);
             let mut buf = Vec::new();
             write_json(&mut buf, &serde_json::to_value(&table)?)?;
             String::from_utf8(buf)?
         }
-        ResultsFormat::Text => results::render_text(&results::standings(&games)),
+        ResultsFormat::Text => render::render_text(&table),
+        ResultsFormat::Csv => render::render_csv(&table),
+        ResultsFormat::Markdown => render::render_markdown(&table),
         ResultsFormat::Html => {
+            let games = log::read_games_log(&args.dir)?;
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);
             let title = format!(

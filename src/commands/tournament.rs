@@ -4,7 +4,8 @@
 use super::write_json;
 use crate::cli::TournamentArgs;
 use crate::tournament::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
-use crate::tournament::log::{plan_run, RunPlan};
+use crate::tournament::log::{plan_shard_run, RunPlan};
+use crate::tournament::shard::Shard;
 use crate::tournament::{schedule, ScheduledGame, TournamentConfig};
 use anyhow::bail;
 use serde_json::json;
@@ -64,6 +65,9 @@ pub fn cores() -> usize {
 
 pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     let (config, run) = inputs(&args)?.resolve(cores())?;
+    if let Some(shard) = args.shard {
+        shard.check(&config)?;
+    }
     for b in &config.bots {
         for w in crate::bot_spec::BotSpec::warnings(&b.command) {
             eprintln!("baraza: warning: bot '{}': {w}", b.name);
@@ -71,12 +75,15 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     }
     // Random openings are drawn now, so an impossible request fails before anything else.
     schedule(&config)?;
+    if let Some(warning) = config.sprt.and_then(|p| p.rounds_warning(config.rounds)) {
+        eprintln!("baraza: warning: {warning}");
+    }
     let plan = match &run.out {
-        Some(dir) => Some(plan_run(&config, dir, run.resume)?),
+        Some(dir) => Some(plan_shard_run(&config, dir, run.resume, args.shard)?),
         None => None,
     };
     if args.dry_run {
-        return print_schedule(out, &config, plan.as_ref(), args.json);
+        return print_schedule(out, &config, plan.as_ref(), args.shard, args.json);
     }
     let Some(plan) = plan else {
         bail!("--out DIR is required: the games and results are written there");
@@ -89,18 +96,23 @@ fn print_schedule(
     out: &mut dyn Write,
     config: &TournamentConfig,
     plan: Option<&RunPlan>,
+    shard: Option<Shard>,
     json: bool,
 ) -> anyhow::Result<()> {
     let all;
-    let (games, done): (&[ScheduledGame], usize) = match plan {
-        Some(p) => (&p.to_play, p.done.len()),
+    let (games, done, hash): (&[ScheduledGame], usize, String) = match plan {
+        // A grown event's hash is the one its header now has.
+        Some(p) => (&p.to_play, p.done.len(), p.header.config_hash.clone()),
         None => {
-            all = schedule(config)?;
-            (&all, 0)
+            let whole = schedule(config)?;
+            all = match shard {
+                Some(s) => s.games(whole),
+                None => whole,
+            };
+            (&all, 0, config.hash())
         }
     };
     let total = games.len() + done;
-    let hash = config.hash();
     if json {
         return write_json(
             out,
@@ -108,6 +120,7 @@ fn print_schedule(
                 "config_hash": hash,
                 "scheduled_games": total,
                 "already_played": done,
+                "shard": shard,
                 "games": games,
             }),
         );
@@ -123,6 +136,13 @@ fn print_schedule(
         total / 2,
         &hash[..16]
     )?;
+    if let Some(s) = shard {
+        writeln!(
+            out,
+            "# shard {s}: the pairs numbered {} + {}k",
+            s.index, s.count
+        )?;
+    }
     if done > 0 {
         writeln!(
             out,

@@ -21,7 +21,8 @@ use crate::tournament::config::{RunOptions, TournamentConfig};
 use crate::tournament::crash::CrashPolicy;
 use crate::tournament::log::{GamesWriter, LogStart, RunPlan};
 use crate::tournament::play::{Arena, Ended};
-use crate::tournament::results::{render_text, Standings};
+use crate::tournament::render::render_text;
+use crate::tournament::results::Standings;
 use crate::tournament::runner::{start_tally, Stop};
 use crate::tournament::seats::SeatPool;
 use crate::tournament::setup::{Logs, SeedRule, Setups};
@@ -131,13 +132,15 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
+    let hosts = super::hosting::bot_hosts(config, &args.host)?;
     let mut setups = Setups::new(
         config,
         Duration::from_millis(run.grace_ms),
         SeedRule::BySide,
         run.event.as_deref().unwrap_or("baraza tournament"),
     )?
-    .with_site(run.site.as_deref().unwrap_or("?"));
+    .with_site(run.site.as_deref().unwrap_or("?"))
+    .with_hosts(hosts, args.host.affinity);
     if let Some(dir) = &run.transcript {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
@@ -146,6 +149,7 @@ pub fn play(
     let mut jsonl = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
         LogStart::Append => GamesWriter::append(&plan.path)?,
+        LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header)?,
     });
     let pgn_path = out_dir.join(PGN_FILE);
     let mut pgn = PgnSink::rewrite(&pgn_path, plan.done.iter().map(|g| &g.record))?;
@@ -155,7 +159,8 @@ pub fn play(
         crash: CrashPolicy::new(run.on_crash),
     };
     let scheduled = plan.header.scheduled_games as usize;
-    let mut progress = Progress::new(args.quiet, &start_tally(config, &plan), scheduled);
+    let mut progress = Progress::new(args.quiet, &start_tally(config, &plan), scheduled)
+        .with_report_every(args.report_every);
     announce(&progress, &plan, run, out_dir, args.quiet)?;
     let resume = resume_command();
     let games_path = plan.path.clone();
@@ -201,9 +206,7 @@ pub fn play(
     match outcome.stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
-            let msg = format!(
-                "SPRT stopped the tournament after {n} of {scheduled} scheduled games: {decision}"
-            );
+            let msg = sprt_stopped(&table, n, scheduled, decision);
             // With --json, stdout stays one JSON value (the table carries the SPRT report).
             if args.json {
                 eprintln!("{msg}");
@@ -216,4 +219,21 @@ pub fn play(
             bail!("interrupted: {n} of {scheduled} games are in {where_}; resume with: {resume}")
         }
     }
+}
+
+/// `SPRT stopped the tournament after 49 of 1000 scheduled games: H1 accepted (decided by
+/// pairs 1 to 23: 46 games)`.
+fn sprt_stopped(
+    table: &Standings,
+    in_log: usize,
+    scheduled: usize,
+    decision: crate::tournament::sprt::Decision,
+) -> String {
+    let took = table.sprt.as_ref().map_or(String::new(), |s| {
+        format!(
+            " (decided by pairs 1 to {}: {} games)",
+            s.report.units, s.games
+        )
+    });
+    format!("SPRT stopped the tournament after {in_log} of {scheduled} scheduled games: {decision}{took}")
 }

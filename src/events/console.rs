@@ -5,6 +5,8 @@
 use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
 use crate::terminal_text::escape_control;
+use crate::tournament::report;
+use crate::tournament::results::Standings;
 use std::io::Write;
 
 /// Win/draw/loss counts of one bot.
@@ -22,6 +24,8 @@ pub struct ConsoleLine<'w> {
     wdl: Vec<Wdl>,
     /// Moves played in all games (for `--bench-stats`).
     pub moves: u64,
+    /// `--report-every N`.
+    report_every: Option<usize>,
 }
 
 /// The console line of one game, escaped: the reason may quote what a bot sent (a token with
@@ -34,6 +38,13 @@ pub fn game_line(rec: &GameRecord) -> String {
     escape_control(&line).into_owned()
 }
 
+/// A report block on stderr, each line escaped (the names in it come from the command line).
+fn eprint_block(block: &str) {
+    for line in block.lines() {
+        eprintln!("{}", escape_control(line));
+    }
+}
+
 impl<'w> ConsoleLine<'w> {
     pub fn new(out: &'w mut dyn Write, names: &[String]) -> ConsoleLine<'w> {
         ConsoleLine {
@@ -41,7 +52,45 @@ impl<'w> ConsoleLine<'w> {
             names: names.to_vec(),
             wdl: vec![Wdl::default(); names.len()],
             moves: 0,
+            report_every: None,
         }
+    }
+
+    /// Print the two-bot report block on stderr every `n` games (`--report-every`).
+    pub fn with_report_every(mut self, n: Option<usize>) -> ConsoleLine<'w> {
+        self.report_every = n.filter(|&n| n > 0);
+        self
+    }
+
+    /// The end of a match, on stderr (stdout keeps its one line per game and the final line):
+    /// the first bot's score and Elo, then the report block, e.g.
+    /// `score: greedy 8/10 (80.0%) against random, Elo +240.8 ± 250.1`.
+    pub fn score(&mut self, t: &Standings) -> Result<(), SinkError> {
+        let Some(first) = self.names.first() else {
+            return Ok(());
+        };
+        let Some(b) = t.bots.iter().find(|b| &b.name == first) else {
+            return Ok(());
+        };
+        let others: Vec<&str> = self.names[1..].iter().map(String::as_str).collect();
+        let elo = match b.elo.as_ref().map(|e| (e.elo, e.error())) {
+            Some((Some(x), Some(err))) => format!("Elo {x:+.1} ± {err:.1}"),
+            Some((Some(x), None)) => format!("Elo {x:+.1} (interval unbounded)"),
+            _ => "Elo unbounded (a perfect score)".to_string(),
+        };
+        let line = format!(
+            "score: {first} {}/{} ({:.1}%) against {}, {elo}",
+            b.points,
+            b.games,
+            b.score.unwrap_or(0.0) * 100.0,
+            others.join(", ")
+        );
+        // Names come from the command line: escaped like the game lines.
+        eprintln!("{}", escape_control(&line));
+        if let Some(block) = report::two_bot_report(t) {
+            eprint_block(&block);
+        }
+        Ok(())
     }
 
     fn count(&mut self, rec: &GameRecord) {
@@ -91,6 +140,14 @@ impl Sink for ConsoleLine<'_> {
             return Ok(());
         };
         self.count(&line.record);
-        self.say(&game_line(&line.record))
+        self.say(&game_line(&line.record))?;
+        if let RunEvent::GameFinished { done, tally, .. } = event {
+            if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
+                if let Some(block) = report::two_bot_report(&tally.standings()) {
+                    eprint_block(&block);
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -7,6 +7,7 @@
 
 use super::{RunEvent, Sink, SinkError};
 use crate::tournament::log::{json_line, GameLine, GamesWriter};
+use crate::tournament::sprt_order::SprtLine;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -43,6 +44,13 @@ impl Sink for JsonlSink {
     fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
         match event {
             RunEvent::GameFinished { line, .. } => self.write(line),
+            // The decision is recorded in games.jsonl (`match` has no SPRT).
+            RunEvent::SprtDecided { sprt } => match self {
+                JsonlSink::GamesLog(w) => {
+                    w.write_sprt(&SprtLine::new(&sprt.first, &sprt.second, sprt.report))
+                }
+                JsonlSink::Records { .. } => Ok(()),
+            },
             _ => Ok(()),
         }
     }

@@ -40,41 +40,42 @@ fn leader_text(t: &Standings) -> String {
     )
 }
 
-/// The live table under the bar: one short line per bot (at most 12).
+/// The live table under the bar: one line per bot (at most 12), within 80 columns: rank,
+/// name (cut to 16 characters), games, points, score, Perf ± and the games lost on time, by a
+/// crash and by another fault, counted as they happen.
 fn compact_table(t: &Standings) -> String {
-    let w = t
-        .bots
-        .iter()
-        .map(|b| b.name.len())
-        .max()
-        .unwrap_or(3)
-        .max(3);
     let mut s = String::new();
     for b in t.bots.iter().take(12) {
         let elo = match b.elo.as_ref() {
             Some(e) => match (e.elo, e.error()) {
-                (Some(x), Some(err)) => format!("{x:+.0} ± {err:.0}"),
+                (Some(x), Some(err)) => format!("{x:+.0}±{err:.0}"),
                 (Some(x), None) => format!("{x:+.0}"),
                 _ => "-".into(),
             },
             None => "-".into(),
         };
+        let name: String = b.name.chars().take(16).collect();
         s.push_str(&format!(
-            "\n  {:>2}. {:w$}  {:>5} games  {:>6.1} pts  {}-{}-{}  {:>5.1}%  Elo {elo}",
+            "\n{:>3}. {name:16} {:>6} g {:>7.1} pts {:>5.1}% {elo:>9}  T{} C{} F{}",
             b.rank,
-            b.name,
             b.games,
             b.points,
-            b.wins,
-            b.draws,
-            b.losses,
             b.score.unwrap_or(0.0) * 100.0,
+            b.time_forfeits,
+            b.crashes,
+            b.other_forfeits,
         ));
     }
     if t.bots.len() > 12 {
         s.push_str(&format!("\n  ... {} more", t.bots.len() - 12));
     }
     s
+}
+
+/// This run's time to go: the games left at this run's own rate (the games an earlier run
+/// left in the log do not count as played now). `None` before a game of this run.
+fn eta(left: usize, this_run: usize, elapsed: Duration) -> Option<Duration> {
+    (this_run > 0).then(|| elapsed.mul_f64(left as f64 / this_run as f64))
 }
 
 /// Prints a notice on stderr, above the progress bar when there is one (`Send`: the signal
@@ -107,9 +108,17 @@ pub struct Progress {
     started: Instant,
     last_table: Option<Instant>,
     last_line: Instant,
+    /// `--report-every N`: the two-bot report block every N games in the log.
+    report_every: Option<usize>,
 }
 
 impl Progress {
+    /// Print the two-bot report block every `n` games (`--report-every`), even when quiet.
+    pub fn with_report_every(mut self, n: Option<usize>) -> Progress {
+        self.report_every = n.filter(|&n| n > 0);
+        self
+    }
+
     /// `start`: the games already in the log, for the first table.
     pub fn new(quiet: bool, start: &Tally, scheduled: usize) -> Progress {
         let already = start.lines() as usize;
@@ -120,10 +129,10 @@ impl Progress {
                 ProgressBar::with_draw_target(Some(scheduled as u64), ProgressDrawTarget::stderr())
                     .with_position(already as u64);
             bar.set_style(
-                ProgressStyle::with_template(
-                    "{bar:30.cyan/blue} {pos}/{len} games  ETA {eta}  {prefix}{msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                // The ETA is this run's (in the prefix), not indicatif's: after --resume the
+                // bar starts at the games already played, which indicatif would count as fast.
+                ProgressStyle::with_template("{bar:20.cyan/blue} {pos}/{len}  {prefix}{msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.reset_eta();
             bar.enable_steady_tick(Duration::from_millis(500));
@@ -139,6 +148,7 @@ impl Progress {
             started: Instant::now(),
             last_table: None,
             last_line: Instant::now(),
+            report_every: None,
         };
         d.refresh(start, true);
         d
@@ -158,6 +168,15 @@ impl Progress {
 
     fn game_finished(&mut self, done: usize, tally: &Tally) {
         self.games = done;
+        if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
+            if let Some(block) = crate::tournament::report::two_bot_report(&tally.standings()) {
+                let text = block.trim_end().to_string();
+                match &self.mode {
+                    Mode::Bar(bar) => bar.println(text),
+                    _ => eprintln!("{text}"),
+                }
+            }
+        }
         if matches!(self.mode, Mode::Quiet) {
             return;
         }
@@ -189,7 +208,13 @@ impl Progress {
         }
         self.last_table = Some(Instant::now());
         let t = tally.standings();
-        bar.set_prefix(format!("{:.1} games/s  {}", self.rate(), leader_text(&t)));
+        let eta = eta(
+            self.scheduled.saturating_sub(self.games),
+            self.games - self.already,
+            self.started.elapsed(),
+        )
+        .map_or("?".into(), short_duration);
+        bar.set_prefix(format!("{:.1} games/s  ETA {eta}", self.rate()));
         bar.set_message(compact_table(&t));
     }
 
@@ -202,13 +227,12 @@ impl Progress {
                 let done = self.games;
                 let this_run = done - self.already;
                 let rate = self.rate();
-                let eta = if rate > 0.0 {
-                    short_duration(Duration::from_secs_f64(
-                        (self.scheduled - done) as f64 / rate,
-                    ))
-                } else {
-                    "?".into()
-                };
+                let eta = eta(
+                    self.scheduled.saturating_sub(done),
+                    this_run,
+                    self.started.elapsed(),
+                )
+                .map_or("?".into(), short_duration);
                 let t = tally.standings();
                 eprintln!(
                     "baraza: {done}/{} games ({this_run} this run, {rate:.1} games/s), ETA {eta}, {}",
@@ -241,5 +265,60 @@ impl Sink for Progress {
             RunEvent::Aborting { .. } => self.notice(&describe(event)),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::log::parse_games_log;
+
+    #[test]
+    fn the_eta_counts_this_runs_games_only() {
+        // Resumed with 900 of 1000 games in the log: 10 played by this run in 10 s leave 90
+        // games, 90 s at this run's rate (not 0.1 s at "910 games in 10 s").
+        assert_eq!(
+            eta(90, 10, Duration::from_secs(10)),
+            Some(Duration::from_secs(90))
+        );
+        assert_eq!(eta(90, 0, Duration::from_secs(10)), None);
+    }
+
+    #[test]
+    fn the_live_table_fits_80_columns_and_counts_faults() {
+        let header = r#"{"baraza":"tournament","schema":2,"version":"0","config_hash":"0","scheduled_games":4,"event":{"ruleset":"darra","format":"round-robin","rounds":1,"seed":1,"bots":[{"name":"a-very-long-bot-name-indeed","command":"x","limits":{"startup_timeout_ms":1,"movetime_ms":null,"tc":null,"margin_ms":1}},{"name":"b","command":"x","limits":{"startup_timeout_ms":1,"movetime_ms":null,"tc":null,"margin_ms":1}}],"openings":{"kind":"standard"},"max_plies":null},"sprt":null}"#;
+        let game = |id: &str, n: u64, w: &str, b: &str, result: &str, term: &str| {
+            format!(
+                r#"{{"game_id":"{id}","pair":1,"game":{n},"ruleset":"darra","white":"{w}","black":"{b}","result":"{result}","termination":"{term}","reason":"-","plies":2,"moves":["6A","1B"],"times_ms":[5,7],"start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","seed":{n},"time_control":"-","event":"t","site":"-","date":"2026.11.29","round":"1"}}"#
+            )
+        };
+        let long = "a-very-long-bot-name-indeed";
+        let text = [
+            header.to_string(),
+            game("g1", 1, long, "b", "0-1", "time forfeit"),
+            game("g2", 2, "b", long, "1-0", "crash"),
+            game("g3", 3, long, "b", "1-0", "illegal move"),
+        ]
+        .join("\n")
+            + "\n";
+        let log = parse_games_log(&text, "t").unwrap().unwrap();
+        let mut tally = Tally::new(&log.header);
+        for g in &log.games {
+            tally.add(g);
+        }
+        let table = compact_table(&tally.standings());
+        let lines: Vec<&str> = table.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines.len(), 2);
+        for l in &lines {
+            assert!(
+                l.chars().count() <= 80,
+                "{} columns: {l}",
+                l.chars().count()
+            );
+        }
+        // The long name lost on time and by a crash; b by an illegal move.
+        let row = |name: &str| *lines.iter().find(|l| l.contains(name)).unwrap();
+        assert!(row("a-very-long-bot-").ends_with("T1 C1 F0"), "{table}");
+        assert!(row(" b ").ends_with("T0 C0 F1"), "{table}");
     }
 }

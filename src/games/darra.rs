@@ -382,13 +382,14 @@ impl Game for Darra {
     }
 
     fn classify_bad_token(&self, token: &str) -> MoveError {
-        let well_formed = token == "pass" || {
-            let (num, row) = token.split_at(token.len().saturating_sub(1));
-            (row == "A" || row == "B")
-                && parse_uint(num, "hole")
+        // The row letter is ASCII: strip it rather than split at a byte index, which may fall
+        // inside a multi-byte character of a stranger's token.
+        let well_formed = token == "pass"
+            || token.strip_suffix(['A', 'B']).is_some_and(|num| {
+                parse_uint(num, "hole")
                     .map(|k| k >= 1 && k <= self.n as u32)
                     .unwrap_or(false)
-        };
+            });
         if well_formed {
             MoveError::Illegal(token.to_string())
         } else {

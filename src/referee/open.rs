@@ -91,7 +91,7 @@ fn spawn_missing(t: &mut Table<'_>) -> Result<(), Verdict> {
             continue;
         }
         let ps = &t.setup.players[i];
-        match Bot::spawn(&ps.argv, ps.stderr.clone()) {
+        match Bot::spawn_with(&ps.argv, ps.stderr.clone(), &ps.spawn) {
             Ok(b) => side.bot = Some(b),
             Err(e) => {
                 let p = Player::from_index(i);
@@ -259,7 +259,7 @@ pub(super) async fn replace(t: &mut Table<'_>, p: Player) -> Result<(), Verdict>
     side.games_before = 0;
     side.ids.clear();
     let ps = &setup.players[p.index()];
-    let bot = Bot::spawn(&ps.argv, StderrSink::Discard).map_err(|e| {
+    let bot = Bot::spawn_with(&ps.argv, StderrSink::Discard, &ps.spawn).map_err(|e| {
         let reason = format!("{} could not be started: {e}", who(p, setup));
         Verdict::fault(p, Termination::Crash, reason)
     })?;

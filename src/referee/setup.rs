@@ -28,6 +28,8 @@ pub struct PlayerSetup {
     /// process started with `--seed N` would, whichever games it played before (in a
     /// tournament that depends on timing). Other bots never see the line.
     pub seed: Option<u64>,
+    /// How its processes are started: limits, environment, working directory, sandbox.
+    pub spawn: crate::bot::SpawnOptions,
 }
 
 /// Everything needed to play one game.

@@ -7,7 +7,7 @@ use super::observer::GameObserver;
 use super::open::{drain_unasked, replace, Table, Unasked};
 use super::verdict::{limit_text, quote, read_fault, who, write_fault, Verdict};
 use crate::bot::{deadline_after, ReadError, WriteError};
-use crate::clock::{millis, Charge, Clock};
+use crate::clock::{micros, Charge, Clock};
 use crate::game::{LegalCache, Outcome, Player, Status};
 use crate::outcome::Termination;
 use crate::protocol::{self, BotMsg};
@@ -19,7 +19,8 @@ use tokio::time::Instant;
 #[derive(Default)]
 pub(super) struct Moves {
     pub moves: Vec<String>,
-    pub times_ms: Vec<u64>,
+    /// Think times in µs.
+    pub times_us: Vec<u64>,
     pub infos: Vec<Option<String>>,
 }
 
@@ -54,6 +55,11 @@ struct Play<'t, 'a> {
     played: Moves,
     /// The turn message, built in place every turn.
     text: String,
+    /// When the clock of the turn in play started: just before its first byte was written.
+    turn_start: Instant,
+    /// Time a kept process spent on this turn before it exited (the turn is asked again, of a
+    /// fresh process): charged with the fresh one's, so the turn costs what it would have.
+    carried: Duration,
 }
 
 /// Play the moves of a game whose bots are both running and told `newgame`, to its end.
@@ -63,6 +69,8 @@ pub(super) async fn play_moves(t: &mut Table<'_>) -> (Verdict, Moves) {
         clock: Clock::per_player(t.setup.tc),
         played: Moves::default(),
         text: String::with_capacity(1024),
+        turn_start: Instant::now(),
+        carried: Duration::ZERO,
         t,
     };
     // Info lines sent between games, or during the start-up, are no move's.
@@ -85,12 +93,12 @@ impl Play<'_, '_> {
         }
         let p = self.pos.position().side_to_move();
         let limit = self.ask(p).await?;
-        let t0 = Instant::now();
+        let t0 = self.turn_start;
         let token = self.await_move(p, deadline_after(t0, limit)).await?;
-        let used = t0.elapsed();
+        let used = t0.elapsed() + std::mem::take(&mut self.carried);
         self.judge(p, &token, used)?;
         let info = self.t.report.last_info[p.index()].take();
-        self.record(p, token, millis(used), info);
+        self.record(p, token, micros(used), info);
         Ok(())
     }
 
@@ -156,12 +164,17 @@ impl Play<'_, '_> {
         let last = self.played.moves.last().map(String::as_str);
         let position = self.pos.position().format();
         protocol::write_turn(&mut self.text, &position, last, self.pos.legal(), &go);
-        let limit = self.clock.deadline(pi);
-        let deadline = deadline_after(Instant::now(), limit);
+        // The clock starts before the turn's first byte is written: a referee slow to write (a
+        // loaded machine) never charges the bot less than it had. It stops when the `move`
+        // line has been read.
+        let limit = self.clock.deadline(pi).saturating_sub(self.carried);
+        self.turn_start = Instant::now();
+        let deadline = deadline_after(self.turn_start, limit);
         match self.t.report.send(bot, p, &self.text, deadline).await {
             Ok(()) => Ok(limit),
             Err(WriteError::Closed) if side.stage.is_unproven() => {
                 // It exited between games: a fresh process, then this turn again.
+                self.carried += self.turn_start.elapsed();
                 replace(self.t, p).await?;
                 Err(Stop::Again)
             }
@@ -182,7 +195,9 @@ impl Play<'_, '_> {
             let line = match self.t.report.read(bot, p, deadline).await {
                 Ok(line) => line,
                 Err(ReadError::Eof) if side.stage.is_unproven() => {
-                    // It exited between games: a fresh process, then this turn again.
+                    // It exited between games, or while thinking on this turn: a fresh
+                    // process, then this turn again, the time spent so far charged.
+                    self.carried += self.turn_start.elapsed();
                     replace(self.t, p).await?;
                     return Err(Stop::Again);
                 }
@@ -259,10 +274,10 @@ impl Play<'_, '_> {
     }
 
     /// Keep a played move, its time and the mover's last info line before it, and report it.
-    fn record(&mut self, p: Player, token: String, time_ms: u64, info: Option<String>) {
+    fn record(&mut self, p: Player, token: String, time_us: u64, info: Option<String>) {
         let ply = self.played.moves.len();
-        self.t.report.moved(ply, p, &token, time_ms);
-        self.played.times_ms.push(time_ms);
+        self.t.report.moved(ply, p, &token, time_us / 1000);
+        self.played.times_us.push(time_us);
         self.played.moves.push(token);
         self.played.infos.push(info);
     }

@@ -118,11 +118,16 @@ pub(super) async fn read_fault(
                 Some(st) => describe_status(&st),
                 None => "closed its output".to_string(),
             };
-            let said = match bot.stderr_tail(STDERR_TAIL_WAIT).await {
+            let tail = bot.stderr_tail(STDERR_TAIL_WAIT).await;
+            let said = match &tail {
                 Some(tail) => format!("; its stderr ended: {tail}"),
                 None => String::new(),
             };
-            Verdict::fault(p, Termination::Crash, format!("{w} crashed: {how}{said}"))
+            let reason = match bot.exceeded_limit(tail.as_deref().unwrap_or("")) {
+                Some(limit) => format!("{w} {limit} ({how}){said}"),
+                None => format!("{w} crashed: {how}{said}"),
+            };
+            Verdict::fault(p, Termination::Crash, reason)
         }
         ReadError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
         e @ (ReadError::TooLong | ReadError::InvalidUtf8) => {

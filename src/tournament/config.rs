@@ -33,7 +33,7 @@
 //! file's bots.
 
 use super::openings::{self, OpeningsError};
-use super::stats::{SprtError, SprtParams};
+use super::sprt::{SprtError, SprtParams};
 use crate::bot_spec::default_bot_name;
 use crate::clock::TcError;
 use crate::games::UnknownRuleset;
@@ -47,6 +47,11 @@ pub const DEFAULT_STARTUP_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_MARGIN_MS: u64 = 50;
 /// Default time a bot may take to exit after `quit` before it is killed, in ms (as `baraza match`).
 pub const DEFAULT_GRACE_MS: u64 = 1_000;
+
+/// The most games one event may schedule. The schedule is built whole before the first game
+/// (to hash, print and resume it), so `rounds = 4000000000` in an event file asked for 160 GB
+/// at once and aborted; a million games is more than any event plays.
+pub const MAX_SCHEDULED_GAMES: u64 = 1_000_000;
 
 /// An event that cannot be played as given: one line for a person, naming the option.
 #[derive(Debug, thiserror::Error)]
@@ -77,6 +82,8 @@ pub enum ConfigError {
     TooFewBots(usize),
     #[error("--rounds must be at least 1")]
     ZeroRounds,
+    #[error("--rounds {rounds} with these bots schedules {games} games; one event holds at most {MAX_SCHEDULED_GAMES}")]
+    TooManyGames { rounds: u32, games: u64 },
     #[error("--max-plies must be at least 1")]
     ZeroMaxPlies,
     #[error("--openings and --random-opening-plies are exclusive; choose one")]
@@ -91,6 +98,8 @@ pub enum ConfigError {
     SprtBots(usize),
     #[error("--concurrency must be at least 1")]
     ZeroConcurrency,
+    #[error("--seed {0} is above 2^53 - 1 = {MAX_SEED}: the logs' JSON readers (jq, JavaScript) could not read it exactly")]
+    SeedTooLarge(u64),
     #[error("--concurrency {concurrency} is more than the {cores} cores here: games would share cores and bots lose time they did not use; pass --force to do it anyway")]
     TooConcurrent { concurrency: usize, cores: usize },
     /// toml's own Display spans several lines (a source excerpt); this is one.
@@ -105,6 +114,10 @@ pub enum ConfigError {
     },
 }
 
+/// The largest seed written to a JSON log, `--seed` included: `2^53 − 1`, so that every JSON
+/// reader (jq, JavaScript: doubles) reads it exactly.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// Why a bot name cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NameProblem {
@@ -112,6 +125,8 @@ pub enum NameProblem {
     Empty,
     #[error("name '{0}' contains whitespace")]
     Whitespace(String),
+    #[error("name '{0}' contains a quote or a backslash (rating tools would show them escaped)")]
+    Quote(String),
 }
 
 /// Who plays whom.
@@ -244,6 +259,25 @@ pub struct BotConfig {
     /// A command line (split like a shell would, no shell run) or `builtin:<name>`.
     pub command: String,
     pub limits: Limits,
+    /// How it is hosted (its `[[bot]]` table's `memory`, `sandbox`, ...): not hashed, since
+    /// it says how a bot runs, not what is played.
+    #[serde(skip)]
+    pub host: HostOverrides,
+}
+
+/// One bot's own hosting settings in an event file, on top of the command line's (see
+/// docs/hosting.md): the same names as the command-line options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostOverrides {
+    pub memory: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+    pub max_file_size: Option<u64>,
+    pub max_processes: Option<u64>,
+    pub open_files: Option<u64>,
+    pub sandbox: Option<bool>,
+    pub wrapper: Option<String>,
+    /// Added after the command line's `--env` rules.
+    pub env: Vec<String>,
 }
 
 /// Where games start.
@@ -261,6 +295,13 @@ pub enum Openings {
     RandomPlies { plies: u32 },
 }
 
+/// The size of an event before it grew (bots were added): see `tournament/layout.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stage {
+    pub bots: usize,
+    pub rounds: u32,
+}
+
 /// The whole event, checked. The schedule is a pure function of it
 /// ([`super::schedule::schedule`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -276,6 +317,10 @@ pub struct TournamentConfig {
     /// Only with exactly two bots; not part of the hash (it decides when to stop, not what is
     /// played), so a run can be resumed with other bounds or without a test.
     pub sprt: Option<SprtParams>,
+    /// The sizes the event had before it grew (`--resume` with more rounds or bots), oldest
+    /// first; empty for an event that never grew. Part of the schedule: see
+    /// `tournament/layout.rs`.
+    pub growth: Vec<Stage>,
 }
 
 /// The canonical, hashed form of the openings: a file is identified by its content (count and
@@ -306,6 +351,9 @@ pub struct CanonicalEvent {
     pub bots: Vec<BotConfig>,
     pub openings: CanonicalOpenings,
     pub max_plies: Option<u64>,
+    /// Absent for an event that never grew, so such an event's hash is what it always was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub growth: Vec<Stage>,
 }
 
 /// Lower-case hex of a SHA-256 digest.
@@ -337,6 +385,7 @@ impl TournamentConfig {
             bots: self.bots.clone(),
             openings,
             max_plies: self.max_plies,
+            growth: self.growth.clone(),
         }
     }
 
@@ -383,6 +432,7 @@ pub enum SprtSpec {
         elo1: Option<f64>,
         alpha: Option<f64>,
         beta: Option<f64>,
+        model: Option<String>,
     },
 }
 
@@ -395,6 +445,7 @@ impl SprtSpec {
                 elo1,
                 alpha,
                 beta,
+                model,
             } => {
                 let d = SprtParams::default();
                 let p = SprtParams {
@@ -402,6 +453,10 @@ impl SprtSpec {
                     elo1: elo1.unwrap_or(d.elo1),
                     alpha: alpha.unwrap_or(d.alpha),
                     beta: beta.unwrap_or(d.beta),
+                    model: match model {
+                        Some(m) => m.parse()?,
+                        None => d.model,
+                    },
                 };
                 p.validate()?;
                 Ok(p)
@@ -420,12 +475,34 @@ pub struct BotEntry {
     pub movetime: Option<u64>,
     pub tc: Option<String>,
     pub margin: Option<u64>,
+    pub memory: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+    pub max_file_size: Option<u64>,
+    pub max_processes: Option<u64>,
+    pub open_files: Option<u64>,
+    pub sandbox: Option<bool>,
+    pub wrapper: Option<String>,
+    #[serde(default)]
+    pub env: Vec<String>,
     /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
     /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
     pub transcript: Option<bool>,
 }
 
 impl BotEntry {
+    fn host(&self) -> HostOverrides {
+        HostOverrides {
+            memory: self.memory,
+            cpu_seconds: self.cpu_seconds,
+            max_file_size: self.max_file_size,
+            max_processes: self.max_processes,
+            open_files: self.open_files,
+            sandbox: self.sandbox,
+            wrapper: self.wrapper.clone(),
+            env: self.env.clone(),
+        }
+    }
+
     fn overrides(&self) -> LimitOverrides {
         LimitOverrides {
             startup_timeout: self.startup_timeout,
@@ -583,21 +660,31 @@ impl EventInputs {
         if rounds == 0 {
             return Err(ConfigError::ZeroRounds);
         }
+        let format = self.format.unwrap_or(Format::RoundRobin);
+        let games = scheduled_games(format, bots.len() as u64, rounds);
+        if games > MAX_SCHEDULED_GAMES {
+            return Err(ConfigError::TooManyGames { rounds, games });
+        }
         if self.max_plies == Some(0) {
             return Err(ConfigError::ZeroMaxPlies);
         }
         let openings = self.resolve_openings(ruleset)?;
         let sprt = self.resolve_sprt(bots.len())?;
         let run = self.resolve_run(cores)?;
+        let seed = self.seed.unwrap_or(1);
+        if seed > MAX_SEED {
+            return Err(ConfigError::SeedTooLarge(seed));
+        }
         let config = TournamentConfig {
             ruleset: ruleset.to_string(),
-            format: self.format.unwrap_or(Format::RoundRobin),
+            format,
             rounds,
-            seed: self.seed.unwrap_or(1),
+            seed,
             bots,
             openings,
             max_plies: self.max_plies,
             sprt,
+            growth: Vec::new(),
         };
         Ok((config, run))
     }
@@ -724,7 +811,17 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
         name,
         command,
         limits,
+        host: entry.host(),
     })
+}
+
+/// How many games `rounds` rounds of `bots` bots schedule: two per pairing per round.
+pub fn scheduled_games(format: Format, bots: u64, rounds: u32) -> u64 {
+    let pairings = match format {
+        Format::RoundRobin => bots * bots.saturating_sub(1) / 2,
+        Format::Gauntlet => bots.saturating_sub(1),
+    };
+    u64::from(rounds).saturating_mul(pairings.saturating_mul(2))
 }
 
 fn check_limits(who: &str, l: &LimitOverrides) -> Result<(), ConfigError> {
@@ -748,6 +845,15 @@ fn check_bot_name(name: &str) -> Result<(), NameProblem> {
     }
     if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(NameProblem::Whitespace(name.to_string()));
+    }
+    refuse_quotes(name)
+}
+
+/// A bot name may not hold `"` or `\` (`tournament` and `match`): PGN tag values escape them,
+/// and rating tools then show the escapes as part of the name.
+pub fn refuse_quotes(name: &str) -> Result<(), NameProblem> {
+    if name.contains(['"', '\\']) {
+        return Err(NameProblem::Quote(name.to_string()));
     }
     Ok(())
 }

@@ -10,9 +10,11 @@
 //! [`GamesWriter::append`] cuts it off before appending.
 
 use super::config::{canonical_hash, CanonicalEvent, TournamentConfig};
-use super::openings::OpeningsError;
+use super::schedule::ScheduleError;
 use super::schedule::{schedule, ScheduledGame};
-use super::stats::SprtParams;
+use super::shard::{self, Shard};
+use super::sprt::SprtParams;
+use super::sprt_order::SprtLine;
 use crate::events::sink_error::SinkError;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
@@ -25,8 +27,11 @@ use std::path::{Path, PathBuf};
 pub const GAMES_FILE: &str = "games.jsonl";
 /// The value of the header's `baraza` field.
 pub const HEADER_KIND: &str = "tournament";
-/// The version of this file format (the header's `schema`).
-pub const SCHEMA: u32 = 1;
+/// The version of this file format (the header's `schema`): 2 adds the SPRT's decision line
+/// (an older baraza refuses it by its version instead of failing on that line).
+pub const SCHEMA: u32 = 2;
+/// The versions this baraza reads: 1 is 2 without SPRT lines.
+pub const READS_SCHEMAS: [u32; 2] = [1, 2];
 
 /// The first line of games.jsonl.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +49,13 @@ pub struct Header {
     /// The SPRT of the run that wrote the header, if any (not hashed).
     #[serde(default)]
     pub sprt: Option<SprtParams>,
+    /// The share of the schedule this log is for (`--shard K/N`); absent for the whole event.
+    /// `scheduled_games` counts the shard's games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// Written by `baraza merge` (which may replace it), not by a run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub merged: bool,
 }
 
 impl Header {
@@ -56,6 +68,8 @@ impl Header {
             scheduled_games,
             event: config.canonical(),
             sprt: config.sprt,
+            shard: None,
+            merged: false,
         }
     }
 
@@ -110,7 +124,9 @@ pub enum LogError {
     },
     #[error("{log} line {line}: not a baraza tournament header")]
     ForeignHeader { log: String, line: usize },
-    #[error("{log}: format version {schema} is not one this baraza reads (it reads {SCHEMA})")]
+    #[error(
+        "{log}: format version {schema} is not one this baraza reads (it reads 1 and {SCHEMA})"
+    )]
     Schema { log: String, schema: u32 },
     #[error("{log} line {line}: not a baraza tournament header ({error}); is this a games.jsonl written by `baraza tournament`?")]
     BadHeader {
@@ -140,7 +156,14 @@ pub enum LogError {
     Resume(#[from] ResumeRefused),
     /// The schedule cannot be made.
     #[error(transparent)]
-    Schedule(#[from] OpeningsError),
+    Schedule(#[from] ScheduleError),
+    #[error("refusing to resume {}: it holds {held} and this run asks for {asked}; resume it with {flag}, or choose another --out directory", path.display())]
+    OtherShard {
+        path: PathBuf,
+        held: String,
+        asked: String,
+        flag: String,
+    },
     #[error(transparent)]
     Write(#[from] SinkError),
 }
@@ -155,7 +178,7 @@ fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) ->
 }
 
 /// The game line's `result` when it is a string that is none of the four results.
-fn bad_result(line: &str) -> Option<BadResult> {
+pub fn bad_result(line: &str) -> Option<BadResult> {
     let value: serde_json::Value = serde_json::from_str(line).ok()?;
     let result = value.get("result")?.as_str()?;
     result.parse::<GameResult>().err()
@@ -171,6 +194,9 @@ pub struct GamesLog {
     pub duplicates: Vec<String>,
     /// The 1-based number of a torn last line that was ignored.
     pub torn_line: Option<usize>,
+    /// The SPRT's decision, when the run that wrote the log reached one (the first such
+    /// line: a resumed run does not test again).
+    pub sprt_line: Option<SprtLine>,
 }
 
 /// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
@@ -185,6 +211,7 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
     let mut seen = HashSet::new();
     let mut duplicates = Vec::new();
     let mut torn_line = None;
+    let mut sprt_line = None;
     for (i, line) in lines.iter().enumerate() {
         let n = i + 1;
         if line.trim().is_empty() {
@@ -200,7 +227,7 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
                             line: n,
                         });
                     }
-                    if h.schema != SCHEMA {
+                    if !READS_SCHEMAS.contains(&h.schema) {
                         return Err(LogError::Schema {
                             log: log(),
                             schema: h.schema,
@@ -217,6 +244,10 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
                     })
                 }
             }
+            continue;
+        }
+        if let Some(decision) = SprtLine::parse(line) {
+            sprt_line.get_or_insert(decision);
             continue;
         }
         match serde_json::from_str::<GameLine>(line) {
@@ -249,6 +280,7 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
         games,
         duplicates,
         torn_line,
+        sprt_line,
     }))
 }
 
@@ -270,13 +302,14 @@ pub fn read_games_log(path: &Path) -> Result<GamesLog, LogError> {
 
 /// Why a resume is refused: the log was written for another configuration.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("refusing to resume {path}: it was written by another configuration (config hash {file_hash} in the file, {now_hash} now; differs in: {differs}). Resume with the same configuration and seed, or choose another --out directory")]
+#[error("refusing to resume {path}: it was written by another configuration (config hash {file_hash} in the file, {now_hash} now; differs in: {differs}). An event may grow (more --rounds, or bots added after the others); otherwise resume with the same configuration and seed, or choose another --out directory")]
 pub struct ResumeRefused {
     pub path: String,
     /// First 16 hex digits of each hash.
     pub file_hash: String,
     pub now_hash: String,
-    /// The top-level event fields that differ, comma-separated.
+    /// The event fields that differ, each with its value in the file and now: `seed (1 in the
+    /// file, 2 now)`, `bot 'b' limits.tc ("10+0.1" in the file, "5+0" now)`; `; `-separated.
     pub differs: String,
 }
 
@@ -340,6 +373,8 @@ pub enum LogStart {
     Create,
     /// Append after the existing lines: [`GamesWriter::append`].
     Append,
+    /// The event grew: replace the header, keep the lines, append ([`GamesWriter::extend`]).
+    Extend,
 }
 
 /// What a run must do: the runner plays `to_play` and writes each finished game's line.
@@ -368,8 +403,25 @@ pub fn plan_run(
     out_dir: &Path,
     resume: bool,
 ) -> Result<RunPlan, LogError> {
-    let schedule = schedule(config).map_err(LogError::Schedule)?;
-    let header = Header::new(config, schedule.len() as u64);
+    plan_shard_run(config, out_dir, resume, None)
+}
+
+/// [`plan_run`] for one shard of the event (`None`: the whole event). A log is resumed only
+/// as the share it was started for, and with [`super::grow::resume_config`]: the same event,
+/// or one that grew.
+pub fn plan_shard_run(
+    config: &TournamentConfig,
+    out_dir: &Path,
+    resume: bool,
+    shard: Option<Shard>,
+) -> Result<RunPlan, LogError> {
+    let share = |config: &TournamentConfig| -> Result<Vec<ScheduledGame>, LogError> {
+        let all = schedule(config).map_err(LogError::Schedule)?;
+        Ok(match shard {
+            Some(s) => s.games(all),
+            None => all,
+        })
+    };
     let path = out_dir.join(GAMES_FILE);
     let existing = match std::fs::read_to_string(&path) {
         Ok(text) => parse_games_log(&text, &path.display().to_string())?,
@@ -377,10 +429,14 @@ pub fn plan_run(
         Err(e) => return Err(io_error("read", &path)(e)),
     };
     let Some(log) = existing else {
+        let games = share(config)?;
         return Ok(RunPlan {
             path,
-            header,
-            to_play: schedule,
+            header: Header {
+                shard,
+                ..Header::new(config, games.len() as u64)
+            },
+            to_play: games,
             done: vec![],
             start: LogStart::Create,
             torn_line: None,
@@ -392,8 +448,31 @@ pub fn plan_run(
             games: log.games.len(),
         });
     }
-    check_resume(&log.header, config, &path)?;
-    let ids: HashSet<&str> = schedule.iter().map(|g| g.game_id.as_str()).collect();
+    if log.header.shard != shard {
+        return Err(LogError::OtherShard {
+            path,
+            held: shard::describe(log.header.shard),
+            asked: shard::describe(shard),
+            flag: match log.header.shard {
+                Some(s) => format!("--shard {s}"),
+                None => "no --shard".to_string(),
+            },
+        });
+    }
+    let (config, grown) =
+        super::grow::resume_config(&log.header.event, &log.header.config_hash, config).map_err(
+            |refused| {
+                let short = |h: &str| h.chars().take(16).collect::<String>();
+                ResumeRefused {
+                    path: path.display().to_string(),
+                    file_hash: short(&log.header.config_hash),
+                    now_hash: short(&refused.now_hash),
+                    differs: refused.differs.join("; "),
+                }
+            },
+        )?;
+    let games = share(&config)?;
+    let ids: HashSet<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
     let done: Vec<GameLine> = log
         .games
         .into_iter()
@@ -401,15 +480,21 @@ pub fn plan_run(
         .collect();
     Ok(RunPlan {
         path,
-        to_play: missing_games(&schedule, &done),
+        to_play: missing_games(&games, &done),
         // The count of the schedule recomputed now (the same as the file's for the same
-        // configuration).
+        // configuration); a grown event's header describes the event as it is now.
         header: Header {
-            scheduled_games: schedule.len() as u64,
+            scheduled_games: games.len() as u64,
+            config_hash: config.hash(),
+            event: config.canonical(),
             ..log.header
         },
         done,
-        start: LogStart::Append,
+        start: if grown {
+            LogStart::Extend
+        } else {
+            LogStart::Append
+        },
         torn_line: log.torn_line,
     })
 }
@@ -466,8 +551,22 @@ impl GamesWriter {
         })
     }
 
+    /// [`GamesWriter::append`] after replacing the header line with `header` (the event grew):
+    /// the file is rewritten beside itself and renamed over, so it is never half-changed.
+    pub fn extend(path: &Path, header: &Header) -> Result<GamesWriter, LogError> {
+        let json = serde_json::to_string(header).expect("a header serializes");
+        super::grow::replace_header(path, &json)
+            .map_err(io_error("replace the header of", path))?;
+        GamesWriter::append(path)
+    }
+
     /// Append one finished game.
     pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
+    }
+
+    /// Append the SPRT's decision.
+    pub fn write_sprt(&mut self, line: &SprtLine) -> Result<(), SinkError> {
         self.write_json_line(&json_line(line, &self.path)?)
     }
 

@@ -7,8 +7,19 @@
 //! - [`schedule`](mod@schedule): every game, in order, as a pure function of the configuration and seed;
 //! - [`log`]: `games.jsonl` (header + one line per finished game), its reader, its writer,
 //!   and the resume plan (which games are missing, refusal of a foreign log);
-//! - [`stats`]: Elo with intervals, LOS, pentanomial buckets, SPRT;
-//! - [`results`]: the table computed from games.jsonl alone.
+//! - [`match_log`]: a `match --jsonl` file read as a games log (for `baraza results`);
+//! - [`stats`]: Elo with intervals, LOS, pentanomial buckets;
+//! - [`sprt`](mod@sprt): the exact GSPRT (logistic or normalized Elo) and its decision;
+//! - [`sprt_order`]: the run's SPRT, pairs in schedule order, and its line in games.jsonl;
+//! - [`ratings`]: one rating per bot fitted from all games (Bradley-Terry, as Ordo);
+//! - [`results`]: the table computed from games.jsonl alone;
+//! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
+//! - [`layout`]: how the game pairs are numbered, append-only as an event grows;
+//! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
+//! - [`grow`]: resuming with more rounds or bots, and naming any other change;
+//! - [`stream`]: games.jsonl read line by line (`baraza results`, `baraza merge`);
+//! - [`merge`]: the shards of one event joined into one run folder;
+//! - [`pair_book`]: the legs of each pair, packed, for the table.
 //!
 //! How a game of a run is played, for `tournament` and `match` alike:
 //!
@@ -34,18 +45,30 @@
 pub mod config;
 pub mod crash;
 pub mod game_set;
+pub mod grow;
 pub mod interrupt;
+pub mod layout;
 pub mod log;
+pub mod match_log;
 pub mod match_plan;
+pub mod merge;
 pub mod openings;
+pub mod pair_book;
 pub mod play;
+pub mod ratings;
+pub mod render;
+pub mod report;
 pub mod results;
 pub mod runner;
 pub mod schedule;
 pub mod seats;
 pub mod setup;
+pub mod shard;
+pub mod sprt;
+pub mod sprt_order;
 pub mod stats;
 pub mod stderr_slots;
+pub mod stream;
 
 pub use config::{EventInputs, Format, RunOptions, TournamentConfig};
 pub use log::{plan_run, GameLine, GamesLog, GamesWriter, Header, LogStart, RunPlan};

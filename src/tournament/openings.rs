@@ -7,6 +7,7 @@
 use crate::game::MoveError;
 use crate::games::{self, StartError, UnknownRuleset};
 use crate::rng::SplitMix64;
+use std::io::Read;
 use std::path::Path;
 
 /// How many times a random opening is drawn again when its plies end the game.
@@ -24,6 +25,8 @@ pub enum OpeningsError {
     },
     #[error("{0}: no positions (one position string per line; # starts a comment)")]
     NoPositions(String),
+    #[error("openings file {0} is larger than {max} MiB", max = MAX_OPENINGS_FILE >> 20)]
+    TooLarge(String),
     #[error("cannot read openings file {path}: {error}")]
     Read { path: String, error: std::io::Error },
     #[error(transparent)]
@@ -61,12 +64,23 @@ pub fn parse_openings(
     Ok(positions)
 }
 
+/// The largest openings file read, in bytes (some 300,000 positions). An event file names its
+/// openings file, and `openings = "/dev/zero"` read until memory ran out.
+pub const MAX_OPENINGS_FILE: u64 = 16 << 20;
+
 /// Read and check an openings file.
 pub fn load_openings_file(path: &Path, ruleset: &str) -> Result<Vec<String>, OpeningsError> {
-    let text = std::fs::read_to_string(path).map_err(|error| OpeningsError::Read {
+    let read_error = |error| OpeningsError::Read {
         path: path.display().to_string(),
         error,
-    })?;
+    };
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_OPENINGS_FILE + 1).read_to_string(&mut text))
+        .map_err(read_error)?;
+    if text.len() as u64 > MAX_OPENINGS_FILE {
+        return Err(OpeningsError::TooLarge(path.display().to_string()));
+    }
     parse_openings(&text, ruleset, &path.display().to_string())
 }
 

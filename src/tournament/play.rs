@@ -14,9 +14,12 @@ use super::seats::SeatPool;
 use super::setup::{Logs, SetupError, Setups};
 use crate::bot::{become_subreaper, reap_all_children};
 use crate::events::Sinks;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, Termination};
 use crate::referee::play_game_with;
 use crate::signals::{SignalError, SignalPolicy, Signals};
+
+/// How long a crash waits before it is written, in case the whole run is being stopped.
+pub const CRASH_SETTLE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// What every game of a run needs: the setups, the seat pool, the crash policy.
 pub struct Arena<'a> {
@@ -61,6 +64,13 @@ impl Arena<'_> {
         let mut white = self.seats.take(game.white);
         let mut black = self.seats.take(game.black);
         let (record, extras) = play_game_with(&setup, [&mut white, &mut black]).await;
+        if record.termination == Termination::Crash {
+            // A job scheduler stopping the run (`scancel`, a time limit) signals every process
+            // at once, and a bot may die of it a moment before baraza hears of it: wait that
+            // moment, so that the game is dropped with the others (played again on resume)
+            // instead of written as the bot's crash.
+            tokio::time::sleep(CRASH_SETTLE).await;
+        }
         self.seats.give_back(game.white, white);
         self.seats.give_back(game.black, black);
         self.setups.collect(slot.as_ref(), &game);

@@ -16,11 +16,15 @@
 //!   other forfeits.
 
 use super::log::{GameLine, GamesLog, Header};
-use super::stats::{self, EloEstimate, Model, Sample, SprtReport};
+use super::pair_book::{Leg, PairBook, PairLegs};
+use super::ratings::{self, NoRatings, PairGames, RatingList};
+use super::sprt::SprtReport;
+use super::sprt_order::{OrderedSprt, SprtLine};
+use super::stats::{self, EloEstimate};
+use crate::outcome::GameResult;
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// One bot's line of the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -52,13 +56,23 @@ pub struct SprtStanding {
     /// The bot tested (the event's first bot) and its opponent.
     pub first: String,
     pub second: String,
+    /// The games of the pairs counted (`2 · units`): those the decision took.
+    pub games: u64,
+    /// Whether the decision was read from the log's SPRT line (else computed from its games).
+    pub recorded: bool,
     #[serde(flatten)]
     pub report: SprtReport,
 }
 
+/// The version of `baraza results --json` (docs/json.md): 2 adds `schema`, `pairings`,
+/// `ratings`, `ratings_note` and the SPRT's `games` and `recorded` (1 had no `schema` field).
+pub const RESULTS_SCHEMA: u32 = 2;
+
 /// Everything `baraza results` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standings {
+    /// [`RESULTS_SCHEMA`].
+    pub schema: u32,
     pub config_hash: String,
     pub ruleset: String,
     pub format: super::config::Format,
@@ -69,11 +83,31 @@ pub struct Standings {
     pub leader: Option<String>,
     pub bots: Vec<BotStanding>,
     pub sprt: Option<SprtStanding>,
+    /// Head-to-head: every pair of bots that met, in event order of the first.
+    pub pairings: Vec<Pairing>,
+    /// The rating list fitted from all games ([`super::ratings`]); `None` with the reason in
+    /// `ratings_note` when there is none.
+    pub ratings: Option<RatingList>,
+    pub ratings_note: Option<String>,
     /// Lines whose result is `*`, no result (ignored); any other non-score is refused when
     /// games.jsonl is read.
     pub unscored_games: u64,
     pub duplicate_lines: u64,
     pub torn_last_line: Option<usize>,
+}
+
+/// The games of two bots against each other, from the first one's side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pairing {
+    pub first: String,
+    pub second: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// The first bot's points and points per game.
+    pub points: f64,
+    pub score: f64,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -106,7 +140,14 @@ impl Acc {
 
 /// The table of a log.
 pub fn standings(log: &GamesLog) -> Standings {
-    let mut s = standings_from(&log.header, &log.games);
+    let mut tally = Tally::new(&log.header);
+    for g in &log.games {
+        tally.add(g);
+    }
+    if let Some(line) = &log.sprt_line {
+        tally.set_recorded(line.clone());
+    }
+    let mut s = tally.standings();
     s.duplicate_lines = log.duplicates.len() as u64;
     s.torn_last_line = log.torn_line;
     s
@@ -121,18 +162,6 @@ pub fn standings_from(header: &Header, games: &[GameLine]) -> Standings {
     tally.standings()
 }
 
-/// One leg of a game pair: (player 1, player 2, their points).
-type Leg = (usize, usize, f64, f64);
-
-/// The legs of one pair number seen so far. Only a pair of exactly two legs, the same two bots
-/// on swapped sides, is complete; a third leg (a hand-made log) undoes it.
-#[derive(Debug)]
-enum PairLegs {
-    One(Leg),
-    Two(Leg, Leg),
-    Many,
-}
-
 /// The table built game by game: adding a game costs the same at the 100,000th game as at the
 /// first, and the table can be read at any point (the live table, the SPRT after every game),
 /// costing the number of bots, not of games. [`standings_from`] is a tally of all the lines.
@@ -144,10 +173,18 @@ pub struct Tally {
     acc: Vec<Acc>,
     /// (a, b) -> (a's wins, a's losses) against b.
     h2h: BTreeMap<(usize, usize), (u64, u64)>,
-    pairs: std::collections::HashMap<u64, PairLegs>,
+    /// Name -> index in `names`.
+    index: std::collections::HashMap<String, usize>,
+    /// (a, b), a < b -> [a's wins, draws, b's wins].
+    wdl: BTreeMap<(usize, usize), [u64; 3]>,
+    pairs: PairBook,
     complete_pairs: u64,
     /// First bot's pentanomial against the second, for the SPRT.
     sprt_penta: [u64; 5],
+    /// The run's SPRT, pairs in schedule order ([`super::sprt_order`]).
+    ordered: Option<OrderedSprt>,
+    /// The decision a games.jsonl records, if any.
+    recorded: Option<SprtLine>,
     scored: u64,
     unscored: u64,
 }
@@ -156,13 +193,26 @@ impl Tally {
     pub fn new(header: &Header) -> Tally {
         let names = header.bot_names();
         Tally {
+            // Reversed: of two bots of one name (a hand-made header) the first is found.
+            index: names
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, n)| (n.clone(), i))
+                .collect(),
             header: header.clone(),
             acc: vec![Acc::default(); names.len()],
             names,
             h2h: BTreeMap::new(),
-            pairs: std::collections::HashMap::new(),
+            wdl: BTreeMap::new(),
+            pairs: PairBook::default(),
             complete_pairs: 0,
             sprt_penta: [0; 5],
+            ordered: match (header.sprt, header.event.bots.len()) {
+                (Some(params), 2) => Some(OrderedSprt::new(params)),
+                _ => None,
+            },
+            recorded: None,
             scored: 0,
             unscored: 0,
         }
@@ -174,21 +224,40 @@ impl Tally {
     }
 
     fn index(&mut self, name: &str) -> usize {
-        match self.names.iter().position(|m| m == name) {
-            Some(i) => i,
-            None => {
-                self.names.push(name.to_string());
-                self.acc.push(Acc::default());
-                self.names.len() - 1
-            }
+        if let Some(&i) = self.index.get(name) {
+            return i;
         }
+        self.names.push(name.to_string());
+        self.acc.push(Acc::default());
+        self.index.insert(name.to_string(), self.names.len() - 1);
+        self.names.len() - 1
     }
 
     /// Count one more game.
     pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
-        let (w, b) = (self.index(&r.white), self.index(&r.black));
-        let Some((pw, pb)) = r.result.points() else {
+        self.add_parts(g.pair, &r.white, &r.black, r.result, r.termination);
+    }
+
+    /// Count one more game, given the fields the table reads.
+    pub fn add_parts(
+        &mut self,
+        pair: u64,
+        white: &str,
+        black: &str,
+        result: GameResult,
+        termination: Termination,
+    ) {
+        let (w, b) = (self.index(white), self.index(black));
+        if let Some(test) = &mut self.ordered {
+            let points = result.points();
+            match (w, b) {
+                (0, 1) => test.add_leg(pair, true, points.map(|p| p.0)),
+                (1, 0) => test.add_leg(pair, false, points.map(|p| p.1)),
+                _ => {}
+            }
+        }
+        let Some((pw, pb)) = result.points() else {
             self.unscored += 1;
             return;
         };
@@ -196,11 +265,20 @@ impl Tally {
         let acc = &mut self.acc;
         acc[w].add_game(pw);
         acc[b].add_game(pb);
+        let (lo, hi, lo_points) = if w < b { (w, b, pw) } else { (b, w, pb) };
+        let cell = self.wdl.entry((lo, hi)).or_default();
+        cell[if lo_points == 1.0 {
+            0
+        } else if lo_points == 0.0 {
+            2
+        } else {
+            1
+        }] += 1;
         if pw != pb {
             let (winner, loser) = if pw > pb { (w, b) } else { (b, w) };
             self.h2h.entry((winner, loser)).or_default().0 += 1;
             self.h2h.entry((loser, winner)).or_default().1 += 1;
-            let counter = match r.termination {
+            let counter = match termination {
                 Termination::TimeForfeit => Some(&mut acc[loser].time_forfeits),
                 Termination::Crash => Some(&mut acc[loser].crashes),
                 Termination::IllegalMove
@@ -213,7 +291,7 @@ impl Tally {
             }
         }
         let leg = (w, b, pw, pb);
-        let next = match self.pairs.remove(&g.pair) {
+        let next = match self.pairs.take(pair) {
             None => PairLegs::One(leg),
             Some(PairLegs::One(first)) => {
                 self.count_pair(first, leg, 1);
@@ -225,7 +303,7 @@ impl Tally {
             }
             Some(PairLegs::Many) => PairLegs::Many,
         };
-        self.pairs.insert(g.pair, next);
+        self.pairs.put(pair, next);
     }
 
     /// Add (`sign` 1) or take back (-1) a pair of legs, if it is a complete pair.
@@ -249,19 +327,87 @@ impl Tally {
         }
     }
 
-    /// The SPRT of a two-bot event with SPRT parameters in its header, so far.
+    /// The decision recorded in the log being read: reported as it is when it is the
+    /// test of this header's parameters (it is then the one the pairs give, see
+    /// [`super::sprt_order`]).
+    pub fn set_recorded(&mut self, line: SprtLine) {
+        if Some(line.report.params) == self.header.sprt {
+            self.recorded = Some(line);
+        }
+    }
+
+    /// The SPRT of a two-bot event with SPRT parameters in its header: frozen at its
+    /// decision, or so far.
     pub fn sprt(&self) -> Option<SprtStanding> {
-        match (self.header.sprt, self.header.event.bots.as_slice()) {
-            (Some(params), [first, second]) => Some(SprtStanding {
-                first: first.name.clone(),
-                second: second.name.clone(),
-                report: stats::sprt(
-                    params,
-                    &Sample::pentanomial(self.sprt_penta),
-                    Model::Pentanomial,
-                ),
-            }),
-            _ => None,
+        let test = self.ordered.as_ref()?;
+        let [first, second] = self.header.event.bots.as_slice() else {
+            return None;
+        };
+        let (report, recorded) = match &self.recorded {
+            Some(line) => (line.report, true),
+            None => (test.report(), false),
+        };
+        Some(SprtStanding {
+            first: first.name.clone(),
+            second: second.name.clone(),
+            games: 2 * report.units,
+            recorded,
+            report,
+        })
+    }
+
+    /// The first bot's pentanomial counts over all its complete pairs against the second
+    /// (those after an SPRT decision too).
+    pub fn two_bot_penta(&self) -> [u64; 5] {
+        self.sprt_penta
+    }
+
+    /// Head-to-head results of every pair of bots that met, the bot earlier in the event first.
+    fn pairings(&self) -> Vec<Pairing> {
+        self.wdl
+            .iter()
+            .filter(|(&(a, b), _)| a != b)
+            .map(|(&(a, b), &[w, d, l])| {
+                let games = w + d + l;
+                let points = w as f64 + d as f64 / 2.0;
+                Pairing {
+                    first: self.names[a].clone(),
+                    second: self.names[b].clone(),
+                    games,
+                    wins: w,
+                    draws: d,
+                    losses: l,
+                    points,
+                    score: points / games as f64,
+                }
+            })
+            .collect()
+    }
+
+    /// The rating list of the bots that played, or why there is none.
+    fn ratings(&self) -> (Option<RatingList>, Option<String>) {
+        let played: Vec<usize> = (0..self.names.len())
+            .filter(|&i| self.acc[i].games > 0)
+            .collect();
+        let index = |i: usize| played.iter().position(|&p| p == i);
+        let pairs: Vec<PairGames> = self
+            .wdl
+            .iter()
+            .filter(|(&(a, b), _)| a != b)
+            .filter_map(|(&(a, b), &[a_wins, draws, b_wins])| {
+                Some(PairGames {
+                    a: index(a)?,
+                    b: index(b)?,
+                    a_wins,
+                    draws,
+                    b_wins,
+                })
+            })
+            .collect();
+        let names: Vec<String> = played.iter().map(|&i| self.names[i].clone()).collect();
+        match ratings::fit(&names, &pairs) {
+            Ok(list) => (Some(list), None),
+            Err(e) => (None, Some(e.to_string())),
         }
     }
 
@@ -329,7 +475,9 @@ impl Tally {
         }
 
         let header = &self.header;
+        let (ratings, ratings_note) = self.ratings();
         Standings {
+            schema: RESULTS_SCHEMA,
             config_hash: header.config_hash.clone(),
             ruleset: header.event.ruleset.clone(),
             format: header.event.format,
@@ -339,6 +487,9 @@ impl Tally {
             leader,
             bots,
             sprt: self.sprt(),
+            pairings: self.pairings(),
+            ratings,
+            ratings_note,
             unscored_games: self.unscored,
             duplicate_lines: 0,
             torn_last_line: None,
@@ -346,165 +497,10 @@ impl Tally {
     }
 }
 
-/// `[low, high]`; a missing bound is infinite on the side its score bound left (0, 1): the
-/// low bound of a perfect score is +inf, not -inf (its score interval is [1, 1]).
-fn interval_text(e: &EloEstimate) -> String {
-    let low_inf = if e.score >= 1.0 { "+inf" } else { "-inf" };
-    let high_inf = if e.score <= 0.0 { "-inf" } else { "+inf" };
-    format!("[{}, {}]", signed(e.low, low_inf), signed(e.high, high_inf))
-}
-
-fn signed(x: Option<f64>, inf: &str) -> String {
-    match x {
-        // Rounded first, and `+ 0.0` turns −0 into +0: no "-0.0".
-        Some(v) => format!("{:+.1}", (v * 10.0).round() / 10.0 + 0.0),
-        None => inf.to_string(),
+/// Place the rating list so that bot `name` has rating `elo` (`--anchor NAME=ELO`).
+pub fn anchor_ratings(s: &mut Standings, name: &str, elo: f64) -> Result<(), NoRatings> {
+    if let Some(list) = &s.ratings {
+        s.ratings = Some(list.anchored(name, elo)?);
     }
-}
-
-fn points(p: f64) -> String {
-    if p.fract() == 0.0 {
-        format!("{p:.0}")
-    } else {
-        format!("{p:.1}")
-    }
-}
-
-/// The table's column names, in order.
-pub const COLUMNS: [&str; 14] = [
-    "Rank",
-    "Bot",
-    "Games",
-    "Points",
-    "W-D-L",
-    "Score",
-    "Elo",
-    "95% interval",
-    "LOS",
-    "Pairs",
-    "LL-LD-DD-WD-WW",
-    "Time",
-    "Crash",
-    "Forfeit",
-];
-
-/// The column names and one row of cells per bot, as `baraza results` prints them (the
-/// text table and the HTML report share them).
-pub fn table_rows(s: &Standings) -> (Vec<String>, Vec<Vec<String>>) {
-    let header = COLUMNS.iter().map(|h| h.to_string()).collect();
-    (header, s.bots.iter().map(bot_row).collect())
-}
-
-/// One bot's row of the text table.
-fn bot_row(b: &BotStanding) -> Vec<String> {
-    let (elo, interval) = match &b.elo {
-        Some(e) => (
-            signed(e.elo, if e.score >= 1.0 { "+inf" } else { "-inf" }),
-            interval_text(e),
-        ),
-        None => ("-".into(), "-".into()),
-    };
-    vec![
-        b.rank.to_string(),
-        b.name.clone(),
-        b.games.to_string(),
-        points(b.points),
-        format!("{}-{}-{}", b.wins, b.draws, b.losses),
-        b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-        elo,
-        interval,
-        b.los_vs_leader
-            .map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
-        b.pairs.to_string(),
-        b.penta.map(|c| c.to_string()).join("/"),
-        b.time_forfeits.to_string(),
-        b.crashes.to_string(),
-        b.other_forfeits.to_string(),
-    ]
-}
-
-/// Render the table for a person.
-pub fn render_text(s: &Standings) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} {}: {} of {} games played, {} complete pairs (config {})",
-        s.ruleset,
-        s.format.name(),
-        s.games,
-        s.scheduled_games,
-        s.complete_pairs,
-        &s.config_hash.chars().take(12).collect::<String>()
-    );
-    let header = COLUMNS;
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
-    rows.extend(s.bots.iter().map(bot_row));
-    let widths: Vec<usize> = (0..header.len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    for r in &rows {
-        let cells: Vec<String> = r
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| {
-                // The name left-aligned, numbers right-aligned.
-                if c == 1 {
-                    format!("{cell:<w$}", w = widths[c])
-                } else {
-                    format!("{cell:>w$}", w = widths[c])
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-    }
-    if let Some(sp) = &s.sprt {
-        let r = &sp.report;
-        let _ = writeln!(
-            out,
-            "SPRT {} vs {} ({}): LLR {:.2} [{:.2}, {:.2}] over {} pairs: {}",
-            sp.first, sp.second, r.params, r.llr, r.lower, r.upper, r.units, r.decision
-        );
-    }
-    let mut notes = Vec::new();
-    if let Some(n) = s.torn_last_line {
-        notes.push(format!(
-            "line {n} was torn (a write cut short) and is ignored"
-        ));
-    }
-    if s.duplicate_lines > 0 {
-        notes.push(format!(
-            "{} duplicate game lines ignored",
-            s.duplicate_lines
-        ));
-    }
-    if s.unscored_games > 0 {
-        notes.push(format!(
-            "{} games without a result ignored",
-            s.unscored_games
-        ));
-    }
-    for n in notes {
-        let _ = writeln!(out, "note: {n}");
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn infinite_bounds_take_the_side_their_score_left() {
-        let perfect = stats::elo_trinomial(4, 0, 0).unwrap();
-        assert_eq!(interval_text(&perfect), "[+inf, +inf]");
-        let nil = stats::elo_trinomial(0, 0, 4).unwrap();
-        assert_eq!(interval_text(&nil), "[-inf, -inf]");
-        // 3 wins, 1 loss: the score interval 0.75 ± 1.96·0.433/2 reaches past 1, not below 0.
-        let mostly = stats::elo_trinomial(3, 0, 1).unwrap();
-        assert!(interval_text(&mostly).ends_with(", +inf]"));
-        assert!(
-            !interval_text(&mostly).starts_with("[+inf")
-                && !interval_text(&mostly).starts_with("[-inf")
-        );
-    }
+    Ok(())
 }

@@ -17,7 +17,7 @@ use super::interrupt::{ABORT, RUNNING};
 use super::log::{GameLine, RunPlan};
 use super::results::Tally;
 use super::schedule::ScheduledGame;
-use super::stats::Decision;
+use super::sprt::Decision;
 use crate::events::{RunEvent, SinkError, Sinks};
 use crate::record::GameRecord;
 use std::future::Future;

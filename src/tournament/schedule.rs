@@ -8,12 +8,14 @@
 //!
 //! Every pairing of a round starts from the same position (the round's opening), so each bot
 //! meets the same openings, once per side. Game ids (`r3-p2-b`: round 3, pairing 2, leg b) and
-//! numbers depend only on the configuration.
+//! numbers depend only on the configuration. An event that grows keeps them: the new games
+//! are numbered after the old ones ([`super::layout`]).
 //!
 //! Randomness (shuffled openings, random plies, per-game seeds) comes from [`SplitMix64`](crate::rng), a
 //! fixed, documented generator, so a schedule does not change with a dependency's version.
 
 use super::config::{Format, OpeningOrder, Openings, TournamentConfig};
+use super::layout::{game_id, Layout, LayoutError};
 use super::openings::{random_opening, OpeningsError};
 use crate::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
@@ -22,6 +24,13 @@ use serde::{Deserialize, Serialize};
 const STREAM_SHUFFLE: u64 = 1;
 const STREAM_RANDOM_OPENING: u64 = 2;
 const STREAM_GAME_SEED: u64 = 3;
+
+pub use super::config::MAX_SEED;
+
+/// Game `game`'s seed: the top 53 bits of its derived seed (see [`MAX_SEED`]).
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    derive_seed(seed, STREAM_GAME_SEED, game) >> 11
+}
 
 /// A seed for item `index` of stream `stream`, derived from the event seed.
 pub fn derive_seed(seed: u64, stream: u64, index: u64) -> u64 {
@@ -105,35 +114,47 @@ pub fn round_openings(
     })
 }
 
-/// Every game of the event, in playing order.
-pub fn schedule(config: &TournamentConfig) -> Result<Vec<ScheduledGame>, OpeningsError> {
+/// Why a schedule cannot be made: its openings, or a growth history that cannot be.
+#[derive(Debug, thiserror::Error)]
+pub enum ScheduleError {
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+}
+
+/// Every game of the event, in playing order: the pairs of its [`Layout`], each as two legs.
+pub fn schedule(config: &TournamentConfig) -> Result<Vec<ScheduledGame>, ScheduleError> {
     let openings = round_openings(config)?;
-    let pairs = pairings(config.format, config.bots.len());
-    let mut games = Vec::with_capacity(openings.len() * pairs.len() * 2);
-    let mut pair_no = 0u64;
-    for (r, (start, opening)) in openings.iter().enumerate() {
-        let round = r as u32 + 1;
-        for (p, &(i, j)) in pairs.iter().enumerate() {
-            pair_no += 1;
-            let pairing = p as u32 + 1;
-            for (leg, white, black) in [('a', i, j), ('b', j, i)] {
-                let game = games.len() as u64 + 1;
-                games.push(ScheduledGame {
-                    game,
-                    game_id: format!("r{round}-p{pairing}-{leg}"),
-                    round,
-                    pair: pair_no,
-                    pairing,
-                    leg,
-                    white,
-                    black,
-                    white_name: config.bots[white].name.clone(),
-                    black_name: config.bots[black].name.clone(),
-                    start: start.clone(),
-                    opening: *opening,
-                    seed: derive_seed(config.seed, STREAM_GAME_SEED, game),
-                });
-            }
+    let layout = Layout::new(
+        config.format,
+        &config.growth,
+        config.bots.len(),
+        config.rounds,
+    )?;
+    let mut games = Vec::with_capacity(layout.games() as usize);
+    for cell in layout.cells() {
+        let (start, opening) = &openings[cell.round as usize - 1];
+        for (leg, white, black) in [
+            ('a', cell.first, cell.second),
+            ('b', cell.second, cell.first),
+        ] {
+            let game = games.len() as u64 + 1;
+            games.push(ScheduledGame {
+                game,
+                game_id: game_id(&cell, leg),
+                round: cell.round,
+                pair: cell.pair,
+                pairing: cell.pairing,
+                leg,
+                white,
+                black,
+                white_name: config.bots[white].name.clone(),
+                black_name: config.bots[black].name.clone(),
+                start: start.clone(),
+                opening: *opening,
+                seed: game_seed(config.seed, game),
+            });
         }
     }
     Ok(games)

@@ -67,7 +67,17 @@ pub struct Setups<'a> {
     transcripts: Option<(PathBuf, Vec<bool>)>,
     /// The last start position parsed (the games of a round share their start).
     start: RefCell<Option<(String, Box<dyn Position>)>>,
+    /// Each bot's hosting (limits, environment, sandbox), by bot index; default when empty.
+    hosts: Vec<crate::bot::SpawnOptions>,
+    /// `--affinity`: a game's bots are pinned to its slot's core.
+    affinity: bool,
+    /// Bytes of [`Logs::PerGame`] files written for each bot so far (see [`LOGS_BOT_CAP`]).
+    logged: RefCell<Vec<u64>>,
 }
+
+/// Cap of one bot's `match --logs` files for a whole match (each file is capped per game):
+/// over it, its later games are not logged.
+pub const LOGS_BOT_CAP: u64 = 16 << 20;
 
 fn time_control(l: &Limits) -> Result<TimeControl, TcError> {
     TimeControl::from_options(l.tc.as_deref(), l.movetime_ms, l.margin_ms)
@@ -110,7 +120,17 @@ impl<'a> Setups<'a> {
             site: "?".to_string(),
             transcripts: None,
             start: RefCell::new(None),
+            hosts: Vec::new(),
+            affinity: false,
+            logged: RefCell::new(vec![0; config.bots.len()]),
         })
+    }
+
+    /// Each bot's hosting options (by bot index) and whether `--affinity` pins a game's bots.
+    pub fn with_hosts(mut self, hosts: Vec<crate::bot::SpawnOptions>, affinity: bool) -> Self {
+        self.hosts = hosts;
+        self.affinity = affinity;
+        self
     }
 
     pub fn with_logs(mut self, logs: Logs) -> Self {
@@ -141,8 +161,30 @@ impl<'a> Setups<'a> {
 
     /// After the game: its stderr into the bots' logs.
     pub fn collect(&self, slot: Option<&Slot<'_>>, game: &ScheduledGame) {
-        if let (Logs::Slots(s), Some(slot)) = (&self.logs, slot) {
-            s.collect(slot, game);
+        match (&self.logs, slot) {
+            (Logs::Slots(s), Some(slot)) => s.collect(slot, game),
+            (Logs::PerGame(dir), _) => {
+                let mut logged = self.logged.borrow_mut();
+                for (side, bot, name) in [
+                    (1, game.white, &game.white_name),
+                    (2, game.black, &game.black_name),
+                ] {
+                    let before = logged[bot];
+                    for ext in ["stderr", "info"] {
+                        let f =
+                            dir.join(format!("g{}-p{side}-{}.{ext}", game.game, file_safe(name)));
+                        logged[bot] += std::fs::metadata(f).map_or(0, |m| m.len());
+                    }
+                    if before < LOGS_BOT_CAP && logged[bot] >= LOGS_BOT_CAP {
+                        eprintln!(
+                            "note: {name}'s logs reached {} MiB: its later games' stderr and info \
+                             lines are not written",
+                            LOGS_BOT_CAP >> 20
+                        );
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -185,6 +227,9 @@ impl<'a> Setups<'a> {
             let name = &self.config.bots[bot].name;
             let (stderr, info) = match (&self.logs, slot) {
                 (Logs::Slots(s), Some(slot)) => (s.sink(slot, side), Some(s.info_file(slot, side))),
+                (Logs::PerGame(_), _) if self.logged.borrow()[bot] >= LOGS_BOT_CAP => {
+                    (StderrSink::Discard, None)
+                }
                 (Logs::PerGame(dir), _) => {
                     let log = |ext: &str| {
                         dir.join(format!("g{}-p{side}-{}.{ext}", game.game, file_safe(name)))
@@ -198,16 +243,23 @@ impl<'a> Setups<'a> {
                 _ => (StderrSink::Discard, None),
             };
             let seed = self.bot_seed(game, side, bot);
-            let mut player = self.specs[bot]
+            let mut p = self.specs[bot]
                 .player(name, &self.config.ruleset, seed, stderr, info)
                 .map_err(SetupError::Bot)?;
+            if let Some(h) = self.hosts.get(bot) {
+                p.spawn = h.clone();
+            }
+            if self.affinity {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                p.spawn.cpus = Some(vec![slot.map_or(0, |s| s.number()) % cores]);
+            }
             if let Some((dir, which)) = &self.transcripts {
                 if which.get(bot).copied().unwrap_or(false) {
                     let file = format!("g{}-p{side}-{}.transcript", game.game, file_safe(name));
-                    player.transcript = Some(dir.join(file));
+                    p.transcript = Some(dir.join(file));
                 }
             }
-            Ok::<_, SetupError>(player)
+            Ok::<_, SetupError>(p)
         };
         let (w, b) = (game.white, game.black);
         Ok(GameSetup {

@@ -1,25 +1,12 @@
 //! Rating statistics: Elo from a score with a 95% interval, likelihood of superiority (LOS),
-//! pentanomial bucketing of game pairs, and the sequential probability ratio test (SPRT).
+//! and pentanomial bucketing of game pairs. The SPRT is in [`super::sprt`].
 //!
 //! All Elo here is *logistic* Elo: a score fraction `s` (wins + draws/2 over games) and an Elo
 //! difference `e` are related by `s = 1 / (1 + 10^(-e/400))`, as in cutechess and fastchess's
 //! `logistic` model.
-//!
-//! The SPRT uses the closed-form GSPRT approximation of M. Van den Bergh ("A practical
-//! approximation of the GSPRT", the formula fishtest's `LLR_alt2` and older fastchess used):
-//! with `N` independent units (games for the trinomial model, game pairs for the pentanomial
-//! one), each unit scored in `[0, 1]`, sample mean `s̄` and sample variance `σ²` per unit,
-//!
-//! ```text
-//! LLR ≈ N · (s1 − s0) · (2·s̄ − s0 − s1) / (2·σ²),   s0 = score(elo0), s1 = score(elo1)
-//! ```
-//!
-//! and the test stops at `LLR ≥ ln((1−β)/α)` (accept H1: the first bot is `elo1` stronger) or
-//! `LLR ≤ ln(β/(1−α))` (accept H0: it is at most `elo0` stronger).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::str::FromStr;
 
 /// The two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -211,195 +198,38 @@ pub fn penta_bucket(points_a: f64, points_b: f64) -> usize {
     ((points_a + points_b) * 2.0).round().clamp(0.0, 4.0) as usize
 }
 
-/// The SPRT's parameters: `elo0=0,elo1=10,alpha=0.05,beta=0.05` on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SprtParams {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
-}
-
-impl Default for SprtParams {
-    fn default() -> Self {
-        SprtParams {
-            elo0: 0.0,
-            elo1: 10.0,
-            alpha: 0.05,
-            beta: 0.05,
-        }
-    }
-}
-
-impl SprtParams {
-    /// Check the parameters make a test: `elo0 < elo1`, `0 < α, β < 1`, `α + β < 1`.
-    pub fn validate(&self) -> Result<(), SprtError> {
-        let finite = [self.elo0, self.elo1, self.alpha, self.beta]
-            .iter()
-            .all(|x| x.is_finite());
-        if !finite {
-            return Err(SprtError::NotFinite);
-        }
-        if self.elo0 >= self.elo1 {
-            return Err(SprtError::EloOrder {
-                elo0: self.elo0,
-                elo1: self.elo1,
-            });
-        }
-        for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
-            if !(value > 0.0 && value < 1.0) {
-                return Err(SprtError::NotAProbability { name, value });
-            }
-        }
-        if self.alpha + self.beta >= 1.0 {
-            return Err(SprtError::ErrorsTooLarge);
-        }
-        Ok(())
-    }
-
-    /// `(lower, upper) = (ln(β/(1−α)), ln((1−β)/α))`.
-    pub fn bounds(&self) -> (f64, f64) {
-        (
-            (self.beta / (1.0 - self.alpha)).ln(),
-            ((1.0 - self.beta) / self.alpha).ln(),
-        )
-    }
-}
-
-/// SPRT parameters that cannot be read or make no test.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum SprtError {
-    #[error("SPRT parameters must be finite numbers")]
-    NotFinite,
-    #[error("SPRT: elo0 ({elo0}) must be less than elo1 ({elo1})")]
-    EloOrder { elo0: f64, elo1: f64 },
-    #[error("SPRT: {name} ({value}) must be between 0 and 1")]
-    NotAProbability { name: &'static str, value: f64 },
-    #[error("SPRT: alpha + beta must be less than 1")]
-    ErrorsTooLarge,
-    #[error("SPRT: '{0}' is not KEY=VALUE")]
-    NotKeyValue(String),
-    #[error("SPRT: '{0}' is not a number")]
-    NotANumber(String),
-    #[error("SPRT: unknown key '{0}' (expected elo0, elo1, alpha, beta)")]
-    UnknownKey(String),
-}
-
-impl FromStr for SprtParams {
-    type Err = SprtError;
-
-    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05`; keys may be given in any order, missing keys take
-    /// the defaults (0, 10, 0.05, 0.05).
-    fn from_str(s: &str) -> Result<Self, SprtError> {
-        let mut p = SprtParams::default();
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| SprtError::NotKeyValue(part.to_string()))?;
-            let value: f64 = value
-                .trim()
-                .parse()
-                .map_err(|_| SprtError::NotANumber(value.trim().to_string()))?;
-            match key.trim() {
-                "elo0" => p.elo0 = value,
-                "elo1" => p.elo1 = value,
-                "alpha" => p.alpha = value,
-                "beta" => p.beta = value,
-                other => return Err(SprtError::UnknownKey(other.to_string())),
-            }
-        }
-        p.validate()?;
-        Ok(p)
-    }
-}
-
-impl fmt::Display for SprtParams {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "elo0={},elo1={},alpha={},beta={}",
-            self.elo0, self.elo1, self.alpha, self.beta
-        )
-    }
-}
-
-/// What the SPRT says so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Decision {
-    /// Neither bound reached: play on.
-    Continue,
-    /// `LLR ≤ lower`: the first bot is at most `elo0` stronger.
-    H0,
-    /// `LLR ≥ upper`: the first bot is at least `elo1` stronger.
-    H1,
-}
-
-impl fmt::Display for Decision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Decision::Continue => "continue",
-            Decision::H0 => "H0 accepted",
-            Decision::H1 => "H1 accepted",
-        })
-    }
-}
-
-/// The state of an SPRT.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SprtReport {
-    pub params: SprtParams,
-    pub llr: f64,
-    pub lower: f64,
-    pub upper: f64,
-    pub decision: Decision,
-    pub model: Model,
-    /// Units the LLR was computed from (games or pairs).
-    pub units: u64,
-}
-
-/// The approximate GSPRT log-likelihood ratio of a sample (see the module docs). Empty buckets
-/// are counted as 0.001 units, as fastchess does, so a sample with no variance (all draws, say)
-/// still gives a finite ratio.
-pub fn llr(sample: &Sample, elo0: f64, elo1: f64) -> f64 {
-    let regularized = Sample {
-        values: sample.values.clone(),
-        counts: sample
-            .counts
-            .iter()
-            .map(|&c| if c == 0.0 { 1e-3 } else { c })
-            .collect(),
+/// Normalized Elo with half its 95% interval, as fastchess reports it: the score's distance
+/// from ½ in standard deviations of one game's score, times `800/ln 10`. Pair units
+/// (pentanomial) have half a game's variance when games are independent, so a game's σ is
+/// taken as `√(2·var)` there. `None` for an empty sample or one without variance.
+pub fn nelo(sample: &Sample, model: Model) -> Option<(f64, f64)> {
+    let (mean, var) = sample.mean_var()?;
+    let per_game = match model {
+        Model::Trinomial => var,
+        Model::Pentanomial => 2.0 * var,
     };
-    let Some((mean, var)) = regularized.mean_var() else {
-        return 0.0;
-    };
-    let (s0, s1) = (elo_to_score(elo0), elo_to_score(elo1));
-    regularized.n() * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    if per_game <= 0.0 {
+        return None;
+    }
+    let scale = 800.0 / std::f64::consts::LN_10 / per_game.sqrt();
+    let se = (var / sample.n()).sqrt();
+    Some(((mean - 0.5) * scale, Z95 * se * scale))
 }
 
-/// Run the SPRT on a sample. With no units at all, the LLR is 0 and the test continues.
-pub fn sprt(params: SprtParams, sample: &Sample, model: Model) -> SprtReport {
-    let (lower, upper) = params.bounds();
-    let units = sample.n().round() as u64;
-    let llr = if units == 0 {
-        0.0
-    } else {
-        llr(sample, params.elo0, params.elo1)
-    };
-    let decision = if llr >= upper {
-        Decision::H1
-    } else if llr <= lower {
-        Decision::H0
-    } else {
-        Decision::Continue
-    };
-    SprtReport {
-        params,
-        llr,
-        lower,
-        upper,
-        decision,
-        model,
-        units,
+/// The likelihood that the first side is the stronger, from its mean score and the standard
+/// error of the mean: `Φ((s̄ − ½)/(σ/√N))` (fastchess's LOS; draws and pairs count through σ).
+/// `None` for an empty sample; 1/2 without variance at ½, else 0 or 1.
+pub fn los_of_sample(sample: &Sample) -> Option<f64> {
+    let (mean, var) = sample.mean_var()?;
+    let se = (var / sample.n()).sqrt();
+    if se == 0.0 {
+        return Some(if mean > 0.5 {
+            1.0
+        } else if mean < 0.5 {
+            0.0
+        } else {
+            0.5
+        });
     }
+    Some(normal_cdf((mean - 0.5) / se))
 }

@@ -42,6 +42,13 @@ pub struct Slot<'a> {
     n: usize,
 }
 
+impl Slot<'_> {
+    /// The slot's number (from 1): which of the games in play this is.
+    pub fn number(&self) -> usize {
+        self.n
+    }
+}
+
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
         self.logs.free.borrow_mut().push(self.n);

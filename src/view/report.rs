@@ -5,6 +5,7 @@
 use super::page::escape_html;
 use super::svg::{line_plot, Rule, Series};
 use crate::tournament::log::GamesLog;
+use crate::tournament::render;
 use crate::tournament::results::{self, Tally};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -24,7 +25,7 @@ pub fn render(log: &GamesLog) -> String {
         s.complete_pairs,
         escape_html(&s.config_hash.chars().take(12).collect::<String>())
     );
-    let (header, rows) = results::table_rows(&s);
+    let (header, rows) = render::table_rows(&s);
     out.push_str(r#"<table id="standings"><thead><tr>"#);
     for h in &header {
         let _ = write!(out, "<th>{}</th>", escape_html(h));

@@ -20,13 +20,15 @@
 #   nopass    plays legal moves; exits with status 4 if ever asked to play a forced pass
 #   infoflood ready, then answers its first turn with info lines without end
 #   hangas2   plays legal moves as player 1; as player 2 hangs at its first turn
+# Pids are read from /proc/self/stat, not $$: a bot runs in a PID namespace of its own, where
+# $$ is its number inside (1, 2, ...); the host's /proc gives the host's number.
 set -f
 mode=$1
 pidfile=${2:-/dev/null}
-echo $$ >> "$pidfile"
+read -r mypid _ < /proc/self/stat; echo "$mypid" >> "$pidfile"
 turns=0
 grandchild() {
-    sh -c 'echo $$ >> "$1"; exec sleep 1000' grandchild "$pidfile" &
+    sh -c 'read -r p _ < /proc/self/stat; echo "$p" >> "$1"; exec sleep 1000' grandchild "$pidfile" &
 }
 while IFS= read -r line; do
     set -- $line

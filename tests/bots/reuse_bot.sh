@@ -13,6 +13,7 @@
 #   infogameover  writes 'info between games' when it reads gameover (allowed)
 #   exitgameover  exits when it reads gameover (a bot that cannot play two games)
 #   exitnewgame   exits when it reads a second newgame, before any move of that game
+#   thinkexit2    at its first turn of its 2nd game, thinks 250 ms, then exits
 set -f
 mode=$1
 pidfile=$2
@@ -26,11 +27,15 @@ while IFS= read -r line; do
         [ "$mode" = exitnewgame ] && [ $games -ge 1 ] && exit 0
         games=$((games + 1))
         turns=0
-        echo $$ >> "$pidfile"
+        read -r mypid _ < /proc/self/stat; echo "$mypid" >> "$pidfile"
         ;;
     legal) first=$2 ;;
     go)
         turns=$((turns + 1))
+        if [ "$mode" = thinkexit2 ] && [ $games -ge 2 ] && [ $turns = 1 ]; then
+            sleep 0.25
+            exit 0
+        fi
         echo "game $games turn $turns" >&2
         echo "info game $games turn $turns"
         if [ "$mode" = forfeit2 ] && [ $turns = 1 ] && [ "$(wc -l < "$pidfile")" -eq 2 ]; then

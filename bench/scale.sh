@@ -1,0 +1,58 @@
+#!/bin/sh
+# Scale of `baraza results` and `baraza merge`: a synthetic round-robin log of BOTS bots and
+# ROUNDS rounds (default 100 bots, 101 rounds: 999,900 games, about 1 GB of games.jsonl) and
+# the same games as SHARDS shard logs (default 10), written by bench/synth_log.py; then REPS
+# times (default 3) each of
+#   baraza results WHOLE                         (the table of the whole log)
+#   baraza merge --out MERGED SHARD-1..SHARDS    (the shards joined: games.jsonl + games.pgn)
+# with wall time, CPU time (user + system) and peak RSS from GNU time, the median of each, and
+# a check that the merged table is the whole log's. The load average is printed too: on a
+# shared machine the wall time is mostly other people's work; the CPU time is this one's.
+#
+# usage: bench/scale.sh [BOTS] [ROUNDS] [SHARDS]     REPS=n (environment)
+# Needs: a release build (cargo build --release), python3, GNU time (/usr/bin/time), ~4 GB in
+# $TMPDIR.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+bots=${1:-100}
+rounds=${2:-101}
+shards=${3:-10}
+reps=${REPS:-3}
+baraza=${BARAZA:-$root/target/release/baraza}
+[ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "needs GNU time (apt-get install time)" >&2; exit 1; }
+out=$(mktemp -d "${TMPDIR:-/tmp}/baraza-bench-scale.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+python3 "$here/synth_log.py" "$out" "$bots" "$rounds" "$shards"
+ls -l "$out/whole/games.jsonl" | awk '{ printf "whole log: %.0f MB\n", $5 / 1e6 }'
+
+# One measured run: "wall cpu rss_kib" on stdout.
+measure() {
+    /usr/bin/time -f '%e %U %S %M' -o "$out/time" "$@" >/dev/null
+    awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$out/time"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+: >"$out/results.txt"
+: >"$out/merge.txt"
+i=1
+while [ "$i" -le "$reps" ]; do
+    r=$(measure "$baraza" results "$out/whole")
+    m=$(measure "$baraza" merge --out "$out/merged" $(i=1; while [ $i -le "$shards" ]; do printf '%s ' "$out/shard-$i"; i=$((i + 1)); done))
+    echo "$r" >>"$out/results.txt"
+    echo "$m" >>"$out/merge.txt"
+    echo "run $i: results ${r% *} (wall s, cpu s), $(echo "$r" | cut -d' ' -f3) KiB;  merge ${m% *}, $(echo "$m" | cut -d' ' -f3) KiB;  load $(cut -d' ' -f1 /proc/loadavg)"
+    i=$((i + 1))
+done
+"$baraza" results "$out/whole" >"$out/t1"
+"$baraza" results "$out/merged" >"$out/t2"
+cmp -s "$out/t1" "$out/t2" && echo "merged table = whole table" || { echo "merged table differs" >&2; exit 1; }
+for what in results merge; do
+    f="$out/$what.txt"
+    printf '%-8s median: wall %s s, cpu %s s, peak RSS %s MiB\n' "$what" \
+        "$(cut -d' ' -f1 "$f" | median)" "$(cut -d' ' -f2 "$f" | median)" \
+        "$(cut -d' ' -f3 "$f" | median | awk '{ printf "%.1f", $1 / 1024 }')"
+done

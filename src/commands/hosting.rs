@@ -1,0 +1,79 @@
+//! The hosting options of `match` and `tournament` (`--memory`, `--env`, `--sandbox`, ...) as
+//! the [`SpawnOptions`] of a bot, checked before any game.
+
+use crate::bot::{split_command, EnvRule, Limits, SpawnOptions};
+use crate::cli::HostArgs;
+use anyhow::anyhow;
+
+/// The options every bot gets from the command line (per-bot settings go on top).
+pub fn spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
+    let env = h
+        .env
+        .iter()
+        .map(|e| EnvRule::parse(e))
+        .collect::<Result<Vec<_>, _>>()?;
+    let wrapper = match &h.wrapper {
+        Some(w) => split_command(w).map_err(|e| anyhow!("--wrapper: {e}"))?,
+        None => Vec::new(),
+    };
+    let opts = SpawnOptions {
+        limits: Limits {
+            memory_mb: h.memory,
+            cpu_seconds: h.cpu_seconds,
+            max_file_size_mb: h.max_file_size,
+            max_processes: h.max_processes,
+            open_files: h.open_files,
+        },
+        env,
+        workdir_parent: h.workdir.clone(),
+        keep_workdirs: h.keep_workdirs,
+        sandbox: h.sandbox,
+        wrapper,
+        cpus: None,
+        label: String::new(),
+    };
+    opts.check()?;
+    Ok(opts)
+}
+
+/// A bot's own event-file settings on top of the command line's options.
+pub fn with_overrides(
+    base: &SpawnOptions,
+    o: &crate::tournament::config::HostOverrides,
+) -> anyhow::Result<SpawnOptions> {
+    let mut opts = base.clone();
+    let l = &mut opts.limits;
+    l.memory_mb = o.memory.or(l.memory_mb);
+    l.cpu_seconds = o.cpu_seconds.or(l.cpu_seconds);
+    l.max_file_size_mb = o.max_file_size.or(l.max_file_size_mb);
+    l.max_processes = o.max_processes.or(l.max_processes);
+    l.open_files = o.open_files.or(l.open_files);
+    opts.sandbox = o.sandbox.unwrap_or(opts.sandbox);
+    if let Some(w) = &o.wrapper {
+        opts.wrapper = split_command(w).map_err(|e| anyhow!("wrapper: {e}"))?;
+    }
+    for e in &o.env {
+        opts.env.push(EnvRule::parse(e)?);
+    }
+    opts.check()?;
+    Ok(opts)
+}
+
+/// Every bot's hosting options: the command line's, with its own event-file settings on top.
+pub fn bot_hosts(
+    config: &crate::tournament::config::TournamentConfig,
+    host: &HostArgs,
+) -> anyhow::Result<Vec<SpawnOptions>> {
+    use anyhow::Context;
+    let base = spawn_options(host)?;
+    config
+        .bots
+        .iter()
+        .map(|b| {
+            let mut h =
+                with_overrides(&base, &b.host).with_context(|| format!("bot '{}'", b.name))?;
+            h.label = b.name.clone();
+            Ok(h)
+        })
+        .collect()
+}

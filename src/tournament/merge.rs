@@ -1,0 +1,483 @@
+//! `baraza merge`: the logs of one event's shards (or of any runs of one event) joined into one
+//! run folder, as if one run had played them all.
+//!
+//! - Every input must be of the same event: the same config hash (recomputed from each header's
+//!   event, so a hand-edited header is caught). The first input that is not is named, with what
+//!   differs.
+//! - Every game is taken once: a game id met again with the same line (byte for byte) is kept
+//!   once; with another line it is an error naming both files (the game was played twice:
+//!   remove one of them).
+//! - Every line is checked against the event's schedule: its id must be one of the schedule's,
+//!   and its pair number the schedule's for that id.
+//! - Games of the schedule that no input has are reported by id; then nothing is written,
+//!   unless `partial` (the merge of what there is; run it again when the missing shards are
+//!   done: a merge replaces the folder's games.jsonl and games.pgn).
+//!
+//! The output is `games.jsonl` (the header of the whole event, then the inputs' game lines as
+//! they are, input after input, in each input's order) and `games.pgn` (the same games), both
+//! written beside their final names and renamed over them at the end. The inputs are read line
+//! by line; memory is a few bytes per scheduled game (which input holds it and where), not the
+//! games.
+
+use super::config::canonical_hash;
+use super::grow::changes_between;
+use super::layout::{game_id, pair_of_game, Layout};
+use super::log::{games_path, Header, GAMES_FILE};
+use super::shard::Shard;
+use super::stream::{header_layout, line_at, LogStream};
+use crate::pgn::write_pgn;
+use crate::record::GameRecord;
+use std::collections::BTreeSet;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The PGN log of a run folder (as `baraza tournament` names it).
+pub const PGN_FILE: &str = "games.pgn";
+/// How many missing ids a message lists.
+const LIST_MISSING: usize = 10;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error("nothing to merge: name the shards' folders")]
+    NoInputs,
+    #[error("{0}")]
+    Read(String),
+    #[error("{later} is not of the same event as {first} (config hash {later_hash} there, {first_hash} in the first); differs in: {differs}")]
+    OtherEvent {
+        first: String,
+        later: String,
+        first_hash: String,
+        later_hash: String,
+        differs: String,
+    },
+    #[error("{path}: its header was edited (its event no longer matches its config hash)")]
+    EditedHeader { path: String },
+    #[error("{path} line {line}: {problem}")]
+    BadLine {
+        path: String,
+        line: usize,
+        problem: String,
+    },
+    #[error("game {id} is in {first} and in {second} with different contents (played twice?); keep one of them")]
+    Conflict {
+        id: String,
+        first: String,
+        second: String,
+    },
+    #[error("{missing} of {scheduled} games are missing: {ids}{shards}; nothing written (pass --partial to merge what there is)")]
+    Missing {
+        missing: u64,
+        scheduled: u64,
+        ids: String,
+        shards: String,
+    },
+    #[error("--out {out} is one of the inputs; choose another folder")]
+    OutIsInput { out: String },
+    #[error(
+        "{path} holds another event's games (config hash {hash}); choose another --out folder"
+    )]
+    OutHoldsOther { path: String, hash: String },
+    #[error("{path} holds the games of a run, not of a merge; choose another --out folder (or give that folder as one of the inputs)")]
+    OutHoldsRun { path: String },
+    #[error("cannot write {path}: {error}")]
+    Write { path: String, error: std::io::Error },
+}
+
+/// What a merge did.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MergeReport {
+    pub out: PathBuf,
+    pub inputs: usize,
+    /// Games written.
+    pub games: u64,
+    pub scheduled_games: u64,
+    /// Lines met again with the same content, kept once.
+    pub duplicate_lines: u64,
+    /// Torn last lines ignored (an input killed mid-write), as `path line N`.
+    pub torn_lines: Vec<String>,
+    /// How many scheduled games no input has, the first few ids, and the shards they are of
+    /// (when the inputs are shards of one count).
+    pub missing: u64,
+    pub missing_ids: Vec<String>,
+    pub missing_shards: Vec<Shard>,
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
+    move |error| MergeError::Write {
+        path: path.display().to_string(),
+        error,
+    }
+}
+
+fn read_error(e: anyhow::Error) -> MergeError {
+    MergeError::Read(format!("{e:#}"))
+}
+
+/// The two files being written, renamed over their final names by [`Outputs::commit`].
+struct Outputs {
+    jsonl: (PathBuf, BufWriter<std::fs::File>),
+    pgn: (PathBuf, BufWriter<std::fs::File>),
+}
+
+impl Outputs {
+    fn create(out: &Path, header: &Header) -> Result<Outputs, MergeError> {
+        std::fs::create_dir_all(out).map_err(io_error(out))?;
+        let open = |name: &str| -> Result<(PathBuf, BufWriter<std::fs::File>), MergeError> {
+            let tmp = out.join(format!(".{name}.merging"));
+            let f = std::fs::File::create(&tmp).map_err(io_error(&tmp))?;
+            Ok((tmp, BufWriter::with_capacity(1 << 16, f)))
+        };
+        let mut o = Outputs {
+            jsonl: open(GAMES_FILE)?,
+            pgn: open(PGN_FILE)?,
+        };
+        let json = serde_json::to_string(header).expect("a header serializes");
+        writeln!(o.jsonl.1, "{json}").map_err(io_error(&o.jsonl.0))?;
+        Ok(o)
+    }
+
+    fn commit(self, out: &Path) -> Result<(), MergeError> {
+        for ((tmp, w), name) in [(self.jsonl, GAMES_FILE), (self.pgn, PGN_FILE)] {
+            let f = w.into_inner().map_err(|e| io_error(&tmp)(e.into_error()))?;
+            f.sync_all().map_err(io_error(&tmp))?;
+            let dest = out.join(name);
+            std::fs::rename(&tmp, &dest).map_err(io_error(&dest))?;
+        }
+        Ok(())
+    }
+
+    fn discard(self) {
+        let _ = std::fs::remove_file(&self.jsonl.0);
+        let _ = std::fs::remove_file(&self.pgn.0);
+    }
+}
+
+/// Which input first had each game, and where its line starts there: the merge's whole
+/// memory. A game met again is compared with that line, read again (rare: no digest of every
+/// line is needed).
+struct Owners {
+    input: Vec<u32>,
+    offset: Vec<u64>,
+}
+
+/// Open every input and check they are of one event; the inputs and the layout.
+fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<LogStream>, Layout), MergeError> {
+    let mut logs: Vec<LogStream> = Vec::with_capacity(inputs.len());
+    for path in inputs {
+        let log = LogStream::open(path).map_err(read_error)?;
+        let h = &log.header;
+        if canonical_hash(&h.event) != h.config_hash {
+            return Err(MergeError::EditedHeader {
+                path: log.path.display().to_string(),
+            });
+        }
+        if let Some(first) = logs.first() {
+            let f = &first.header;
+            if f.config_hash != h.config_hash {
+                let short = |s: &str| s.chars().take(16).collect::<String>();
+                let mut differs = changes_between(&f.event, &h.event, "in the first", "there");
+                if differs.is_empty() {
+                    differs.push("growth (the events grew differently)".into());
+                }
+                return Err(MergeError::OtherEvent {
+                    first: first.path.display().to_string(),
+                    later: log.path.display().to_string(),
+                    first_hash: short(&f.config_hash),
+                    later_hash: short(&h.config_hash),
+                    differs: differs.join("; "),
+                });
+            }
+        }
+        logs.push(log);
+    }
+    let first = logs.first().ok_or(MergeError::NoInputs)?;
+    let layout = header_layout(&first.header).map_err(read_error)?;
+    Ok((logs, layout))
+}
+
+/// Refuse an output folder that is an input, or that holds another event.
+fn check_out(out: &Path, logs: &[LogStream], hash: &str) -> Result<(), MergeError> {
+    let canon = |p: &Path| std::fs::canonicalize(p).ok();
+    let out_games = canon(&out.join(GAMES_FILE));
+    if out_games.is_some() && logs.iter().any(|l| canon(&l.path) == out_games) {
+        return Err(MergeError::OutIsInput {
+            out: out.display().to_string(),
+        });
+    }
+    let existing = out.join(GAMES_FILE);
+    if existing.exists() {
+        let old = LogStream::open(&existing).map_err(read_error)?;
+        if old.header.config_hash != hash {
+            return Err(MergeError::OutHoldsOther {
+                path: existing.display().to_string(),
+                hash: old.header.config_hash.chars().take(16).collect(),
+            });
+        }
+        // A run's own games are never replaced: only an earlier merge's.
+        if !old.header.merged {
+            return Err(MergeError::OutHoldsRun {
+                path: existing.display().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Merge `inputs` (run folders or their games.jsonl) into `out`.
+pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeReport, MergeError> {
+    let (mut logs, layout) = open_inputs(inputs)?;
+    let first = &logs[0].header;
+    check_out(out, &logs, &first.config_hash)?;
+    let scheduled = layout.games();
+    let header = Header {
+        scheduled_games: scheduled,
+        shard: None,
+        merged: true,
+        ..first.clone()
+    };
+    let mut outputs = Outputs::create(out, &header)?;
+    let result = copy_games(&mut logs, &layout, &mut outputs);
+    let (games, duplicate_lines, owners) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            outputs.discard();
+            return Err(e);
+        }
+    };
+    let missing = missing(&owners, &logs, LIST_MISSING);
+    let report = MergeReport {
+        out: out.to_path_buf(),
+        inputs: logs.len(),
+        games,
+        scheduled_games: scheduled,
+        duplicate_lines,
+        torn_lines: logs
+            .iter()
+            .filter_map(|l| {
+                l.torn_line
+                    .map(|n| format!("{} line {n}", l.path.display()))
+            })
+            .collect(),
+        missing: missing.0,
+        missing_ids: missing.1,
+        missing_shards: missing.2,
+    };
+    if report.missing > 0 && !partial {
+        outputs.discard();
+        return Err(MergeError::Missing {
+            missing: report.missing,
+            scheduled,
+            ids: list_ids(&report),
+            shards: shards_text(&report.missing_shards),
+        });
+    }
+    outputs.commit(out)?;
+    Ok(report)
+}
+
+/// Copy every input's games, each once, into the outputs: (games, duplicate lines, owners).
+/// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
+/// work), fed the lines in order.
+fn copy_games(
+    logs: &mut [LogStream],
+    layout: &Layout,
+    outputs: &mut Outputs,
+) -> Result<(u64, u64, Owners), MergeError> {
+    let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
+    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnJob>(1024);
+    let (jsonl, pgn) = (&mut outputs.jsonl, &mut outputs.pgn);
+    std::thread::scope(|scope| {
+        let paths = &paths;
+        let worker = scope.spawn(move || write_pgns(rx, pgn, paths));
+        let copied = copy_lines(logs, layout, jsonl, &tx, paths);
+        drop(tx);
+        let written = worker.join().expect("the PGN thread does not panic");
+        // The PGN thread's error is the cause when the lines stopped because it had ended.
+        match (copied, written) {
+            (_, Err(e)) => Err(e),
+            (c, Ok(())) => c,
+        }
+    })
+}
+
+/// A line for the PGN thread: input, line number, text.
+type PgnJob = (usize, usize, String);
+
+fn write_pgns(
+    rx: std::sync::mpsc::Receiver<PgnJob>,
+    (path, out): &mut (PathBuf, BufWriter<std::fs::File>),
+    paths: &[String],
+) -> Result<(), MergeError> {
+    let mut pgn = Vec::with_capacity(4096);
+    for (k, line, text) in rx {
+        // The record alone, without the tournament's fields: parsed directly, not through
+        // GameLine's flattening (which buffers the whole line first, at twice the cost).
+        let record: GameRecord = serde_json::from_str(&text).map_err(|e| MergeError::BadLine {
+            path: paths[k].clone(),
+            line,
+            problem: format!("not a game line: {e}"),
+        })?;
+        pgn.clear();
+        write_pgn(&mut pgn, &record).map_err(io_error(path))?;
+        out.write_all(&pgn).map_err(io_error(path))?;
+    }
+    Ok(())
+}
+
+fn copy_lines(
+    logs: &mut [LogStream],
+    layout: &Layout,
+    (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
+    pgn: &std::sync::mpsc::SyncSender<PgnJob>,
+    paths: &[String],
+) -> Result<(u64, u64, Owners), MergeError> {
+    let n = layout.games() as usize;
+    let mut owners = Owners {
+        input: vec![0; n],
+        offset: vec![0; n],
+    };
+    let (mut games, mut duplicates) = (0u64, 0u64);
+    let first_paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
+    for (k, log) in logs.iter_mut().enumerate() {
+        while let Some((line, offset, text, g)) = log.next_line().map_err(read_error)? {
+            let bad = |problem: String| MergeError::BadLine {
+                path: paths[k].clone(),
+                line,
+                problem,
+            };
+            let Some(number) = layout.game_of_id(&g.game_id) else {
+                return Err(bad(format!(
+                    "game id '{}' is not in the event's schedule",
+                    g.game_id
+                )));
+            };
+            let (pair, _) = pair_of_game(number);
+            if g.pair != pair {
+                return Err(bad(format!(
+                    "game {} has pair {}; the schedule says {pair}",
+                    g.game_id, g.pair
+                )));
+            }
+            let i = number as usize - 1;
+            match owners.input[i] {
+                0 => {
+                    owners.input[i] = k as u32 + 1;
+                    owners.offset[i] = offset;
+                }
+                other if same_line(&first_paths[other as usize - 1], owners.offset[i], text)? => {
+                    duplicates += 1;
+                    continue;
+                }
+                other => {
+                    return Err(MergeError::Conflict {
+                        id: g.game_id.into_owned(),
+                        first: paths[other as usize - 1].clone(),
+                        second: paths[k].clone(),
+                    })
+                }
+            }
+            writeln!(jsonl, "{text}").map_err(io_error(jsonl_path))?;
+            if pgn.send((k, line, text.to_string())).is_err() {
+                // The PGN thread stopped on an error: it is returned from there.
+                return Ok((games, duplicates, owners));
+            }
+            games += 1;
+        }
+    }
+    Ok((games, duplicates, owners))
+}
+
+/// Whether the line at `offset` of `path` is `text`.
+fn same_line(path: &Path, offset: u64, text: &str) -> Result<bool, MergeError> {
+    let line = line_at(path, offset)
+        .map_err(|e| MergeError::Read(format!("cannot read {}: {e}", path.display())))?;
+    Ok(line == text)
+}
+
+/// How many games no input has, the first `list` of their ids, and their shards when every
+/// sharded input has the same shard count.
+fn missing(owners: &Owners, logs: &[LogStream], list: usize) -> (u64, Vec<String>, Vec<Shard>) {
+    let layout = header_layout(&logs[0].header).expect("checked when opened");
+    let counts: BTreeSet<u32> = logs
+        .iter()
+        .filter_map(|l| l.header.shard.map(|s| s.count))
+        .collect();
+    let count = (counts.len() == 1).then(|| *counts.first().expect("one"));
+    let (mut n, mut ids, mut shards) = (0u64, Vec::new(), BTreeSet::new());
+    for (i, _) in owners.input.iter().enumerate().filter(|(_, o)| **o == 0) {
+        n += 1;
+        let (pair, leg) = pair_of_game(i as u64 + 1);
+        if ids.len() < list {
+            let cell = layout.cell(pair).expect("a scheduled pair");
+            ids.push(game_id(&cell, leg));
+        }
+        if let Some(c) = count {
+            shards.insert(((pair - 1) % c as u64) as u32 + 1);
+        }
+    }
+    let shards = match count {
+        Some(c) => shards
+            .into_iter()
+            .map(|index| Shard { index, count: c })
+            .collect(),
+        None => vec![],
+    };
+    (n, ids, shards)
+}
+
+fn list_ids(r: &MergeReport) -> String {
+    let mut s = r.missing_ids.join(", ");
+    if r.missing > r.missing_ids.len() as u64 {
+        s.push_str(&format!(
+            " and {} more",
+            r.missing - r.missing_ids.len() as u64
+        ));
+    }
+    s
+}
+
+fn shards_text(shards: &[Shard]) -> String {
+    match shards {
+        [] => String::new(),
+        [one] => format!(" (of shard {one})"),
+        many => format!(
+            " (of shards {})",
+            many.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// The merge in words, for a person.
+pub fn render_text(r: &MergeReport) -> String {
+    let mut s = format!(
+        "merged {} logs into {}: {} of {} games",
+        r.inputs,
+        games_path(&r.out).display(),
+        r.games,
+        r.scheduled_games
+    );
+    if r.duplicate_lines > 0 {
+        s.push_str(&format!(
+            " ({} lines found twice with the same content, kept once)",
+            r.duplicate_lines
+        ));
+    }
+    s.push('\n');
+    if r.missing > 0 {
+        s.push_str(&format!(
+            "missing {} games: {}{}; merge again when they are played\n",
+            r.missing,
+            list_ids(r),
+            shards_text(&r.missing_shards)
+        ));
+    }
+    for t in &r.torn_lines {
+        s.push_str(&format!(
+            "note: {t} was torn (a write cut short) and is ignored\n"
+        ));
+    }
+    s
+}

@@ -1,0 +1,237 @@
+//! games.jsonl read line by line, for `baraza results` and `baraza merge`: memory does not
+//! grow with the games' moves, only by a bit per scheduled game (which ids were seen), and
+//! each line is parsed only as far as the reader needs. The
+//! rules are those of [`super::log::parse_games_log`]: a header first, every complete line
+//! strict, a torn last line (no newline, not JSON) ignored, each game id counted once (its
+//! first line).
+
+use super::layout::Layout;
+use super::log::{bad_result, games_path, parse_games_log, Header};
+use super::results::{Standings, Tally};
+use crate::outcome::GameResult;
+use crate::record::Termination;
+use anyhow::{anyhow, bail, Context};
+use serde::de::IgnoredAny;
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+/// A games.jsonl open for reading, its header already read.
+pub struct LogStream {
+    reader: BufReader<File>,
+    pub path: PathBuf,
+    pub header: Header,
+    line_no: usize,
+    /// Where the line in `buf` starts in the file, in bytes; and where the next one does.
+    line_start: u64,
+    next_start: u64,
+    buf: String,
+    /// The 1-based number of a torn last line, once the end is reached.
+    pub torn_line: Option<usize>,
+}
+
+impl LogStream {
+    /// Open a games.jsonl (or `DIR/games.jsonl`) and read its header; an error when it has
+    /// none.
+    pub fn open(path: &Path) -> anyhow::Result<LogStream> {
+        let path = games_path(path);
+        let file = File::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let source = path.display().to_string();
+        let mut reader = BufReader::with_capacity(1 << 16, file);
+        let mut first = String::new();
+        let (mut line_no, mut header_end) = (0, 0u64);
+        loop {
+            first.clear();
+            let n = reader
+                .read_line(&mut first)
+                .with_context(|| format!("cannot read {source}"))?;
+            line_no += 1;
+            header_end += n as u64;
+            if n == 0 {
+                bail!("{source}: no tournament header (empty file?)");
+            }
+            if !first.trim().is_empty() {
+                break;
+            }
+        }
+        // The one header parser, given the header line alone (a torn one is no header).
+        let header = parse_games_log(&first, &source)?
+            .ok_or_else(|| anyhow!("{source}: no tournament header (empty file?)"))?
+            .header;
+        Ok(LogStream {
+            reader,
+            path,
+            header,
+            line_no,
+            line_start: header_end,
+            next_start: header_end,
+            buf: String::new(),
+            torn_line: None,
+        })
+    }
+
+    /// Read the next line into `buf`; false at the end.
+    fn read(&mut self) -> anyhow::Result<bool> {
+        self.buf.clear();
+        let n = self
+            .reader
+            .read_line(&mut self.buf)
+            .with_context(|| format!("cannot read {}", self.path.display()))?;
+        self.line_no += 1;
+        self.line_start = self.next_start;
+        self.next_start += n as u64;
+        Ok(n > 0)
+    }
+
+    /// The next game line's text (without its newline) with its number in the file and the
+    /// byte where it starts (for [`line_at`]), checked
+    /// to be a complete game line and parsed as far as the table needs ([`GameFields`]).
+    /// `None` at the end.
+    #[allow(clippy::type_complexity)]
+    pub fn next_line(&mut self) -> anyhow::Result<Option<(usize, u64, &str, GameFields<'_>)>> {
+        loop {
+            if !self.read()? {
+                return Ok(None);
+            }
+            if self.buf.trim().is_empty() {
+                continue;
+            }
+            let n = self.line_no;
+            let unterminated = !self.buf.ends_with('\n');
+            let source = self.path.display();
+            let text = self.buf.trim_end_matches(['\n', '\r']);
+            match serde_json::from_str::<GameFields>(text) {
+                Ok(g) => return Ok(Some((n, self.line_start, text, g))),
+                Err(_) if unterminated => {
+                    self.torn_line = Some(n);
+                    return Ok(None);
+                }
+                // As the full reader says it: a result the record cannot hold is named.
+                Err(e) => match bad_result(text) {
+                    Some(bad) => bail!("{source} line {n}: {bad}"),
+                    None => bail!("{source} line {n}: not a game line: {e}"),
+                },
+            }
+        }
+    }
+}
+
+/// The line of a file that starts at byte `offset`, without its newline.
+pub fn line_at(path: &Path, offset: u64) -> std::io::Result<String> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = BufReader::new(File::open(path)?);
+    f.seek(SeekFrom::Start(offset))?;
+    let mut s = String::new();
+    f.read_line(&mut s)?;
+    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// What the table and the merge read of a game line, borrowed from it where its text allows.
+/// Every other field of a [`GameLine`] must be there too (so a line that is not a game is
+/// refused as the full reader refuses it), but is skipped, not built.
+#[derive(Debug, serde::Deserialize)]
+pub struct GameFields<'a> {
+    #[serde(borrow)]
+    pub game_id: Cow<'a, str>,
+    pub pair: u64,
+    #[serde(borrow)]
+    pub white: Cow<'a, str>,
+    #[serde(borrow)]
+    pub black: Cow<'a, str>,
+    pub result: GameResult,
+    pub termination: Termination,
+    #[serde(rename = "game")]
+    _game: IgnoredAny,
+    #[serde(rename = "ruleset")]
+    _ruleset: IgnoredAny,
+    #[serde(rename = "reason")]
+    _reason: IgnoredAny,
+    #[serde(rename = "plies")]
+    _plies: IgnoredAny,
+    #[serde(rename = "moves")]
+    _moves: IgnoredAny,
+    #[serde(rename = "times_ms")]
+    _times: IgnoredAny,
+    #[serde(rename = "start")]
+    _start: IgnoredAny,
+    #[serde(rename = "seed")]
+    _seed: IgnoredAny,
+    #[serde(rename = "time_control")]
+    _time_control: IgnoredAny,
+    #[serde(rename = "event")]
+    _event: IgnoredAny,
+    #[serde(rename = "site")]
+    _site: IgnoredAny,
+    #[serde(rename = "date")]
+    _date: IgnoredAny,
+    #[serde(rename = "round")]
+    _round: IgnoredAny,
+}
+
+/// The event's layout as a header describes it.
+pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
+    let e = &h.event;
+    Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
+}
+
+/// Which game ids were met: a bit per game of the schedule, and a set for ids the schedule
+/// does not have (only hand-made logs have those).
+pub struct Seen {
+    layout: Option<Layout>,
+    bits: Vec<u64>,
+    others: HashSet<String>,
+}
+
+impl Seen {
+    pub fn new(header: &Header) -> Seen {
+        let layout = header_layout(header).ok();
+        let words = layout
+            .as_ref()
+            .map_or(0, |l| l.games().div_ceil(64) as usize);
+        Seen {
+            layout,
+            bits: vec![0; words],
+            others: HashSet::new(),
+        }
+    }
+
+    /// The game number of an id of the schedule.
+    pub fn game_number(&self, id: &str) -> Option<u64> {
+        self.layout.as_ref()?.game_of_id(id)
+    }
+
+    /// Whether `id` is met for the first time (and now it is met).
+    pub fn insert(&mut self, id: &str) -> bool {
+        match self.game_number(id) {
+            Some(n) => {
+                let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
+                let new = self.bits[w] & (1 << b) == 0;
+                self.bits[w] |= 1 << b;
+                new
+            }
+            None => self.others.insert(id.to_string()),
+        }
+    }
+}
+
+/// The table of a games.jsonl, read line by line ([`super::results::standings`] of the
+/// whole file, without holding it).
+pub fn standings_of_file(path: &Path) -> anyhow::Result<Standings> {
+    let mut log = LogStream::open(path)?;
+    let mut tally = Tally::new(&log.header);
+    let mut seen = Seen::new(&log.header);
+    let mut duplicates = 0;
+    while let Some((_, _, _, g)) = log.next_line()? {
+        if seen.insert(&g.game_id) {
+            tally.add_parts(g.pair, &g.white, &g.black, g.result, g.termination);
+        } else {
+            duplicates += 1;
+        }
+    }
+    let mut s = tally.standings();
+    s.duplicate_lines = duplicates;
+    s.torn_last_line = log.torn_line;
+    Ok(s)
+}
