@@ -633,7 +633,9 @@ fn parse_time(text: &str) -> Option<u64> {
         scale /= 10;
         frac_us += u64::from(b - b'0') * scale;
     }
-    whole.checked_mul(unit)?.checked_add(frac_us)
+    // To the writer's 0.1 ms, so that what is read writes back the same.
+    let us = whole.checked_mul(unit)?.checked_add(frac_us)?;
+    Some(us / 100 * 100)
 }
 
 /// Ply `i`'s think time in µs: from `times_us` when the record has one per move, else from

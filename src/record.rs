@@ -35,7 +35,7 @@ pub struct GameRecord {
     /// Think time of each move in µs (the measurement; `times_ms` is it rounded down, kept for
     /// readers of older logs). Absent in logs of older versions (read as empty); read from a
     /// PGN log, to its 0.1 ms.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub times_us: Vec<u64>,
     /// The last `info` line (its text after `info `, at most [`crate::info::INFO_TEXT_CAP`]
     /// bytes) the mover sent before each move, aligned with `moves`: `None` when it sent none

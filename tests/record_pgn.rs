@@ -184,10 +184,11 @@ fn think_times_are_written_to_a_tenth_of_a_ms_and_read_back() {
     // A record without µs (an older JSONL line) is written from its ms.
     rec.times_us.clear();
     assert!(written(&rec).contains("1. 6A {12ms} 1B {34ms} 2. 1A {0ms}"));
-    // Old and new comments read alike; a µs comment is exact.
+    // Old and new comments read alike, to the writer's 0.1 ms (so a read game writes back
+    // the same comments): 7.25 ms reads as 7.2 ms.
     let r = &parse_pgn("[Ruleset \"darra\"]\n\n1. 6A {7ms} 1B {7.25ms} 2. 1A {0.001s} 0-1\n")
         .unwrap()[0];
-    assert_eq!(r.times_us, [7_000, 7_250, 1_000]);
+    assert_eq!(r.times_us, [7_000, 7_200, 1_000]);
     for bad in ["{7.ms}", "{.5ms}", "{1.2345ms}", "{07ms}", "{1.x}"] {
         let t = format!("[Ruleset \"darra\"]\n\n1. 6A {bad} 0-1\n");
         assert!(parse_pgn(&t).is_err(), "{bad}");
