@@ -232,7 +232,16 @@ fn a_tournament_logs_every_info_line_of_a_game_per_bot() {
     let dir = temp_dir("bot-words-tournament");
     let out = dir.join("run");
     let status = std::process::Command::new(baraza())
-        .args(["tournament", "darra", "--quiet", "--max-plies", "4"])
+        // One game at a time: the per-bot log takes games in the order they end.
+        .args([
+            "tournament",
+            "darra",
+            "--quiet",
+            "--max-plies",
+            "4",
+            "--concurrency",
+            "1",
+        ])
         .arg("--bot")
         .arg(format!("info={}", bot("info_bot.sh")))
         .arg("--bot")
