@@ -136,10 +136,12 @@ impl GameObserver for Report<'_> {
         self.outer.moved(ply, player, token, time_ms);
     }
     fn sent(&mut self, player: Player, text: &str) {
-        self.sent_at(player, text, Instant::now());
+        self.transcripts.log_now(player, Direction::Sent, text);
+        self.outer.sent(player, text);
     }
     fn received(&mut self, player: Player, line: &str) {
-        self.received_at(player, line, Instant::now());
+        self.transcripts.log_now(player, Direction::Received, line);
+        self.outer.received(player, line);
     }
 }
 

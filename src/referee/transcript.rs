@@ -107,4 +107,13 @@ impl Transcripts {
     pub fn log(&mut self, player: Player, at: Instant, dir: Direction, text: &str) {
         self.0[player.index()].log(at, dir, text);
     }
+
+    /// Log `text` stamped now, reading the clock only when `player` has a transcript: the
+    /// referee reports every line it sends or reads, and most games keep none.
+    pub fn log_now(&mut self, player: Player, dir: Direction, text: &str) {
+        let t = &mut self.0[player.index()];
+        if t.file.is_some() {
+            t.log(Instant::now(), dir, text);
+        }
+    }
 }
