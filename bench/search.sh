@@ -10,6 +10,12 @@
 #                                             and the number of time forfeits by each side
 #   bench/search.sh all [GAMES]               the README tables: AB vs MCTS, search vs random and
 #                                             greedy, the level ladder (GAMES per line, default 100)
+#   bench/search.sh ladder GAMES [RULESET...] the level ladder: level 1 vs greedy, each level vs
+#                                             the one below (--movetime 2000: budgets end searches)
+#   bench/search.sh time GAMES CONTROL...     time forfeits of search vs random, GAMES per ruleset
+#                                             at --concurrency 2 and the default margin, e.g.
+#                                             `time 40 --movetime 10` or `time 40 --tc 1+0.01`;
+#                                             prints the load average before and after
 #
 # Environment: NICE (default 0: on a busy 2-core machine a niced bot waits past its movetime to
 # be scheduled and loses on time; a time-limited bot uses at most one core), OUT (default $TMPDIR/baraza-search-bench: logs and PGNs), BARAZA (default target/release/baraza).
@@ -69,6 +75,30 @@ print(u.ru_utime + u.ru_stime)' nice -n "$nice" "$baraza" match "$r" 'builtin:se
     done
 }
 
+ladder() {
+    games=$1
+    shift
+    [ $# -gt 0 ] || set -- darra darra-2x18 dara dara-niger bao
+    for r in "$@"; do
+        run_match "$r" 'builtin:search --level 1' builtin:greedy "$games" --movetime 1000 --concurrency 2
+        for l in 2 3 4 5; do
+            run_match "$r" "builtin:search --level $l" "builtin:search --level $((l - 1))" "$games" \
+                --movetime 2000 --concurrency 2
+        done
+    done
+}
+
+# Time forfeits in the games of search vs random; the load says how busy the machine was.
+forfeits() {
+    games=$1
+    shift
+    echo "load before: $(uptime | sed 's/.*load average: //')"
+    for r in darra darra-2x18 dara dara-niger bao; do
+        run_match "$r" builtin:search builtin:random "$games" --concurrency 2 "$@"
+    done
+    echo "load after: $(uptime | sed 's/.*load average: //')"
+}
+
 case ${1:-} in
 nps)
     shift
@@ -78,6 +108,14 @@ nps)
 match)
     shift
     run_match "$@"
+    ;;
+ladder)
+    shift
+    ladder "$@"
+    ;;
+time)
+    shift
+    forfeits "$@"
     ;;
 all)
     games=${2:-100}
@@ -92,7 +130,7 @@ all)
     done
     ;;
 *)
-    sed -n '2,20p' "$0" >&2
+    sed -n '2,26p' "$0" >&2
     exit 2
     ;;
 esac

@@ -20,8 +20,9 @@ const INF: i32 = WIN + 1;
 const MAX_PLY: i32 = 1000;
 /// Plies of quiescence below the nominal depth.
 const QDEPTH: i32 = 6;
-/// Nodes between clock checks.
-const POLL: u64 = 512;
+/// Nodes between clock checks: a fraction of a millisecond on every game (a clock read costs
+/// about as much as generating one move list).
+const POLL: u64 = 64;
 /// No move (table entries, root best).
 const NONE: u16 = u16::MAX;
 
@@ -132,6 +133,11 @@ impl<G: SearchGame> AlphaBeta<G> {
                 // A move that finished this iteration and beat the others so far is sound.
                 if self.root_best != NONE {
                     best = self.root_best as usize;
+                } else if depth == 1 {
+                    // Stopped before any move was searched: the best by move ordering.
+                    if let Some(c) = self.plies.first().and_then(|p| p.children.first()) {
+                        best = c.index as usize;
+                    }
                 }
                 break;
             }

@@ -6,6 +6,7 @@
 //! time (README, "Built-in players"); `--algo` overrides it.
 
 mod alphabeta;
+mod clock_watch;
 mod eval;
 mod levels;
 mod mcts;
@@ -18,6 +19,7 @@ pub use levels::MAX_LEVEL;
 
 use super::{BotOptions, Strategy, Turn};
 use crate::games::{bao::Bao, dara::Dara, darra::Darra};
+use clock_watch::ClockWatch;
 use eval::SearchGame;
 use rng::SearchRng;
 use time::Limits;
@@ -129,6 +131,7 @@ pub struct Search {
     engine: Option<Box<dyn Engine>>,
     rng: SearchRng,
     info: Vec<String>,
+    clock: ClockWatch,
 }
 
 impl Search {
@@ -141,6 +144,7 @@ impl Search {
             engine: None,
             rng: SearchRng::new(seed),
             info: Vec::new(),
+            clock: ClockWatch::new(),
         }
     }
 
@@ -178,8 +182,16 @@ impl Strategy for Search {
         let Some(pos) = turn.pos else {
             return self.rng.below(turn.legal.len());
         };
-        let mut limits = Limits::from_clocks(&turn.clocks, turn.me);
-        limits.depth = self.level.depth;
+        if turn.clocks.movetime.is_none() {
+            let (time, inc) = turn.clocks.of(turn.me);
+            self.clock.turn(time, inc);
+        }
+        let mut limits = Limits::from_clocks(&turn.clocks, turn.me, &self.clock);
+        // A low clock's quick answer limits the depth too.
+        limits.depth = match (limits.depth, self.level.depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         limits.nodes = self.options.nodes.or(self.level.nodes);
         if limits.nodes.is_some() {
             // A node budget decides when to stop, never the soft time limit: reproducible.
@@ -191,6 +203,7 @@ impl Strategy for Search {
             .engine_for(pos.ruleset(), &limits)
             .and_then(|e| e.think(&text, limits, &mut info));
         self.info = info;
+        self.clock.moved(limits.elapsed());
         match chosen {
             Some(k) if k < turn.legal.len() => k,
             _ => self.rng.below(turn.legal.len()),

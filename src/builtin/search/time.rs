@@ -1,19 +1,25 @@
 //! How long to think, from the `go` fields, and the limits a search runs under.
 //!
 //! A search has a soft limit (do not start another iteration past it) and a hard limit (stop
-//! at once). With a fixed movetime both are a share of it; with a game clock a move's target is
-//! an even share of the remaining time plus half the increment, the soft limit half of that
-//! and the hard limit twice that, never more than a sixth of what is left, so the clock cannot
-//! run out however long the game lasts.
+//! at once). With a fixed movetime both are a share of it; with a game clock a reserve is kept
+//! back, a move's target is an even share of the rest plus a quarter of the increment less the
+//! lag (what moves cost beyond the search), the soft limit half of that and the hard limit twice
+//! that, never more than a sixth of the rest; at or below the reserve a move is a quick shallow
+//! answer, so the clock climbs back however long the game lasts.
 
+use super::clock_watch::ClockWatch;
 use crate::builtin::Clocks;
 use crate::game::Player;
 use std::time::{Duration, Instant};
 
 /// Moves the clock is shared over when the game's length is unknown.
 const MOVES_TO_GO: u64 = 30;
-/// Clock time (ms) never planned for.
-const RESERVE_MS: f64 = 250.0;
+/// The reserve: the share of the game's first clock never planned for, at most
+/// [`RESERVE_MAX_MS`].
+const RESERVE_SHARE: f64 = 0.6;
+const RESERVE_MAX_MS: f64 = 1000.0;
+/// Depth of the quick answer given when the clock is at or below the reserve.
+pub const LOW_CLOCK_DEPTH: u32 = 2;
 
 /// Limits of one search. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug)]
@@ -36,12 +42,13 @@ impl Limits {
         }
     }
 
-    /// Time limits from the clocks of `me`.
-    pub fn from_clocks(clocks: &Clocks, me: Player) -> Limits {
-        let (soft, hard) = budget(clocks, me);
+    /// Time limits from the clocks of `me`, given what this game's clock has shown so far.
+    pub fn from_clocks(clocks: &Clocks, me: Player, seen: &ClockWatch) -> Limits {
+        let b = budget(clocks, me, seen.base_ms(), seen.lag_ms());
         Limits {
-            soft: Some(soft),
-            hard: Some(hard),
+            soft: Some(b.soft),
+            hard: Some(b.hard),
+            depth: b.low.then_some(LOW_CLOCK_DEPTH),
             ..Limits::unlimited()
         }
     }
@@ -79,35 +86,64 @@ fn movetime_cap(m: u64) -> f64 {
     m * m / (2.0 * m + 40.0)
 }
 
-/// (soft, hard) thinking time for `me`.
-pub fn budget(clocks: &Clocks, me: Player) -> (Duration, Duration) {
+/// One move's thinking time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// No new iteration after this.
+    pub soft: Duration,
+    /// Stop at once.
+    pub hard: Duration,
+    /// The clock is at or below the reserve: answer from a shallow search.
+    pub low: bool,
+}
+
+/// The budget of `me`'s move. `base_ms` is the clock at the game's first move (the current
+/// clock if unknown), `lag_ms` the time each move is charged beyond the bot's own measure.
+pub fn budget(clocks: &Clocks, me: Player, base_ms: Option<u64>, lag_ms: f64) -> Budget {
     let (time, inc) = clocks.of(me);
     let ms = |x: f64| Duration::from_micros((x.max(0.0) * 1000.0) as u64);
     let cap = clocks.movetime.map(movetime_cap);
     // Without a game clock the p*time fields carry the movetime: then the whole cap is this
     // move's, and an iteration cut short at the hard limit still gives its best move so far.
     if let Some(cap) = cap.filter(|_| clocks.movetime == Some(time) || time == 0) {
-        return (ms(cap), ms(cap));
+        return Budget {
+            soft: ms(cap),
+            hard: ms(cap),
+            low: false,
+        };
     }
+    let base = base_ms.unwrap_or(time) as f64;
     let (time, inc) = (time as f64, inc as f64);
-    // Kept back, whatever the clock: a busy machine can delay a move by tens of ms, and each
-    // move costs a few ms of pipe and scheduling on top of the search, so a fraction of the
-    // clock would shrink with it. Below the reserve a move gets a quarter of the increment,
-    // and the clock climbs back.
-    let reserve = time.min(RESERVE_MS);
-    let usable = (time - reserve).max(0.0);
-    // The move's target: an even share of the clock plus a quarter of the increment, so a long
-    // game settles with a clock well above the reserve. An iteration takes a few times the
-    // one before it, so none starts past half the target (soft), and the hard limit is twice
-    // the target, never more than a sixth of the clock.
-    let target = usable / MOVES_TO_GO as f64 + inc * 0.25;
-    let mut soft = target * 0.5;
-    let mut hard = (target * 2.0).min(usable / 6.0 + inc * 0.25);
+    // Kept back, whatever happens: a busy machine can stop a process for hundreds of ms, in
+    // the middle of a search as well as between the moves, and each move costs a few ms of
+    // pipe and scheduling on top of it. A share of the base time (a second at most), not of
+    // the clock, so it does not shrink as the clock does. Below it a move gets a quick
+    // shallow answer and at most a quarter of the increment, and the clock climbs back.
+    let reserve = (base * RESERVE_SHARE).min(RESERVE_MAX_MS);
+    let usable = time - reserve;
+    // The move's target: an even share of the clock plus a quarter of the increment, less
+    // what each move costs beyond the search. With the lag paid for, the clock settles at
+    // reserve + 30 * (3/4 of the increment), well above the reserve however long the game.
+    // An iteration takes a few times the one before it, so none starts past half the target
+    // (soft), and the hard limit is twice the target, never more than a sixth of the usable
+    // clock.
+    let target = usable / MOVES_TO_GO as f64 + inc * 0.25 - lag_ms;
+    let low = usable <= 0.0 || target <= 0.0;
+    let (mut soft, mut hard) = if low {
+        let h = (inc * 0.25 - lag_ms).max(0.0);
+        (h, h)
+    } else {
+        (target * 0.5, (target * 2.0).min(usable / 6.0 + inc * 0.25))
+    };
     if let Some(cap) = cap {
         soft = soft.min(cap);
         hard = hard.min(cap);
     }
-    (ms(soft.min(hard)), ms(hard))
+    Budget {
+        soft: ms(soft.min(hard)),
+        hard: ms(hard),
+        low,
+    }
 }
 
 #[cfg(test)]
@@ -124,44 +160,65 @@ mod tests {
         }
     }
 
+    fn limits(b: Budget) -> (Duration, Duration, bool) {
+        (b.soft, b.hard, b.low)
+    }
+
     #[test]
     fn movetime_alone_uses_less_than_half() {
         // 100 * 100 / 240 = 41.666 ms, soft and hard alike.
-        let (soft, hard) = budget(&clocks(100, 0, Some(100)), Player::One);
+        let b = budget(&clocks(100, 0, Some(100)), Player::One, None, 0.0);
         assert_eq!(
-            (soft, hard),
-            (Duration::from_micros(41_666), Duration::from_micros(41_666))
+            limits(b),
+            (
+                Duration::from_micros(41_666),
+                Duration::from_micros(41_666),
+                false
+            )
         );
         // 10 * 10 / 60 = 1.666 ms.
-        let (_, hard) = budget(&clocks(10, 0, Some(10)), Player::One);
-        assert_eq!(hard, Duration::from_micros(1_666));
+        let b = budget(&clocks(10, 0, Some(10)), Player::One, None, 0.0);
+        assert_eq!(b.hard, Duration::from_micros(1_666));
     }
 
     #[test]
     fn a_game_clock_is_shared_and_never_spent_in_one_move() {
-        // 10 s + 0.1 s: reserve 250 ms, 9.75 s / 30 + 25 ms = 350 ms target; soft half, hard
-        // twice.
-        let (soft, hard) = budget(&clocks(10_000, 100, None), Player::One);
-        assert_eq!(soft, Duration::from_millis(175));
-        assert_eq!(hard, Duration::from_millis(700));
-        // 1 s + 10 ms with 400 ms left: 150 / 30 + 2.5 = 7.5 ms target, hard 15.
-        let (soft, hard) = budget(&clocks(400, 10, None), Player::One);
-        assert_eq!(soft, Duration::from_micros(3_750));
-        assert_eq!(hard, Duration::from_millis(15));
-        // At or below the reserve: a quarter of the increment at most, less than it earns.
-        for left in [0, 5, 40, 200, 250] {
-            let (_, hard) = budget(&clocks(left, 10, None), Player::One);
-            assert_eq!(hard, Duration::from_micros(2_500), "{left}");
+        let ms = Duration::from_millis;
+        // 10 s + 0.1 s: reserve 1 s (0.6 * 10 s, at most 1 s), 9 s / 30 + 25 ms = 325 ms
+        // target; soft half, hard twice.
+        let b = budget(&clocks(10_000, 100, None), Player::One, None, 0.0);
+        assert_eq!(limits(b), (Duration::from_micros(162_500), ms(650), false));
+        // 1 s + 10 ms: reserve 600 ms. With 900 ms left: 300 / 30 + 2.5 = 12.5 ms target,
+        // soft 6.25, hard 25 (a sixth of 300 + 2.5 = 52.5 would allow more).
+        let b = budget(&clocks(900, 10, None), Player::One, Some(1000), 0.0);
+        assert_eq!(limits(b), (Duration::from_micros(6_250), ms(25), false));
+        // The same with a lag of 4.5 ms a move: target 8 ms, soft 4, hard 16.
+        let b = budget(&clocks(900, 10, None), Player::One, Some(1000), 4.5);
+        assert_eq!(limits(b), (ms(4), ms(16), false));
+        // 630 ms left: 30 / 30 + 2.5 = 3.5 ms target; hard 7, soft 1.75.
+        let b = budget(&clocks(630, 10, None), Player::One, Some(1000), 0.0);
+        assert_eq!(limits(b), (Duration::from_micros(1_750), ms(7), false));
+        // At or below the reserve: a quick answer in a quarter of the increment at most, less
+        // than it earns.
+        for left in [0, 5, 40, 200, 599, 600] {
+            let b = budget(&clocks(left, 10, None), Player::One, Some(1000), 0.0);
+            assert_eq!(limits(b), (ms(2) + Duration::from_micros(500), ms(2) + Duration::from_micros(500), true), "{left}");
         }
+        // A lag above a quarter of the increment leaves no time at all.
+        let b = budget(&clocks(100, 10, None), Player::One, Some(1000), 3.0);
+        assert_eq!(limits(b), (ms(0), ms(0), true));
+        // 700 ms left but 6 ms of lag: 100 / 30 + 2.5 - 6 < 0, a quick answer too.
+        let b = budget(&clocks(700, 10, None), Player::One, Some(1000), 6.0);
+        assert!(b.low);
     }
 
     #[test]
     fn a_movetime_caps_the_clock() {
         // 20 * 20 / 80 = 5 ms caps the clock's soft and hard limits (near 1 and 2 s).
-        let (soft, hard) = budget(&clocks(60_000, 0, Some(20)), Player::One);
+        let b = budget(&clocks(60_000, 0, Some(20)), Player::One, None, 0.0);
         assert_eq!(
-            (soft, hard),
-            (Duration::from_millis(5), Duration::from_millis(5))
+            limits(b),
+            (Duration::from_millis(5), Duration::from_millis(5), false)
         );
     }
 }
