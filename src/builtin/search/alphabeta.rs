@@ -1,6 +1,6 @@
 //! Alpha-beta: iterative deepening, principal-variation search, a transposition table, a
 //! capture (material-change) quiescence search, and move ordering by the table's move first,
-//! then by the static evaluation of the position each move leads to.
+//! then by the static evaluation (or a cheaper part of it) of the position each move leads to.
 //!
 //! Everything is deterministic: the same position, table contents, seed and node budget give
 //! the same move. The clock is only consulted every [`POLL`] nodes, and a node budget stops
@@ -34,6 +34,8 @@ pub struct Config {
     pub noise: i32,
     /// Search captures beyond the nominal depth.
     pub quiesce: bool,
+    /// Evaluate by the plain part of the evaluation only (material; the lowest levels).
+    pub plain: bool,
     pub seed: u64,
     /// The transposition table has `2^table_bits` entries of 16 bytes.
     pub table_bits: u32,
@@ -78,7 +80,7 @@ impl<G: SearchGame> Ply<G> {
             let order = if i as u16 == tt_move {
                 i32::MAX
             } else {
-                -c.evaluate()
+                -c.plain()
             };
             self.children.push(Child {
                 pos: c,
@@ -169,7 +171,11 @@ impl<G: SearchGame> AlphaBeta<G> {
     }
 
     fn evaluate(&self, pos: &G, key: u64) -> i32 {
-        let e = pos.evaluate();
+        let e = if self.config.plain {
+            pos.plain()
+        } else {
+            pos.evaluate()
+        };
         let n = self.config.noise;
         if n == 0 {
             return e;

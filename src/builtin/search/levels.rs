@@ -11,6 +11,8 @@ pub struct Level {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub quiesce: bool,
+    /// Material only: the evaluation without its lookahead terms.
+    pub plain: bool,
     /// Evaluation noise in score units (100 = one seed or piece).
     pub noise: i32,
 }
@@ -21,19 +23,53 @@ pub const DEFAULT_NOISE: i32 = 5;
 
 /// Level `n` (1..=MAX_LEVEL), or the full-strength player for `None`.
 pub fn level(n: Option<u32>) -> Level {
-    let (depth, nodes, quiesce, noise) = match n {
-        // One ply on the evaluation, like greedy (whose score is material alone).
-        Some(1) => (Some(1), None, false, 20),
-        Some(2) => (Some(2), None, true, 10),
-        Some(3) => (None, Some(1_000), true, DEFAULT_NOISE),
-        Some(4) => (None, Some(10_000), true, DEFAULT_NOISE),
-        Some(_) => (None, Some(100_000), true, DEFAULT_NOISE),
-        None => (None, None, true, DEFAULT_NOISE),
+    let (depth, nodes, quiesce, plain, noise) = match n {
+        // One ply on material, like greedy, with noise for its ties.
+        Some(1) => (Some(1), None, false, true, 20),
+        Some(2) => (Some(2), None, true, true, 10),
+        Some(3) => (None, Some(1_000), true, false, DEFAULT_NOISE),
+        Some(4) => (None, Some(10_000), true, false, DEFAULT_NOISE),
+        Some(_) => (None, Some(100_000), true, false, DEFAULT_NOISE),
+        None => (None, None, true, false, DEFAULT_NOISE),
     };
     Level {
         depth,
         nodes,
         quiesce,
+        plain,
         noise,
+    }
+}
+
+/// A level's node budget on `ruleset`: on Darra's long boards, where a player has up to 18
+/// moves instead of 6, the budget grows with the row (three times on 2 x 18), so that a level
+/// searches about as deep as on the small board rather than a ply or two less.
+pub fn scaled(nodes: u64, ruleset: &str) -> u64 {
+    let per_row = match ruleset {
+        "darra-2x12" => 12,
+        "darra-2x16" => 16,
+        "darra-2x18" => 18,
+        _ => return nodes,
+    };
+    nodes * per_row / 6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_darra_boards_get_bigger_budgets() {
+        assert_eq!(scaled(1_000, "darra"), 1_000);
+        assert_eq!(scaled(1_000, "dara-niger"), 1_000);
+        assert_eq!(scaled(1_000, "bao"), 1_000);
+        assert_eq!(scaled(10_000, "darra-2x12"), 20_000);
+        assert_eq!(scaled(100_000, "darra-2x18"), 300_000);
+    }
+
+    #[test]
+    fn the_two_lowest_levels_see_material_only() {
+        assert!(level(Some(1)).plain && level(Some(2)).plain);
+        assert!(!level(Some(3)).plain && !level(None).plain);
     }
 }

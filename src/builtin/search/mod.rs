@@ -112,6 +112,7 @@ fn typed<G: SearchGame>(algo: Algo, level: levels::Level, seed: u64, bits: u32) 
         ab: alphabeta::AlphaBeta::new(alphabeta::Config {
             noise: level.noise,
             quiesce: level.quiesce,
+            plain: level.plain,
             seed,
             table_bits: bits,
         }),
@@ -192,7 +193,8 @@ impl Strategy for Search {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        limits.nodes = self.options.nodes.or(self.level.nodes);
+        let level_nodes = self.level.nodes.map(|n| levels::scaled(n, pos.ruleset()));
+        limits.nodes = self.options.nodes.or(level_nodes);
         if limits.nodes.is_some() {
             // A node budget decides when to stop, never the soft time limit: reproducible.
             limits.soft = None;

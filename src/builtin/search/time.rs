@@ -202,7 +202,15 @@ mod tests {
         // than it earns.
         for left in [0, 5, 40, 200, 599, 600] {
             let b = budget(&clocks(left, 10, None), Player::One, Some(1000), 0.0);
-            assert_eq!(limits(b), (ms(2) + Duration::from_micros(500), ms(2) + Duration::from_micros(500), true), "{left}");
+            assert_eq!(
+                limits(b),
+                (
+                    ms(2) + Duration::from_micros(500),
+                    ms(2) + Duration::from_micros(500),
+                    true
+                ),
+                "{left}"
+            );
         }
         // A lag above a quarter of the increment leaves no time at all.
         let b = budget(&clocks(100, 10, None), Player::One, Some(1000), 3.0);

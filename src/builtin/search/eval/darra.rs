@@ -26,6 +26,15 @@ impl SearchGame for Darra {
 
     fn evaluate(&self) -> i32 {
         let me = crate::game::Game::side_to_move(self);
+        let look = Lookahead::of(self.holes(), self.holes_per_row());
+        self.plain() + RIPE * (look.ripe(me) - look.ripe(me.other()))
+            - THREAT * look.best_gain(me.other())
+    }
+
+    /// Captured seeds and the endgame claim. Move ordering scores every child, and the
+    /// lookahead costs several times as much as a move.
+    fn plain(&self) -> i32 {
+        let me = crate::game::Game::side_to_move(self);
         let c = self.captured();
         let (mine, theirs) = (c[me.index()] as i32, c[me.other().index()] as i32);
         let total = 8 * self.holes_per_row() as i32;
@@ -40,62 +49,50 @@ impl SearchGame for Darra {
                 None => {}
             }
         }
-        let look = Lookahead::of(self.holes(), self.holes_per_row());
-        score += RIPE * (look.ripe(me) - look.ripe(me.other()));
-        score - THREAT * look.best_gain(me.other())
+        score
     }
 }
 
-/// One move ahead on a board: where each player's sowings end, and what they capture.
+/// One move ahead on a board, as bit sets of holes (bit `j` = hole `j` in sowing order): the
+/// holes of 3 and where each player's sowings end.
 struct Lookahead<'a> {
     holes: &'a [u8],
     n: usize,
-    /// Bit `j`: some sowing of player 1 (bit set 0) / player 2 (1) ends at hole `j`.
+    /// Each player's holes of 3, twice round the cycle (bit `j` and `j + 2n`), so that the holes
+    /// a sowing passes are one contiguous range.
+    ripe: [u128; 2],
+    /// Bit `j`: one of the player's sowings ends at hole `j` (sowings of less than a lap).
     lands: [u64; 2],
-    /// Prefix counts over the board twice round: `ripe[k][j]` = holes of 3 among the first
-    /// `j` of the doubled cycle that belong to player `k + 1`.
-    ripe: [[u8; 2 * MAX_CYCLE + 1]; 2],
-}
-
-/// The longest sowing cycle (2 x 18).
-const MAX_CYCLE: usize = 36;
-
-fn owner(j: usize, n: usize) -> usize {
-    usize::from(j >= n)
 }
 
 impl<'a> Lookahead<'a> {
     fn of(holes: &'a [u8], n: usize) -> Lookahead<'a> {
         let len = 2 * n;
-        let mut ripe = [[0u8; 2 * MAX_CYCLE + 1]; 2];
-        for j in 0..2 * len {
-            let h = j % len;
-            for (k, r) in ripe.iter_mut().enumerate() {
-                r[j + 1] = r[j] + u8::from(holes[h] == 3 && owner(h, n) == k);
-            }
-        }
-        let mut lands = [0u64; 2];
+        let (mut three, mut lands) = (0u64, [0u64; 2]);
         for (i, &s) in holes.iter().enumerate() {
+            three |= u64::from(s == 3) << i;
             let s = s as usize;
             if s > 0 && s < len {
-                lands[owner(i, n)] |= 1 << ((i + s) % len);
+                let end = if i + s >= len { i + s - len } else { i + s };
+                lands[usize::from(i >= n)] |= 1 << end;
             }
         }
+        let row_a = (1u64 << n) - 1;
+        let twice = |m: u64| (m as u128) | (m as u128) << len;
         Lookahead {
             holes,
             n,
+            ripe: [twice(three & row_a), twice(three & !row_a)],
             lands,
-            ripe,
         }
     }
 
     /// Player `p`'s holes of 3 that the opponent cannot land on next move.
     fn ripe(&self, p: Player) -> i32 {
         let k = p.index();
-        let theirs = self.lands[1 - k];
-        (k * self.n..k * self.n + self.n)
-            .filter(|&j| self.holes[j] == 3 && theirs >> j & 1 == 0)
-            .count() as i32
+        let row = ((1u64 << self.n) - 1) << (k * self.n);
+        let own = self.ripe[k] as u64 & row;
+        (own & !self.lands[1 - k]).count_ones() as i32
     }
 
     /// The most seeds player `p` could gain with one move (captures for `p` less those the
@@ -108,12 +105,11 @@ impl<'a> Lookahead<'a> {
             if s == 0 || s >= len {
                 continue;
             }
-            let last = (i + s) % len;
-            // Holes passed before the last seed: i+1 .. i+s-1 of the doubled cycle.
-            let (a, b) = (i + 1, i + s);
-            let for_me = (self.ripe[k][b] - self.ripe[k][a]) as i32;
-            let for_them = (self.ripe[1 - k][b] - self.ripe[1 - k][a]) as i32;
-            let end = i32::from(self.holes[last] == 3);
+            // The holes passed before the last seed, i+1 ..= i+s-1, and the last one.
+            let passed = ((1u128 << (s - 1)) - 1) << (i + 1);
+            let for_me = (self.ripe[k] & passed).count_ones() as i32;
+            let for_them = (self.ripe[1 - k] & passed).count_ones() as i32;
+            let end = ((self.ripe[0] | self.ripe[1]) >> (i + s) & 1) as i32;
             best = best.max(4 * (end + for_me - for_them));
         }
         best

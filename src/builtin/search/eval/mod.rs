@@ -15,6 +15,12 @@ use std::hash::{Hash, Hasher};
 pub trait SearchGame: Game + Hash {
     /// Static evaluation of a position that is not over.
     fn evaluate(&self) -> i32;
+    /// The evaluation's plain part (material, and what the game's end will award), which is
+    /// what moves are ordered by (the position each one leads to) and what the lowest levels
+    /// see; the whole evaluation for a game whose evaluation is all plain.
+    fn plain(&self) -> i32 {
+        self.evaluate()
+    }
     /// MCTS: how many score units make a win about 73% likely (the logistic scale turning an
     /// evaluation into a value in 0..1).
     const WIN_SCALE: f32;
