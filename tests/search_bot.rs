@@ -286,21 +286,63 @@ fn answers_well_within_ten_ms_a_move() {
         assert!(!text.contains("time forfeit"), "{ruleset}:\n{text}");
         // Moves of player 1 in games 1 and 3 (search) and of player 2 in games 2 and 4.
         let log = std::fs::read_to_string(&pgn).unwrap();
-        let mut times: Vec<u64> = Vec::new();
+        let mut times: Vec<f64> = Vec::new();
         for (g, game) in log.split("[Event ").skip(1).enumerate() {
             let body: String = game.lines().filter(|l| !l.starts_with('[')).collect();
-            let ms: Vec<u64> = body
+            // `{1.7ms}` or, with the bot's info line, `{1.7ms +0.04/5}`.
+            let ms: Vec<f64> = body
                 .split('{')
                 .skip(1)
-                .filter_map(|c| c.split("ms}").next()?.parse().ok())
+                .filter_map(|c| c.split("ms").next()?.parse().ok())
                 .collect();
             times.extend(ms.iter().skip(g % 2).step_by(2));
         }
-        times.sort_unstable();
+        times.sort_by(f64::total_cmp);
         assert!(times.len() > 10, "{ruleset}: {times:?}");
         assert!(
-            times[times.len() / 2] < 10,
+            times[times.len() / 2] < 10.0,
             "{ruleset}: think times {times:?}"
         );
     }
+}
+
+#[test]
+fn a_low_clock_gets_a_quick_shallow_answer() {
+    // A 2x18 game at 1 s + 10 ms: the first move sees 1000 ms (the base), the next 300 ms,
+    // below the reserve (60% of the base): the bot answers from a depth-2 search at most.
+    let pos = "darra-2x18 4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4 1 0 0 - 0";
+    let input = format!(
+        "baraza 1 darra-2x18\nnewgame 1 {pos}\nposition {pos}\nlast -\n\
+         go p1time 1000 p2time 1000 p1inc 10 p2inc 10\n\
+         go p1time 300 p2time 1000 p1inc 10 p2inc 10\nquit\n"
+    );
+    let out = baraza()
+        .args(["bot", "search"])
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines.iter().position(|l| l.starts_with("move ")).unwrap();
+    let second: Vec<&str> = lines[first + 1..].to_vec();
+    assert!(
+        second.last().is_some_and(|l| l.starts_with("move ")),
+        "{text}"
+    );
+    let depths: Vec<u32> = second
+        .iter()
+        .filter_map(|l| {
+            l.strip_prefix("info depth ")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(!depths.is_empty(), "{text}");
+    assert!(depths.iter().all(|&d| d <= 2), "{text}");
+    let legal = legal(pos);
+    let token = second.last().unwrap().strip_prefix("move ").unwrap();
+    assert!(legal.iter().any(|m| m == token), "{token} not in {legal:?}");
 }
