@@ -41,17 +41,19 @@ pub fn level(n: Option<u32>) -> Level {
     }
 }
 
-/// A level's node budget on `ruleset`: on Darra's long boards, where a player has up to 18
-/// moves instead of 6, the budget grows with the row (three times on 2 x 18), so that a level
-/// searches about as deep as on the small board rather than a ply or two less.
+/// A level's node budget on `ruleset`. The budgets are set for Darra 2 x 6, where a player
+/// has up to 6 moves; with more moves a budget searches a ply or two less, and the levels
+/// bunch up. So it grows with the moves: with the row on Darra's long boards (three times on
+/// 2 x 18, up to 18 moves), three times on Dara (a drop has up to 30 cells; 1,000 nodes often
+/// finished only depth 2 there, as level 2 does).
 pub fn scaled(nodes: u64, ruleset: &str) -> u64 {
-    let per_row = match ruleset {
+    let times_six = match ruleset {
         "darra-2x12" => 12,
         "darra-2x16" => 16,
-        "darra-2x18" => 18,
+        "darra-2x18" | "dara" | "dara-niger" => 18,
         _ => return nodes,
     };
-    nodes * per_row / 6
+    nodes * times_six / 6
 }
 
 #[cfg(test)]
@@ -59,9 +61,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn long_darra_boards_get_bigger_budgets() {
+    fn boards_with_more_moves_get_bigger_budgets() {
         assert_eq!(scaled(1_000, "darra"), 1_000);
-        assert_eq!(scaled(1_000, "dara-niger"), 1_000);
+        assert_eq!(scaled(1_000, "dara-niger"), 3_000);
+        assert_eq!(scaled(10_000, "dara"), 30_000);
         assert_eq!(scaled(1_000, "bao"), 1_000);
         assert_eq!(scaled(10_000, "darra-2x12"), 20_000);
         assert_eq!(scaled(100_000, "darra-2x18"), 300_000);
