@@ -277,14 +277,15 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
 
 /// Copy every input's games, each once, into the outputs: (games, duplicate lines, owners).
 /// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
-/// work), fed the lines in order.
+/// work), fed the lines in order, many lines a message (one message a line cost more in
+/// waking the thread and allocating than the PGN itself).
 fn copy_games(
     logs: &mut [LogStream],
     layout: &Layout,
     outputs: &mut Outputs,
 ) -> Result<(u64, u64, Owners), MergeError> {
     let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
-    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnJob>(1024);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnBatch>(8);
     let (jsonl, pgn) = (&mut outputs.jsonl, &mut outputs.pgn);
     std::thread::scope(|scope| {
         let paths = &paths;
@@ -300,26 +301,61 @@ fn copy_games(
     })
 }
 
-/// A line for the PGN thread: input, line number, text.
-type PgnJob = (usize, usize, String);
+/// Lines of one input for the PGN thread: their text one after the other, and each one's line
+/// number and end in `text`.
+struct PgnBatch {
+    input: usize,
+    text: String,
+    lines: Vec<(usize, usize)>,
+}
+
+/// How many bytes of lines a [`PgnBatch`] takes before it is sent.
+const BATCH_BYTES: usize = 1 << 18;
+
+impl PgnBatch {
+    fn new(input: usize) -> PgnBatch {
+        PgnBatch {
+            input,
+            text: String::with_capacity(BATCH_BYTES + (1 << 12)),
+            lines: Vec::with_capacity(1024),
+        }
+    }
+
+    fn push(&mut self, line: usize, text: &str) {
+        self.text.push_str(text);
+        self.lines.push((line, self.text.len()));
+    }
+}
 
 fn write_pgns(
-    rx: std::sync::mpsc::Receiver<PgnJob>,
+    rx: std::sync::mpsc::Receiver<PgnBatch>,
     (path, out): &mut (PathBuf, BufWriter<std::fs::File>),
     paths: &[String],
 ) -> Result<(), MergeError> {
+    use serde::Deserialize;
     let mut pgn = Vec::with_capacity(4096);
-    for (k, line, text) in rx {
-        // The record alone, without the tournament's fields: parsed directly, not through
-        // GameLine's flattening (which buffers the whole line first, at twice the cost).
-        let record: GameRecord = serde_json::from_str(&text).map_err(|e| MergeError::BadLine {
-            path: paths[k].clone(),
-            line,
-            problem: format!("not a game line: {e}"),
-        })?;
-        pgn.clear();
-        write_pgn(&mut pgn, &record).map_err(io_error(path))?;
-        out.write_all(&pgn).map_err(io_error(path))?;
+    // One record, its strings and lists refilled game after game (a game's own allocations
+    // were most of this thread's time).
+    let mut record = GameRecord::default();
+    for batch in rx {
+        let mut start = 0;
+        for &(line, end) in &batch.lines {
+            let text = &batch.text[start..end];
+            start = end;
+            // The record alone, without the tournament's fields: parsed directly, not through
+            // GameLine's flattening (which buffers the whole line first, at twice the cost).
+            let mut de = serde_json::Deserializer::from_str(text);
+            GameRecord::deserialize_in_place(&mut de, &mut record)
+                .and_then(|()| de.end())
+                .map_err(|e| MergeError::BadLine {
+                    path: paths[batch.input].clone(),
+                    line,
+                    problem: format!("not a game line: {e}"),
+                })?;
+            pgn.clear();
+            write_pgn(&mut pgn, &record).map_err(io_error(path))?;
+            out.write_all(&pgn).map_err(io_error(path))?;
+        }
     }
     Ok(())
 }
@@ -328,7 +364,7 @@ fn copy_lines(
     logs: &mut [LogStream],
     layout: &Layout,
     (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
-    pgn: &std::sync::mpsc::SyncSender<PgnJob>,
+    pgn: &std::sync::mpsc::SyncSender<PgnBatch>,
     paths: &[String],
 ) -> Result<(u64, u64, Owners), MergeError> {
     let n = layout.games() as usize;
@@ -339,6 +375,7 @@ fn copy_lines(
     let (mut games, mut duplicates) = (0u64, 0u64);
     let first_paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
     for (k, log) in logs.iter_mut().enumerate() {
+        let mut batch = PgnBatch::new(k);
         while let Some((line, offset, text, g)) = log.next_line().map_err(read_error)? {
             let bad = |problem: String| MergeError::BadLine {
                 path: paths[k].clone(),
@@ -376,12 +413,22 @@ fn copy_lines(
                     })
                 }
             }
-            writeln!(jsonl, "{text}").map_err(io_error(jsonl_path))?;
-            if pgn.send((k, line, text.to_string())).is_err() {
-                // The PGN thread stopped on an error: it is returned from there.
-                return Ok((games, duplicates, owners));
-            }
+            jsonl
+                .write_all(text.as_bytes())
+                .and_then(|()| jsonl.write_all(b"\n"))
+                .map_err(io_error(jsonl_path))?;
+            batch.push(line, text);
             games += 1;
+            if batch.text.len() >= BATCH_BYTES {
+                let full = std::mem::replace(&mut batch, PgnBatch::new(k));
+                if pgn.send(full).is_err() {
+                    // The PGN thread stopped on an error: it is returned from there.
+                    return Ok((games, duplicates, owners));
+                }
+            }
+        }
+        if !batch.lines.is_empty() && pgn.send(batch).is_err() {
+            return Ok((games, duplicates, owners));
         }
     }
     Ok((games, duplicates, owners))
