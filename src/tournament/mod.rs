@@ -18,6 +18,8 @@
 //! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
 //! - [`grow`]: resuming with more rounds or bots, and naming any other change;
 //! - [`stream`]: games.jsonl read line by line (`baraza results`, `baraza merge`);
+//! - [`results_stream`]: the table of a log read line by line, each line checked by
+//!   [`game_check`] as the full reader checks it;
 //! - [`merge`]: the shards of one event joined into one run folder;
 //! - [`pair_book`]: the legs of each pair, packed, for the table.
 //!
@@ -44,6 +46,7 @@
 
 pub mod config;
 pub mod crash;
+pub mod game_check;
 pub mod game_set;
 pub mod grow;
 pub mod interrupt;
@@ -59,6 +62,7 @@ pub mod ratings;
 pub mod render;
 pub mod report;
 pub mod results;
+pub mod results_stream;
 pub mod runner;
 pub mod schedule;
 pub mod seats;

@@ -218,6 +218,18 @@ impl Tally {
         }
     }
 
+    /// The bots' names: the header's, then those only the games named, in the order met.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Replace the header the table is described by (its hash, ruleset, format, scheduled
+    /// games), once the games are counted: a `match --jsonl` file's is made up from its games
+    /// ([`super::match_log::made_up_header`]). Its bots must be [`Tally::names`].
+    pub fn set_header(&mut self, header: Header) {
+        self.header = header;
+    }
+
     /// Lines added, scored or not.
     pub fn lines(&self) -> u64 {
         self.scored + self.unscored
