@@ -318,6 +318,14 @@ impl Tally {
         self.pairs.put(pair, next);
     }
 
+    /// Forget the legs of game pair `pair`, which no more games will name: the table is as
+    /// it was, and the memory of a pair is freed. A later game of that pair would be counted
+    /// as its first leg (not as a third one), so only a reader that knows none will come may
+    /// call this ([`super::results_stream`]).
+    pub fn forget_pair(&mut self, pair: u64) {
+        self.pairs.forget(pair);
+    }
+
     /// Add (`sign` 1) or take back (-1) a pair of legs, if it is a complete pair.
     fn count_pair(&mut self, (w1, b1, pw1, pb1): Leg, (w2, b2, pw2, pb2): Leg, sign: i64) {
         if !(w1 == b2 && b1 == w2 && w1 != b1) {

@@ -3,14 +3,17 @@
 //! too: the file is read once, front to back). It is [`super::results::standings`] of what
 //! [`super::match_log::read_any_log`] reads, the same table for the same bytes, with the same
 //! refusals in the same words, but memory is the table's (bots, pairs of bots, the game pairs
-//! not yet complete) plus a bit a scheduled game (which ids were met: a game id counts once),
-//! not the games.
+//! not yet complete) plus a bit a scheduled game (which ids were met: a game id counts once,
+//! in whatever order the lines come), not the games. (A pipe, which cannot be read twice, and
+//! a `match --jsonl` file, which has no ids, keep 8 bytes of every game pair as well: see
+//! [`standings_of_path`].)
 //!
 //! Each line is checked as strictly as the full reader checks it ([`super::game_check`]) and
 //! only its names, pair, result and termination are kept; when it is refused, the full reader
 //! is asked what is wrong, so the message is its message.
 
 use super::game_check::GameCheck;
+use super::layout::pair_of_game;
 use super::log::{bad_result, games_path, parse_games_log, GameLine, Header, LogError};
 use super::match_log::{looks_like_match_log, made_up_header, NotAMatchLog, ReadLogError};
 use super::results::{Standings, Tally};
@@ -24,28 +27,35 @@ use std::path::{Path, PathBuf};
 
 /// The table of the log at `path` (a folder with a games.jsonl, or a file).
 pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
-    let mut lines = Lines::open(&games_path(path))?;
-    // The first line that is not blank says what the file is.
-    let mut prefix = String::new();
+    // A file can be read again: its complete pairs are forgotten as they complete, until a
+    // line that does not follow the schedule (a hand-made log) says a pair may have a third
+    // leg; then it is read again keeping every pair. A pipe keeps every pair from the start.
+    let mut forget = true;
     loop {
-        if !lines.next()? {
-            break;
+        let mut lines = Lines::open(&games_path(path))?;
+        forget &= lines.regular;
+        // The first line that is not blank says what the file is.
+        let mut prefix = String::new();
+        while lines.next()? {
+            prefix.push_str(&lines.buf);
+            if !lines.buf.trim().is_empty() {
+                break;
+            }
         }
-        prefix.push_str(&lines.buf);
-        if !lines.buf.trim().is_empty() {
-            break;
+        if looks_like_match_log(&prefix) {
+            return match_standings(&mut lines);
+        }
+        // The one header parser, given the lines up to the header alone.
+        let header = parse_games_log(&prefix, &lines.source)?
+            .ok_or_else(|| LogError::NoHeader {
+                path: lines.path.clone(),
+            })?
+            .header;
+        match games_standings(&mut lines, &header, forget)? {
+            Some(s) => return Ok(s),
+            None => forget = false,
         }
     }
-    if looks_like_match_log(&prefix) {
-        return match_standings(&mut lines);
-    }
-    // The one header parser, given the lines up to the header alone.
-    let header = parse_games_log(&prefix, &lines.source)?
-        .ok_or_else(|| LogError::NoHeader {
-            path: lines.path.clone(),
-        })?
-        .header;
-    Ok(games_standings(&mut lines, &header)?)
 }
 
 /// A file read a line at a time into one buffer.
@@ -56,6 +66,8 @@ struct Lines {
     buf: String,
     /// The 1-based number of the line in `buf`.
     n: usize,
+    /// A regular file (it can be opened and read again), not a pipe.
+    regular: bool,
 }
 
 impl Lines {
@@ -66,7 +78,9 @@ impl Lines {
             source,
         };
         let file = File::open(path).map_err(io)?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
         Ok(Lines {
+            regular,
             reader: BufReader::with_capacity(1 << 16, file),
             path: path.to_path_buf(),
             source: path.display().to_string(),
@@ -95,8 +109,15 @@ impl Lines {
     }
 }
 
-/// The rest of a games.jsonl after its header, as [`parse_games_log`] reads it.
-fn games_standings(lines: &mut Lines, header: &Header) -> Result<Standings, LogError> {
+/// The rest of a games.jsonl after its header, as [`parse_games_log`] reads it. With `forget`,
+/// a game pair's legs are forgotten once both of the schedule's legs are met (a log written by
+/// a run or a merge has no other lines); `None` when a line does not follow the schedule (its
+/// id is not the schedule's, or its pair is not its id's), and the table cannot forget.
+fn games_standings(
+    lines: &mut Lines,
+    header: &Header,
+    forget: bool,
+) -> Result<Option<Standings>, LogError> {
     let mut tally = Tally::new(header);
     let mut seen = Seen::new(header);
     let (mut duplicates, mut torn, mut sprt_line) = (0, None, None);
@@ -128,10 +149,25 @@ fn games_standings(lines: &mut Lines, header: &Header) -> Result<Standings, LogE
                     Err(error) => return Err(bad_line(text, &lines.source, lines.n, error)),
                 },
             };
-        if seen.insert(&id) {
-            tally.add_parts(pair, &white, &black, result, termination);
-        } else {
+        let number = seen.game_number(&id);
+        let new = match number {
+            Some(n) => seen.insert_number(n),
+            None => seen.insert(&id),
+        };
+        if !new {
             duplicates += 1;
+            continue;
+        }
+        let follows = number.is_some_and(|n| pair_of_game(n).0 == pair);
+        if forget && !follows {
+            return Ok(None);
+        }
+        tally.add_parts(pair, &white, &black, result, termination);
+        if let (true, Some(n)) = (forget, number) {
+            let other = if n % 2 == 1 { n + 1 } else { n - 1 };
+            if seen.has_number(other) {
+                tally.forget_pair(pair);
+            }
         }
     }
     if let Some(line) = sprt_line {
@@ -140,7 +176,7 @@ fn games_standings(lines: &mut Lines, header: &Header) -> Result<Standings, LogE
     let mut s = tally.standings();
     s.duplicate_lines = duplicates;
     s.torn_last_line = torn;
-    Ok(s)
+    Ok(Some(s))
 }
 
 /// The full reader's refusal of a game line.

@@ -205,14 +205,23 @@ impl Seen {
     /// Whether `id` is met for the first time (and now it is met).
     pub fn insert(&mut self, id: &str) -> bool {
         match self.game_number(id) {
-            Some(n) => {
-                let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
-                let new = self.bits[w] & (1 << b) == 0;
-                self.bits[w] |= 1 << b;
-                new
-            }
+            Some(n) => self.insert_number(n),
             None => self.others.insert(id.to_string()),
         }
+    }
+
+    /// Whether game `n` of the schedule is met for the first time (and now it is met).
+    pub fn insert_number(&mut self, n: u64) -> bool {
+        let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
+        let new = self.bits[w] & (1 << b) == 0;
+        self.bits[w] |= 1 << b;
+        new
+    }
+
+    /// Whether game `n` of the schedule was met.
+    pub fn has_number(&self, n: u64) -> bool {
+        let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
+        self.bits.get(w).is_some_and(|x| x & (1 << b) != 0)
     }
 }
 
