@@ -20,7 +20,8 @@
 //! - [`stream`]: games.jsonl read line by line (`baraza results`, `baraza merge`);
 //! - [`results_stream`]: the table of a log read line by line, each line checked by
 //!   [`game_check`] as the full reader checks it;
-//! - [`merge`]: the shards of one event joined into one run folder;
+//! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
+//!   it meets twice, compared after the copy);
 //! - [`pair_book`]: the legs of each pair, packed, for the table.
 //!
 //! How a game of a run is played, for `tournament` and `match` alike:
@@ -55,6 +56,7 @@ pub mod log;
 pub mod match_log;
 pub mod match_plan;
 pub mod merge;
+pub mod merge_twice;
 pub mod openings;
 pub mod pair_book;
 pub mod play;

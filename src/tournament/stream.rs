@@ -86,7 +86,7 @@ impl LogStream {
     }
 
     /// The next game line's text (without its newline) with its number in the file and the
-    /// byte where it starts (for [`line_at`]), checked
+    /// byte where it starts, checked
     /// to be a complete game line and parsed as far as the table needs ([`GameFields`]).
     /// `None` at the end.
     #[allow(clippy::type_complexity)]
@@ -116,16 +116,6 @@ impl LogStream {
             }
         }
     }
-}
-
-/// The line of a file that starts at byte `offset`, without its newline.
-pub fn line_at(path: &Path, offset: u64) -> std::io::Result<String> {
-    use std::io::{Seek, SeekFrom};
-    let mut f = BufReader::new(File::open(path)?);
-    f.seek(SeekFrom::Start(offset))?;
-    let mut s = String::new();
-    f.read_line(&mut s)?;
-    Ok(s.trim_end_matches(['\n', '\r']).to_string())
 }
 
 /// What the table and the merge read of a game line, borrowed from it where its text allows.
