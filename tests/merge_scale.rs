@@ -1,0 +1,171 @@
+//! `baraza merge` of generated shard logs of a 120,000-game event: the merged folder holds every
+//! game once, its table is the whole log's, a shard given twice is kept once, a game met again
+//! with other content is refused naming both files (the line met again is the 5,000th of its
+//! file, compared after the copy), and no baraza run here grows past 40 MiB (the merge keeps a
+//! bit a game, not the lines). Alone in its test binary: the peak RSS of this process's children
+//! is that of the baraza runs below.
+
+use assert_cmd::Command;
+use baraza::tournament::config::{canonical_hash, CanonicalEvent};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::temp_dir;
+
+const BOTS: [&str; 4] = ["a", "b", "c", "d"];
+const ROUNDS: u64 = 10_000;
+const SHARDS: u64 = 3;
+
+fn baraza() -> Command {
+    Command::cargo_bin("baraza").unwrap()
+}
+
+fn event() -> serde_json::Value {
+    let limits =
+        serde_json::json!({"startup_timeout_ms":10000,"movetime_ms":100,"tc":null,"margin_ms":50});
+    let bots: Vec<_> = BOTS
+        .iter()
+        .map(|n| serde_json::json!({"name": n, "command": "builtin:random", "limits": limits}))
+        .collect();
+    serde_json::json!({"ruleset":"darra","format":"round-robin","rounds":ROUNDS,"seed":1,"bots":bots,"openings":{"kind":"standard"},"max_plies":null})
+}
+
+fn header(scheduled: u64, shard: Option<u64>) -> String {
+    let event = event();
+    let canonical: CanonicalEvent = serde_json::from_value(event.clone()).unwrap();
+    let mut h = serde_json::json!({"baraza":"tournament","schema":2,"version":"0.1.0","config_hash":canonical_hash(&canonical),"scheduled_games":scheduled,"event":event,"sprt":null});
+    if let Some(k) = shard {
+        h["shard"] = serde_json::json!({"index": k, "count": SHARDS});
+    }
+    h.to_string()
+}
+
+/// The whole log and the shards' logs (shard K: the pairs q with (q − 1) mod 3 = K − 1).
+fn write_logs(dir: &Path) -> (PathBuf, Vec<PathBuf>) {
+    let pairings: Vec<(usize, usize)> = (0..4)
+        .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
+        .collect();
+    let games = 2 * pairings.len() as u64 * ROUNDS;
+    let open = |name: &str, header: String| {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        let mut f = std::io::BufWriter::new(
+            std::fs::File::create(dir.join(name).join("games.jsonl")).unwrap(),
+        );
+        writeln!(f, "{header}").unwrap();
+        f
+    };
+    let mut whole = open("whole", header(games, None));
+    let mut shards: Vec<_> = (1..=SHARDS)
+        .map(|k| open(&format!("shard-{k}"), header(games / SHARDS, Some(k))))
+        .collect();
+    let (mut q, mut n) = (0u64, 0u64);
+    for r in 1..=ROUNDS {
+        for (p, &(i, j)) in pairings.iter().enumerate() {
+            q += 1;
+            for (leg, w, b) in [("a", i, j), ("b", j, i)] {
+                n += 1;
+                let result = ["1-0", "0-1", "1/2-1/2"][(n * 7 % 11 % 3) as usize];
+                let line = format!(
+                    r#"{{"game_id":"r{r}-p{}-{leg}","pair":{q},"game":{n},"ruleset":"darra","white":"{}","black":"{}","result":"{result}","termination":"normal","reason":"-","plies":2,"moves":["6A","1B"],"times_ms":[5,7],"start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","seed":{n},"time_control":"movetime=100ms","event":"t","site":"-","date":"2026.12.01","round":"{r}"}}"#,
+                    p + 1,
+                    BOTS[w],
+                    BOTS[b]
+                );
+                writeln!(whole, "{line}").unwrap();
+                writeln!(shards[((q - 1) % SHARDS) as usize], "{line}").unwrap();
+            }
+        }
+    }
+    let shard_dirs = (1..=SHARDS)
+        .map(|k| dir.join(format!("shard-{k}")))
+        .collect();
+    (dir.join("whole"), shard_dirs)
+}
+
+fn run(args: &[&Path], first: &[&str]) -> std::process::Output {
+    baraza().args(first).args(args).output().unwrap()
+}
+
+fn stdout(o: std::process::Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn a_large_event_merges_in_little_memory() {
+    let dir = temp_dir("merge-scale");
+    let (whole, shards) = write_logs(&dir);
+    let inputs: Vec<&Path> = shards.iter().map(|p| p.as_path()).collect();
+    let merged = dir.join("merged");
+    let m = merged.to_str().unwrap();
+    let said = stdout(run(&inputs, &["merge", "--out", m]));
+    assert!(said.contains("120000 of 120000 games\n"), "{said}");
+    let table = |p: &Path| stdout(run(&[p], &["results"]));
+    assert_eq!(table(&merged), table(&whole));
+    let pgn = std::fs::read_to_string(merged.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), 120_000);
+
+    // Shard 2 given twice: its 40,000 lines are met again, the same, and kept once.
+    let mut twice = inputs.clone();
+    twice.push(&shards[1]);
+    let said = stdout(run(&twice, &["merge", "--out", m]));
+    assert!(
+        said.contains(
+            "120000 of 120000 games (40000 lines found twice with the same content, kept once)"
+        ),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(merged.join("games.pgn")).unwrap(),
+        pgn
+    );
+    drop(pgn);
+
+    // Checked before this process holds the logs: a child's peak counts this process's memory
+    // until the child becomes baraza.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(
+        unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) },
+        0
+    );
+    let rss_mib = usage.ru_maxrss as f64 / 1024.0;
+    assert!(
+        rss_mib < 40.0,
+        "a baraza merge or results took {rss_mib:.1} MiB"
+    );
+
+    // The merged lines are the shards' lines, shard after shard.
+    let lines = |p: &Path| -> Vec<String> {
+        let text = std::fs::read_to_string(p.join("games.jsonl")).unwrap();
+        text.lines().skip(1).map(String::from).collect()
+    };
+    let concat: Vec<String> = shards.iter().flat_map(|s| lines(s)).collect();
+    assert_eq!(lines(&merged), concat);
+
+    // A copy of shard 1 whose 5,000th game has another reason: refused, naming both files.
+    let copy = dir.join("copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    let text = std::fs::read_to_string(shards[0].join("games.jsonl")).unwrap();
+    let mut copy_lines: Vec<String> = text.lines().map(String::from).collect();
+    let changed = &mut copy_lines[5000];
+    let v: serde_json::Value = serde_json::from_str(changed).unwrap();
+    let id = v["game_id"].as_str().unwrap().to_string();
+    *changed = changed.replace(r#""reason":"-""#, r#""reason":"again""#);
+    std::fs::write(copy.join("games.jsonl"), copy_lines.join("\n") + "\n").unwrap();
+    let out = dir.join("out");
+    let r = run(
+        &[&shards[0], &shards[1], &copy, &shards[2]],
+        &["merge", "--out", out.to_str().unwrap()],
+    );
+    assert!(!r.status.success());
+    assert_eq!(
+        String::from_utf8(r.stderr).unwrap(),
+        format!(
+            "baraza: game {id} is in {} and in {} with different contents (played twice?); keep one of them\n",
+            shards[0].join("games.jsonl").display(),
+            copy.join("games.jsonl").display()
+        )
+    );
+    assert!(!out.join("games.jsonl").exists());
+}
