@@ -254,3 +254,41 @@ fn a_log_through_a_pipe_gives_the_table_of_the_file() {
         assert!(piped.contains("2 complete pairs"), "{piped}");
     }
 }
+
+/// The HTML page holds every game: a log of more games than a page holds is refused with the
+/// formats that give its table, and those still do.
+#[test]
+fn html_refuses_more_games_than_a_page_holds() {
+    let dir = temp_dir("results-stream-html");
+    let path = dir.join("games.jsonl");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    use std::io::Write;
+    // (The header's schedule is the helper's; the table counts the lines.)
+    writeln!(f, "{}", header(&["a", "b"], 25_001, "null")).unwrap();
+    for n in 1..=50_002u64 {
+        let (w, b) = if n % 2 == 1 { ("a", "b") } else { ("b", "a") };
+        // One line without a result: the page would show it too.
+        let result = if n == 50_002 { "*" } else { "1-0" };
+        let leg = if n % 2 == 1 { "a" } else { "b" };
+        let id = format!("r{}-p1-{leg}", n.div_ceil(2));
+        writeln!(
+            f,
+            "{}",
+            record(Some((&id, n.div_ceil(2))), n, w, b, result, "normal")
+        )
+        .unwrap();
+    }
+    drop(f);
+    let out = baraza()
+        .args(["results", path.to_str().unwrap(), "--format", "html"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "baraza: --format html: 50002 games are more than one page holds (at most 50000: the page has every game in it); --format text, json, csv or markdown give the table of any number\n"
+    );
+    let table = streamed(&path, "text").unwrap();
+    assert!(table.contains("50001 of 8 games played, 25000 complete pairs"), "{table}");
+}

@@ -3,7 +3,8 @@
 //! HTML, the event's report page with a viewer of every game.
 //!
 //! Every format but HTML reads the log line by line ([`results_stream`]): its memory is the
-//! table's, not the games'. The HTML page holds every game (its viewer), so it reads them all.
+//! table's, not the games'. The HTML page holds every game (its viewer), so it reads them all,
+//! after the streamed table has said there are not more than a page holds.
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
@@ -33,6 +34,13 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
         ResultsFormat::Csv => render::render_csv(&table),
         ResultsFormat::Markdown => render::render_markdown(&table),
         ResultsFormat::Html => {
+            let n = table.games + table.unscored_games;
+            if n > view::page::MAX_REPORT_GAMES {
+                anyhow::bail!(
+                    "--format html: {n} games are more than one page holds (at most {}: the page has every game in it); --format text, json, csv or markdown give the table of any number",
+                    view::page::MAX_REPORT_GAMES
+                );
+            }
             let games = log::read_games_log(&args.dir)?;
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);
