@@ -290,5 +290,8 @@ fn html_refuses_more_games_than_a_page_holds() {
         "baraza: --format html: 50002 games are more than one page holds (at most 50000: the page has every game in it); --format text, json, csv or markdown give the table of any number\n"
     );
     let table = streamed(&path, "text").unwrap();
-    assert!(table.contains("50001 of 8 games played, 25000 complete pairs"), "{table}");
+    assert!(
+        table.contains("50001 of 8 games played, 25000 complete pairs"),
+        "{table}"
+    );
 }
