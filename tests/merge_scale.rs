@@ -2,8 +2,9 @@
 //! game once, its table is the whole log's, a shard given twice is kept once, a game met again
 //! with other content is refused naming both files (the line met again is the 5,000th of its
 //! file, compared after the copy), and no baraza run here grows past 40 MiB (the merge keeps a
-//! bit a game, not the lines). Alone in its test binary: the peak RSS of this process's children
-//! is that of the baraza runs below.
+//! bit a game, not the lines); and a header that claims 48 billion games costs nothing until they
+//! come. Alone in its test binary: the peak RSS of this process's children is that of the baraza
+//! runs below.
 
 use assert_cmd::Command;
 use baraza::tournament::config::{canonical_hash, CanonicalEvent};
@@ -22,13 +23,17 @@ fn baraza() -> Command {
 }
 
 fn event() -> serde_json::Value {
+    event_of(ROUNDS)
+}
+
+fn event_of(rounds: u64) -> serde_json::Value {
     let limits =
         serde_json::json!({"startup_timeout_ms":10000,"movetime_ms":100,"tc":null,"margin_ms":50});
     let bots: Vec<_> = BOTS
         .iter()
         .map(|n| serde_json::json!({"name": n, "command": "builtin:random", "limits": limits}))
         .collect();
-    serde_json::json!({"ruleset":"darra","format":"round-robin","rounds":ROUNDS,"seed":1,"bots":bots,"openings":{"kind":"standard"},"max_plies":null})
+    serde_json::json!({"ruleset":"darra","format":"round-robin","rounds":rounds,"seed":1,"bots":bots,"openings":{"kind":"standard"},"max_plies":null})
 }
 
 fn header(scheduled: u64, shard: Option<u64>) -> String {
@@ -168,4 +173,47 @@ fn a_large_event_merges_in_little_memory() {
         )
     );
     assert!(!out.join("games.jsonl").exists());
+}
+
+/// A header may claim any schedule (four billion rounds: 48 billion games); what is kept of it is
+/// made only as its games come, so results and merge of its three games are instant and small.
+#[test]
+fn a_vast_schedule_costs_nothing_until_its_games_come() {
+    let dir = temp_dir("merge-vast");
+    let event = event_of(4_000_000_000);
+    let canonical: CanonicalEvent = serde_json::from_value(event.clone()).unwrap();
+    let h = serde_json::json!({"baraza":"tournament","schema":2,"version":"0.1.0","config_hash":canonical_hash(&canonical),"scheduled_games":48_000_000_000u64,"event":event,"sprt":null});
+    let mut text = h.to_string() + "\n";
+    for (n, id, w, b) in [
+        (1, "r1-p1-a", "a", "b"),
+        (2, "r1-p1-b", "b", "a"),
+        (3, "r1-p2-a", "a", "c"),
+    ] {
+        text += &format!(
+            r#"{{"game_id":"{id}","pair":{},"game":{n},"ruleset":"darra","white":"{w}","black":"{b}","result":"1-0","termination":"normal","reason":"-","plies":2,"moves":["6A","1B"],"times_ms":[5,7],"start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","seed":{n},"time_control":"movetime=100ms","event":"t","site":"-","date":"2026.12.01","round":"1"}}"#,
+            (n + 1) / 2
+        );
+        text.push('\n');
+    }
+    let run_dir = dir.join("run");
+    std::fs::create_dir_all(&run_dir).unwrap();
+    std::fs::write(run_dir.join("games.jsonl"), text).unwrap();
+    let table = stdout(run(&[&run_dir], &["results"]));
+    assert!(
+        table.starts_with("darra round-robin: 3 of 48000000000 games played, 1 complete pairs"),
+        "{table}"
+    );
+    let out = dir.join("merged");
+    let said = stdout(run(
+        &[&run_dir],
+        &["merge", "--partial", "--out", out.to_str().unwrap()],
+    ));
+    assert!(
+        said.contains(": 3 of 48000000000 games\nmissing 47999999997 games: r1-p2-b, r1-p3-a,"),
+        "{said}"
+    );
+    assert!(
+        said.contains(" and 47999999987 more; merge again"),
+        "{said}"
+    );
 }

@@ -25,8 +25,9 @@ use super::grow::changes_between;
 use super::layout::{game_id, pair_of_game, Layout};
 use super::log::{games_path, Header, GAMES_FILE};
 use super::merge_twice::Twice;
+use super::seen::Seen;
 use super::shard::Shard;
-use super::stream::{header_layout, LogStream, Seen};
+use super::stream::{header_layout, LogStream};
 use crate::pgn::write_pgn;
 use crate::record::GameRecord;
 use std::collections::BTreeSet;
@@ -447,14 +448,18 @@ fn missing(
         .collect();
     let count = (counts.len() == 1).then(|| *counts.first().expect("one"));
     let (mut n, mut ids, mut shards) = (0u64, Vec::new(), BTreeSet::new());
-    for number in (1..=layout.games()).filter(|&g| !seen.has_number(g)) {
-        n += 1;
-        if ids.len() < list {
+    // By runs of missing games: a shard that never ran is one run, however many games it has.
+    for (first, len) in seen.unmet_runs(layout.games()) {
+        n += len;
+        for number in first..first + len.min((list - ids.len().min(list)) as u64) {
             ids.push(id_of(layout, number));
         }
         if let Some(c) = count {
-            let (pair, _) = pair_of_game(number);
-            shards.insert(((pair - 1) % c as u64) as u32 + 1);
+            let (from, to) = (pair_of_game(first).0, pair_of_game(first + len - 1).0);
+            // Pairs q with (q - 1) mod c = k - 1 are shard k's: c pairs in a row are all of them.
+            for q in from..=to.min(from + c as u64 - 1) {
+                shards.insert(((q - 1) % c as u64) as u32 + 1);
+            }
         }
     }
     let shards = match count {

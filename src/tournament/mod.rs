@@ -17,7 +17,8 @@
 //! - [`layout`]: how the game pairs are numbered, append-only as an event grows;
 //! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
 //! - [`grow`]: resuming with more rounds or bots, and naming any other change;
-//! - [`stream`]: games.jsonl read line by line (`baraza results`, `baraza merge`);
+//! - [`stream`]: games.jsonl read line by line (`baraza merge`); [`seen`]: which game ids were
+//!   met, a bit a game;
 //! - [`results_stream`]: the table of a log read line by line, each line checked by
 //!   [`game_check`] as the full reader checks it;
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
@@ -68,6 +69,7 @@ pub mod results_stream;
 pub mod runner;
 pub mod schedule;
 pub mod seats;
+pub mod seen;
 pub mod setup;
 pub mod shard;
 pub mod sprt;

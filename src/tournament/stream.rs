@@ -1,19 +1,17 @@
-//! games.jsonl read line by line, for `baraza results` and `baraza merge`: memory does not
-//! grow with the games' moves, only by a bit per scheduled game (which ids were seen), and
-//! each line is parsed only as far as the reader needs. The
+//! games.jsonl read line by line, for `baraza merge`: memory does not grow with the games, and
+//! each line is parsed only as far as the reader needs ([`super::seen`] says which ids were
+//! met; `baraza results` reads with [`super::results_stream`]). The
 //! rules are those of [`super::log::parse_games_log`]: a header first, every complete line
 //! strict, a torn last line (no newline, not JSON) ignored, each game id counted once (its
 //! first line).
 
 use super::layout::Layout;
 use super::log::{bad_result, games_path, parse_games_log, Header};
-use super::results::{Standings, Tally};
 use crate::outcome::GameResult;
 use crate::record::Termination;
 use anyhow::{anyhow, bail, Context};
 use serde::de::IgnoredAny;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -164,73 +162,4 @@ pub struct GameFields<'a> {
 pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
     let e = &h.event;
     Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
-}
-
-/// Which game ids were met: a bit per game of the schedule, and a set for ids the schedule
-/// does not have (only hand-made logs have those).
-pub struct Seen {
-    layout: Option<Layout>,
-    bits: Vec<u64>,
-    others: HashSet<String>,
-}
-
-impl Seen {
-    pub fn new(header: &Header) -> Seen {
-        let layout = header_layout(header).ok();
-        let words = layout
-            .as_ref()
-            .map_or(0, |l| l.games().div_ceil(64) as usize);
-        Seen {
-            layout,
-            bits: vec![0; words],
-            others: HashSet::new(),
-        }
-    }
-
-    /// The game number of an id of the schedule.
-    pub fn game_number(&self, id: &str) -> Option<u64> {
-        self.layout.as_ref()?.game_of_id(id)
-    }
-
-    /// Whether `id` is met for the first time (and now it is met).
-    pub fn insert(&mut self, id: &str) -> bool {
-        match self.game_number(id) {
-            Some(n) => self.insert_number(n),
-            None => self.others.insert(id.to_string()),
-        }
-    }
-
-    /// Whether game `n` of the schedule is met for the first time (and now it is met).
-    pub fn insert_number(&mut self, n: u64) -> bool {
-        let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
-        let new = self.bits[w] & (1 << b) == 0;
-        self.bits[w] |= 1 << b;
-        new
-    }
-
-    /// Whether game `n` of the schedule was met.
-    pub fn has_number(&self, n: u64) -> bool {
-        let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
-        self.bits.get(w).is_some_and(|x| x & (1 << b) != 0)
-    }
-}
-
-/// The table of a games.jsonl, read line by line ([`super::results::standings`] of the
-/// whole file, without holding it).
-pub fn standings_of_file(path: &Path) -> anyhow::Result<Standings> {
-    let mut log = LogStream::open(path)?;
-    let mut tally = Tally::new(&log.header);
-    let mut seen = Seen::new(&log.header);
-    let mut duplicates = 0;
-    while let Some((_, _, _, g)) = log.next_line()? {
-        if seen.insert(&g.game_id) {
-            tally.add_parts(g.pair, &g.white, &g.black, g.result, g.termination);
-        } else {
-            duplicates += 1;
-        }
-    }
-    let mut s = tally.standings();
-    s.duplicate_lines = duplicates;
-    s.torn_last_line = log.torn_line;
-    Ok(s)
 }
