@@ -343,7 +343,6 @@ fn write_pgns(
     paths: &[String],
 ) -> Result<(), MergeError> {
     use serde::Deserialize;
-    let mut pgn = Vec::with_capacity(4096);
     // One record, its strings and lists refilled game after game (a game's own allocations
     // were most of this thread's time).
     let mut record = GameRecord::default();
@@ -362,9 +361,7 @@ fn write_pgns(
                     line,
                     problem: format!("not a game line: {e}"),
                 })?;
-            pgn.clear();
-            write_pgn(&mut pgn, &record).map_err(io_error(path))?;
-            out.write_all(&pgn).map_err(io_error(path))?;
+            write_pgn(out, &record).map_err(io_error(path))?;
         }
     }
     Ok(())
