@@ -4,9 +4,8 @@
 //! [`super::match_log::read_any_log`] reads, the same table for the same bytes, with the same
 //! refusals in the same words, but memory is the table's (bots, pairs of bots, the game pairs
 //! not yet complete) plus a bit a scheduled game (which ids were met: a game id counts once,
-//! in whatever order the lines come), not the games. (A pipe, which cannot be read twice, and
-//! a `match --jsonl` file, which has no ids, keep 8 bytes of every game pair as well: see
-//! [`standings_of_path`].)
+//! in whatever order the lines come), not the games. (A pipe, which cannot be read twice,
+//! keeps 8 bytes of every game pair as well: see [`standings_of_path`].)
 //!
 //! Each line is checked as strictly as the full reader checks it ([`super::game_check`]) and
 //! only its names, pair, result and termination are kept; when it is refused, the full reader
@@ -28,8 +27,9 @@ use std::path::{Path, PathBuf};
 /// The table of the log at `path` (a folder with a games.jsonl, or a file).
 pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
     // A file can be read again: its complete pairs are forgotten as they complete, until a
-    // line that does not follow the schedule (a hand-made log) says a pair may have a third
-    // leg; then it is read again keeping every pair. A pipe keeps every pair from the start.
+    // line that does not follow the schedule (a hand-made log; in a match --jsonl file, a game
+    // number met twice) says a pair may have a third leg; then it is read again keeping every
+    // pair. A pipe keeps every pair from the start.
     let mut forget = true;
     loop {
         let mut lines = Lines::open(&games_path(path))?;
@@ -43,7 +43,13 @@ pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
             }
         }
         if looks_like_match_log(&prefix) {
-            return match_standings(&mut lines);
+            match match_standings(&mut lines, forget)? {
+                Some(s) => return Ok(s),
+                None => {
+                    forget = false;
+                    continue;
+                }
+            }
         }
         // The one header parser, given the lines up to the header alone.
         let header = parse_games_log(&prefix, &lines.source)?
@@ -197,19 +203,24 @@ fn bad_line(text: &str, log: &str, line: usize, error: serde_json::Error) -> Log
 
 /// A `match --jsonl` file, as [`super::match_log::parse_match_log`] reads it: every record
 /// counts (no ids to repeat), games `2k − 1` and `2k` are pair `k`. The first non-blank line
-/// is in `lines` already.
-fn match_standings(lines: &mut Lines) -> Result<Standings, ReadLogError> {
+/// is in `lines` already. With `forget`, a pair's legs are forgotten once games `2k − 1` and
+/// `2k` are both in (`match` numbers its games once each); `None` when a game number comes
+/// twice (files joined by hand), and the table cannot forget.
+fn match_standings(lines: &mut Lines, forget: bool) -> Result<Option<Standings>, ReadLogError> {
     let mut m = MatchTally {
         tally: Tally::new(&made_up_header(String::new(), &[], 0)),
         record: GameRecord::default(),
         records: 0,
         ruleset: None,
         torn: None,
+        forget: forget.then(Seen::numbers_only),
     };
     loop {
         if !lines.buf.trim().is_empty() {
             let (text, unterminated) = lines.text();
-            m.add(text, unterminated, lines.n, &lines.source)?;
+            if !m.add(text, unterminated, lines.n, &lines.source)? {
+                return Ok(None);
+            }
         }
         if !lines.next()? {
             break;
@@ -220,7 +231,7 @@ fn match_standings(lines: &mut Lines) -> Result<Standings, ReadLogError> {
     m.tally.set_header(header);
     let mut s = m.tally.standings();
     s.torn_last_line = m.torn;
-    Ok(s)
+    Ok(Some(s))
 }
 
 struct MatchTally {
@@ -231,6 +242,8 @@ struct MatchTally {
     /// The first record's.
     ruleset: Option<String>,
     torn: Option<usize>,
+    /// The game numbers met, when complete pairs are forgotten.
+    forget: Option<Seen>,
 }
 
 impl MatchTally {
@@ -240,7 +253,7 @@ impl MatchTally {
         unterminated: bool,
         n: usize,
         source: &str,
-    ) -> Result<(), NotAMatchLog> {
+    ) -> Result<bool, NotAMatchLog> {
         let mut de = serde_json::Deserializer::from_str(text);
         let parsed =
             GameRecord::deserialize_in_place(&mut de, &mut self.record).and_then(|()| de.end());
@@ -249,7 +262,7 @@ impl MatchTally {
                 Ok(r) => self.record = r,
                 Err(_) if unterminated => {
                     self.torn = Some(n);
-                    return Ok(());
+                    return Ok(true);
                 }
                 Err(error) => {
                     return Err(NotAMatchLog {
@@ -261,15 +274,26 @@ impl MatchTally {
             }
         }
         let r = &self.record;
+        let pair = r.game.div_ceil(2);
+        if let Some(seen) = &mut self.forget {
+            if r.game == 0 || !seen.insert_number(r.game) {
+                return Ok(false);
+            }
+        }
         self.records += 1;
         self.ruleset.get_or_insert_with(|| r.ruleset.clone());
-        self.tally.add_parts(
-            r.game.div_ceil(2),
-            &r.white,
-            &r.black,
-            r.result,
-            r.termination,
-        );
-        Ok(())
+        self.tally
+            .add_parts(pair, &r.white, &r.black, r.result, r.termination);
+        if let Some(seen) = &self.forget {
+            let other = if r.game % 2 == 1 {
+                r.game + 1
+            } else {
+                r.game - 1
+            };
+            if seen.has_number(other) {
+                self.tally.forget_pair(pair);
+            }
+        }
+        Ok(true)
     }
 }

@@ -38,6 +38,15 @@ impl Seen {
         }
     }
 
+    /// Game numbers only, with no schedule to map ids to them (a `match --jsonl` file).
+    pub fn numbers_only() -> Seen {
+        Seen {
+            layout: None,
+            blocks: BTreeMap::new(),
+            others: HashSet::new(),
+        }
+    }
+
     /// The game number of an id of the schedule.
     pub fn game_number(&self, id: &str) -> Option<u64> {
         self.layout.as_ref()?.game_of_id(id)
@@ -107,11 +116,7 @@ mod tests {
     use super::*;
 
     fn seen() -> Seen {
-        Seen {
-            layout: None,
-            blocks: BTreeMap::new(),
-            others: HashSet::new(),
-        }
+        Seen::numbers_only()
     }
 
     #[test]
