@@ -37,7 +37,11 @@ fn event_of(rounds: u64) -> serde_json::Value {
 }
 
 fn header(scheduled: u64, shard: Option<u64>) -> String {
-    let event = event();
+    header_of(scheduled, shard, ROUNDS)
+}
+
+fn header_of(scheduled: u64, shard: Option<u64>, rounds: u64) -> String {
+    let event = event_of(rounds);
     let canonical: CanonicalEvent = serde_json::from_value(event.clone()).unwrap();
     let mut h = serde_json::json!({"baraza":"tournament","schema":2,"version":"0.1.0","config_hash":canonical_hash(&canonical),"scheduled_games":scheduled,"event":event,"sprt":null});
     if let Some(k) = shard {
@@ -48,10 +52,14 @@ fn header(scheduled: u64, shard: Option<u64>) -> String {
 
 /// The whole log and the shards' logs (shard K: the pairs q with (q − 1) mod 3 = K − 1).
 fn write_logs(dir: &Path) -> (PathBuf, Vec<PathBuf>) {
+    write_logs_of(dir, ROUNDS)
+}
+
+fn write_logs_of(dir: &Path, rounds: u64) -> (PathBuf, Vec<PathBuf>) {
     let pairings: Vec<(usize, usize)> = (0..4)
         .flat_map(|i| (i + 1..4).map(move |j| (i, j)))
         .collect();
-    let games = 2 * pairings.len() as u64 * ROUNDS;
+    let games = 2 * pairings.len() as u64 * rounds;
     let open = |name: &str, header: String| {
         std::fs::create_dir_all(dir.join(name)).unwrap();
         let mut f = std::io::BufWriter::new(
@@ -60,12 +68,17 @@ fn write_logs(dir: &Path) -> (PathBuf, Vec<PathBuf>) {
         writeln!(f, "{header}").unwrap();
         f
     };
-    let mut whole = open("whole", header(games, None));
+    let mut whole = open("whole", header_of(games, None, rounds));
     let mut shards: Vec<_> = (1..=SHARDS)
-        .map(|k| open(&format!("shard-{k}"), header(games / SHARDS, Some(k))))
+        .map(|k| {
+            open(
+                &format!("shard-{k}"),
+                header_of(games / SHARDS, Some(k), rounds),
+            )
+        })
         .collect();
     let (mut q, mut n) = (0u64, 0u64);
-    for r in 1..=ROUNDS {
+    for r in 1..=rounds {
         for (p, &(i, j)) in pairings.iter().enumerate() {
             q += 1;
             for (leg, w, b) in [("a", i, j), ("b", j, i)] {
@@ -214,6 +227,125 @@ fn a_vast_schedule_costs_nothing_until_its_games_come() {
     );
     assert!(
         said.contains(" and 47999999987 more; merge again"),
+        "{said}"
+    );
+}
+
+/// Shard 2 of a 2-round event (8 lines after its header) with line `n` (1-based, the header is
+/// 1) replaced by `with`, or cut short at the end when `with` is `None`.
+fn damaged(dir: &Path, n: usize, with: Option<&str>) -> (Vec<PathBuf>, PathBuf) {
+    let (_, shards) = write_logs_of(dir, 2);
+    let path = shards[1].join("games.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let out = match with {
+        Some(w) => {
+            lines[n - 1] = w.to_string();
+            lines.join("\n") + "\n"
+        }
+        None => {
+            let all = lines.join("\n");
+            all[..all.len() - 30].to_string()
+        }
+    };
+    std::fs::write(&path, out).unwrap();
+    (shards, path)
+}
+
+fn merge_err(inputs: &[PathBuf], out: &Path) -> String {
+    let r = baraza()
+        .arg("merge")
+        .arg("--out")
+        .arg(out)
+        .args(inputs)
+        .output()
+        .unwrap();
+    assert!(!r.status.success());
+    assert!(!out.join("games.jsonl").exists());
+    let err = String::from_utf8(r.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+/// What the merge refuses in a line and what it ignores, wherever in the line the damage is.
+#[test]
+fn damaged_lines_are_refused_by_line_and_a_torn_tail_is_ignored() {
+    let dir = temp_dir("merge-damage");
+    let out = dir.join("out");
+    // Line 3 of shard 2 is r1-p2-b: its id and pair come first, the damage after them.
+    let good = std::fs::read_to_string({
+        let (shards, _) = damaged(&dir.join("probe"), 2, None);
+        shards[1].join("games.jsonl")
+    })
+    .unwrap();
+    let line3 = good.lines().nth(2).unwrap().to_string();
+    assert!(
+        line3.starts_with(r#"{"game_id":"r1-p2-b","pair":2,"#),
+        "{line3}"
+    );
+    let cases = [
+        // Not JSON after the id and pair.
+        (line3[..40].to_string(), "not a game line: "),
+        // A field missing.
+        (
+            line3.replace(r#""plies":2,"#, ""),
+            "not a game line: missing field `plies`",
+        ),
+        // A field of the wrong type.
+        (
+            line3.replace(r#""moves":["6A","1B"]"#, r#""moves":"6A""#),
+            "not a game line: invalid type: string \"6A\", expected a sequence",
+        ),
+        // A result the record cannot hold.
+        (
+            line3.replace(r#""result":"#, r#""result":"3-0","was":"#),
+            "result '3-0'",
+        ),
+    ];
+    for (i, (line, says)) in cases.iter().enumerate() {
+        let (shards, path) = damaged(&dir.join(format!("c{i}")), 3, Some(line));
+        let err = merge_err(&shards, &out);
+        let want = format!("baraza: {} line 3: {says}", path.display());
+        assert!(err.starts_with(&want), "{err}\nwanted: {want}");
+    }
+
+    // The same damage in a line met twice (shard 2 given again, damaged): refused too.
+    let copy = dir.join("copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    let text = std::fs::read_to_string(dir.join("c0").join("shard-2").join("games.jsonl")).unwrap();
+    std::fs::write(copy.join("games.jsonl"), text).unwrap();
+    let (_, mut inputs) = write_logs_of(&dir.join("fine"), 2);
+    inputs.push(copy.clone());
+    let err = merge_err(&inputs, &out);
+    let want = format!(
+        "baraza: {} line 3: not a game line: ",
+        copy.join("games.jsonl").display()
+    );
+    assert!(err.starts_with(&want), "{err}\nwanted: {want}");
+
+    // A last line cut short (a shard killed mid-write) is ignored and named; its game is missing.
+    // Shard 2's pairs are 2, 5, 8 and 11 (q − 1 = 1 mod 3): r1-p2, r1-p5, r2-p2, r2-p5, so its
+    // line 9 is r2-p5-b.
+    let (shards, path) = damaged(&dir.join("torn"), 0, None);
+    let r = baraza()
+        .arg("merge")
+        .arg("--partial")
+        .arg("--out")
+        .arg(&out)
+        .args(&shards)
+        .output()
+        .unwrap();
+    let said = String::from_utf8(r.stdout).unwrap();
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(
+        said.contains(": 23 of 24 games\nmissing 1 games: r2-p5-b (of shard 2/3)"),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "note: {} line 9 was torn (a write cut short) and is ignored",
+            path.display()
+        )),
         "{said}"
     );
 }
