@@ -27,7 +27,7 @@ use super::log::{games_path, Header, GAMES_FILE};
 use super::merge_twice::Twice;
 use super::seen::Seen;
 use super::shard::Shard;
-use super::stream::{header_layout, LogStream};
+use super::stream::{check_line, header_layout, LogStream};
 use crate::pgn::write_pgn;
 use crate::record::GameRecord;
 use std::collections::BTreeSet;
@@ -354,13 +354,18 @@ fn write_pgns(
             // The record alone, without the tournament's fields: parsed directly, not through
             // GameLine's flattening (which buffers the whole line first, at twice the cost).
             let mut de = serde_json::Deserializer::from_str(text);
-            GameRecord::deserialize_in_place(&mut de, &mut record)
-                .and_then(|()| de.end())
-                .map_err(|e| MergeError::BadLine {
-                    path: paths[batch.input].clone(),
+            let parsed =
+                GameRecord::deserialize_in_place(&mut de, &mut record).and_then(|()| de.end());
+            if let Err(e) = parsed {
+                // Its first fault as the whole line's check names it, if it has one there.
+                let source = &paths[batch.input];
+                check_line(text, source, line, false).map_err(read_error)?;
+                return Err(MergeError::BadLine {
+                    path: source.clone(),
                     line,
                     problem: format!("not a game line: {e}"),
-                })?;
+                });
+            }
             write_pgn(out, &record).map_err(io_error(path))?;
         }
     }
@@ -379,13 +384,23 @@ fn copy_lines(
     let mut games = 0u64;
     for (k, log) in logs.iter_mut().enumerate() {
         let mut batch = PgnBatch::new(k);
-        while let Some((line, _, text, g)) = log.next_line().map_err(read_error)? {
+        while let Some(g) = log.next_ids().map_err(read_error)? {
+            let (line, text) = (g.line, g.text);
+            // A line read by its start is checked whole where it is not copied (a refusal is
+            // the refusal of its first fault in the line, as the line's whole check says it).
+            let check = || match g.checked {
+                true => Ok(()),
+                false => check_line(text, &paths[k], line, false)
+                    .map(|_| ())
+                    .map_err(read_error),
+            };
             let bad = |problem: String| MergeError::BadLine {
                 path: paths[k].clone(),
                 line,
                 problem,
             };
             let Some(number) = layout.game_of_id(&g.game_id) else {
+                check()?;
                 return Err(bad(format!(
                     "game id '{}' is not in the event's schedule",
                     g.game_id
@@ -393,12 +408,14 @@ fn copy_lines(
             };
             let (pair, _) = pair_of_game(number);
             if g.pair != pair {
+                check()?;
                 return Err(bad(format!(
                     "game {} has pair {}; the schedule says {pair}",
                     g.game_id, g.pair
                 )));
             }
             if !seen.insert_number(number) {
+                check()?;
                 // Kept once if it is the first line again, compared after the copy.
                 twice.note(number, k, text);
                 continue;
