@@ -22,10 +22,6 @@ fn baraza() -> Command {
     Command::cargo_bin("baraza").unwrap()
 }
 
-fn event() -> serde_json::Value {
-    event_of(ROUNDS)
-}
-
 fn event_of(rounds: u64) -> serde_json::Value {
     let limits =
         serde_json::json!({"startup_timeout_ms":10000,"movetime_ms":100,"tc":null,"margin_ms":50});
@@ -34,10 +30,6 @@ fn event_of(rounds: u64) -> serde_json::Value {
         .map(|n| serde_json::json!({"name": n, "command": "builtin:random", "limits": limits}))
         .collect();
     serde_json::json!({"ruleset":"darra","format":"round-robin","rounds":rounds,"seed":1,"bots":bots,"openings":{"kind":"standard"},"max_plies":null})
-}
-
-fn header(scheduled: u64, shard: Option<u64>) -> String {
-    header_of(scheduled, shard, ROUNDS)
 }
 
 fn header_of(scheduled: u64, shard: Option<u64>, rounds: u64) -> String {
