@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# builtin:search against an independent engine: DeepMind OpenSpiel's MCTS and alpha-beta
+# (bench/independent/openspiel_bot.py), on baraza's rules rewritten in Python from the rules
+# specifications. Creates a venv under target/ (nothing committed) with open_spiel from PyPI.
+#
+# usage: bench/independent.sh [--check]
+#   env: RULESETS="darra darra-2x18 dara dara-niger"  ALGOS="mcts ab"  ROUNDS=20 (game pairs)
+#        MOVETIME=100 (ms, both bots)  OS_MOVETIME=$MOVETIME (OpenSpiel's own, e.g. 1000 for 10x)
+#        MARGIN=50  CONCURRENCY=1  OUT=target/independent-runs  CHECK_GAMES=300
+#   --check: first cross-check the Python rules against `baraza rules` (CHECK_GAMES per ruleset)
+#   SMOKE=1: one game pair of darra per algo at 50 ms, nothing else (a quick "does it run")
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BARAZA=target/release/baraza
+VENV=target/independent-venv
+[ -x "$BARAZA" ] || cargo build --release --quiet
+if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import pyspiel' 2>/dev/null; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet 'open_spiel==2.0.2'
+fi
+PY="$VENV/bin/python"
+
+RULESETS=${RULESETS:-"darra darra-2x18 dara dara-niger"}
+ALGOS=${ALGOS:-"mcts ab"}
+ROUNDS=${ROUNDS:-20}
+MOVETIME=${MOVETIME:-100}
+OS_MOVETIME=${OS_MOVETIME:-$MOVETIME}
+MARGIN=${MARGIN:-50}
+CONCURRENCY=${CONCURRENCY:-1}
+OUT=${OUT:-target/independent-runs}
+if [ "${SMOKE:-0}" = 1 ]; then
+  RULESETS=darra ROUNDS=1 MOVETIME=50 OS_MOVETIME=50 OUT=target/independent-smoke
+fi
+
+if [ "${1:-}" = "--check" ]; then
+  "$PY" bench/independent/crosscheck.py --baraza "$BARAZA" --games "${CHECK_GAMES:-300}" \
+    darra darra-2x12 darra-2x16 darra-2x18 dara dara-niger
+fi
+
+echo "# $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD); uptime:$(uptime | sed 's/.*load/ load/')"
+echo "# movetime search ${MOVETIME} ms, OpenSpiel ${OS_MOVETIME} ms, margin ${MARGIN} ms, ${ROUNDS} pairs"
+for rs in $RULESETS; do
+  for algo in $ALGOS; do
+    dir="$OUT/$rs-$algo-$MOVETIME-$OS_MOVETIME"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    cat > "$dir/event.toml" <<TOML
+ruleset = "$rs"
+format = "gauntlet"
+rounds = $ROUNDS
+movetime = $MOVETIME
+margin = $MARGIN
+concurrency = $CONCURRENCY
+
+[[bot]]
+name = "search"
+cmd = "builtin:search"
+
+[[bot]]
+name = "openspiel-$algo"
+cmd = "$PY bench/independent/openspiel_bot.py --algo $algo"
+movetime = $OS_MOVETIME
+TOML
+    echo "## $rs: builtin:search vs OpenSpiel $algo"
+    nice "$BARAZA" tournament --config "$dir/event.toml" --out "$dir/run" --quiet
+  done
+done
