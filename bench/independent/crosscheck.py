@@ -56,9 +56,28 @@ def check_examples(path):
     return n
 
 
+def random_bao(rng):
+    """A random valid Bao position: 64 seeds spread over the holes (and, half the time, the
+    hands), random house flags; so that random play reaches the mtaji stage and takasia."""
+    while True:
+        in_hand = 0 if rng.random() < 0.6 else rng.randrange(2, 40, 2)
+        cells = [0] * 32
+        for _ in range(64 - in_hand):
+            cells[rng.randrange(32)] += 1
+        if any(cells[8:24]):
+            break
+    rows = [cells[r * 8:r * 8 + 8] for r in range(4)]
+    board = "/".join(",".join(str(x) for x in r) for r in rows)
+    flags = rng.choice("H-") + rng.choice("H-")
+    return "bao %s %d %d %d %s -" % (board, in_hand // 2, in_hand // 2, rng.randint(1, 2), flags)
+
+
 def play_one(exe, ruleset, seed):
     rng = random.Random(seed)
-    st = rules.start(ruleset)
+    if ruleset == "bao" and seed % 2:
+        st = rules.parse(random_bao(rng))
+    else:
+        st = rules.start(ruleset)
     plies = 0
     while True:
         pos = st.position()
@@ -96,7 +115,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("rulesets", nargs="+")
     a = ap.parse_args()
-    for fam in ("darra", "dara"):
+    for fam in ("darra", "dara", "bao"):
         p = os.path.join(a.examples, fam + "-examples.tsv")
         if os.path.exists(p):
             print("%s: %d spec examples agree" % (p, check_examples(p)))

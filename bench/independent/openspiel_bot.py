@@ -9,7 +9,8 @@ for `builtin:search`.
                depth's move is played.
 
 The games are baraza's rules written in Python from the rules specifications (rules.py,
-spiel_games.py), not baraza's engines. Darra (all sizes) and Dara (dara, dara-niger).
+spiel_games.py, bao_rules.py), not baraza's engines: Darra (all sizes), Dara (dara,
+dara-niger) and Bao.
 
 Time: with a fixed movetime, the search gets movetime x --time-mult minus a safety share
 (--safety, default max(10 ms, 10 %)); with a game clock, remaining/30 + 3/4 of the increment.
@@ -101,7 +102,10 @@ class Player:
         self.args = args
         self.game = spiel_games.load(ruleset)
         self.rng = np.random.RandomState(args.seed if args.seed is not None else None)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rng)
+        # Bao rollouts stop where the referee adjudicates a draw (--max-plies 1000)
+        max_length = 1000 if ruleset == "bao" else None
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rng,
+                                                max_length=max_length)
         self.mcts = TimedMCTSBot(self.game, uct_c=args.uct_c, max_simulations=10**9,
                                  evaluator=evaluator, solve=True, random_state=self.rng)
 

@@ -352,3 +352,12 @@ def status(state):
 
 def _result(w):
     return "1/2-1/2" if w is None else ("1-0" if w == 0 else "0-1")
+
+
+def _bao():
+    import bao_rules
+    RULESETS["bao"] = bao_rules.BaoState
+
+
+_bao()
+

@@ -1,4 +1,5 @@
-"""baraza's Darra and Dara as OpenSpiel games (pyspiel.Game / pyspiel.State subclasses), on the
+"""baraza's Darra, Dara and Bao as OpenSpiel games (pyspiel.Game / pyspiel.State subclasses),
+on the
 rules of rules.py. Registered as `baraza_<ruleset>` (e.g. `baraza_darra_2x18`).
 
 Returns are +1 / -1 / 0 (win / loss / draw) at terminal states only, as OpenSpiel's
@@ -12,10 +13,14 @@ _MAX_LENGTH = {
     # (captures + 1) x no-capture limit (darra.md section 9); 2024 plies for Dara (dara.md 7)
     "darra": 13 * 600, "darra-2x12": 25 * 1200, "darra-2x16": 33 * 1600,
     "darra-2x18": 37 * 1800, "dara": 2024, "dara-niger": 2024,
+    # Bao has no limit of its own; baraza adjudicates a draw after 1000 plies (bao.md R1)
+    "bao": 1000,
 }
 
 
 def _num_actions(ruleset):
+    if ruleset == "bao":
+        return 16 * 6  # circuit hole x direction x (no suffix, `=`, `+`)
     if ruleset.startswith("darra"):
         return 2 * rules.DARRA_SIZES[ruleset] + 1
     return 30 + 30 * 4 * 31
