@@ -1,6 +1,5 @@
 """baraza's Darra, Dara and Bao as OpenSpiel games (pyspiel.Game / pyspiel.State subclasses),
-on the
-rules of rules.py. Registered as `baraza_<ruleset>` (e.g. `baraza_darra_2x18`).
+on the rules of rules.py and bao_rules.py. Registered as `baraza_<ruleset>` (e.g. `baraza_darra_2x18`).
 
 Returns are +1 / -1 / 0 (win / loss / draw) at terminal states only, as OpenSpiel's
 MCTS and alpha-beta expect of a zero-sum, terminal-reward game.
