@@ -4,7 +4,9 @@
 # specifications. Creates a venv under target/ (nothing committed) with open_spiel from PyPI.
 #
 # usage: bench/independent.sh [--check]
-#   env: RULESETS="darra darra-2x18 dara dara-niger"  ALGOS="mcts ab"  ROUNDS=20 (game pairs)
+#   env: RULESETS="darra darra-2x18 dara dara-niger bao"  ALGOS="mcts ab mcts8"  ROUNDS=20 (pairs)
+#        (mcts: OpenSpiel MCTS, plain random rollouts; ab: iterative-deepening alpha-beta;
+#         mcts8: MCTS with rollouts cut after 8 plies and scored by material, the strongest)
 #        MOVETIME=100 (ms, both bots)  OS_MOVETIME=$MOVETIME (OpenSpiel's own, e.g. 1000 for 10x)
 #        MARGIN=50  CONCURRENCY=1  OUT=target/independent-runs  CHECK_GAMES=300
 #   --check: first cross-check the Python rules against `baraza rules` (CHECK_GAMES per ruleset)
@@ -21,8 +23,8 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import pyspiel' 2>/de
 fi
 PY="$VENV/bin/python"
 
-RULESETS=${RULESETS:-"darra darra-2x18 dara dara-niger"}
-ALGOS=${ALGOS:-"mcts ab"}
+RULESETS=${RULESETS:-"darra darra-2x18 dara dara-niger bao"}
+ALGOS=${ALGOS:-"mcts ab mcts8"}
 ROUNDS=${ROUNDS:-20}
 MOVETIME=${MOVETIME:-100}
 OS_MOVETIME=${OS_MOVETIME:-$MOVETIME}
@@ -35,13 +37,17 @@ fi
 
 if [ "${1:-}" = "--check" ]; then
   "$PY" bench/independent/crosscheck.py --baraza "$BARAZA" --games "${CHECK_GAMES:-300}" \
-    darra darra-2x12 darra-2x16 darra-2x18 dara dara-niger
+    darra darra-2x12 darra-2x16 darra-2x18 dara dara-niger bao
 fi
 
 echo "# $(date -u +%FT%TZ) commit $(git rev-parse --short HEAD); uptime:$(uptime | sed 's/.*load/ load/')"
 echo "# movetime search ${MOVETIME} ms, OpenSpiel ${OS_MOVETIME} ms, margin ${MARGIN} ms, ${ROUNDS} pairs"
 for rs in $RULESETS; do
   for algo in $ALGOS; do
+    case $algo in
+      mcts8) args="--algo mcts --rollout-plies 8" ;;
+      *) args="--algo $algo" ;;
+    esac
     dir="$OUT/$rs-$algo-$MOVETIME-$OS_MOVETIME"
     rm -rf "$dir"
     mkdir -p "$dir"
@@ -59,7 +65,7 @@ cmd = "builtin:search"
 
 [[bot]]
 name = "openspiel-$algo"
-cmd = "$PY bench/independent/openspiel_bot.py --algo $algo"
+cmd = "$PY bench/independent/openspiel_bot.py $args"
 movetime = $OS_MOVETIME
 TOML
     echo "## $rs: builtin:search vs OpenSpiel $algo"

@@ -80,6 +80,24 @@ class TimedMCTSBot(mcts.MCTSBot):
         return root
 
 
+class MaterialRolloutEvaluator(mcts.RandomRolloutEvaluator):
+    """OpenSpiel's random rollout, cut after --rollout-plies plies; a rollout that has not
+    ended is scored by material (rules.py's `material`, in -1..1) squashed into -0.9..0.9,
+    instead of OpenSpiel's 0 for an unfinished game. Long random games (Darra 2x18: ~1000
+    plies) then cost little and say more."""
+
+    def evaluate(self, state):
+        working = state.clone()
+        for _ in range(self.max_length):
+            if working.is_terminal():
+                return np.array(working.returns())
+            working.apply_action(self._random_state.choice(working.legal_actions()))
+        if working.is_terminal():
+            return np.array(working.returns())
+        v = 0.9 * math.tanh(3.0 * working.inner.material(0))
+        return np.array([v, -v])
+
+
 def say(line):
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
@@ -102,10 +120,14 @@ class Player:
         self.args = args
         self.game = spiel_games.load(ruleset)
         self.rng = np.random.RandomState(args.seed if args.seed is not None else None)
-        # Bao rollouts stop where the referee adjudicates a draw (--max-plies 1000)
-        max_length = 1000 if ruleset == "bao" else None
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rng,
-                                                max_length=max_length)
+        if args.rollout_plies:
+            evaluator = MaterialRolloutEvaluator(n_rollouts=1, random_state=self.rng,
+                                                 max_length=args.rollout_plies)
+        else:
+            # Bao rollouts stop where the referee adjudicates a draw (--max-plies 1000)
+            max_length = 1000 if ruleset == "bao" else None
+            evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.rng,
+                                                    max_length=max_length)
         self.mcts = TimedMCTSBot(self.game, uct_c=args.uct_c, max_simulations=10**9,
                                  evaluator=evaluator, solve=True, random_state=self.rng)
 
@@ -167,7 +189,10 @@ def main():
     ap.add_argument("--time-mult", type=float, default=1.0,
                     help="search time = this x the referee's per-move budget (minus safety)")
     ap.add_argument("--safety", type=float, default=None, help="ms kept back per move")
-    ap.add_argument("--uct-c", type=float, default=2.0)
+    ap.add_argument("--uct-c", type=float, default=2.0, help="UCT exploration (OpenSpiel's default 2)")
+    ap.add_argument("--rollout-plies", type=int, default=0,
+                    help="mcts: cut random rollouts after N plies and score them by material "
+                         "(0: OpenSpiel's plain rollouts to the end of the game)")
     ap.add_argument("--max-depth", type=int, default=64)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--name", default=None)
