@@ -37,7 +37,7 @@ class TimedMCTSBot(mcts.MCTSBot):
     """OpenSpiel's MCTSBot with its simulation loop bounded by a deadline instead of a count.
 
     The body of the loop is OpenSpiel's mcts_search (tree policy, evaluation, backup with
-    solving); only the loop condition changed.
+    solving; chance nodes left out, as these games have none); only the loop condition changed.
     """
 
     deadline = 0.0
@@ -46,7 +46,14 @@ class TimedMCTSBot(mcts.MCTSBot):
     def mcts_search(self, state):
         root = mcts.SearchNode(None, state.current_player(), 1)
         sims = 0
-        while sims < self.max_simulations and (sims == 0 or time.monotonic() < self.deadline):
+        start = time.monotonic()
+        while sims < self.max_simulations:
+            # At least 2 simulations: the first only evaluates the root, the second expands
+            # it. After that, stop when the next simulation, at the mean cost so far, would
+            # end past the deadline.
+            now = time.monotonic()
+            if sims >= 2 and now + (now - start) / sims > self.deadline:
+                break
             sims += 1
             visit_path, working_state = self._apply_tree_policy(root, state)
             if working_state.is_terminal():
