@@ -29,8 +29,7 @@ from open_spiel.python.algorithms import mcts, minimax  # noqa: E402
 import spiel_games  # noqa: E402
 
 
-class OutOfTime(Exception):
-    pass
+OutOfTime = spiel_games.OutOfTime
 
 
 class TimedMCTSBot(mcts.MCTSBot):
@@ -174,11 +173,14 @@ class Player:
         best, depth, score = state.legal_actions()[0], 0, 0.0
         for d in range(1, self.args.max_depth + 1):
             before = evals[0]
+            spiel_games.DEADLINE = deadline
             try:
                 v, a = minimax.alpha_beta_search(self.game, state, value_function=value,
                                                  maximum_depth=d, maximizing_player_id=me)
             except OutOfTime:
                 break
+            finally:
+                spiel_games.DEADLINE = None
             best, depth, score = a, d, v
             if evals[0] == before or abs(v) >= 1.0:
                 break  # every line ends within the depth, or a proven win/loss: done

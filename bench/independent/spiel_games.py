@@ -4,9 +4,19 @@ on the rules of rules.py and bao_rules.py. Registered as `baraza_<ruleset>` (e.g
 Returns are +1 / -1 / 0 (win / loss / draw) at terminal states only, as OpenSpiel's
 MCTS and alpha-beta expect of a zero-sum, terminal-reward game.
 """
+import time
+
 import pyspiel
 
 import rules
+
+# While set (by the alpha-beta player), clone() raises OutOfTime past this monotonic time, so
+# that a search whose leaves are mostly terminal (no evaluation calls) still stops in time.
+DEADLINE = None
+
+
+class OutOfTime(Exception):
+    pass
 
 _MAX_LENGTH = {
     # (captures + 1) x no-capture limit (darra.md section 9); 2024 plies for Dara (dara.md 7)
@@ -63,6 +73,8 @@ class BarazaState(pyspiel.State):
 
     def clone(self):
         # A plain copy of the rules state: the default clone deep-copies the Python object.
+        if DEADLINE is not None and time.monotonic() > DEADLINE:
+            raise OutOfTime()
         return BarazaState(self.get_game(), self.inner.copy())
 
     def __str__(self):
