@@ -145,11 +145,9 @@ class Player:
             root = self.mcts.mcts_search(state)
             best = root.best_child()
             el = max(1e-6, time.monotonic() - start)
-            depth, node = 0, root
-            pv = []
+            depth, node = 0, root  # the length of the most visited line
             while node.children:
                 node = node.best_child()
-                pv.append(node)
                 depth += 1
             value = best.total_reward / max(1, best.explore_count)
             if best.outcome is not None:
