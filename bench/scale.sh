@@ -7,7 +7,8 @@
 #   baraza merge --out MERGED SHARD-1..SHARDS    (the shards joined: games.jsonl + games.pgn)
 # with wall time, CPU time (user + system) and peak RSS from GNU time, the median of each, and
 # a check that the merged table is the whole log's. The load average is printed too: on a
-# shared machine the wall time is mostly other people's work; the CPU time is this one's.
+# shared machine the wall time includes waiting for a core; the CPU time is this run's own.
+# Figures and the targets (under 10 s and 64 MiB each): docs/cluster.md, "Scale".
 #
 # usage: bench/scale.sh [BOTS] [ROUNDS] [SHARDS]     REPS=n (environment)
 # Needs: a release build (cargo build --release), python3, GNU time (/usr/bin/time), ~4 GB in
@@ -38,12 +39,14 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 : >"$out/results.txt"
 : >"$out/merge.txt"
+: >"$out/load.txt"
 i=1
 while [ "$i" -le "$reps" ]; do
     r=$(measure "$baraza" results "$out/whole")
     m=$(measure "$baraza" merge --out "$out/merged" $(i=1; while [ $i -le "$shards" ]; do printf '%s ' "$out/shard-$i"; i=$((i + 1)); done))
     echo "$r" >>"$out/results.txt"
     echo "$m" >>"$out/merge.txt"
+    cut -d' ' -f1 /proc/loadavg >>"$out/load.txt"
     echo "run $i: results ${r% *} (wall s, cpu s), $(echo "$r" | cut -d' ' -f3) KiB;  merge ${m% *}, $(echo "$m" | cut -d' ' -f3) KiB;  load $(cut -d' ' -f1 /proc/loadavg)"
     i=$((i + 1))
 done
@@ -56,3 +59,4 @@ for what in results merge; do
         "$(cut -d' ' -f1 "$f" | median)" "$(cut -d' ' -f2 "$f" | median)" \
         "$(cut -d' ' -f3 "$f" | median | awk '{ printf "%.1f", $1 / 1024 }')"
 done
+echo "load average (1 min) after each run, median: $(median <"$out/load.txt") on $(nproc) cores"

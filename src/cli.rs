@@ -540,7 +540,7 @@ pub struct ResultsArgs {
     pub json: bool,
     /// text (the table), json, csv (one row per bot), markdown, or html: one self-contained
     /// page with the table, the crosstable, the score and SPRT plots, and a viewer of every
-    /// game [default: text]
+    /// game (at most 50,000 games) [default: text]
     #[arg(long, value_enum)]
     pub format: Option<ResultsFormat>,
     /// Write the output to FILE instead of standard output

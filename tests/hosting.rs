@@ -51,6 +51,15 @@ fn baraza_with(args: &[&str], env: &[(&str, &str)]) -> Output {
         .expect("baraza runs")
 }
 
+/// `baraza match darra BOT builtin:random EXTRA...`, with `env` added to the referee's
+/// environment: the shape of most tests here.
+fn vs_random(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    baraza_with(
+        &[&["match", "darra", bot, "builtin:random"], extra].concat(),
+        env,
+    )
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -60,19 +69,7 @@ fn text(b: &[u8]) -> String {
 fn nothing_outlives(modes: &str) {
     let m = marker(&modes.replace(',', "-"));
     let bad = hostile(modes, &m, "");
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &bad,
-            "builtin:random",
-            "--games",
-            "2",
-            "--movetime",
-            "2000",
-        ],
-        &[],
-    );
+    let out = vs_random(&bad, &["--games", "2", "--movetime", "2000"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("game 2:"), "{stdout}");
@@ -103,17 +100,9 @@ fn a_grandchild_holding_the_pipes_does_not_outlive_its_game() {
 #[test]
 fn a_bot_that_exits_leaving_a_grandchild_on_its_pipes_crashes_and_leaves_nothing() {
     let m = marker("pipes-exit");
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &hostile("pipes,setsid,exit", &m, ""),
-            "builtin:random",
-            "--games",
-            "2",
-            "--movetime",
-            "2000",
-        ],
+    let out = vs_random(
+        &hostile("pipes,setsid,exit", &m, ""),
+        &["--games", "2", "--movetime", "2000"],
         &[],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -275,12 +264,9 @@ fn a_secret_in_the_referees_environment_never_reaches_a_bot() {
     let wd = dir.join("wd");
     std::fs::create_dir_all(&wd).unwrap();
     let bad = hostile("env", "-", "");
-    let out = baraza_with(
+    let out = vs_random(
+        &bad,
         &[
-            "match",
-            "darra",
-            &bad,
-            "builtin:random",
             "--games",
             "1",
             "--logs",
@@ -332,12 +318,9 @@ fn keep_workdirs_keeps_each_bot_process_directory_with_its_files() {
     let dir = temp_dir("hosting-keep");
     let wd = dir.join("wd");
     std::fs::create_dir_all(&wd).unwrap();
-    let out = baraza_with(
+    let out = vs_random(
+        &hostile("secret", "-", "kept-file-content"),
         &[
-            "match",
-            "darra",
-            &hostile("secret", "-", "kept-file-content"),
-            "builtin:random",
             "--games",
             "2",
             "--no-reuse",
@@ -433,19 +416,7 @@ fn over_its_memory_a_bot_loses_naming_the_limit() {
     )
     .unwrap();
     let cmd = format!("python3 {}", script.display());
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &cmd,
-            "builtin:random",
-            "--memory",
-            "256",
-            "--games",
-            "2",
-        ],
-        &[],
-    );
+    let out = vs_random(&cmd, &["--memory", "256", "--games", "2"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert_eq!(
@@ -469,19 +440,7 @@ fn over_its_open_files_a_bot_loses_naming_the_limit() {
     )
     .unwrap();
     let cmd = format!("python3 {}", script.display());
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &cmd,
-            "builtin:random",
-            "--open-files",
-            "32",
-            "--games",
-            "1",
-        ],
-        &[],
-    );
+    let out = vs_random(&cmd, &["--open-files", "32", "--games", "1"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("exceeded --open-files 32"), "{stdout}");
@@ -560,12 +519,9 @@ fn over_its_max_processes_a_bot_loses_naming_the_limit() {
 fn a_wrapper_runs_around_every_bot() {
     let dir = temp_dir("hosting-wrapper");
     let logs = dir.join("logs");
-    let out = baraza_with(
+    let out = vs_random(
+        &hostile("env", "-", ""),
         &[
-            "match",
-            "darra",
-            &hostile("env", "-", ""),
-            "builtin:random",
             "--games",
             "1",
             "--logs",
@@ -577,17 +533,7 @@ fn a_wrapper_runs_around_every_bot() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(logged_env(&logs).contains(&"WRAPPED_BY=env-wrapper".to_string()));
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--wrapper",
-            "no-such-wrapper-x",
-        ],
-        &[],
-    );
+    let out = vs_random("builtin:random", &["--wrapper", "no-such-wrapper-x"], &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--wrapper: program 'no-such-wrapper-x' not found"));
 }
@@ -624,15 +570,9 @@ fn the_process_group_fallback_still_kills_what_stays_in_the_group() {
     // that stays in the bot's group (double fork, pipes) is killed with it; only setsid can
     // escape there (docs/hosting.md), so it is not tried here.
     let m = marker("group-fallback");
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &hostile("doublefork,pipes", &m, ""),
-            "builtin:random",
-            "--games",
-            "2",
-        ],
+    let out = vs_random(
+        &hostile("doublefork,pipes", &m, ""),
+        &["--games", "2"],
         &[("BARAZA_ISOLATION", "group")],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -655,17 +595,9 @@ fn think_times_are_in_microseconds_and_never_less_than_the_bot_took() {
     .unwrap();
     let jsonl = dir.join("games.jsonl");
     let cmd = format!("sh {}", script.display());
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &cmd,
-            "builtin:random",
-            "--games",
-            "1",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ],
+    let out = vs_random(
+        &cmd,
+        &["--games", "1", "--jsonl", jsonl.to_str().unwrap()],
         &[],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -695,17 +627,9 @@ fn a_bot_cannot_read_the_referees_environment_through_proc() {
     let dir = temp_dir("hosting-environ");
     let logs = dir.join("logs");
     let m = marker("environ");
-    let out = baraza_with(
-        &[
-            "match",
-            "darra",
-            &hostile("environ", &m, ""),
-            "builtin:random",
-            "--games",
-            "1",
-            "--logs",
-            logs.to_str().unwrap(),
-        ],
+    let out = vs_random(
+        &hostile("environ", &m, ""),
+        &["--games", "1", "--logs", logs.to_str().unwrap()],
         &[("BARAZA_TEST_SECRET", "hunter2-environ")],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -721,12 +645,9 @@ fn a_bot_cannot_read_the_referees_environment_through_proc() {
 fn affinity_pins_a_games_bots_to_one_core() {
     let dir = temp_dir("hosting-affinity");
     let logs = dir.join("logs");
-    let out = baraza_with(
+    let out = vs_random(
+        &hostile("cpus", "-", ""),
         &[
-            "match",
-            "darra",
-            &hostile("cpus", "-", ""),
-            "builtin:random",
             "--games",
             "1",
             "--logs",
@@ -750,12 +671,9 @@ fn a_bots_match_logs_are_capped_for_the_whole_match() {
     let dir = temp_dir("hosting-logcap");
     let logs = dir.join("logs");
     let flood = format!("{} flood", bot("bad_bot.sh"));
-    let out = baraza_with(
+    let out = vs_random(
+        &flood,
         &[
-            "match",
-            "darra",
-            &flood,
-            "builtin:random",
             "--games",
             "20",
             "--logs",

@@ -142,12 +142,13 @@ fn output_between_games_loses_the_next_game_by_protocol_error() {
     assert_eq!(g["termination"], "protocol error", "{g}");
     assert_eq!(g["result"], "1-0", "{g}");
     let reason = g["reason"].as_str().unwrap();
-    // Depending on when the line arrives: found before `newgame`, or at its first turn.
-    assert!(
-        reason.starts_with("player 2 (a) sent 'hello between games' ")
-            && (reason.ends_with(" between games") || reason.ends_with("when it was not its turn")),
-        "{reason}"
-    );
+    // Depending on when the line arrives: found before `newgame`, while player 1 thinks, or
+    // (on a busy machine, once `go` is sent) read as its answer to its first turn.
+    let sent = reason.starts_with("player 2 (a) sent 'hello between games' ")
+        && (reason.ends_with(" between games") || reason.ends_with("when it was not its turn"));
+    let answered =
+        reason == "player 2 (a) answered 'hello between games' instead of 'move <token>'";
+    assert!(sent || answered, "{reason}");
     assert!(g["plies"].as_u64().unwrap() <= 1, "{g}");
     assert_eq!(games[2]["termination"], "normal");
     // Found before `newgame`, the process never got game 2's newgame (so no pid line).

@@ -1,28 +1,30 @@
 //! `baraza results DIR [--format text|json|csv|markdown|html] [--anchor NAME=ELO]`: the
 //! tournament table, recomputed from games.jsonl alone (or from a `match --jsonl` file); as
 //! HTML, the event's report page with a viewer of every game.
+//!
+//! Every format but HTML reads the log line by line ([`results_stream`]): its memory is the
+//! table's, not the games'. The HTML page holds every game (its viewer), so it reads them all,
+//! after the streamed table has said there are not more than a page holds.
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
-use crate::tournament::{log, match_log, ratings, render, results};
+use crate::tournament::{log, ratings, render, results, results_stream};
 use crate::view;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
-    let games = match_log::read_any_log(&args.dir)?;
+    let mut table = results_stream::standings_of_path(&args.dir)?;
     let format = match (args.format, args.json) {
         (Some(f), false) => f,
         (None, true) | (Some(ResultsFormat::Json), true) => ResultsFormat::Json,
         (None, false) => ResultsFormat::Text,
         (Some(f), true) => anyhow::bail!("--json and --format {f:?} disagree; give one"),
     };
-    let mut table = results::standings(&games);
     if let Some(a) = &args.anchor {
         let (name, elo) = ratings::parse_anchor(a).map_err(anyhow::Error::msg)?;
         results::anchor_ratings(&mut table, &name, elo)?;
     }
     let text = match format {
-        // Line by line: a log of millions of games is not held in memory.
         ResultsFormat::Json => {
             let mut buf = Vec::new();
             write_json(&mut buf, &serde_json::to_value(&table)?)?;
@@ -32,6 +34,13 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
         ResultsFormat::Csv => render::render_csv(&table),
         ResultsFormat::Markdown => render::render_markdown(&table),
         ResultsFormat::Html => {
+            let n = table.games + table.unscored_games;
+            if n > view::page::MAX_REPORT_GAMES {
+                anyhow::bail!(
+                    "--format html: {n} games are more than one page holds (at most {}: the page has every game in it); --format text, json, csv or markdown give the table of any number",
+                    view::page::MAX_REPORT_GAMES
+                );
+            }
             let games = log::read_games_log(&args.dir)?;
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);

@@ -93,12 +93,25 @@ pub fn parse_match_log(text: &str, source_name: &str) -> Result<GamesLog, NotAMa
             record,
         })
         .collect();
+    let ruleset = games
+        .first()
+        .map_or(String::new(), |g| g.record.ruleset.clone());
+    Ok(GamesLog {
+        header: made_up_header(ruleset, &names, games.len() as u64),
+        games,
+        duplicates: vec![],
+        torn_line,
+        sprt_line: None,
+    })
+}
+
+/// The header a `match --jsonl` file is read under: the bots `names`, `ruleset` (the first
+/// game's), one round per two of its `games`.
+pub fn made_up_header(ruleset: String, names: &[String], games: u64) -> Header {
     let event = CanonicalEvent {
-        ruleset: games
-            .first()
-            .map_or(String::new(), |g| g.record.ruleset.clone()),
+        ruleset,
         format: Format::RoundRobin,
-        rounds: games.len().div_ceil(2) as u32,
+        rounds: games.div_ceil(2) as u32,
         seed: 0,
         bots: names
             .iter()
@@ -113,21 +126,15 @@ pub fn parse_match_log(text: &str, source_name: &str) -> Result<GamesLog, NotAMa
         max_plies: None,
         growth: Vec::new(),
     };
-    Ok(GamesLog {
-        header: Header {
-            baraza: HEADER_KIND.to_string(),
-            schema: SCHEMA,
-            version: String::new(),
-            config_hash: "none".to_string(),
-            scheduled_games: games.len() as u64,
-            event,
-            sprt: None,
-            shard: None,
-            merged: false,
-        },
-        games,
-        duplicates: vec![],
-        torn_line,
-        sprt_line: None,
-    })
+    Header {
+        baraza: HEADER_KIND.to_string(),
+        schema: SCHEMA,
+        version: String::new(),
+        config_hash: "none".to_string(),
+        scheduled_games: games,
+        event,
+        sprt: None,
+        shard: None,
+        merged: false,
+    }
 }

@@ -16,15 +16,18 @@
 //! The output is `games.jsonl` (the header of the whole event, then the inputs' game lines as
 //! they are, input after input, in each input's order) and `games.pgn` (the same games), both
 //! written beside their final names and renamed over them at the end. The inputs are read line
-//! by line; memory is a few bytes per scheduled game (which input holds it and where), not the
-//! games.
+//! by line; memory is a bit a scheduled game (which games are taken) and a few bytes a line met
+//! twice ([`super::merge_twice`]: such lines are compared with the game's first line after the
+//! copy), not the games.
 
 use super::config::canonical_hash;
 use super::grow::changes_between;
 use super::layout::{game_id, pair_of_game, Layout};
 use super::log::{games_path, Header, GAMES_FILE};
+use super::merge_twice::Twice;
+use super::seen::Seen;
 use super::shard::Shard;
-use super::stream::{header_layout, line_at, LogStream};
+use super::stream::{check_line, header_layout, LogStream};
 use crate::pgn::write_pgn;
 use crate::record::GameRecord;
 use std::collections::BTreeSet;
@@ -152,14 +155,6 @@ impl Outputs {
     }
 }
 
-/// Which input first had each game, and where its line starts there: the merge's whole
-/// memory. A game met again is compared with that line, read again (rare: no digest of every
-/// line is needed).
-struct Owners {
-    input: Vec<u32>,
-    offset: Vec<u64>,
-}
-
 /// Open every input and check they are of one event; the inputs and the layout.
 fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<LogStream>, Layout), MergeError> {
     let mut logs: Vec<LogStream> = Vec::with_capacity(inputs.len());
@@ -237,14 +232,26 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     };
     let mut outputs = Outputs::create(out, &header)?;
     let result = copy_games(&mut logs, &layout, &mut outputs);
-    let (games, duplicate_lines, owners) = match result {
+    let checked = result.and_then(|(games, duplicates, seen, twice)| {
+        let paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
+        match twice.first_conflict(&paths, &layout) {
+            Ok(None) => Ok((games, duplicates, seen)),
+            Ok(Some(c)) => Err(MergeError::Conflict {
+                id: id_of(&layout, c.number),
+                first: paths[c.first].display().to_string(),
+                second: paths[c.again].display().to_string(),
+            }),
+            Err(e) => Err(MergeError::Read(e.to_string())),
+        }
+    });
+    let (games, duplicate_lines, seen) = match checked {
         Ok(r) => r,
         Err(e) => {
             outputs.discard();
             return Err(e);
         }
     };
-    let missing = missing(&owners, &logs, LIST_MISSING);
+    let missing = missing(&seen, &layout, &logs, LIST_MISSING);
     let report = MergeReport {
         out: out.to_path_buf(),
         inputs: logs.len(),
@@ -275,16 +282,20 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     Ok(report)
 }
 
-/// Copy every input's games, each once, into the outputs: (games, duplicate lines, owners).
+/// What the copy leaves: games written, lines met twice (and which), the games taken.
+type Copied = (u64, u64, Seen, Twice);
+
+/// Copy every input's games, each once, into the outputs.
 /// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
-/// work), fed the lines in order.
+/// work), fed the lines in order, many lines a message (one message a line cost more in
+/// waking the thread and allocating than the PGN itself).
 fn copy_games(
     logs: &mut [LogStream],
     layout: &Layout,
     outputs: &mut Outputs,
-) -> Result<(u64, u64, Owners), MergeError> {
+) -> Result<Copied, MergeError> {
     let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
-    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnJob>(1024);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnBatch>(8);
     let (jsonl, pgn) = (&mut outputs.jsonl, &mut outputs.pgn);
     std::thread::scope(|scope| {
         let paths = &paths;
@@ -300,26 +311,63 @@ fn copy_games(
     })
 }
 
-/// A line for the PGN thread: input, line number, text.
-type PgnJob = (usize, usize, String);
+/// Lines of one input for the PGN thread: their text one after the other, and each one's line
+/// number and end in `text`.
+struct PgnBatch {
+    input: usize,
+    text: String,
+    lines: Vec<(usize, usize)>,
+}
+
+/// How many bytes of lines a [`PgnBatch`] takes before it is sent.
+const BATCH_BYTES: usize = 1 << 18;
+
+impl PgnBatch {
+    fn new(input: usize) -> PgnBatch {
+        PgnBatch {
+            input,
+            text: String::with_capacity(BATCH_BYTES + (1 << 12)),
+            lines: Vec::with_capacity(1024),
+        }
+    }
+
+    fn push(&mut self, line: usize, text: &str) {
+        self.text.push_str(text);
+        self.lines.push((line, self.text.len()));
+    }
+}
 
 fn write_pgns(
-    rx: std::sync::mpsc::Receiver<PgnJob>,
+    rx: std::sync::mpsc::Receiver<PgnBatch>,
     (path, out): &mut (PathBuf, BufWriter<std::fs::File>),
     paths: &[String],
 ) -> Result<(), MergeError> {
-    let mut pgn = Vec::with_capacity(4096);
-    for (k, line, text) in rx {
-        // The record alone, without the tournament's fields: parsed directly, not through
-        // GameLine's flattening (which buffers the whole line first, at twice the cost).
-        let record: GameRecord = serde_json::from_str(&text).map_err(|e| MergeError::BadLine {
-            path: paths[k].clone(),
-            line,
-            problem: format!("not a game line: {e}"),
-        })?;
-        pgn.clear();
-        write_pgn(&mut pgn, &record).map_err(io_error(path))?;
-        out.write_all(&pgn).map_err(io_error(path))?;
+    use serde::Deserialize;
+    // One record, its strings and lists refilled game after game (a game's own allocations
+    // were most of this thread's time).
+    let mut record = GameRecord::default();
+    for batch in rx {
+        let mut start = 0;
+        for &(line, end) in &batch.lines {
+            let text = &batch.text[start..end];
+            start = end;
+            // The record alone, without the tournament's fields: parsed directly, not through
+            // GameLine's flattening (which buffers the whole line first, at twice the cost).
+            let mut de = serde_json::Deserializer::from_str(text);
+            let parsed =
+                GameRecord::deserialize_in_place(&mut de, &mut record).and_then(|()| de.end());
+            if let Err(e) = parsed {
+                // Its first fault as the whole line's check names it, if it has one there.
+                let source = &paths[batch.input];
+                check_line(text, source, line, false).map_err(read_error)?;
+                return Err(MergeError::BadLine {
+                    path: source.clone(),
+                    line,
+                    problem: format!("not a game line: {e}"),
+                });
+            }
+            write_pgn(out, &record).map_err(io_error(path))?;
+        }
     }
     Ok(())
 }
@@ -328,24 +376,31 @@ fn copy_lines(
     logs: &mut [LogStream],
     layout: &Layout,
     (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
-    pgn: &std::sync::mpsc::SyncSender<PgnJob>,
+    pgn: &std::sync::mpsc::SyncSender<PgnBatch>,
     paths: &[String],
-) -> Result<(u64, u64, Owners), MergeError> {
-    let n = layout.games() as usize;
-    let mut owners = Owners {
-        input: vec![0; n],
-        offset: vec![0; n],
-    };
-    let (mut games, mut duplicates) = (0u64, 0u64);
-    let first_paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
+) -> Result<Copied, MergeError> {
+    let mut seen = Seen::new(&logs[0].header);
+    let mut twice = Twice::default();
+    let mut games = 0u64;
     for (k, log) in logs.iter_mut().enumerate() {
-        while let Some((line, offset, text, g)) = log.next_line().map_err(read_error)? {
+        let mut batch = PgnBatch::new(k);
+        while let Some(g) = log.next_ids().map_err(read_error)? {
+            let (line, text) = (g.line, g.text);
+            // A line read by its start is checked whole where it is not copied (a refusal is
+            // the refusal of its first fault in the line, as the line's whole check says it).
+            let check = || match g.checked {
+                true => Ok(()),
+                false => check_line(text, &paths[k], line, false)
+                    .map(|_| ())
+                    .map_err(read_error),
+            };
             let bad = |problem: String| MergeError::BadLine {
                 path: paths[k].clone(),
                 line,
                 problem,
             };
             let Some(number) = layout.game_of_id(&g.game_id) else {
+                check()?;
                 return Err(bad(format!(
                     "game id '{}' is not in the event's schedule",
                     g.game_id
@@ -353,66 +408,72 @@ fn copy_lines(
             };
             let (pair, _) = pair_of_game(number);
             if g.pair != pair {
+                check()?;
                 return Err(bad(format!(
                     "game {} has pair {}; the schedule says {pair}",
                     g.game_id, g.pair
                 )));
             }
-            let i = number as usize - 1;
-            match owners.input[i] {
-                0 => {
-                    owners.input[i] = k as u32 + 1;
-                    owners.offset[i] = offset;
-                }
-                other if same_line(&first_paths[other as usize - 1], owners.offset[i], text)? => {
-                    duplicates += 1;
-                    continue;
-                }
-                other => {
-                    return Err(MergeError::Conflict {
-                        id: g.game_id.into_owned(),
-                        first: paths[other as usize - 1].clone(),
-                        second: paths[k].clone(),
-                    })
-                }
+            if !seen.insert_number(number) {
+                check()?;
+                // Kept once if it is the first line again, compared after the copy.
+                twice.note(number, k, text);
+                continue;
             }
-            writeln!(jsonl, "{text}").map_err(io_error(jsonl_path))?;
-            if pgn.send((k, line, text.to_string())).is_err() {
-                // The PGN thread stopped on an error: it is returned from there.
-                return Ok((games, duplicates, owners));
-            }
+            jsonl
+                .write_all(text.as_bytes())
+                .and_then(|()| jsonl.write_all(b"\n"))
+                .map_err(io_error(jsonl_path))?;
+            batch.push(line, text);
             games += 1;
+            if batch.text.len() >= BATCH_BYTES {
+                let full = std::mem::replace(&mut batch, PgnBatch::new(k));
+                if pgn.send(full).is_err() {
+                    // The PGN thread stopped on an error: it is returned from there.
+                    return Ok((games, twice.len(), seen, twice));
+                }
+            }
+        }
+        if !batch.lines.is_empty() && pgn.send(batch).is_err() {
+            return Ok((games, twice.len(), seen, twice));
         }
     }
-    Ok((games, duplicates, owners))
+    Ok((games, twice.len(), seen, twice))
 }
 
-/// Whether the line at `offset` of `path` is `text`.
-fn same_line(path: &Path, offset: u64, text: &str) -> Result<bool, MergeError> {
-    let line = line_at(path, offset)
-        .map_err(|e| MergeError::Read(format!("cannot read {}: {e}", path.display())))?;
-    Ok(line == text)
+/// The schedule's id of game `number`.
+fn id_of(layout: &Layout, number: u64) -> String {
+    let (pair, leg) = pair_of_game(number);
+    let cell = layout.cell(pair).expect("a scheduled pair");
+    game_id(&cell, leg)
 }
 
 /// How many games no input has, the first `list` of their ids, and their shards when every
 /// sharded input has the same shard count.
-fn missing(owners: &Owners, logs: &[LogStream], list: usize) -> (u64, Vec<String>, Vec<Shard>) {
-    let layout = header_layout(&logs[0].header).expect("checked when opened");
+fn missing(
+    seen: &Seen,
+    layout: &Layout,
+    logs: &[LogStream],
+    list: usize,
+) -> (u64, Vec<String>, Vec<Shard>) {
     let counts: BTreeSet<u32> = logs
         .iter()
         .filter_map(|l| l.header.shard.map(|s| s.count))
         .collect();
     let count = (counts.len() == 1).then(|| *counts.first().expect("one"));
     let (mut n, mut ids, mut shards) = (0u64, Vec::new(), BTreeSet::new());
-    for (i, _) in owners.input.iter().enumerate().filter(|(_, o)| **o == 0) {
-        n += 1;
-        let (pair, leg) = pair_of_game(i as u64 + 1);
-        if ids.len() < list {
-            let cell = layout.cell(pair).expect("a scheduled pair");
-            ids.push(game_id(&cell, leg));
+    // By runs of missing games: a shard that never ran is one run, however many games it has.
+    for (first, len) in seen.unmet_runs(layout.games()) {
+        n += len;
+        for number in first..first + len.min((list - ids.len().min(list)) as u64) {
+            ids.push(id_of(layout, number));
         }
         if let Some(c) = count {
-            shards.insert(((pair - 1) % c as u64) as u32 + 1);
+            let (from, to) = (pair_of_game(first).0, pair_of_game(first + len - 1).0);
+            // Pairs q with (q - 1) mod c = k - 1 are shard k's: c pairs in a row are all of them.
+            for q in from..=to.min(from + c as u64 - 1) {
+                shards.insert(((q - 1) % c as u64) as u32 + 1);
+            }
         }
     }
     let shards = match count {

@@ -17,8 +17,12 @@
 //! - [`layout`]: how the game pairs are numbered, append-only as an event grows;
 //! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
 //! - [`grow`]: resuming with more rounds or bots, and naming any other change;
-//! - [`stream`]: games.jsonl read line by line (`baraza results`, `baraza merge`);
-//! - [`merge`]: the shards of one event joined into one run folder;
+//! - [`stream`]: games.jsonl read line by line (`baraza merge`); [`seen`]: which game ids were
+//!   met, a bit a game;
+//! - [`results_stream`]: the table of a log read line by line, each line checked by
+//!   [`game_check`] as the full reader checks it;
+//! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
+//!   it meets twice, compared after the copy);
 //! - [`pair_book`]: the legs of each pair, packed, for the table.
 //!
 //! How a game of a run is played, for `tournament` and `match` alike:
@@ -44,6 +48,7 @@
 
 pub mod config;
 pub mod crash;
+pub mod game_check;
 pub mod game_set;
 pub mod grow;
 pub mod interrupt;
@@ -52,6 +57,7 @@ pub mod log;
 pub mod match_log;
 pub mod match_plan;
 pub mod merge;
+pub mod merge_twice;
 pub mod openings;
 pub mod pair_book;
 pub mod play;
@@ -59,9 +65,11 @@ pub mod ratings;
 pub mod render;
 pub mod report;
 pub mod results;
+pub mod results_stream;
 pub mod runner;
 pub mod schedule;
 pub mod seats;
+pub mod seen;
 pub mod setup;
 pub mod shard;
 pub mod sprt;

@@ -85,6 +85,12 @@ impl PairBook {
         })
     }
 
+    /// Drop what is kept of `pair`: for a pair that no leg can come to any more (both legs of
+    /// the schedule met), so that the book holds the open pairs only.
+    pub fn forget(&mut self, pair: u64) {
+        self.pairs.remove(&pair);
+    }
+
     /// Store the legs of `pair`.
     pub fn put(&mut self, pair: u64, legs: PairLegs) {
         let packed = match legs {

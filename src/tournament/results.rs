@@ -218,6 +218,18 @@ impl Tally {
         }
     }
 
+    /// The bots' names: the header's, then those only the games named, in the order met.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Replace the header the table is described by (its hash, ruleset, format, scheduled
+    /// games), once the games are counted: a `match --jsonl` file's is made up from its games
+    /// ([`super::match_log::made_up_header`]). Its bots must be [`Tally::names`].
+    pub fn set_header(&mut self, header: Header) {
+        self.header = header;
+    }
+
     /// Lines added, scored or not.
     pub fn lines(&self) -> u64 {
         self.scored + self.unscored
@@ -304,6 +316,14 @@ impl Tally {
             Some(PairLegs::Many) => PairLegs::Many,
         };
         self.pairs.put(pair, next);
+    }
+
+    /// Forget the legs of game pair `pair`, which no more games will name: the table is as
+    /// it was, and the memory of a pair is freed. A later game of that pair would be counted
+    /// as its first leg (not as a third one), so only a reader that knows none will come may
+    /// call this ([`super::results_stream`]).
+    pub fn forget_pair(&mut self, pair: u64) {
+        self.pairs.forget(pair);
     }
 
     /// Add (`sign` 1) or take back (-1) a pair of legs, if it is a complete pair.

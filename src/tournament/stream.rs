@@ -1,19 +1,17 @@
-//! games.jsonl read line by line, for `baraza results` and `baraza merge`: memory does not
-//! grow with the games' moves, only by a bit per scheduled game (which ids were seen), and
-//! each line is parsed only as far as the reader needs. The
+//! games.jsonl read line by line, for `baraza merge`: memory does not grow with the games, and
+//! each line is parsed only as far as the reader needs ([`super::seen`] says which ids were
+//! met; `baraza results` reads with [`super::results_stream`]). The
 //! rules are those of [`super::log::parse_games_log`]: a header first, every complete line
 //! strict, a torn last line (no newline, not JSON) ignored, each game id counted once (its
 //! first line).
 
 use super::layout::Layout;
 use super::log::{bad_result, games_path, parse_games_log, Header};
-use super::results::{Standings, Tally};
 use crate::outcome::GameResult;
 use crate::record::Termination;
 use anyhow::{anyhow, bail, Context};
 use serde::de::IgnoredAny;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -86,46 +84,137 @@ impl LogStream {
     }
 
     /// The next game line's text (without its newline) with its number in the file and the
-    /// byte where it starts (for [`line_at`]), checked
+    /// byte where it starts, checked
     /// to be a complete game line and parsed as far as the table needs ([`GameFields`]).
     /// `None` at the end.
     #[allow(clippy::type_complexity)]
     pub fn next_line(&mut self) -> anyhow::Result<Option<(usize, u64, &str, GameFields<'_>)>> {
+        let Some((n, unterminated)) = self.next_text()? else {
+            return Ok(None);
+        };
+        let source = self.path.display().to_string();
+        // The buffer alone is borrowed (not `self`), so the torn line can be noted.
+        let text = self.buf.trim_end_matches(['\n', '\r']);
+        match check_line(text, &source, n, unterminated)? {
+            Some(g) => Ok(Some((n, self.line_start, text, g))),
+            None => {
+                self.torn_line = Some(n);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Read the next line that is not blank: its number, and whether it has no newline (only
+    /// the last line can lack one; [`LogStream::text`] is its text). Not checked: see
+    /// [`check_line`]. `None` at the end.
+    pub fn next_text(&mut self) -> anyhow::Result<Option<(usize, bool)>> {
         loop {
             if !self.read()? {
                 return Ok(None);
             }
-            if self.buf.trim().is_empty() {
-                continue;
-            }
-            let n = self.line_no;
-            let unterminated = !self.buf.ends_with('\n');
-            let source = self.path.display();
-            let text = self.buf.trim_end_matches(['\n', '\r']);
-            match serde_json::from_str::<GameFields>(text) {
-                Ok(g) => return Ok(Some((n, self.line_start, text, g))),
-                Err(_) if unterminated => {
-                    self.torn_line = Some(n);
-                    return Ok(None);
-                }
-                // As the full reader says it: a result the record cannot hold is named.
-                Err(e) => match bad_result(text) {
-                    Some(bad) => bail!("{source} line {n}: {bad}"),
-                    None => bail!("{source} line {n}: not a game line: {e}"),
-                },
+            if !self.buf.trim().is_empty() {
+                return Ok(Some((self.line_no, !self.buf.ends_with('\n'))));
             }
         }
     }
+
+    /// The next game line's number, text, game id and pair: read by [`quick_ids`] when the
+    /// line is complete and starts as baraza writes it (then `checked` is false: the rest of
+    /// the line is for the caller to check), else as [`LogStream::next_line`] reads it. `None`
+    /// at the end.
+    pub fn next_ids(&mut self) -> anyhow::Result<Option<LineIds<'_>>> {
+        let Some((line, unterminated)) = self.next_text()? else {
+            return Ok(None);
+        };
+        let text = self.buf.trim_end_matches(['\n', '\r']);
+        if let Some((id, pair)) = quick_ids(text).filter(|_| !unterminated) {
+            return Ok(Some(LineIds {
+                line,
+                text,
+                game_id: Cow::Borrowed(id),
+                pair,
+                checked: false,
+            }));
+        }
+        let source = self.path.display().to_string();
+        match check_line(text, &source, line, unterminated)? {
+            Some(g) => Ok(Some(LineIds {
+                line,
+                text,
+                game_id: g.game_id,
+                pair: g.pair,
+                checked: true,
+            })),
+            None => {
+                self.torn_line = Some(line);
+                Ok(None)
+            }
+        }
+    }
+
+    /// The text of the line read last, without its line end.
+    pub fn text(&self) -> &str {
+        self.buf.trim_end_matches(['\n', '\r'])
+    }
+
+    /// Line `n`, the last, was torn (see [`check_line`]).
+    pub fn set_torn(&mut self, n: usize) {
+        self.torn_line = Some(n);
+    }
 }
 
-/// The line of a file that starts at byte `offset`, without its newline.
-pub fn line_at(path: &Path, offset: u64) -> std::io::Result<String> {
-    use std::io::{Seek, SeekFrom};
-    let mut f = BufReader::new(File::open(path)?);
-    f.seek(SeekFrom::Start(offset))?;
-    let mut s = String::new();
-    f.read_line(&mut s)?;
-    Ok(s.trim_end_matches(['\n', '\r']).to_string())
+/// A game line as [`LogStream::next_ids`] reads it.
+pub struct LineIds<'a> {
+    pub line: usize,
+    pub text: &'a str,
+    pub game_id: Cow<'a, str>,
+    pub pair: u64,
+    /// Whether the whole line was checked ([`check_line`]), or only its start.
+    pub checked: bool,
+}
+
+/// Line `n` of `source` checked to be a complete game line, parsed as far as the table needs;
+/// `Ok(None)` when it is not one but is `unterminated` (a torn last line, to be ignored).
+pub fn check_line<'a>(
+    text: &'a str,
+    source: &str,
+    n: usize,
+    unterminated: bool,
+) -> anyhow::Result<Option<GameFields<'a>>> {
+    match serde_json::from_str::<GameFields>(text) {
+        Ok(g) => Ok(Some(g)),
+        Err(_) if unterminated => Ok(None),
+        // As the full reader says it: a result the record cannot hold is named.
+        Err(e) => match bad_result(text) {
+            Some(bad) => bail!("{source} line {n}: {bad}"),
+            None => bail!("{source} line {n}: not a game line: {e}"),
+        },
+    }
+}
+
+/// The game id and pair of a game line that starts as baraza writes one,
+/// `{"game_id":"r1-p2-a","pair":2,...` (no escapes, no other `game_id` or `pair` key after
+/// them), read without parsing the rest; `None` for any other line (parse it).
+/// The merge reads ids so and leaves the rest to its parse of the whole record, which accepts
+/// a line that starts so exactly when [`check_line`] would.
+pub fn quick_ids(text: &str) -> Option<(&str, u64)> {
+    let rest = text.strip_prefix(r#"{"game_id":""#)?;
+    let end = rest.find('"')?;
+    let id = &rest[..end];
+    if id.contains('\\') || id.chars().any(char::is_control) {
+        return None;
+    }
+    let rest = rest[end..].strip_prefix(r#"","pair":"#)?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || (digits > 1 && rest.starts_with('0')) {
+        return None;
+    }
+    let pair: u64 = rest[..digits].parse().ok()?;
+    let tail = &rest[digits..];
+    if !tail.starts_with(',') || tail.contains(r#""game_id""#) || tail.contains(r#""pair""#) {
+        return None;
+    }
+    Some((id, pair))
 }
 
 /// What the table and the merge read of a game line, borrowed from it where its text allows.
@@ -174,64 +263,4 @@ pub struct GameFields<'a> {
 pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
     let e = &h.event;
     Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
-}
-
-/// Which game ids were met: a bit per game of the schedule, and a set for ids the schedule
-/// does not have (only hand-made logs have those).
-pub struct Seen {
-    layout: Option<Layout>,
-    bits: Vec<u64>,
-    others: HashSet<String>,
-}
-
-impl Seen {
-    pub fn new(header: &Header) -> Seen {
-        let layout = header_layout(header).ok();
-        let words = layout
-            .as_ref()
-            .map_or(0, |l| l.games().div_ceil(64) as usize);
-        Seen {
-            layout,
-            bits: vec![0; words],
-            others: HashSet::new(),
-        }
-    }
-
-    /// The game number of an id of the schedule.
-    pub fn game_number(&self, id: &str) -> Option<u64> {
-        self.layout.as_ref()?.game_of_id(id)
-    }
-
-    /// Whether `id` is met for the first time (and now it is met).
-    pub fn insert(&mut self, id: &str) -> bool {
-        match self.game_number(id) {
-            Some(n) => {
-                let (w, b) = ((n - 1) as usize / 64, (n - 1) % 64);
-                let new = self.bits[w] & (1 << b) == 0;
-                self.bits[w] |= 1 << b;
-                new
-            }
-            None => self.others.insert(id.to_string()),
-        }
-    }
-}
-
-/// The table of a games.jsonl, read line by line ([`super::results::standings`] of the
-/// whole file, without holding it).
-pub fn standings_of_file(path: &Path) -> anyhow::Result<Standings> {
-    let mut log = LogStream::open(path)?;
-    let mut tally = Tally::new(&log.header);
-    let mut seen = Seen::new(&log.header);
-    let mut duplicates = 0;
-    while let Some((_, _, _, g)) = log.next_line()? {
-        if seen.insert(&g.game_id) {
-            tally.add_parts(g.pair, &g.white, &g.black, g.result, g.termination);
-        } else {
-            duplicates += 1;
-        }
-    }
-    let mut s = tally.standings();
-    s.duplicate_lines = duplicates;
-    s.torn_last_line = log.torn_line;
-    Ok(s)
 }

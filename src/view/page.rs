@@ -8,6 +8,11 @@ const TEMPLATE: &str = include_str!("assets/page.html");
 const STYLE: &str = include_str!("assets/viewer.css");
 const SCRIPT: &str = include_str!("assets/viewer.js");
 
+/// The most games `baraza results --format html` puts on a page. Every game is in it (about
+/// 4 KB of page and 30 KB of memory while it is written, a game of 76 plies): past this the
+/// page is hundreds of megabytes, which no browser opens, and the other formats give the table.
+pub const MAX_REPORT_GAMES: u64 = 50_000;
+
 #[derive(Serialize)]
 struct PageData<'a> {
     title: &'a str,
