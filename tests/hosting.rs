@@ -206,10 +206,12 @@ fn sighup_stops_a_match_like_sigterm_and_leaves_nothing() {
     let out = killed_referee_leaves_nothing(&args, &m, libc::SIGHUP);
     // Not the shell's 129 for an unhandled SIGHUP: the documented interrupted exit.
     assert_eq!(out.status.code(), Some(1));
+    // The stdout too: it names how an earlier game ended, should one have ended.
     assert!(
         text(&out.stderr).contains("interrupted during game 1"),
-        "{}",
-        text(&out.stderr)
+        "{}{}",
+        text(&out.stderr),
+        text(&out.stdout)
     );
 }
 

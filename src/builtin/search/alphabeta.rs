@@ -34,7 +34,7 @@ pub struct Config {
     pub noise: i32,
     /// Search captures beyond the nominal depth.
     pub quiesce: bool,
-    /// Evaluate by the plain part of the evaluation only (material; the lowest levels).
+    /// Evaluate by material only (the lowest levels).
     pub plain: bool,
     pub seed: u64,
     /// The transposition table has `2^table_bits` entries of 16 bytes.
@@ -172,7 +172,7 @@ impl<G: SearchGame> AlphaBeta<G> {
 
     fn evaluate(&self, pos: &G, key: u64) -> i32 {
         let e = if self.config.plain {
-            pos.plain()
+            pos.material_only()
         } else {
             pos.evaluate()
         };

@@ -21,6 +21,12 @@ pub trait SearchGame: Game + Hash {
     fn plain(&self) -> i32 {
         self.evaluate()
     }
+    /// What levels 1 and 2 see: the material greedy counts (`Game::material`, in score
+    /// units), so that level 1 is about greedy on every game.
+    fn material_only(&self) -> i32 {
+        let units = 100 * self.material(self.side_to_move());
+        units.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    }
     /// MCTS: how many score units make a win about 73% likely (the logistic scale turning an
     /// evaluation into a value in 0..1).
     const WIN_SCALE: f32;
@@ -86,6 +92,31 @@ impl Hasher for WordHasher {
 mod tests {
     use super::*;
     use crate::games::darra::Darra;
+
+    /// Along a game (the last legal move each ply), `material_only` is greedy's material of
+    /// the side to move in score units; `seen_nonzero` makes sure material did change.
+    fn material_only_is_greedys_view<G: SearchGame>(mut pos: G) {
+        let mut moves = Vec::new();
+        let mut seen_nonzero = false;
+        for _ in 0..400 {
+            let me = pos.side_to_move();
+            assert_eq!(i64::from(pos.material_only()), 100 * pos.material(me));
+            seen_nonzero |= pos.material(me) != 0;
+            pos.legal_moves(&mut moves);
+            let Some(&m) = moves.last() else { break };
+            pos.apply(m);
+        }
+        assert!(seen_nonzero, "material never changed: a vacuous check");
+    }
+
+    #[test]
+    fn the_lowest_levels_of_bao_and_dara_see_greedys_material() {
+        material_only_is_greedys_view(crate::games::dara::Dara::start(false));
+        material_only_is_greedys_view(crate::games::dara::Dara::start(true));
+        material_only_is_greedys_view(
+            crate::games::bao::Bao::parse(crate::games::bao::START).unwrap(),
+        );
+    }
 
     #[test]
     fn hash_tells_positions_apart_and_repeats() {
