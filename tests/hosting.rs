@@ -123,18 +123,14 @@ fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let referee = child.id().to_string();
-    // The referee's own command line holds the marker too: count only the others.
-    let bots = || {
-        with_marker(m)
-            .into_iter()
-            .filter(|p| !p.starts_with(&format!("{referee}:")))
-            .count()
-    };
+    // The bot's lingering process (`sh -c 'while sleep 1; ...' MARKER`): once it runs, the bot
+    // has read the hello. Counting every process with the marker would also count the
+    // referee and its forks that have not exec'd their bot yet, which carry its command line.
+    let lingering = || with_marker(m).iter().any(|p| p.contains("while sleep 1"));
     wait_until(
         Duration::from_secs(20),
         "the lingering process never started",
-        || bots() >= 2,
+        lingering,
     );
     send_signal(child.id(), sig);
     let out = child.wait_with_output().unwrap();
