@@ -6,7 +6,7 @@
 mod common;
 mod referee_common;
 
-use common::temp_dir;
+use common::{temp_dir, TempDir};
 use referee_common::*;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -400,20 +400,30 @@ fn over_its_max_file_size_a_bot_loses_naming_the_limit() {
     );
 }
 
-#[test]
-fn over_its_memory_a_bot_loses_naming_the_limit() {
-    let dir = temp_dir("hosting-memory");
-    let script = dir.join("hog.py");
+/// A Python bot (its command) that says `ready` and then, at every `go`, runs `statement`
+/// instead of moving: the bot a limit must stop. The directory holding its script goes with
+/// the returned guard.
+fn python_bot_that_on_go(dir_name: &str, statement: &str) -> (TempDir, String) {
+    let dir = temp_dir(dir_name);
+    let script = dir.join("bot.py");
     std::fs::write(
         &script,
-        "import sys\n\
-         for line in sys.stdin:\n\
-         \x20   w = line.split()\n\
-         \x20   if w and w[0] == 'baraza': print('ready', flush=True)\n\
-         \x20   elif w and w[0] == 'go': hog = bytearray(1 << 30)\n",
+        format!(
+            "import sys\n\
+             for line in sys.stdin:\n\
+             \x20   w = line.split()\n\
+             \x20   if w and w[0] == 'baraza': print('ready', flush=True)\n\
+             \x20   elif w and w[0] == 'go': {statement}\n"
+        ),
     )
     .unwrap();
     let cmd = format!("python3 {}", script.display());
+    (dir, cmd)
+}
+
+#[test]
+fn over_its_memory_a_bot_loses_naming_the_limit() {
+    let (_dir, cmd) = python_bot_that_on_go("hosting-memory", "hog = bytearray(1 << 30)");
     let out = vs_random(&cmd, &["--memory", "256", "--games", "2"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
@@ -426,18 +436,10 @@ fn over_its_memory_a_bot_loses_naming_the_limit() {
 
 #[test]
 fn over_its_open_files_a_bot_loses_naming_the_limit() {
-    let dir = temp_dir("hosting-nofile");
-    let script = dir.join("files.py");
-    std::fs::write(
-        &script,
-        "import sys\n\
-         for line in sys.stdin:\n\
-         \x20   w = line.split()\n\
-         \x20   if w and w[0] == 'baraza': print('ready', flush=True)\n\
-         \x20   elif w and w[0] == 'go': fs = [open('/dev/null') for _ in range(100)]\n",
-    )
-    .unwrap();
-    let cmd = format!("python3 {}", script.display());
+    let (_dir, cmd) = python_bot_that_on_go(
+        "hosting-nofile",
+        "fs = [open('/dev/null') for _ in range(100)]",
+    );
     let out = vs_random(&cmd, &["--open-files", "32", "--games", "1"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
