@@ -174,6 +174,17 @@ mod tests {
             let check = serde_json::from_str::<GameCheck>(&line).is_ok();
             assert_eq!(check, full, "{line}");
         }
+        // Each field left out in turn: a field made optional, or added, on one side only is
+        // caught here.
+        let whole: serde_json::Map<String, serde_json::Value> = serde_json::from_str(LINE).unwrap();
+        for key in whole.keys() {
+            let mut less = whole.clone();
+            less.remove(key);
+            let line = serde_json::to_string(&less).unwrap();
+            let full = serde_json::from_str::<GameLine>(&line).is_ok();
+            let check = serde_json::from_str::<GameCheck>(&line).is_ok();
+            assert_eq!(check, full, "without {key}: {line}");
+        }
         let g: GameCheck = serde_json::from_str(LINE).unwrap();
         assert_eq!(
             (&*g.game_id, g.pair, &*g.white, &*g.black),
