@@ -116,8 +116,12 @@ fn a_bot_that_exits_leaving_a_grandchild_on_its_pipes_crashes_and_leaves_nothing
 /// Start `baraza ARGS` (a bot in it lingers with `m` and hangs at its first turn), wait until
 /// the lingering process runs, end the referee with `sig`; then nothing with `m` may be left.
 fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
+    // The bots' directories under the test's own: a SIGKILLed referee can't remove them.
+    let workdirs = temp_dir(&format!("hosting-workdirs-{m}"));
     let child = Command::new(baraza())
         .args(args)
+        .arg("--workdir")
+        .arg(&*workdirs)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -140,7 +144,11 @@ fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
         wait_until(Duration::from_secs(10), "processes left running", || {
             with_marker(m).is_empty()
         });
+        let left = std::fs::read_dir(&*workdirs).unwrap().count();
+        assert!(left >= 1, "the bots ran elsewhere than --workdir");
     } else {
+        let left: Vec<_> = std::fs::read_dir(&*workdirs).unwrap().collect();
+        assert!(left.is_empty(), "bot directories left: {left:?}");
         assert_eq!(with_marker(m), Vec::<String>::new(), "left running");
     }
     out

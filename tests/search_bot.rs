@@ -204,20 +204,25 @@ fn fixed_levels_replay_the_same_games_at_any_concurrency() {
             .arg(&out)
             .assert()
             .success();
-        games_by_key(&std::fs::read_to_string(out.join("games.pgn")).unwrap())
+        let games = games_by_key(&std::fs::read_to_string(out.join("games.pgn")).unwrap());
+        // The game lines carry each game's reason, for the message if the games differ.
+        (
+            games,
+            std::fs::read_to_string(out.join("games.jsonl")).unwrap(),
+        )
     };
     for ruleset in ["darra", "dara", "bao"] {
-        let one = run(ruleset, "1", "5");
+        let (one, one_lines) = run(ruleset, "1", "5");
         assert_eq!(one.len(), 4, "{ruleset}: {one:?}");
         assert!(one.values().all(|m| m.split(' ').count() > 4), "{one:?}");
+        let (two, two_lines) = run(ruleset, "2", "5");
         assert_eq!(
-            one,
-            run(ruleset, "2", "5"),
-            "{ruleset}: concurrency changed the games"
+            one, two,
+            "{ruleset}: concurrency changed the games\n{one_lines}\n{two_lines}"
         );
         assert_ne!(
             one,
-            run(ruleset, "1", "6"),
+            run(ruleset, "1", "6").0,
             "{ruleset}: the seed changed nothing"
         );
     }

@@ -162,9 +162,16 @@ const LONG: &[&str] = &[
 fn sigkill_mid_run_then_resume_plays_each_game_once() {
     let dir = temp_dir("kill");
     let out = dir.join("run");
-    let mut child = start_and_wait(&out, LONG, 5);
+    // The bots' directories under the test's own: a SIGKILLed referee can't remove them.
+    let workdirs = dir.join("workdirs");
+    std::fs::create_dir_all(&workdirs).unwrap();
+    let mut args = LONG.to_vec();
+    args.extend(["--workdir", workdirs.to_str().unwrap()]);
+    let mut child = start_and_wait(&out, &args, 5);
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
+    let left = std::fs::read_dir(&workdirs).unwrap().count();
+    assert!((1..=4).contains(&left), "{left} bot directories left");
     let before = read_games_log(&out).unwrap();
     assert!(
         before.games.len() < 1200,

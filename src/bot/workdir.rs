@@ -21,10 +21,11 @@ pub struct Workdir {
 static NEXT: AtomicU64 = AtomicU64::new(1);
 
 impl Workdir {
-    /// Create `<parent>/baraza-<referee pid>-<n>-<label>` (mode 0700). `parent`: the system's
-    /// temporary directory when `None`.
+    /// Create `<parent>/baraza-<referee pid>-<n>-<random>-<label>` (mode 0700). `parent`: the
+    /// system's temporary directory when `None`. The random part makes the name one nobody holds:
+    /// a directory of the same pid and number, left by a killed referee whose pid came round
+    /// again, would otherwise refuse the bot's start.
     pub fn create(parent: Option<&Path>, label: &str, keep: bool) -> io::Result<Workdir> {
-        use std::os::unix::fs::DirBuilderExt;
         let parent = parent.map_or_else(std::env::temp_dir, Path::to_path_buf);
         // Canonical, so the sandbox binds the same path the bot is told.
         let parent = std::fs::canonicalize(absolute(&parent)?).map_err(|e| {
@@ -42,14 +43,23 @@ impl Workdir {
                 }
             })
             .collect();
-        let path = parent.join(format!("baraza-{}-{n}-{safe}", std::process::id()));
-        std::fs::DirBuilder::new()
-            .mode(0o700)
-            .create(&path)
+        // tempfile retries on a name already taken; the mode must be asked for (its default
+        // follows the umask).
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .permissions(std::fs::Permissions::from_mode(0o700))
+            .prefix(&format!("baraza-{}-{n}-", std::process::id()))
+            .suffix(&format!("-{safe}"))
+            .rand_bytes(6)
+            .tempdir_in(&parent)
             .map_err(|e| {
+                let path = parent.join(format!("baraza-{}-{n}-*-{safe}", std::process::id()));
                 io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
             })?;
-        Ok(Workdir { path, keep })
+        Ok(Workdir {
+            path: dir.keep(),
+            keep,
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -160,6 +170,9 @@ mod tests {
             .unwrap()
             .to_string_lossy()
             .ends_with("-my_bot_1"));
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(a.path()).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700, "{mode:o}");
         std::fs::write(a.path().join("f"), "x").unwrap();
         let (pa, pb) = (a.path().to_path_buf(), b.path().to_path_buf());
         drop(a);
