@@ -27,6 +27,24 @@ fn fixed(x: Option<f64>) -> String {
     }
 }
 
+/// nElo and its `±` as the block prints them. Without variance (every unit scored the same)
+/// nElo is `(s̄ − ½)/0`: `inf` or `-inf`, or `nan` at exactly ½ (a win and a loss in one pair is
+/// no evidence either way), and its interval is `nan`.
+fn nelo_text(sample: &Sample, model: Model) -> (String, String) {
+    if let Some((v, e)) = stats::nelo(sample, model) {
+        return (fixed(Some(v)), fixed(Some(e)));
+    }
+    let mean = sample.mean_var().map_or(0.5, |(m, _)| m);
+    let v = if mean > 0.5 {
+        "inf"
+    } else if mean < 0.5 {
+        "-inf"
+    } else {
+        "nan"
+    };
+    (v.to_string(), "nan".to_string())
+}
+
 /// The block for a two-bot table (`None` with more or fewer bots, or before a game).
 pub fn two_bot_report(s: &Standings) -> Option<String> {
     let [pairing] = s.pairings.as_slice() else {
@@ -47,14 +65,14 @@ pub fn two_bot_report(s: &Standings) -> Option<String> {
     let mut out = String::new();
     let _ = writeln!(out, "Results of {} vs {}:", pairing.first, pairing.second);
     let elo = first.elo;
-    let nelo = stats::nelo(&sample, model);
+    let (nelo, nelo_error) = nelo_text(&sample, model);
     let _ = writeln!(
         out,
         "Elo: {} +/- {}, nElo: {} +/- {}",
         fixed(elo.and_then(|e| e.elo)),
         fixed(elo.and_then(|e| e.error())),
-        fixed(nelo.map(|n| n.0)),
-        fixed(nelo.map(|n| n.1)),
+        nelo,
+        nelo_error,
     );
     let los = stats::los_of_sample(&sample).unwrap_or(0.5);
     let _ = writeln!(
@@ -102,4 +120,25 @@ pub fn two_bot_report(s: &Standings) -> Option<String> {
         );
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn penta(p: [u64; 5]) -> (String, String) {
+        nelo_text(&Sample::pentanomial(p), Model::Pentanomial)
+    }
+
+    #[test]
+    fn nelo_without_variance_says_which_way_or_nan() {
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        // One pair, a win and a loss: mean ½, no spread; 0/0.
+        assert_eq!(penta([0, 0, 1, 0, 0]), pair("nan", "nan"));
+        assert_eq!(penta([0, 0, 0, 0, 3]), pair("inf", "nan"));
+        assert_eq!(penta([2, 0, 0, 0, 0]), pair("-inf", "nan"));
+        // An LD and a WD pair: scores ¼ and ¾, mean ½, variance 1/16 per pair, so a game's σ is
+        // √(2/16); ± = 1.96 · √(1/32) · 800/ln 10 / √(1/8) = 340.48.
+        assert_eq!(penta([0, 1, 0, 1, 0]), pair("0.00", "340.48"));
+    }
 }
