@@ -84,7 +84,7 @@ ladder() {
         run_match "$r" 'builtin:search --level 1' builtin:greedy "$games" --movetime 1000 --concurrency 2
         for l in 2 3 4 5; do
             # Level 5 (300,000 nodes on Dara and darra-2x18) does not always fit in 2000's
-            # 990 ms hard limit on a busy machine.
+            # 1500 ms hard limit on a busy machine.
             mt=2000
             [ "$l" = 5 ] && mt=10000
             run_match "$r" "builtin:search --level $l" "builtin:search --level $((l - 1))" "$games" \

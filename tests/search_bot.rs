@@ -289,26 +289,50 @@ fn answers_well_within_ten_ms_a_move() {
         ];
         let (_, text) = score(ruleset, "builtin:search", "builtin:random", 4, &time);
         assert!(!text.contains("time forfeit"), "{ruleset}:\n{text}");
-        // Moves of player 1 in games 1 and 3 (search) and of player 2 in games 2 and 4.
-        let log = std::fs::read_to_string(&pgn).unwrap();
-        let mut times: Vec<f64> = Vec::new();
-        for (g, game) in log.split("[Event ").skip(1).enumerate() {
-            let body: String = game.lines().filter(|l| !l.starts_with('[')).collect();
-            // `{1.7ms}` or, with the bot's info line, `{1.7ms +0.04/5}`.
-            let ms: Vec<f64> = body
-                .split('{')
-                .skip(1)
-                .filter_map(|c| c.split("ms").next()?.parse().ok())
-                .collect();
-            times.extend(ms.iter().skip(g % 2).step_by(2));
-        }
-        times.sort_by(f64::total_cmp);
+        let times = first_bot_think_times(&pgn);
         assert!(times.len() > 10, "{ruleset}: {times:?}");
         assert!(
             times[times.len() / 2] < 10.0,
             "{ruleset}: think times {times:?}"
         );
     }
+}
+
+#[test]
+fn uses_most_of_a_long_movetime() {
+    // At 400 ms the search stops at 400 - 58.333 * 2 = 283.3 ms (docs/search.md, Time): the
+    // median move, as the referee timed it, lies between that and the movetime, whatever the
+    // moves answered at once (one legal move, a proved result). The margin keeps a stall of
+    // a busy machine from ending a game early.
+    let dir = common::temp_dir("search-long-movetime");
+    let pgn = dir.join("darra.pgn");
+    let time = ["--movetime", "400", "--margin", "1000", "--pgn"];
+    let time: Vec<&str> = time.into_iter().chain([pgn.to_str().unwrap()]).collect();
+    let (_, text) = score("darra", "builtin:search", "builtin:random", 2, &time);
+    assert!(!text.contains("time forfeit"), "{text}");
+    let times = first_bot_think_times(&pgn);
+    assert!(times.len() >= 8, "{times:?}");
+    let median = times[times.len() / 2];
+    assert!((283.0..400.0).contains(&median), "think times {times:?}");
+}
+
+/// The first bot's think times in ms, sorted, from a match's PGN: player 1's moves in the odd
+/// games, player 2's in the even ones (the bots change sides every game).
+fn first_bot_think_times(pgn: &std::path::Path) -> Vec<f64> {
+    let log = std::fs::read_to_string(pgn).unwrap();
+    let mut times: Vec<f64> = Vec::new();
+    for (g, game) in log.split("[Event ").skip(1).enumerate() {
+        let body: String = game.lines().filter(|l| !l.starts_with('[')).collect();
+        // `{1.7ms}` or, with the bot's info line, `{1.7ms +0.04/5}`.
+        let ms: Vec<f64> = body
+            .split('{')
+            .skip(1)
+            .filter_map(|c| c.split("ms").next()?.parse().ok())
+            .collect();
+        times.extend(ms.iter().skip(g % 2).step_by(2));
+    }
+    times.sort_by(f64::total_cmp);
+    times
 }
 
 #[test]
