@@ -17,6 +17,8 @@
 #                                             at --concurrency 2 and the default margin, e.g.
 #                                             `time 40 --movetime 10` or `time 40 --tc 1+0.01`;
 #                                             prints the load average before and after
+# Every match line is followed by BOT1's think times (median, 90th percentile, max), as the
+# referee timed them.
 #
 # Environment: NICE (default 0: on a busy 2-core machine a niced bot waits past its movetime to
 # be scheduled and loses on time; a time-limited bot uses at most one core), OUT (default $TMPDIR/baraza-search-bench: logs and PGNs), BARAZA (default target/release/baraza).
@@ -44,6 +46,24 @@ score() {
     END { printf ", time forfeits %d\n", tf }' "$1"
 }
 
+# BOT1's think times as the referee timed them (the `{12.3ms ...}` comments of a match's PGN:
+# its moves are player 1's in games where it is White, player 2's in the others).
+think() {
+    python3 - "$1" "$2" <<'PY'
+import re, statistics, sys
+times = []
+for game in open(sys.argv[1]).read().split("[Event ")[1:]:
+    second = f'[Black "{sys.argv[2]}"]' in game
+    body = " ".join(l for l in game.splitlines() if not l.startswith("["))
+    ms = [float(m) for m in re.findall(r"\{([0-9.]+)ms", body)]
+    times += ms[int(second)::2]
+if len(times) > 1:
+    q = statistics.quantiles(times, n=10)
+    print(f"            think ms: median {statistics.median(times):.1f}, 90% {q[-1]:.1f}, "
+          f"max {max(times):.1f} ({len(times)} moves)")
+PY
+}
+
 run_match() {
     ruleset=$1 bot1=$2 bot2=$3 games=$4
     shift 4
@@ -52,6 +72,9 @@ run_match() {
         --pgn "$out/$name.pgn" "$@" > "$out/$name.txt" 2>&1 || true
     printf '%-11s %-40s ' "$ruleset" "$bot1 vs $bot2 $*"
     score "$out/$name.txt"
+    # BOT1's name as the match gave it (`final: NAME ...`).
+    [ -s "$out/$name.pgn" ] && think "$out/$name.pgn" "$(awk '/^final:/ { print $2 }' "$out/$name.txt")"
+    return 0
 }
 
 nps() {

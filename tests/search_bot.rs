@@ -289,7 +289,7 @@ fn answers_well_within_ten_ms_a_move() {
         ];
         let (_, text) = score(ruleset, "builtin:search", "builtin:random", 4, &time);
         assert!(!text.contains("time forfeit"), "{ruleset}:\n{text}");
-        let times = first_bot_think_times(&pgn);
+        let times = think_times(&pgn, "search");
         assert!(times.len() > 10, "{ruleset}: {times:?}");
         assert!(
             times[times.len() / 2] < 10.0,
@@ -310,18 +310,19 @@ fn uses_most_of_a_long_movetime() {
     let time: Vec<&str> = time.into_iter().chain([pgn.to_str().unwrap()]).collect();
     let (_, text) = score("darra", "builtin:search", "builtin:random", 2, &time);
     assert!(!text.contains("time forfeit"), "{text}");
-    let times = first_bot_think_times(&pgn);
+    let times = think_times(&pgn, "search");
     assert!(times.len() >= 8, "{times:?}");
     let median = times[times.len() / 2];
     assert!((283.0..400.0).contains(&median), "think times {times:?}");
 }
 
-/// The first bot's think times in ms, sorted, from a match's PGN: player 1's moves in the odd
-/// games, player 2's in the even ones (the bots change sides every game).
-fn first_bot_think_times(pgn: &std::path::Path) -> Vec<f64> {
+/// `bot`'s think times in ms, sorted, from a match's PGN: player 1's moves in the games where
+/// it is White, player 2's in the others.
+fn think_times(pgn: &std::path::Path, bot: &str) -> Vec<f64> {
     let log = std::fs::read_to_string(pgn).unwrap();
     let mut times: Vec<f64> = Vec::new();
-    for (g, game) in log.split("[Event ").skip(1).enumerate() {
+    for game in log.split("[Event ").skip(1) {
+        let second = game.contains(&format!("[Black \"{bot}\"]"));
         let body: String = game.lines().filter(|l| !l.starts_with('[')).collect();
         // `{1.7ms}` or, with the bot's info line, `{1.7ms +0.04/5}`.
         let ms: Vec<f64> = body
@@ -329,7 +330,7 @@ fn first_bot_think_times(pgn: &std::path::Path) -> Vec<f64> {
             .skip(1)
             .filter_map(|c| c.split("ms").next()?.parse().ok())
             .collect();
-        times.extend(ms.iter().skip(g % 2).step_by(2));
+        times.extend(ms.iter().skip(usize::from(second)).step_by(2));
     }
     times.sort_by(f64::total_cmp);
     times
