@@ -189,6 +189,15 @@ impl Dara {
         self.niger
     }
 
+    /// The empty cells where `p` may drop (whoever is to move): those where its piece would
+    /// not make a run the variant forbids. They only shrink during the drop phase: `p`'s
+    /// pieces only grow and the empty cells only fill.
+    pub fn drop_cells(&self, p: Player) -> u32 {
+        let empty = !(self.pieces[0] | self.pieces[1]) & ALL;
+        let (three, four) = run_masks(self.pieces[p.index()]);
+        empty & !if self.niger { three } else { four }
+    }
+
     /// Steps in a row without a removal.
     pub fn nocap(&self) -> u32 {
         self.nocap
@@ -229,9 +238,7 @@ impl Dara {
         let mine = self.pieces[me];
         let empty = !(self.pieces[0] | self.pieces[1]) & ALL;
         if self.hand[me] > 0 {
-            let (three, four) = run_masks(mine);
-            let forbidden = if self.niger { three } else { four };
-            out.extend(cells(empty & !forbidden).map(|to| DaraMove {
+            out.extend(cells(self.drop_cells(self.side)).map(|to| DaraMove {
                 from: NO_CELL,
                 to,
                 remove: NO_CELL,

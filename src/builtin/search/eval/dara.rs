@@ -1,7 +1,9 @@
 //! Dara: pieces decide the game (down to two loses, and so does having no step). Beyond
 //! material: pieces in a line cannot be removed and can be stepped out and back in to remove
 //! again; an empty cell where one more piece makes exactly three is a threat when a piece of
-//! ours stands next to it; free steps keep us from being blocked.
+//! ours stands next to it; free steps keep us from being blocked. While dropping, the cells
+//! we may still drop on only shrink: fewer of them than pieces in hand is a lost game (no
+//! legal drop, before long), and a few spare ones keep the opponent from squeezing us.
 
 use super::SearchGame;
 use crate::game::{Game, Player};
@@ -11,6 +13,11 @@ const PIECE: i32 = 100;
 const IN_LINE: i32 = 12;
 const THREAT: i32 = 30;
 const STEP: i32 = 3;
+/// Holding more pieces than cells left to drop them on: the game is lost.
+const SQUEEZED: i32 = 20 * PIECE;
+/// Each drop cell beyond those the pieces in hand need, up to [`SPARE_MAX`].
+const SPARE: i32 = 6;
+const SPARE_MAX: u32 = 4;
 
 const ALL: u32 = (1 << 30) - 1;
 const RANK1: u32 = 0b00001_00001_00001_00001_00001_00001;
@@ -71,7 +78,21 @@ fn side(pos: &Dara, p: Player) -> i32 {
         .iter()
         .map(|d| (d & empty).count_ones() as i32)
         .sum::<i32>();
-    PIECE * count + IN_LINE * lines + THREAT * threats + STEP * steps
+    PIECE * count + IN_LINE * lines + THREAT * threats + STEP * steps + drops(pos, p)
+}
+
+/// The drop phase's room: see the module doc.
+fn drops(pos: &Dara, p: Player) -> i32 {
+    let hand = pos.hand(p);
+    if hand == 0 {
+        return 0;
+    }
+    let free = pos.drop_cells(p).count_ones();
+    if free < hand {
+        -SQUEEZED
+    } else {
+        SPARE * (free - hand).min(SPARE_MAX) as i32
+    }
 }
 
 impl SearchGame for Dara {
@@ -117,5 +138,33 @@ mod tests {
         );
         let p = Dara::parse("dara ....../....../....../....../...... 1 12 12 0").unwrap();
         assert_eq!(p.evaluate(), 0);
+    }
+
+    /// The rules' example E12 (x to drop, no legal drop), with o to move instead.
+    const E12_O_TO_MOVE: &str = "dara-niger oxx..o/o.ooxo/xx..xx/oxoxoo/o..xx. 2 1 1 0";
+
+    #[test]
+    fn drop_cells_and_the_squeeze() {
+        let p = Dara::parse(E12_O_TO_MOVE).unwrap();
+        // By hand (empty: d5 e5 b4 c3 d3 b1 c1 f1): every one makes three x in a row; for o,
+        // b4 makes four (a4-d4) and c3 three (c2-c4), the other six are free.
+        assert_eq!(p.drop_cells(Player::One), 0);
+        assert_eq!(
+            p.drop_cells(Player::Two),
+            cells(&["d5", "e5", "d3", "b1", "c1", "f1"])
+        );
+        // x holds a piece it can never drop: o is winning whatever else the board says; o has
+        // 5 spare cells, counted up to 4.
+        assert_eq!(drops(&p, Player::One), -SQUEEZED);
+        assert_eq!(drops(&p, Player::Two), SPARE * 4);
+        assert!(p.evaluate() > SQUEEZED / 2, "{}", p.evaluate());
+        // Plain dara forbids only runs of four: b4 would make four x (b2-b5), the other seven
+        // cells are free; 6 spare, counted up to 4.
+        let basic = Dara::parse(&E12_O_TO_MOVE.replace("dara-niger", "dara")).unwrap();
+        assert_eq!(
+            basic.drop_cells(Player::One),
+            cells(&["d5", "e5", "c3", "d3", "b1", "c1", "f1"])
+        );
+        assert_eq!(drops(&basic, Player::One), SPARE * 4);
     }
 }
