@@ -14,25 +14,18 @@ use crate::referee::{play_game, GameSetup, PlayerSetup};
 use anyhow::Context;
 use std::io::{IsTerminal, Read, Write};
 use std::os::unix::net::{UnixListener, UnixStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-/// A scratch folder for the console socket and the bot's info log, removed at the end.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn scratch() -> anyhow::Result<Scratch> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let dir = std::env::temp_dir().join(format!("baraza-play-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    Ok(Scratch(dir))
+/// A scratch folder for the console socket and the bot's info log, removed at the end: made
+/// atomically under a fresh name, mode 0700, so nobody else's folder in /tmp is ever used.
+fn scratch() -> anyhow::Result<tempfile::TempDir> {
+    use std::os::unix::fs::PermissionsExt;
+    tempfile::Builder::new()
+        .prefix(&format!("baraza-play-{}-", std::process::id()))
+        .permissions(std::fs::Permissions::from_mode(0o700))
+        .tempdir()
+        .context("cannot create a scratch folder in the temporary directory")
 }
 
 /// The clocks: with --tc both players play it; otherwise the person has no limit and the bot
@@ -73,8 +66,8 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
     let spec = BotSpec::parse("bot", &args.bot)?;
     let tc = time_controls(&args)?;
     let dir = scratch()?;
-    let socket = dir.0.join("console.sock");
-    let info = dir.0.join("bot.info");
+    let socket = dir.path().join("console.sock");
+    let info = dir.path().join("bot.info");
     let listener = UnixListener::bind(&socket)
         .with_context(|| format!("cannot listen on {}", socket.display()))?;
     listener.set_nonblocking(true)?;
