@@ -232,10 +232,10 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     };
     let mut outputs = Outputs::create(out, &header)?;
     let result = copy_games(&mut logs, &layout, &mut outputs);
-    let checked = result.and_then(|(games, duplicates, seen, twice)| {
+    let checked = result.and_then(|(games, seen, twice)| {
         let paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
         match twice.first_conflict(&paths, &layout) {
-            Ok(None) => Ok((games, duplicates, seen)),
+            Ok(None) => Ok((games, twice.len(), seen)),
             Ok(Some(c)) => Err(MergeError::Conflict {
                 id: id_of(&layout, c.number),
                 first: paths[c.first].display().to_string(),
@@ -282,8 +282,8 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     Ok(report)
 }
 
-/// What the copy leaves: games written, lines met twice (and which), the games taken.
-type Copied = (u64, u64, Seen, Twice);
+/// What the copy leaves: games written, the games taken, the lines met twice.
+type Copied = (u64, Seen, Twice);
 
 /// Copy every input's games, each once, into the outputs.
 /// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
@@ -430,15 +430,15 @@ fn copy_lines(
                 let full = std::mem::replace(&mut batch, PgnBatch::new(k));
                 if pgn.send(full).is_err() {
                     // The PGN thread stopped on an error: it is returned from there.
-                    return Ok((games, twice.len(), seen, twice));
+                    return Ok((games, seen, twice));
                 }
             }
         }
         if !batch.lines.is_empty() && pgn.send(batch).is_err() {
-            return Ok((games, twice.len(), seen, twice));
+            return Ok((games, seen, twice));
         }
     }
-    Ok((games, twice.len(), seen, twice))
+    Ok((games, seen, twice))
 }
 
 /// The schedule's id of game `number`.
@@ -465,7 +465,8 @@ fn missing(
     // By runs of missing games: a shard that never ran is one run, however many games it has.
     for (first, len) in seen.unmet_runs(layout.games()) {
         n += len;
-        for number in first..first + len.min((list - ids.len().min(list)) as u64) {
+        let listed = len.min(list.saturating_sub(ids.len()) as u64);
+        for number in first..first + listed {
             ids.push(id_of(layout, number));
         }
         if let Some(c) = count {

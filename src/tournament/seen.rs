@@ -6,6 +6,7 @@
 
 use super::layout::Layout;
 use super::log::Header;
+use super::stream::header_layout;
 use std::collections::{BTreeMap, HashSet};
 
 const BLOCK_GAMES: u64 = 1 << 16;
@@ -30,9 +31,8 @@ fn place(n: u64) -> (u64, usize, u64) {
 
 impl Seen {
     pub fn new(header: &Header) -> Seen {
-        let e = &header.event;
         Seen {
-            layout: Layout::new(e.format, &e.growth, e.bots.len(), e.rounds).ok(),
+            layout: header_layout(header).ok(),
             blocks: BTreeMap::new(),
             others: HashSet::new(),
         }

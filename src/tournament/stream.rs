@@ -105,7 +105,7 @@ impl LogStream {
     }
 
     /// Read the next line that is not blank: its number, and whether it has no newline (only
-    /// the last line can lack one; [`LogStream::text`] is its text). Not checked: see
+    /// the last line can lack one). Not checked: see
     /// [`check_line`]. `None` at the end.
     pub fn next_text(&mut self) -> anyhow::Result<Option<(usize, bool)>> {
         loop {
@@ -150,16 +150,6 @@ impl LogStream {
                 Ok(None)
             }
         }
-    }
-
-    /// The text of the line read last, without its line end.
-    pub fn text(&self) -> &str {
-        self.buf.trim_end_matches(['\n', '\r'])
-    }
-
-    /// Line `n`, the last, was torn (see [`check_line`]).
-    pub fn set_torn(&mut self, n: usize) {
-        self.torn_line = Some(n);
     }
 }
 
