@@ -34,8 +34,8 @@ pub struct Config {
     pub noise: i32,
     /// Search captures beyond the nominal depth.
     pub quiesce: bool,
-    /// Evaluate by material only (the lowest levels).
-    pub plain: bool,
+    /// Evaluate by `material_only` (the lowest levels), not `evaluate`.
+    pub material_only: bool,
     pub seed: u64,
     /// The transposition table has `2^table_bits` entries of 16 bytes.
     pub table_bits: u32,
@@ -171,7 +171,7 @@ impl<G: SearchGame> AlphaBeta<G> {
     }
 
     fn evaluate(&self, pos: &G, key: u64) -> i32 {
-        let e = if self.config.plain {
+        let e = if self.config.material_only {
             pos.material_only()
         } else {
             pos.evaluate()

@@ -11,8 +11,8 @@ pub struct Level {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub quiesce: bool,
-    /// Material only: the evaluation without its lookahead terms.
-    pub plain: bool,
+    /// Evaluate by [`super::eval::SearchGame::material_only`], greedy's view (levels 1, 2).
+    pub material_only: bool,
     /// Evaluation noise in score units (100 = one seed or piece).
     pub noise: i32,
 }
@@ -23,7 +23,7 @@ pub const DEFAULT_NOISE: i32 = 5;
 
 /// Level `n` (1..=MAX_LEVEL), or the full-strength player for `None`.
 pub fn level(n: Option<u32>) -> Level {
-    let (depth, nodes, quiesce, plain, noise) = match n {
+    let (depth, nodes, quiesce, material_only, noise) = match n {
         // One ply on material, like greedy, with noise for its ties.
         Some(1) => (Some(1), None, false, true, 20),
         Some(2) => (Some(2), None, true, true, 10),
@@ -36,7 +36,7 @@ pub fn level(n: Option<u32>) -> Level {
         depth,
         nodes,
         quiesce,
-        plain,
+        material_only,
         noise,
     }
 }
@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn the_two_lowest_levels_see_material_only() {
-        assert!(level(Some(1)).plain && level(Some(2)).plain);
-        assert!(!level(Some(3)).plain && !level(None).plain);
+        assert!(level(Some(1)).material_only && level(Some(2)).material_only);
+        assert!(!level(Some(3)).material_only && !level(None).material_only);
     }
 }

@@ -112,7 +112,7 @@ fn typed<G: SearchGame>(algo: Algo, level: levels::Level, seed: u64, bits: u32) 
         ab: alphabeta::AlphaBeta::new(alphabeta::Config {
             noise: level.noise,
             quiesce: level.quiesce,
-            plain: level.plain,
+            material_only: level.material_only,
             seed,
             table_bits: bits,
         }),
@@ -189,10 +189,7 @@ impl Strategy for Search {
         }
         let mut limits = Limits::from_clocks(&turn.clocks, turn.me, &self.clock);
         // A low clock's quick answer limits the depth too.
-        limits.depth = match (limits.depth, self.level.depth) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        limits.depth = limits.depth.into_iter().chain(self.level.depth).min();
         let level_nodes = self.level.nodes.map(|n| levels::scaled(n, pos.ruleset()));
         limits.nodes = self.options.nodes.or(level_nodes);
         if limits.nodes.is_some() {

@@ -66,7 +66,7 @@ struct Lookahead<'a> {
     n: usize,
     /// Each player's holes of 3, twice round the cycle (bit `j` and `j + 2n`), so that the holes
     /// a sowing passes are one contiguous range.
-    ripe: [u128; 2],
+    threes: [u128; 2],
     /// Bit `j`: one of the player's sowings ends at hole `j` (sowings of less than a lap).
     lands: [u64; 2],
 }
@@ -88,7 +88,7 @@ impl<'a> Lookahead<'a> {
         Lookahead {
             holes,
             n,
-            ripe: [twice(three & row_a), twice(three & !row_a)],
+            threes: [twice(three & row_a), twice(three & !row_a)],
             lands,
         }
     }
@@ -97,7 +97,7 @@ impl<'a> Lookahead<'a> {
     fn ripe(&self, p: Player) -> i32 {
         let k = p.index();
         let row = ((1u64 << self.n) - 1) << (k * self.n);
-        let own = self.ripe[k] as u64 & row;
+        let own = self.threes[k] as u64 & row;
         (own & !self.lands[1 - k]).count_ones() as i32
     }
 
@@ -113,9 +113,9 @@ impl<'a> Lookahead<'a> {
             }
             // The holes passed before the last seed, i+1 ..= i+s-1, and the last one.
             let passed = ((1u128 << (s - 1)) - 1) << (i + 1);
-            let for_me = (self.ripe[k] & passed).count_ones() as i32;
-            let for_them = (self.ripe[1 - k] & passed).count_ones() as i32;
-            let end = ((self.ripe[0] | self.ripe[1]) >> (i + s) & 1) as i32;
+            let for_me = (self.threes[k] & passed).count_ones() as i32;
+            let for_them = (self.threes[1 - k] & passed).count_ones() as i32;
+            let end = ((self.threes[0] | self.threes[1]) >> (i + s) & 1) as i32;
             best = best.max(4 * (end + for_me - for_them));
         }
         best
