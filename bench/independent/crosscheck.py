@@ -111,14 +111,17 @@ def main():
     ap.add_argument("--baraza", default="target/release/baraza")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--examples", default="/work/shared/rules")
+    # The rules' worked examples, as the project's tests keep them.
+    ap.add_argument("--examples", default="tests/data")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("rulesets", nargs="+")
     a = ap.parse_args()
     for fam in ("darra", "dara", "bao"):
         p = os.path.join(a.examples, fam + "-examples.tsv")
-        if os.path.exists(p):
-            print("%s: %d spec examples agree" % (p, check_examples(p)))
+        if not os.path.exists(p):
+            sys.exit("crosscheck: %s: no such file (--examples names the folder of the "
+                     "*-examples.tsv files)" % p)
+        print("%s: %d spec examples agree" % (p, check_examples(p)))
     for rs in a.rulesets:
         with ThreadPoolExecutor(a.jobs) as pool:
             seeds = [a.seed * 100003 + i for i in range(a.games)]

@@ -153,25 +153,14 @@ def cell_name(c):
 def _runs(board, c, colour):
     """Horizontal and vertical run lengths of colour through cell c (c counted as colour)."""
     f, r = c % 6, c // 6
-    h = 1
-    x = f - 1
-    while x >= 0 and board[r * 6 + x] == colour:
-        h += 1
-        x -= 1
-    x = f + 1
-    while x < 6 and board[r * 6 + x] == colour:
-        h += 1
-        x += 1
-    v = 1
-    y = r - 1
-    while y >= 0 and board[y * 6 + f] == colour:
-        v += 1
-        y -= 1
-    y = r + 1
-    while y < 5 and board[y * 6 + f] == colour:
-        v += 1
-        y += 1
-    return h, v
+
+    def ray(df, dr):
+        n, x, y = 0, f + df, r + dr
+        while 0 <= x < 6 and 0 <= y < 5 and board[y * 6 + x] == colour:
+            n, x, y = n + 1, x + df, y + dr
+        return n
+
+    return 1 + ray(-1, 0) + ray(1, 0), 1 + ray(0, -1) + ray(0, 1)
 
 
 def _in_line(board, c):
