@@ -235,8 +235,6 @@ impl Dara {
 
     fn generate(&self, out: &mut Vec<DaraMove>) {
         let me = self.side.index();
-        let mine = self.pieces[me];
-        let empty = !(self.pieces[0] | self.pieces[1]) & ALL;
         if self.hand[me] > 0 {
             out.extend(cells(self.drop_cells(self.side)).map(|to| DaraMove {
                 from: NO_CELL,
@@ -245,6 +243,8 @@ impl Dara {
             }));
             return;
         }
+        let mine = self.pieces[me];
+        let empty = !(self.pieces[0] | self.pieces[1]) & ALL;
         let theirs = self.pieces[1 - me];
         // The opponent's lines cannot change by our step, so the removable set is fixed.
         let removable = theirs & !in_lines(theirs);
