@@ -18,6 +18,7 @@
 //!   ([`workdir`]), under its resource limits ([`limits`]), optionally under bubblewrap
 //!   ([`sandbox`]) or a wrapper: [`SpawnOptions`].
 
+pub mod budget;
 pub mod environment;
 pub mod limits;
 pub mod namespace;
@@ -70,6 +71,9 @@ pub enum WriteError {
     Timeout,
     #[error("closed its input")]
     Closed,
+    /// It was killed for going over a limit of all its processes (the reason).
+    #[error("{0}")]
+    OverLimit(String),
     #[error("write error: {0}")]
     Io(io::Error),
 }
@@ -169,6 +173,8 @@ pub struct Bot {
     /// How its processes are held: decides how they are killed.
     iso: Isolation,
     limits: Limits,
+    /// The watch on all its processes' memory and CPU, when it has such limits.
+    budget: Option<budget::Watch>,
     /// Removed when the bot is dropped (after its processes are killed).
     _workdir: workdir::Workdir,
 }
@@ -207,6 +213,13 @@ impl Bot {
         };
         let stderr_target = Arc::new(Mutex::new(StderrTarget::open(&stderr, false)));
         let stderr_task = Some(tokio::spawn(drain_stderr(err, stderr_target.clone())));
+        let budget = budget::Watch::start(
+            pgid,
+            iso != Isolation::Group,
+            opts.limits.memory_mb,
+            opts.limits.cpu_seconds,
+            opts.sandbox,
+        );
         Ok(Bot {
             child,
             pgid,
@@ -223,6 +236,7 @@ impl Bot {
             reaped: None,
             iso,
             limits: opts.limits.clone(),
+            budget,
             _workdir: workdir,
         })
     }
@@ -267,12 +281,22 @@ impl Bot {
     /// Write `text` (one or more whole lines) by `deadline`.
     pub async fn send(&mut self, text: &str, deadline: Instant) -> Result<(), WriteError> {
         let stdin = self.stdin.as_mut().ok_or(WriteError::Closed)?;
-        match timeout_at(deadline, stdin.write_all(text.as_bytes())).await {
-            Err(_) => Err(WriteError::Timeout),
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => Err(WriteError::Closed),
-            Ok(Err(e)) => Err(WriteError::Io(e)),
+        let err = match timeout_at(deadline, stdin.write_all(text.as_bytes())).await {
+            Err(_) => WriteError::Timeout,
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => WriteError::Closed,
+            Ok(Err(e)) => WriteError::Io(e),
+        };
+        // Killed for its budget while the other side played: that, not a closed pipe.
+        match self.budget_verdict() {
+            Some(v) if !matches!(err, WriteError::Timeout) => Err(WriteError::OverLimit(v)),
+            _ => Err(err),
         }
+    }
+
+    /// Why the budget watch killed it, if it did.
+    fn budget_verdict(&self) -> Option<String> {
+        self.budget.as_ref().and_then(budget::Watch::verdict)
     }
 
     /// Take in what the bot has already written (one non-blocking read, so a bot that writes
@@ -473,6 +497,9 @@ impl Bot {
     /// [`Limits::exceeded`]): `exceeded --memory 256 MB`.
     /// `tail`: the end of its stderr ([`Bot::stderr_tail`]).
     pub fn exceeded_limit(&mut self, tail: &str) -> Option<String> {
+        if let Some(v) = self.budget_verdict() {
+            return Some(v);
+        }
         if !self.limits.any() {
             return None;
         }

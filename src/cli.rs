@@ -201,17 +201,18 @@ pub struct MatchArgs {
 #[derive(Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Hosting (docs/hosting.md)")]
 pub struct HostArgs {
-    /// Address-space limit of each bot process, in MiB (RLIMIT_AS); over it, a bot whose
-    /// allocation fails and that dies loses with `exceeded --memory MB`
+    /// Memory of each bot, in MiB: all its processes together (and, under --sandbox, its
+    /// in-memory /tmp); over it, it loses with `exceeded --memory MB`
     #[arg(long, value_name = "MB")]
     pub memory: Option<u64>,
-    /// CPU time of each bot process, in seconds, a backstop (RLIMIT_CPU: SIGXCPU)
+    /// CPU time of each bot, in seconds, all its processes together: a backstop against one
+    /// that computes between its turns
     #[arg(long, value_name = "S")]
     pub cpu_seconds: Option<u64>,
     /// Largest file a bot may write, in MiB (RLIMIT_FSIZE: SIGXFSZ)
     #[arg(long, value_name = "MB")]
     pub max_file_size: Option<u64>,
-    /// Processes and threads of each bot, its own included, counted inside its namespace
+    /// Processes and threads of each bot, all together, counted inside its own namespace
     /// (RLIMIT_NPROC; not enforced by the kernel for root, so refused there)
     #[arg(long, value_name = "N")]
     pub max_processes: Option<u64>,
@@ -230,10 +231,14 @@ pub struct HostArgs {
     /// Keep each bot process's working directory instead of removing it afterwards
     #[arg(long)]
     pub keep_workdirs: bool,
-    /// Run every bot under bubblewrap: no network, read-only file system except its working
-    /// directory, homes and other bots' directories hidden (docs/hosting.md)
+    /// Run every bot under bubblewrap: no network, no host socket, a read-only view of the
+    /// system and of its own folder only, a bounded in-memory /tmp (docs/hosting.md)
     #[arg(long)]
     pub sandbox: bool,
+    /// Under --sandbox, let every bot read PATH too (repeatable; read-only). A bot sees only
+    /// the system, the folders its command names and its own working directory by default
+    #[arg(long, value_name = "PATH")]
+    pub sandbox_read: Vec<std::path::PathBuf>,
     /// A command prefix for every bot, e.g. "nice -n 10" or "firejail --quiet" (split like a
     /// shell would; outside --sandbox's bwrap)
     #[arg(long, value_name = "CMD ARGS")]

@@ -10,9 +10,11 @@ use std::process::ExitStatus;
 /// What one bot may use. `None`: inherited from the referee. Core files are always off.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Address space (`RLIMIT_AS`), in MiB.
+    /// Memory, in MiB: each process's address space (`RLIMIT_AS`), and all its processes'
+    /// proportional size together with its sandbox's scratch directory (`budget.rs`).
     pub memory_mb: Option<u64>,
-    /// CPU time (`RLIMIT_CPU`), in seconds: a backstop against a bot spinning between turns.
+    /// CPU time, in seconds, of each process (`RLIMIT_CPU`) and of all together
+    /// (`budget.rs`): a backstop against a bot spinning between turns.
     pub cpu_seconds: Option<u64>,
     /// Largest file it may write (`RLIMIT_FSIZE`), in MiB.
     pub max_file_size_mb: Option<u64>,
@@ -63,7 +65,7 @@ impl Limits {
             // SIGXCPU at the soft limit (a bot that catches it is killed a second later: that
             // SIGKILL looks like any other and is not put down to the limit).
             if signal == Some(libc::SIGXCPU) {
-                return Some(format!("exceeded --cpu-seconds {n}"));
+                return Some(format!("exceeded --cpu-seconds {n} {TOGETHER}"));
             }
         }
         if let Some(n) = self.max_file_size_mb {
@@ -73,12 +75,12 @@ impl Limits {
         }
         if let Some(n) = self.memory_mb {
             if said(MEMORY_WORDS) {
-                return Some(format!("exceeded --memory {n} MB"));
+                return Some(format!("exceeded --memory {n} MB {TOGETHER}"));
             }
         }
         if let Some(n) = self.max_processes {
             if said(FORK_WORDS) {
-                return Some(format!("exceeded --max-processes {n}"));
+                return Some(format!("exceeded --max-processes {n} {TOGETHER}"));
             }
         }
         if let Some(n) = self.open_files {
@@ -89,6 +91,9 @@ impl Limits {
         None
     }
 }
+
+/// Said of the limits that bound a bot's processes together (see `budget.rs`).
+pub const TOGETHER: &str = "(all its processes together)";
 
 /// What runtimes print when an allocation fails (lower case): C, C++, Rust, Python, Node, Go,
 /// the JVM, and strerror(ENOMEM).
@@ -165,7 +170,7 @@ mod tests {
         let exit1 = ExitStatus::from_raw(1 << 8);
         assert_eq!(
             l.exceeded(Some(&sig(libc::SIGXCPU)), b""),
-            Some("exceeded --cpu-seconds 2".into())
+            Some("exceeded --cpu-seconds 2 (all its processes together)".into())
         );
         assert_eq!(
             l.exceeded(Some(&sig(libc::SIGXFSZ)), b""),
@@ -173,11 +178,11 @@ mod tests {
         );
         assert_eq!(
             l.exceeded(Some(&exit1), b"Traceback...\nMemoryError\n"),
-            Some("exceeded --memory 256 MB".into())
+            Some("exceeded --memory 256 MB (all its processes together)".into())
         );
         assert_eq!(
             l.exceeded(Some(&exit1), b"sh: 1: Cannot fork\n"),
-            Some("exceeded --max-processes 8".into())
+            Some("exceeded --max-processes 8 (all its processes together)".into())
         );
         assert_eq!(
             l.exceeded(Some(&exit1), b"OSError: [Errno 24] Too many open files"),

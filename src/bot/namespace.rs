@@ -186,6 +186,15 @@ impl Plan {
     /// and makes system calls only.
     pub unsafe fn enter(&self) -> io::Result<()> {
         default_signals();
+        // A session of its own, so no controlling terminal: `/dev/tty` fails (ENXIO) and
+        // TIOCSTI cannot push keystrokes into the operator's shell. Init and the bot are not
+        // session leaders, so opening a terminal device cannot make it theirs either.
+        if libc::setsid() < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // Only 0, 1 and 2 survive the exec: whatever the referee inherited without
+        // close-on-exec (a wrapper's `exec 7>>audit.log`, a harness's lock) stays out of reach.
+        cloexec_from(3);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
         if libc::getppid() != self.referee {
             libc::_exit(137); // the referee died before the line above
@@ -262,6 +271,34 @@ unsafe fn pipe() -> io::Result<(libc::c_int, libc::c_int)> {
         return Err(io::Error::last_os_error());
     }
     Ok((fds[0], fds[1]))
+}
+
+/// Mark every descriptor from `lo` up close-on-exec (they stay open until the exec, so
+/// the standard library's own error pipe still works).
+unsafe fn cloexec_from(lo: libc::c_int) {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    if libc::syscall(
+        libc::SYS_close_range,
+        lo as libc::c_uint,
+        libc::c_uint::MAX,
+        CLOSE_RANGE_CLOEXEC,
+    ) == 0
+    {
+        return;
+    }
+    // Kernels before 5.11: one fcntl per possible descriptor, up to the soft limit.
+    let mut rl: libc::rlimit = std::mem::zeroed();
+    let top = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) == 0 {
+        (rl.rlim_cur as u64).min(1 << 20) as libc::c_int
+    } else {
+        4096
+    };
+    for fd in lo..top {
+        let flags = libc::fcntl(fd, libc::F_GETFD);
+        if flags >= 0 && flags & libc::FD_CLOEXEC == 0 {
+            libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+        }
+    }
 }
 
 /// Close every descriptor from `lo` up.

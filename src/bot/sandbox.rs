@@ -1,20 +1,22 @@
-//! `--sandbox`: the bot under bubblewrap (`bwrap`), with this profile:
+//! `--sandbox`: the bot under bubblewrap (`bwrap`), with this profile (docs/hosting.md says
+//! the same for hosts):
 //!
 //! - every namespace unshared (`--unshare-all`): no network (only a loopback of its own), its
 //!   own PID namespace with bwrap as init, its own IPC, UTS and cgroup view; killed with the
 //!   referee (`--die-with-parent`); a new session (no terminal to inject input into);
-//! - the host's file system read-only (`--ro-bind / /`), a fresh `/dev` and `/proc`;
-//! - hidden behind empty in-memory directories: `/home`, `/root`, the referee's `$HOME`, and
-//!   the directory holding the bots' working directories (so no bot sees another's);
-//! - writable: its own working directory, bound back in;
-//! - read-only, back from under a hidden directory: what the command needs to run. For each
-//!   path in the command (program, script, any word naming an existing path), for the
-//!   interpreter of a `#!` script, and for each `PATH` entry: when it lies under a hidden
-//!   directory, that directory's first-level entry holding it (`~/.pyenv` for a pyenv shim,
-//!   `~/.cargo` for a cargo-installed tool, `~/bots` for a bot kept there).
-//!
-//! Writes outside the working directory fail (read-only) or land in the in-memory
-//! directories, which vanish with the sandbox: nothing reaches the host.
+//! - a root of its own, read-only, holding only the system's programs and libraries (`/usr`,
+//!   `/bin`, `/lib*`, `/sbin`, `/etc`, `/opt`, `/sys`, read-only), a fresh `/dev` (read-only)
+//!   and `/proc`; nothing else of the host: no `/home`, `/root`, `/run`, `/var`, `/srv`, no
+//!   host `/tmp`, so no host Unix socket can be reached;
+//! - one in-memory scratch directory, `/dev/shm`, of a bounded size (the bot's `--memory`, or
+//!   [`DEFAULT_SCRATCH_MB`]), with `/tmp` and `/var/tmp` as links to it;
+//! - read-only, what the command needs to run: the folder of each path its command names
+//!   (the bot's program or script and its data), and for the interpreter of a `#!` script,
+//!   a program found on `PATH` and each `PATH` entry, the folder that holds it, or under a
+//!   home the home's first-level entry (`~/.pyenv` for a pyenv shim, `~/.cargo` for a
+//!   cargo-installed tool); plus what the host adds (`--sandbox-read`);
+//! - hidden again inside those folders: the event's output and the bots' working directories;
+//! - writable: its own working directory, and the scratch directory.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -45,13 +47,36 @@ pub fn find_bwrap() -> Result<PathBuf, NoBwrap> {
     on_path("bwrap").ok_or(NoBwrap)
 }
 
-/// The directories hidden from a sandboxed bot (those that exist), outermost first.
-fn hidden_dirs(workdir_parent: &Path) -> Vec<PathBuf> {
+/// Processes of bubblewrap's own in the bot's namespace: the outer bwrap, which waits, and
+/// the init of its PID namespace.
+pub(super) const EXTRA_PROCS: u64 = 2;
+
+/// Size of the in-memory scratch directory when the bot has no `--memory`.
+pub const DEFAULT_SCRATCH_MB: u64 = 256;
+
+/// Where the scratch directory is mounted; `/tmp` and `/var/tmp` link to it.
+pub(crate) const SCRATCH: &str = "/dev/shm";
+
+/// The scratch directory's size for a bot with memory limit `memory_mb`: the same (what it
+/// stores there counts against that limit too).
+pub fn scratch_bytes(memory_mb: Option<u64>) -> u64 {
+    memory_mb
+        .unwrap_or(DEFAULT_SCRATCH_MB)
+        .saturating_mul(1 << 20)
+}
+
+/// The system's folders every sandbox holds, read-only (those that exist; a top-level link
+/// such as `/bin -> usr/bin` is made as the same link).
+const SYSTEM: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/sys",
+];
+
+/// The homes: a tool installed under one brings the home's first-level entry holding it.
+fn homes() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = vec!["/home".into(), "/root".into()];
     if let Some(h) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
         dirs.push(h.into());
     }
-    dirs.push(workdir_parent.to_path_buf());
     let mut out: Vec<PathBuf> = Vec::new();
     for d in dirs {
         let d = std::fs::canonicalize(&d).unwrap_or(d);
@@ -59,8 +84,8 @@ fn hidden_dirs(workdir_parent: &Path) -> Vec<PathBuf> {
             out.push(d);
         }
     }
-    // A directory inside another hidden one is mounted after it.
-    out.sort_by_key(|d| d.components().count());
+    // The deepest home holding a path decides.
+    out.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
     out
 }
 
@@ -85,70 +110,212 @@ fn shebang(p: &Path) -> Option<PathBuf> {
     text.split_whitespace().next().map(PathBuf::from)
 }
 
-/// The full command: `bwrap <profile> -- <argv>` for a bot whose working directory is
-/// `workdir` (inside `workdir_parent`). `argv` is absolute already (see `workdir::absolutize`);
-/// `path_var` is the bot's `PATH`.
-pub fn wrap(bwrap: &Path, workdir: &Path, argv: &[String], path_var: Option<&str>) -> Vec<String> {
-    let parent = workdir.parent().unwrap_or(Path::new("/tmp"));
-    let hidden = hidden_dirs(parent);
-    let mut needed: Vec<PathBuf> = Vec::new();
-    let mut consider = |p: PathBuf| {
-        let p = std::fs::canonicalize(&p).unwrap_or(p);
-        if let Some(i) = shebang(&p) {
-            needed.push(i);
-        }
-        needed.push(p);
-    };
-    if let Some(prog) = argv.first() {
-        consider(on_path(prog).unwrap_or_else(|| prog.into()));
+fn in_system(p: &Path) -> bool {
+    SYSTEM.iter().any(|s| p.starts_with(s))
+}
+
+/// The folder of `p`: itself when it is a directory, else the one holding it.
+fn folder_of(p: &Path) -> PathBuf {
+    if p.is_dir() {
+        p.to_path_buf()
+    } else {
+        p.parent().unwrap_or(Path::new("/")).to_path_buf()
     }
-    for w in argv.iter().skip(1) {
-        let v = w.split_once('=').map_or(w.as_str(), |(_, v)| v);
-        if Path::new(v).is_absolute() && Path::new(v).exists() {
-            consider(v.into());
-        }
-    }
-    for dir in std::env::split_paths(path_var.unwrap_or("")) {
-        if dir.is_absolute() {
-            needed.push(std::fs::canonicalize(&dir).unwrap_or(dir));
-        }
-    }
-    let mut binds: Vec<PathBuf> = Vec::new();
-    for p in &needed {
-        // The deepest hidden directory holding it decides.
-        if let Some(b) = hidden.iter().rev().find_map(|h| first_level(p, h)) {
-            if b != workdir && !binds.contains(&b) && b.exists() {
-                binds.push(b);
+}
+
+/// What one bot's sandbox holds beside the system (see the module doc).
+pub struct Profile<'a> {
+    /// The bot's working directory (canonical), the only host folder it may write.
+    pub workdir: &'a Path,
+    /// The bot's `PATH`.
+    pub path_var: Option<&'a str>,
+    /// Size of the in-memory scratch directory.
+    pub scratch_bytes: u64,
+    /// More paths the host lets it read (`--sandbox-read`).
+    pub readable: &'a [PathBuf],
+    /// Paths hidden again when they lie inside a folder it may read.
+    pub hidden: &'a [PathBuf],
+}
+
+/// A read-only bind: `src` on the host, seen at `dest` (the path as the command names it, which
+/// differs from `src` when a link leads there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Bind {
+    src: PathBuf,
+    dest: PathBuf,
+}
+
+/// Folders so broad that a bot named in them gets its own file bound, not the folder: they
+/// hold the host's sockets or everybody's files.
+const TOO_BROAD: &[&str] = &[
+    "/", "/tmp", "/var/tmp", "/dev/shm", "/run", "/var", "/home", "/root", "/srv", "/mnt",
+];
+
+impl Profile<'_> {
+    /// The folders the bot may read, beyond the system's: for `argv` (absolute already, see
+    /// `workdir::absolutize`).
+    fn readable_folders(&self, argv: &[String]) -> Vec<Bind> {
+        // Tools: interpreters, a program found on PATH, the PATH entries.
+        let mut tools: Vec<PathBuf> = Vec::new();
+        // What the command names (and the host adds).
+        let mut named: Vec<PathBuf> = Vec::new();
+        if let Some(prog) = argv.first() {
+            if prog.contains('/') {
+                named.push(prog.into());
+            } else if let Some(p) = on_path(prog) {
+                tools.extend(shebang(&p));
+                tools.push(p);
             }
         }
+        for w in argv.iter().skip(1) {
+            let v = w.split_once('=').map_or(w.as_str(), |(_, v)| v);
+            if Path::new(v).is_absolute() && Path::new(v).exists() {
+                named.push(v.into());
+            }
+        }
+        named.extend(self.readable.iter().cloned());
+        tools.extend(named.iter().filter_map(|p| shebang(p)));
+        tools.extend(
+            std::env::split_paths(self.path_var.unwrap_or(""))
+                .filter(|d| d.is_absolute() && d.is_dir()),
+        );
+        let mut binds: Vec<Bind> = Vec::new();
+        // A tool: under a home, the home's first-level entry holding it; elsewhere its folder.
+        let homes = homes();
+        for t in &tools {
+            let Ok(c) = std::fs::canonicalize(t) else {
+                continue;
+            };
+            let f = homes
+                .iter()
+                .find_map(|h| first_level(&c, h))
+                .unwrap_or_else(|| folder_of(&c));
+            let f = if TOO_BROAD.iter().any(|b| f == Path::new(b)) {
+                c
+            } else {
+                f
+            };
+            binds.push(Bind {
+                src: f.clone(),
+                dest: f,
+            });
+        }
+        // A named path: its folder (a file in a folder that is too broad alone), seen where the
+        // command names it and where a link leads.
+        for p in &named {
+            let mut dest = folder_of(p);
+            if TOO_BROAD.iter().any(|b| dest == Path::new(b)) {
+                dest = p.clone();
+            }
+            let Ok(src) = std::fs::canonicalize(&dest) else {
+                continue;
+            };
+            binds.push(Bind {
+                src: src.clone(),
+                dest,
+            });
+            binds.push(Bind {
+                src: src.clone(),
+                dest: src,
+            });
+        }
+        let mut out: Vec<Bind> = Vec::new();
+        for b in binds {
+            if !in_system(&b.dest) && b.dest != Path::new("/") && !out.contains(&b) {
+                out.push(b);
+            }
+        }
+        out
     }
-    let s = |p: &Path| p.to_string_lossy().into_owned();
-    let mut cmd: Vec<String> = [
-        s(bwrap).as_str(),
-        "--unshare-all",
-        "--die-with-parent",
-        "--new-session",
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-    ]
-    .iter()
-    .map(|a| a.to_string())
-    .collect();
-    for h in &hidden {
-        cmd.extend(["--tmpfs".to_string(), s(h)]);
+
+    /// The full command: `bwrap <profile> -- <argv>`.
+    pub fn wrap(&self, bwrap: &Path, argv: &[String]) -> Vec<String> {
+        let s = |p: &Path| p.to_string_lossy().into_owned();
+        // Under /tmp means under the scratch directory (/tmp is a link to it).
+        let at = |p: &Path| -> String {
+            match p.strip_prefix("/tmp") {
+                Ok(rest) => s(&Path::new(SCRATCH).join(rest)),
+                Err(_) => s(p),
+            }
+        };
+        let mut cmd: Vec<String> = [
+            s(bwrap).as_str(),
+            "--unshare-all",
+            "--die-with-parent",
+            "--new-session",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+        let mut arg = |a: &[&str]| cmd.extend(a.iter().map(|x| x.to_string()));
+        for dir in SYSTEM {
+            let p = Path::new(dir);
+            match std::fs::symlink_metadata(p) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(p) {
+                        arg(&["--symlink", &s(&target), dir]);
+                    }
+                }
+                Ok(m) if m.is_dir() => arg(&["--ro-bind", dir, dir]),
+                _ => {}
+            }
+        }
+        let size = self.scratch_bytes.to_string();
+        arg(&["--proc", "/proc", "--dev", "/dev"]);
+        arg(&["--size", &size, "--tmpfs", SCRATCH, "--remount-ro", "/dev"]);
+        arg(&[
+            "--symlink",
+            SCRATCH,
+            "/tmp",
+            "--symlink",
+            SCRATCH,
+            "/var/tmp",
+        ]);
+        let binds = self.readable_folders(argv);
+        for b in &binds {
+            if b.src != self.workdir {
+                arg(&["--ro-bind", &s(&b.src), &at(&b.dest)]);
+            }
+        }
+        // Hidden again where a readable folder holds them; the bot's own directory goes back
+        // on top afterwards, so the covers are made read-only only at the end.
+        let shown = |p: &Path| {
+            binds
+                .iter()
+                .any(|b| p.starts_with(&b.dest) || p.starts_with(&b.src))
+        };
+        let mut covers: Vec<String> = Vec::new();
+        let mut files: Vec<String> = Vec::new();
+        let parent = self.workdir.parent().map(Path::to_path_buf);
+        // A path holding a readable folder is not hidden (that would hide the folder too).
+        let holds = |h: &Path| {
+            binds
+                .iter()
+                .any(|b| b.dest.starts_with(h) || b.src.starts_with(h))
+        };
+        for h in self.hidden.iter().chain(parent.as_ref()) {
+            let h = std::fs::canonicalize(h).unwrap_or_else(|_| h.clone());
+            if !shown(&h) || holds(&h) || h == self.workdir {
+                continue;
+            }
+            if h.is_dir() {
+                arg(&["--size", "65536", "--tmpfs", &at(&h)]);
+                covers.push(at(&h));
+            } else if h.exists() {
+                files.push(at(&h));
+            }
+        }
+        for f in &files {
+            arg(&["--ro-bind", "/dev/null", f]);
+        }
+        arg(&["--bind", &s(self.workdir), &at(self.workdir)]);
+        for c in &covers {
+            arg(&["--remount-ro", c]);
+        }
+        arg(&["--remount-ro", "/", "--chdir", &s(self.workdir), "--"]);
+        cmd.extend(argv.iter().cloned());
+        cmd
     }
-    for b in &binds {
-        cmd.extend(["--ro-bind".to_string(), s(b), s(b)]);
-    }
-    cmd.extend(["--bind".to_string(), s(workdir), s(workdir)]);
-    cmd.extend(["--chdir".to_string(), s(workdir), "--".to_string()]);
-    cmd.extend(argv.iter().cloned());
-    cmd
 }
 
 #[cfg(test)]
@@ -169,26 +336,90 @@ mod tests {
     }
 
     #[test]
-    fn the_profile_hides_homes_and_the_workdirs_and_binds_the_own_one() {
-        let parent = std::env::temp_dir().join(format!("baraza-sbx-{}", std::process::id()));
-        std::fs::create_dir_all(parent.join("w1")).unwrap();
-        let wd = std::fs::canonicalize(parent.join("w1")).unwrap();
-        let argv = vec!["/bin/sh".to_string(), "-c".to_string(), "true".to_string()];
-        let cmd = wrap(
-            Path::new("/usr/bin/bwrap"),
-            &wd,
-            &argv,
-            Some("/usr/bin:/bin"),
-        );
-        let text = cmd.join(" ");
-        let p = std::fs::canonicalize(&parent).unwrap();
-        assert!(text.starts_with("/usr/bin/bwrap --unshare-all --die-with-parent"));
-        assert!(text.contains(&format!("--tmpfs {}", p.display())), "{text}");
+    fn the_profile_shows_the_system_the_bots_folder_and_its_own_directory_only() {
+        let base = std::env::temp_dir().join(format!("baraza-sbx-{}", std::process::id()));
+        let base = {
+            std::fs::create_dir_all(base.join("entry/out")).unwrap();
+            std::fs::create_dir_all(base.join("work/w1")).unwrap();
+            std::fs::canonicalize(&base).unwrap()
+        };
+        std::fs::write(base.join("entry/bot.py"), "#!/usr/bin/python3\n").unwrap();
+        let wd = base.join("work/w1");
+        let argv: Vec<String> = ["/bin/sh", &format!("{}/entry/bot.py", base.display())]
+            .map(String::from)
+            .to_vec();
+        let hidden = [base.join("entry/out")];
+        let profile = Profile {
+            workdir: &wd,
+            path_var: Some("/usr/bin:/bin"),
+            scratch_bytes: 64 << 20,
+            readable: &[],
+            hidden: &hidden,
+        };
+        let text = profile.wrap(Path::new("/usr/bin/bwrap"), &argv).join(" ");
+        // Under /tmp means under the scratch directory, /tmp being a link to it.
+        let at = |p: &Path| match p.strip_prefix("/tmp") {
+            Ok(rest) => Path::new("/dev/shm").join(rest).display().to_string(),
+            Err(_) => p.display().to_string(),
+        };
+        assert!(text.starts_with("/usr/bin/bwrap --unshare-all --die-with-parent --new-session"));
+        assert!(!text.contains("--ro-bind / /"), "{text}");
+        assert!(text.contains("--ro-bind /usr /usr"), "{text}");
         assert!(
-            text.contains(&format!("--bind {0} {0}", wd.display())),
+            text.contains("--size 67108864 --tmpfs /dev/shm --remount-ro /dev"),
             "{text}"
         );
-        assert!(text.ends_with("-- /bin/sh -c true"), "{text}");
-        std::fs::remove_dir_all(&parent).unwrap();
+        assert!(text.contains("--symlink /dev/shm /tmp"), "{text}");
+        let entry = base.join("entry");
+        assert!(
+            text.contains(&format!("--ro-bind {} {}", entry.display(), at(&entry))),
+            "{text}"
+        );
+        // The output folder inside the bot's folder is covered, then made read-only.
+        let out = at(&base.join("entry/out"));
+        assert!(text.contains(&format!("--tmpfs {out}")), "{text}");
+        assert!(text.contains(&format!("--remount-ro {out}")), "{text}");
+        // Its own directory, writable; the other working directories are not in the sandbox.
+        assert!(
+            text.contains(&format!("--bind {} {}", wd.display(), at(&wd))),
+            "{text}"
+        );
+        assert!(
+            !text.contains(&format!("{} ", at(&base.join("work")))),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!(
+                "--remount-ro / --chdir {} -- {}",
+                wd.display(),
+                argv.join(" ")
+            )),
+            "{text}"
+        );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn a_bot_kept_directly_in_tmp_brings_its_file_not_the_folder() {
+        let f = std::env::temp_dir().join(format!("baraza-sbx-bot-{}.sh", std::process::id()));
+        std::fs::write(&f, "#!/bin/sh\n").unwrap();
+        let f = std::fs::canonicalize(&f).unwrap();
+        let wd = std::env::temp_dir();
+        let profile = Profile {
+            workdir: &wd,
+            path_var: None,
+            scratch_bytes: 1 << 20,
+            readable: &[],
+            hidden: &[],
+        };
+        let binds = profile.readable_folders(&[f.display().to_string()]);
+        assert_eq!(
+            binds,
+            vec![Bind {
+                src: f.clone(),
+                dest: f.clone()
+            }]
+        );
+        std::fs::remove_file(&f).unwrap();
     }
 }

@@ -30,6 +30,12 @@ pub struct SpawnOptions {
     pub cpus: Option<Vec<usize>>,
     /// Names the working directory (the bot's name).
     pub label: String,
+    /// Under `--sandbox`: more paths the bot may read (`--sandbox-read`), beyond what its
+    /// command needs.
+    pub sandbox_read: Vec<PathBuf>,
+    /// Under `--sandbox`: paths kept out of the bot's sight even inside a folder it may read
+    /// (the event's output, the logs).
+    pub hidden: Vec<PathBuf>,
 }
 
 /// A hosting option that cannot work here: reported before any game.
@@ -101,19 +107,27 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
         .iter()
         .find(|(k, _)| k == "PATH")
         .map(|(_, v)| v.to_string_lossy().into_owned());
-    // Under bubblewrap, bwrap is init of the bot's namespace and dies with us: a process group
-    // for bwrap itself is enough, and it needs no namespace of ours around it.
-    let iso = if opts.sandbox {
+    // Under bubblewrap too the bot gets a user + PID namespace of ours around bwrap: its
+    // process limit then counts what runs in that namespace (bwrap's two processes, which
+    // `EXTRA_PROCS` adds, and the bot's), never the host user's other processes and bots.
+    let iso = isolation();
+    let mut extra = Plan::extra_procs(iso);
+    if opts.sandbox {
         let bwrap = sandbox::find_bwrap().map_err(|e| io::Error::other(e.to_string()))?;
-        full = sandbox::wrap(&bwrap, workdir.path(), &full, path_var.as_deref());
-        Isolation::Group
-    } else {
-        isolation()
-    };
+        let profile = sandbox::Profile {
+            workdir: workdir.path(),
+            path_var: path_var.as_deref(),
+            scratch_bytes: sandbox::scratch_bytes(opts.limits.memory_mb),
+            readable: &opts.sandbox_read,
+            hidden: &opts.hidden,
+        };
+        full = profile.wrap(&bwrap, &full);
+        extra += sandbox::EXTRA_PROCS;
+    }
     if !opts.wrapper.is_empty() {
         full = opts.wrapper.iter().cloned().chain(full).collect();
     }
-    let rlimits = opts.limits.rlimits(Plan::extra_procs(iso));
+    let rlimits = opts.limits.rlimits(extra);
     let plan = Plan::new(iso, rlimits, opts.cpus.clone());
     let mut cmd = tokio::process::Command::new(&full[0]);
     cmd.args(&full[1..])
@@ -123,8 +137,9 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
         .kill_on_drop(false);
+    // No `process_group(0)`: `Plan::enter` calls setsid, which makes the same group (its
+    // pgid is its pid) and fails in a process that already leads one.
     // Costs a fork() instead of posix_spawn (about 0.2 ms per bot here), and two more for the
     // namespace's init and the bot: worth it, since otherwise a referee killed with SIGKILL
     // leaves its bots running.

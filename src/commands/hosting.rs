@@ -31,6 +31,8 @@ pub fn spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
         wrapper,
         cpus: None,
         label: String::new(),
+        sandbox_read: absolute_all(&h.sandbox_read)?,
+        hidden: Vec::new(),
     };
     opts.check()?;
     Ok(opts)
@@ -55,17 +57,33 @@ pub fn with_overrides(
     for e in &o.env {
         opts.env.push(EnvRule::parse(e)?);
     }
+    opts.sandbox_read.extend(absolute_all(&o.sandbox_read)?);
     opts.check()?;
     Ok(opts)
 }
 
+/// `--sandbox-read` paths, absolute (a path that does not exist is an error before any game).
+fn absolute_all(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    paths
+        .iter()
+        .map(|p| {
+            std::fs::canonicalize(p).map_err(|e| anyhow!("--sandbox-read {}: {e}", p.display()))
+        })
+        .collect()
+}
+
 /// Every bot's hosting options: the command line's, with its own event-file settings on top.
+/// `hidden`: the run's outputs, kept from the bots' sight under `--sandbox`.
 pub fn bot_hosts(
     config: &crate::tournament::config::TournamentConfig,
     host: &HostArgs,
+    hidden: &[std::path::PathBuf],
 ) -> anyhow::Result<Vec<SpawnOptions>> {
     use anyhow::Context;
-    let base = spawn_options(host)?;
+    let mut base = spawn_options(host)?;
+    // Absolute now, looked at when each bot starts (a log file may not exist yet).
+    let here = std::env::current_dir()?;
+    base.hidden = hidden.iter().map(|p| here.join(p)).collect();
     config
         .bots
         .iter()

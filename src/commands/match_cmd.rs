@@ -116,7 +116,13 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     // Validate everything before the first game.
     let (config, starts, names) = event(&args)?;
     let grace = Duration::from_millis(args.grace);
-    let hosts = super::hosting::bot_hosts(&config, &args.host)?;
+    let outputs: Vec<std::path::PathBuf> = [&args.pgn, &args.jsonl, &args.logs]
+        .into_iter()
+        .chain([&args.record.transcript])
+        .flatten()
+        .cloned()
+        .collect();
+    let hosts = super::hosting::bot_hosts(&config, &args.host, &outputs)?;
     let event_tag = args.record.event.as_deref().unwrap_or("baraza match");
     let mut setups = Setups::new(&config, grace, SeedRule::ByBot, event_tag)?
         .with_site(args.record.site.as_deref().unwrap_or("?"))

@@ -162,6 +162,9 @@ pub(super) fn write_fault(
             format!("{w} crashed: closed its input"),
         ),
         WriteError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
+        WriteError::OverLimit(limit) => {
+            Verdict::fault(p, Termination::Crash, format!("{w} {limit}"))
+        }
     }
 }
 

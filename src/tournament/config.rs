@@ -278,6 +278,8 @@ pub struct HostOverrides {
     pub wrapper: Option<String>,
     /// Added after the command line's `--env` rules.
     pub env: Vec<String>,
+    /// Added to the command line's `--sandbox-read` paths.
+    pub sandbox_read: Vec<PathBuf>,
 }
 
 /// Where games start.
@@ -484,6 +486,8 @@ pub struct BotEntry {
     pub wrapper: Option<String>,
     #[serde(default)]
     pub env: Vec<String>,
+    #[serde(default)]
+    pub sandbox_read: Vec<PathBuf>,
     /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
     /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
     pub transcript: Option<bool>,
@@ -500,6 +504,7 @@ impl BotEntry {
             sandbox: self.sandbox,
             wrapper: self.wrapper.clone(),
             env: self.env.clone(),
+            sandbox_read: self.sandbox_read.clone(),
         }
     }
 

@@ -1,0 +1,412 @@
+//! Limits per bot, not per process: `--memory` and `--cpu-seconds` bound all of a bot's
+//! processes together.
+//!
+//! The kernel's limits (`limits.rs`) are per process: four children of one bot could each use
+//! the whole `--memory`, and a child killed at `--cpu-seconds` could be replaced by a fresh
+//! one. No cgroup of our own is at hand (and the machine's are not ours to change), but a bot's
+//! PID namespace already holds all its processes: every one descends from the process the
+//! referee started (its init adopts the orphans). So one thread watches every bot that has
+//! such a limit: a few times a second it reads `/proc`, adds up each bot's processes, and a
+//! bot over its budget is killed with the reason saved for the game's record. Memory is the
+//! proportional set size (shared pages split among their users, so forked children are not
+//! counted twice), plus what it stored in the sandbox's in-memory scratch directory; CPU is
+//! user + system time, that of finished children included (the kernel adds it to whoever
+//! reaps them, which is inside the namespace).
+//!
+//! A bot can go over between two looks ([`INTERVAL`]); each of its processes is still held to
+//! the whole budget by the kernel meanwhile.
+
+use super::limits::TOGETHER;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::Duration;
+
+/// How often the watcher looks.
+pub const INTERVAL: Duration = Duration::from_millis(100);
+
+/// What `/proc/PID/stat` says of one process.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ProcStat {
+    pub pid: i32,
+    pub ppid: i32,
+    pub session: i32,
+    /// utime + stime + cutime + cstime, in clock ticks.
+    pub cpu_ticks: u64,
+    /// Resident pages.
+    pub rss_pages: u64,
+}
+
+/// Parse a `/proc/PID/stat` line. The command name (field 2) is in parentheses and may hold
+/// anything, parentheses and spaces included: the fields after it start after the last `)`.
+pub(crate) fn parse_stat(line: &str) -> Option<ProcStat> {
+    let (head, rest) = line.rsplit_once(')')?;
+    let pid = head.split_once(" (")?.0.trim().parse().ok()?;
+    // Fields from 3 (state) on: 0-based here, so field N is rest[N - 3].
+    let f: Vec<&str> = rest.split_ascii_whitespace().collect();
+    let num = |n: usize| f.get(n - 3)?.parse::<i64>().ok();
+    let ticks = [14, 15, 16, 17]
+        .iter()
+        .map(|&n| num(n).map(|v| v.max(0) as u64))
+        .sum::<Option<u64>>()?;
+    Some(ProcStat {
+        pid,
+        ppid: num(4)? as i32,
+        session: num(6)? as i32,
+        cpu_ticks: ticks,
+        rss_pages: num(24)?.max(0) as u64,
+    })
+}
+
+/// The processes of the bot whose first process is `root`: `root` and its descendants, and
+/// with `session` also every process of the session `root` leads (the process-group fallback,
+/// where orphans leave the tree).
+pub(crate) fn members(all: &[ProcStat], root: i32, session: bool) -> Vec<ProcStat> {
+    let mut out: Vec<ProcStat> = all
+        .iter()
+        .filter(|p| p.pid == root || (session && p.session == root))
+        .copied()
+        .collect();
+    let mut i = 0;
+    while i < out.len() {
+        let parent = out[i].pid;
+        for p in all {
+            if p.ppid == parent && !out.iter().any(|q| q.pid == p.pid) {
+                out.push(*p);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// One bot's budget and what the watcher found.
+#[derive(Debug)]
+pub struct Watched {
+    root: i32,
+    /// Killing: the keeper of a namespace takes SIGTERM (it kills the namespace and exits);
+    /// in the process-group fallback everything is killed outright.
+    namespace: bool,
+    memory_mb: Option<u64>,
+    cpu_seconds: Option<u64>,
+    /// Under `--sandbox`: count the in-memory scratch directory.
+    scratch: bool,
+    verdict: Mutex<Option<String>>,
+    done: AtomicBool,
+}
+
+impl Watched {
+    /// The reason, once the bot went over its budget: `exceeded --memory 256 MB (all its
+    /// processes together)`.
+    pub fn verdict(&self) -> Option<String> {
+        self.verdict.lock().ok()?.clone()
+    }
+}
+
+/// A bot under watch; the watch ends when this is dropped.
+#[derive(Debug)]
+pub struct Watch(Arc<Watched>);
+
+impl Watch {
+    /// Watch the bot whose first process is `root`, if it has a memory or CPU limit.
+    pub fn start(
+        root: i32,
+        namespace: bool,
+        memory_mb: Option<u64>,
+        cpu_seconds: Option<u64>,
+        scratch: bool,
+    ) -> Option<Watch> {
+        if (memory_mb.is_none() && cpu_seconds.is_none()) || root <= 0 {
+            return None;
+        }
+        let w = Arc::new(Watched {
+            root,
+            namespace,
+            memory_mb,
+            cpu_seconds,
+            scratch,
+            verdict: Mutex::new(None),
+            done: AtomicBool::new(false),
+        });
+        let (list, wake) = watcher();
+        if let Ok(mut l) = list.lock() {
+            l.push(w.clone());
+            wake.notify_one();
+        }
+        Some(Watch(w))
+    }
+
+    pub fn verdict(&self) -> Option<String> {
+        self.0.verdict()
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.0.done.store(true, Ordering::Relaxed);
+    }
+}
+
+type List = (Mutex<Vec<Arc<Watched>>>, Condvar);
+
+/// The watched bots, and the thread that looks at them (started at the first watch).
+fn watcher() -> &'static List {
+    static W: OnceLock<&'static List> = OnceLock::new();
+    W.get_or_init(|| {
+        let list: &'static List = Box::leak(Box::new((Mutex::new(Vec::new()), Condvar::new())));
+        let _ = std::thread::Builder::new()
+            .name("baraza-budget".into())
+            .spawn(move || watch_loop(list));
+        list
+    })
+}
+
+fn watch_loop(list: &'static List) {
+    let ticks = clock_ticks();
+    let page = page_size();
+    let mut buf = String::new();
+    loop {
+        let bots: Vec<Arc<Watched>> = {
+            let Ok(mut l) = list.0.lock() else { return };
+            l.retain(|w| !w.done.load(Ordering::Relaxed) && w.verdict().is_none());
+            while l.is_empty() {
+                l = match list.1.wait(l) {
+                    Ok(l) => l,
+                    Err(_) => return,
+                };
+            }
+            l.clone()
+        };
+        let all = scan(&mut buf);
+        for w in &bots {
+            check(w, &all, ticks, page);
+        }
+        std::thread::sleep(INTERVAL);
+    }
+}
+
+/// Every process's stat line, read from `/proc`.
+fn scan(buf: &mut String) -> Vec<ProcStat> {
+    use std::io::Read as _;
+    let mut out = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return out;
+    };
+    for e in dir.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        buf.clear();
+        let path = format!("/proc/{name}/stat");
+        if let Ok(mut f) = std::fs::File::open(&path) {
+            if f.read_to_string(buf).is_ok() {
+                if let Some(s) = parse_stat(buf) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Look at one bot; kill it, saving the reason, when it is over a limit.
+fn check(w: &Watched, all: &[ProcStat], ticks: u64, page: u64) {
+    let procs = members(all, w.root, !w.namespace);
+    if procs.is_empty() {
+        return;
+    }
+    let mut reason = None;
+    if let Some(limit) = w.cpu_seconds {
+        let used: u64 = procs.iter().map(|p| p.cpu_ticks).sum();
+        if used > limit.saturating_mul(ticks) {
+            reason = Some(format!("exceeded --cpu-seconds {limit} {TOGETHER}"));
+        }
+    }
+    if let (None, Some(limit)) = (&reason, w.memory_mb) {
+        let limit_bytes = limit.saturating_mul(1 << 20);
+        let scratch = if w.scratch { scratch_used(&procs) } else { 0 };
+        // A namespace's keeper and init are copies of the referee that never run the bot's
+        // code: their pages are not the bot's.
+        let bots: Vec<ProcStat> = procs
+            .iter()
+            .filter(|p| !w.namespace || (p.pid != w.root && p.ppid != w.root))
+            .copied()
+            .collect();
+        let rss: u64 = bots.iter().map(|p| p.rss_pages * page).sum();
+        // The resident size overcounts shared pages: only when it says "over" is the exact
+        // (and dearer) proportional size read.
+        if rss + scratch > limit_bytes && pss(&bots) + scratch > limit_bytes {
+            reason = Some(format!("exceeded --memory {limit} MB {TOGETHER}"));
+        }
+    }
+    let Some(reason) = reason else { return };
+    if let Ok(mut v) = w.verdict.lock() {
+        *v = Some(reason);
+    }
+    kill(w, &procs);
+}
+
+fn kill(w: &Watched, procs: &[ProcStat]) {
+    for p in procs {
+        let sig = if w.namespace && p.pid == w.root {
+            libc::SIGTERM
+        } else {
+            libc::SIGKILL
+        };
+        // SAFETY: plain system call. Each pid is a live descendant of ours (a dead one stays a
+        // zombie, its pid taken, until its parent inside the bot reaps it).
+        unsafe {
+            libc::kill(p.pid, sig);
+        }
+    }
+}
+
+/// The proportional set size of `procs`, in bytes (`Pss:` of `smaps_rollup`; the resident size
+/// where that file is missing).
+fn pss(procs: &[ProcStat]) -> u64 {
+    let page = page_size();
+    procs
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(format!("/proc/{}/smaps_rollup", p.pid))
+                .ok()
+                .and_then(|t| pss_kib(&t))
+                .map_or(p.rss_pages * page, |k| k * 1024)
+        })
+        .sum()
+}
+
+/// The `Pss:` line of an `smaps_rollup` text, in KiB.
+pub(crate) fn pss_kib(text: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("Pss:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+}
+
+/// Bytes stored in the sandbox's scratch directory, seen through a process inside it (one in
+/// another mount namespace than ours: before bubblewrap has made it, there is none).
+fn scratch_used(procs: &[ProcStat]) -> u64 {
+    let ours = std::fs::read_link("/proc/self/ns/mnt").ok();
+    for p in procs.iter().rev() {
+        let theirs = std::fs::read_link(format!("/proc/{}/ns/mnt", p.pid)).ok();
+        if theirs.is_none() || theirs == ours {
+            continue;
+        }
+        let dir = format!("/proc/{}/root{}", p.pid, super::sandbox::SCRATCH);
+        if let Some(used) = used_bytes(Path::new(&dir)) {
+            return used;
+        }
+    }
+    0
+}
+
+/// Bytes used on the file system holding `dir`.
+fn used_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs fills our zeroed struct from a NUL-terminated path.
+    unsafe {
+        let mut s: libc::statvfs = std::mem::zeroed();
+        if libc::statvfs(c.as_ptr(), &mut s) != 0 {
+            return None;
+        }
+        Some((s.f_blocks - s.f_bfree) as u64 * s.f_frsize as u64)
+    }
+}
+
+fn clock_ticks() -> u64 {
+    // SAFETY: plain system call.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 {
+        t as u64
+    } else {
+        100
+    }
+}
+
+fn page_size() -> u64 {
+    // SAFETY: plain system call.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if p > 0 {
+        p as u64
+    } else {
+        4096
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stat_line_is_read_past_a_name_with_spaces_and_parentheses() {
+        // Fields as proc(5) numbers them: pid (comm) state ppid pgrp session ... utime(14)
+        // stime(15) cutime(16) cstime(17) ... rss(24).
+        let line = "4242 (a) b (c) S 7 4242 4242 0 -1 4194304 100 0 0 0 \
+                    11 22 33 44 20 0 3 0 12345 987654 321 18446744073709551615";
+        assert_eq!(
+            parse_stat(line),
+            Some(ProcStat {
+                pid: 4242,
+                ppid: 7,
+                session: 4242,
+                cpu_ticks: 11 + 22 + 33 + 44,
+                rss_pages: 321,
+            })
+        );
+        assert_eq!(parse_stat("12 (x"), None);
+        assert_eq!(parse_stat(""), None);
+    }
+
+    #[test]
+    fn a_bots_processes_are_its_descendants_and_in_the_fallback_its_session() {
+        let p = |pid, ppid, session| ProcStat {
+            pid,
+            ppid,
+            session,
+            ..Default::default()
+        };
+        // 10 is the bot's first process; 11 and 12 its children, 13 a grandchild; 20 an
+        // orphan of its session adopted by the referee (1); 30 someone else.
+        let all = [
+            p(1, 0, 1),
+            p(10, 1, 10),
+            p(11, 10, 10),
+            p(12, 10, 10),
+            p(13, 12, 10),
+            p(20, 1, 10),
+            p(30, 1, 30),
+        ];
+        let pids = |v: Vec<ProcStat>| {
+            let mut v: Vec<i32> = v.iter().map(|p| p.pid).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(pids(members(&all, 10, false)), vec![10, 11, 12, 13]);
+        assert_eq!(pids(members(&all, 10, true)), vec![10, 11, 12, 13, 20]);
+        assert_eq!(pids(members(&all, 99, true)), Vec::<i32>::new());
+    }
+
+    #[test]
+    fn the_proportional_size_is_read_from_smaps_rollup() {
+        let text = "55a0-7ffd ---p 00000000 00:00 0 [rollup]\nRss: 2048 kB\nPss: 1536 kB\n\
+                    Pss_Anon: 1000 kB\n";
+        assert_eq!(pss_kib(text), Some(1536));
+        assert_eq!(pss_kib("Rss: 1 kB\n"), None);
+    }
+
+    #[test]
+    fn this_process_reads_as_itself() {
+        let mut buf = String::new();
+        let me = std::process::id() as i32;
+        let all = scan(&mut buf);
+        let s = all
+            .iter()
+            .find(|p| p.pid == me)
+            .expect("this process is in /proc");
+        assert_eq!(s.ppid, std::os::unix::process::parent_id() as i32);
+        assert!(s.rss_pages > 0);
+    }
+}
