@@ -473,3 +473,110 @@ fn one_bots_threads_never_count_against_another_bots_max_processes() {
         }
     }
 }
+
+// ---- the documented hosting command line ----------------------------------------------------
+
+/// The command line docs/hosting.md gives for an event with untrusted bots, as words, with
+/// its three paths (event file, output, working directories) as named there.
+fn documented_hosting_line() -> Vec<String> {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/hosting.md")).unwrap();
+    let block = doc
+        .split("The command line for an event with untrusted bots:")
+        .nth(1)
+        .and_then(|rest| rest.split("```sh\n").nth(1))
+        .and_then(|b| b.split("```").next())
+        .expect("docs/hosting.md shows the hosting command line");
+    let words: Vec<String> = block
+        .replace("\\\n", " ")
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(words[..2], ["baraza", "tournament"], "{words:?}");
+    words[2..].to_vec()
+}
+
+/// The documented line, verbatim but for its paths, with 16 honest bots (Python, node, shell,
+/// built-ins, one with 10 threads, one with a helper process) at `--concurrency 2`, the
+/// referee unprivileged: no game ends in a fault.
+#[test]
+fn the_documented_hosting_line_plays_16_honest_bots_without_a_fault() {
+    if !have_bwrap() {
+        return;
+    }
+    let dir = open_dir("iso-event");
+    let threads = threads_bot(&dir, "threads.py", 10);
+    let helper = python_bot(
+        &dir,
+        "helper.py",
+        "",
+        "if os.fork() == 0:\n    time.sleep(30)\n    os._exit(0)",
+        0.0,
+    );
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let mut bots: Vec<(String, String)> = Vec::new();
+    for i in 0..4 {
+        bots.push((
+            format!("py{i}"),
+            format!("python3 {repo}/bots/python/random_bot.py"),
+        ));
+    }
+    for i in 0..3 {
+        bots.push((
+            format!("js{i}"),
+            format!("node {repo}/bots/javascript/random_bot.js"),
+        ));
+        bots.push((format!("sh{i}"), format!("{repo}/bots/shell/random_bot.sh")));
+    }
+    for b in ["random", "greedy"] {
+        for i in 0..2 {
+            bots.push((format!("{b}{i}"), format!("builtin:{b}")));
+        }
+    }
+    bots.push(("threads".into(), threads));
+    bots.push(("helper".into(), helper));
+    assert_eq!(bots.len(), 16);
+    let mut event = String::from("ruleset = \"darra\"\nrounds = 1\nmovetime = 1000\n");
+    for (name, cmd) in &bots {
+        event += &format!("\n[[bot]]\nname = \"{name}\"\ncmd = \"{cmd}\"\n");
+    }
+    let config = dir.join("event.toml");
+    std::fs::write(&config, event).unwrap();
+    let work = dir.join("work");
+    std::fs::create_dir(&work).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let out_dir = dir.join("out");
+    let args: Vec<String> = documented_hosting_line()
+        .into_iter()
+        .map(|w| match w.as_str() {
+            "event.toml" => config.display().to_string(),
+            "runs/event" => out_dir.display().to_string(),
+            "/srv/baraza-work" => work.display().to_string(),
+            _ => w,
+        })
+        .collect();
+    assert!(args.contains(&"--sandbox".to_string()), "{args:?}");
+    let args: Vec<&str> = std::iter::once("tournament")
+        .chain(args.iter().map(String::as_str))
+        .chain(["--quiet"])
+        .collect();
+    let Some(out) = baraza_unprivileged(&args) else {
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let games = read_jsonl(&out_dir.join("games.jsonl"));
+    let games: Vec<&serde_json::Value> = games.iter().filter(|g| g.get("game").is_some()).collect();
+    assert_eq!(games.len(), 16 * 15, "every pair's two games");
+    let faults: Vec<String> = games
+        .iter()
+        .filter(|g| g["termination"] != "normal")
+        .map(|g| g.to_string())
+        .collect();
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
