@@ -22,6 +22,7 @@ pub mod budget;
 pub mod environment;
 pub mod limits;
 pub mod namespace;
+pub mod protections;
 pub mod sandbox;
 mod spawn;
 pub mod workdir;

@@ -61,6 +61,25 @@ pub enum Command {
     /// Walk a bot through the protocol and say, in words, what is wrong with it
     #[command(name = "check-bot", after_help = CHECK_BOT_HELP)]
     CheckBot(CheckBotArgs),
+    /// Say which protections a bot started here gets under the given hosting options, before an event
+    #[command(name = "hosting-check", after_help = HOSTING_CHECK_HELP)]
+    HostingCheck(HostingCheckArgs),
+}
+
+const HOSTING_CHECK_HELP: &str = "\
+Each line is probed on this machine (a namespace and a sandbox are started): yes, partly, no,
+or REFUSED (asked for, but it cannot work here: `match` and `tournament` would refuse the same
+options). Exit status 1 when something asked for is refused.
+
+Examples:
+  baraza hosting-check
+  baraza hosting-check --sandbox --memory 1024 --cpu-seconds 600 --max-processes 64";
+
+/// `baraza hosting-check`: the hosting options of `match` and `tournament`.
+#[derive(Args, Debug, Clone)]
+pub struct HostingCheckArgs {
+    #[command(flatten)]
+    pub host: HostArgs,
 }
 
 #[derive(Args, Debug, Clone)]

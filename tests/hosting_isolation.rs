@@ -580,3 +580,73 @@ fn the_documented_hosting_line_plays_16_honest_bots_without_a_fault() {
         .collect();
     assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
 }
+
+// ---- hosting-check --------------------------------------------------------------------------
+
+fn survey_line<'a>(stdout: &'a str, what: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(" ")
+                .starts_with(what)
+        })
+        .unwrap_or_else(|| panic!("no '{what}' line: {stdout}"))
+}
+
+/// `hosting-check` says what the options give on this machine: the process fallback when
+/// namespaces are off, the limits asked for as totals per bot, and REFUSED (exit 1) for what
+/// `match` would refuse.
+#[test]
+fn hosting_check_reports_what_is_in_force() {
+    let out = baraza_out(&["hosting-check"], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(survey_line(&s, "no terminal").starts_with("  yes"), "{s}");
+    assert!(survey_line(&s, "own namespace").starts_with("  yes"), "{s}");
+    assert!(survey_line(&s, "memory per bot").starts_with("  no"), "{s}");
+    let out = baraza_out(&["hosting-check"], &[("BARAZA_ISOLATION", "group")]);
+    let s = text(&out.stdout);
+    assert!(survey_line(&s, "own namespace").starts_with("  no"), "{s}");
+    let out = baraza_out(
+        &["hosting-check", "--memory", "256", "--cpu-seconds", "9"],
+        &[],
+    );
+    let s = text(&out.stdout);
+    let mem = survey_line(&s, "memory per bot");
+    assert!(
+        mem.contains("--memory 256 MiB: all of a bot's processes together"),
+        "{s}"
+    );
+    assert!(survey_line(&s, "CPU per bot").starts_with("  yes"), "{s}");
+    // SAFETY: plain system call.
+    if unsafe { libc::geteuid() } == 0 {
+        let out = baraza_out(&["hosting-check", "--max-processes", "64"], &[]);
+        assert_eq!(out.status.code(), Some(1));
+        let s = text(&out.stdout);
+        assert!(
+            survey_line(&s, "processes per bot").starts_with("  REFUSED"),
+            "{s}"
+        );
+        assert!(text(&out.stderr).contains("refused here: processes per bot"));
+    }
+    if have_bwrap() {
+        let out = baraza_out(&["hosting-check", "--sandbox", "--memory", "64"], &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        let sb = survey_line(&s, "sandbox");
+        assert!(
+            sb.starts_with("  yes") && sb.contains("a 64 MiB in-memory /tmp"),
+            "{s}"
+        );
+    }
+    let out = baraza_unprivileged(&["hosting-check", "--max-processes", "64"]);
+    if let Some(out) = out {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        let p = survey_line(&s, "processes per bot");
+        assert!(p.contains("counted in the bot's own namespace"), "{s}");
+    }
+}

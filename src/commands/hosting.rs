@@ -5,8 +5,15 @@ use crate::bot::{split_command, EnvRule, Limits, SpawnOptions};
 use crate::cli::HostArgs;
 use anyhow::anyhow;
 
-/// The options every bot gets from the command line (per-bot settings go on top).
+/// The options every bot gets from the command line (per-bot settings go on top), checked.
 pub fn spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
+    let opts = unchecked_spawn_options(h)?;
+    opts.check()?;
+    Ok(opts)
+}
+
+/// The same, not checked against this machine (`hosting-check` reports what would fail).
+pub fn unchecked_spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
     let env = h
         .env
         .iter()
@@ -34,7 +41,6 @@ pub fn spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
         sandbox_read: absolute_all(&h.sandbox_read)?,
         hidden: Vec::new(),
     };
-    opts.check()?;
     Ok(opts)
 }
 

@@ -4,6 +4,7 @@
 pub mod bot;
 pub mod check_bot;
 pub mod hosting;
+pub mod hosting_check;
 pub mod human;
 pub mod match_cmd;
 pub mod merge;
@@ -39,6 +40,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(&mut out, args),
         Command::Human(args) => human::run(&mut out, args),
         Command::CheckBot(args) => check_bot::run(&mut out, args),
+        Command::HostingCheck(args) => hosting_check::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {
