@@ -163,7 +163,11 @@ fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
     }
     let dir = temp_dir("iso-tty");
     let probe = python_bot(&dir, "probe.py", PROBE_TTY_FD, "", 0.0);
-    let mut modes = vec![("namespace", ""), ("group", "BARAZA_ISOLATION=group")];
+    let mut modes = vec![
+        ("namespace", ""),
+        ("group", "BARAZA_ISOLATION=group"),
+        ("wrapper", ""),
+    ];
     if have_bwrap() {
         modes.push(("sandbox", ""));
     }
@@ -171,7 +175,11 @@ fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
         let audit = dir.join(format!("audit-{mode}.log"));
         std::fs::write(&audit, "").unwrap();
         let logs = dir.join(format!("logs-{mode}"));
-        let extra = if mode == "sandbox" { "--sandbox" } else { "" };
+        let extra = match mode {
+            "sandbox" => "--sandbox",
+            "wrapper" => "--wrapper \"nice -n 1\"",
+            _ => "",
+        };
         let inner = format!(
             "exec 7>>{audit}; exec env {env} {baraza} match darra {probe} builtin:random \
              --games 1 --name1 probe --logs {logs} {extra}",
@@ -197,6 +205,62 @@ fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
 }
 
 // ---- the sandbox: host sockets and the scratch directory -------------------------------------
+
+/// Under `--sandbox`, the match's own logs beside the bot (`--jsonl`, `--logs` in its folder)
+/// read as empty, and another entrant's folder is not there.
+#[test]
+fn a_sandboxed_bot_reads_neither_the_logs_beside_it_nor_another_entrants_folder() {
+    if !have_bwrap() {
+        return;
+    }
+    let dir = temp_dir("iso-hide");
+    let (mine, theirs) = (dir.join("mine"), dir.join("theirs"));
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::create_dir_all(&theirs).unwrap();
+    std::fs::write(theirs.join("secret.txt"), "their secret").unwrap();
+    let hello = format!(
+        "def look(p):\n    try:\n        return repr(open(p).read()[:40])\n    \
+         except OSError as e:\n        return e.strerror\n\
+         print('jsonl:', look({jsonl:?}), '| logs:', os.listdir({logs:?}) if \
+         os.path.isdir({logs:?}) else 'none', '| theirs:', look({secret:?}), file=sys.stderr, \
+         flush=True)",
+        jsonl = mine.join("games.jsonl").display().to_string(),
+        logs = mine.join("logs").display().to_string(),
+        secret = theirs.join("secret.txt").display().to_string(),
+    );
+    let probe = python_bot(&mine, "probe.py", &hello, "", 0.0);
+    let other = python_bot(&theirs, "other.py", "", "", 0.0);
+    let (jsonl, logs) = (mine.join("games.jsonl"), mine.join("logs"));
+    let out = baraza_out(
+        &[
+            "match",
+            "darra",
+            &probe,
+            &other,
+            "--games",
+            "2",
+            "--no-reuse",
+            "--name1",
+            "probe",
+            "--sandbox",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // In game 2 the log holds game 1 and the logs folder its files: the bot sees neither.
+    let said = std::fs::read_to_string(logs.join("g2-p2-probe.stderr")).unwrap();
+    // (A device node on bubblewrap's bind reads as refused.)
+    assert!(said.contains("jsonl: Permission denied"), "{said}");
+    assert!(said.contains("logs: []"), "{said}");
+    assert!(said.contains("theirs: No such file or directory"), "{said}");
+    assert!(std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .contains("\"game\""));
+}
 
 /// Under `--sandbox`, a Unix socket listening in the host's /tmp, and one beside the bots'
 /// working directories (`--workdir`) outside /tmp, cannot be reached; nothing connects.
