@@ -495,7 +495,8 @@ impl Bot {
     }
 
     /// The reason text when the bot's end shows it went over one of its limits (see
-    /// [`Limits::exceeded`]): `exceeded --memory 256 MB`.
+    /// [`Limits::exceeded`]), or that the budget watch killed it for:
+    /// `exceeded --memory 256 MB (all its processes together)`.
     /// `tail`: the end of its stderr ([`Bot::stderr_tail`]).
     pub fn exceeded_limit(&mut self, tail: &str) -> Option<String> {
         if let Some(v) = self.budget_verdict() {

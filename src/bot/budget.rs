@@ -213,10 +213,13 @@ fn scan(buf: &mut String) -> Vec<ProcStat> {
 
 /// Look at one bot; kill it, saving the reason, when it is over a limit.
 fn check(w: &Watched, all: &[ProcStat], ticks: u64, page: u64) {
-    let procs = members(all, w.root, !w.namespace);
-    if procs.is_empty() {
+    // The first process is the referee's child until reaped: a pid that came round again to
+    // another process is not watched.
+    let ours = std::process::id() as i32;
+    if !all.iter().any(|p| p.pid == w.root && p.ppid == ours) {
         return;
     }
+    let procs = members(all, w.root, !w.namespace);
     let mut reason = None;
     if let Some(limit) = w.cpu_seconds {
         let used: u64 = procs.iter().map(|p| p.cpu_ticks).sum();
