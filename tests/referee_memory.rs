@@ -26,7 +26,7 @@ const PEAK_LIMIT_KIB: i64 = 16 * 1024;
 /// The last line of a transcript cut at its cap (docs/log-format.md, "Transcripts").
 const TRANSCRIPT_MARK: &str = "[baraza: transcript truncated at 1048576 bytes]\n";
 
-/// A run of `baraza match`, reaped with `wait4`.
+/// A run of `baraza`, reaped with `wait4`.
 struct Measured {
     /// The exit status, as `wait4` gives it.
     status: i32,
@@ -36,14 +36,18 @@ struct Measured {
     stderr: String,
 }
 
-/// Run `baraza match ARGS...` (its output into files in `dir`) and reap it with `wait4`,
-/// taking its peak resident set. A referee that does not exit within three minutes is killed,
-/// so a hang fails the test instead of stalling it.
+/// Run `baraza match ARGS...`: [`baraza_measured`].
 fn match_measured(dir: &Path, args: &[&str]) -> Measured {
+    baraza_measured(dir, &[&["match"], args].concat())
+}
+
+/// Run `baraza ARGS...` (its output into files in `dir`) and reap it with `wait4`, taking its
+/// peak resident set. A referee that does not exit within three minutes is killed, so a hang
+/// fails the test instead of stalling it.
+fn baraza_measured(dir: &Path, args: &[&str]) -> Measured {
     let out_path = dir.join("referee.out");
     let err_path = dir.join("referee.err");
     let child = Command::new(baraza())
-        .arg("match")
         .args(args)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&out_path).unwrap())
@@ -79,12 +83,18 @@ fn match_measured(dir: &Path, args: &[&str]) -> Measured {
     }
 }
 
-/// Check what every run must show: the match ran to its end and its peak stayed under the
-/// limit; `phase` names the run in the messages (and the figure printed with `--nocapture`).
+/// Check what every match must show: it ran to its end (exit status 0) and its peak stayed
+/// under the limit; `phase` names the run in the messages (and the figure printed with
+/// `--nocapture`).
 fn check_bounded(phase: &str, run: &Measured) {
+    check_bounded_exit(phase, run, 0);
+}
+
+/// [`check_bounded`] for a run that ends with exit status `code`.
+fn check_bounded_exit(phase: &str, run: &Measured, code: i32) {
     eprintln!("{phase}: peak RSS {} KiB", run.peak_kib);
     assert!(
-        libc::WIFEXITED(run.status) && libc::WEXITSTATUS(run.status) == 0,
+        libc::WIFEXITED(run.status) && libc::WEXITSTATUS(run.status) == code,
         "{phase}: status {:#x}\n{}\n{}",
         run.status,
         run.stdout,
@@ -93,7 +103,7 @@ fn check_bounded(phase: &str, run: &Measured) {
     assert!(run.peak_kib > 0, "{phase}: no peak measured");
     assert!(
         run.peak_kib < PEAK_LIMIT_KIB,
-        "{phase}: the referee's peak RSS was {} KiB, over {PEAK_LIMIT_KIB} KiB",
+        "{phase}: baraza's peak RSS was {} KiB, over {PEAK_LIMIT_KIB} KiB",
         run.peak_kib
     );
 }
@@ -364,4 +374,33 @@ fn a_bot_flooding_after_quit_at_shutdown_costs_no_memory() {
         "{} bytes",
         stderr_logs[0].len()
     );
+}
+
+/// `baraza check-bot` reads the hello like the referee: a bot flooding `id` lines (which it
+/// quotes) or other lines before the startup deadline costs it no memory either.
+#[test]
+fn check_bot_probing_a_bot_that_floods_its_hello_costs_no_memory() {
+    for (phase, name, flood, said) in [
+        (
+            "check-bot, id lines",
+            "ids",
+            "yes 'id name x'",
+            "no 'ready' within 3000 ms",
+        ),
+        ("check-bot, garbage", "garbage", "yes garbage", "'garbage'"),
+    ] {
+        let dir = temp_dir(&format!("memory-check-bot-{name}"));
+        let run = baraza_measured(
+            &dir,
+            &["check-bot", "darra", flood, "--startup-timeout", "3000"],
+        );
+        // Exit status 1: the bot failed its checks.
+        check_bounded_exit(phase, &run, 1);
+        assert!(
+            run.stdout.contains(said),
+            "{phase}: {}\n{}",
+            run.stdout,
+            run.stderr
+        );
+    }
 }
