@@ -9,6 +9,10 @@ pub const VERSION: u32 = 1;
 /// Longest line a bot may send, in bytes, without its line ending.
 pub const MAX_LINE: usize = 65_536;
 
+/// The `id` lines of a handshake the referee takes (and `check-bot` quotes); later ones are
+/// ignored, so a bot sending them without pause costs no memory.
+pub const MAX_IDS: usize = 16;
+
 /// One line received from a bot, classified by its first word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotMsg {

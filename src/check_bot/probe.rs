@@ -1,9 +1,10 @@
 //! The first check: start the bot, send the hello, and read until `ready` or the startup
-//! deadline, keeping what it sent instead, for a diagnosis in words.
+//! deadline, keeping what it sent instead, for a diagnosis in words (a few lines of it, and
+//! the first [`MAX_IDS`] `id` lines, as the referee: a bot that floods costs no memory).
 
 use super::Check;
 use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink};
-use crate::protocol::{self, BotMsg};
+use crate::protocol::{self, BotMsg, MAX_IDS};
 use crate::startup_diagnosis::{diagnose, KEPT_LINES};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -33,8 +34,10 @@ pub async fn hello(argv: &[String], ruleset: &str, startup: Duration) -> (Check,
         match bot.read_line(deadline).await {
             Ok(line) => match protocol::parse_bot_line(&line) {
                 BotMsg::Ready => break,
-                BotMsg::Id { key, value } => ids.push(format!("id {key} {value}")),
-                BotMsg::Blank | BotMsg::Info(_) => {}
+                BotMsg::Id { key, value } if ids.len() < MAX_IDS => {
+                    ids.push(format!("id {key} {value}"));
+                }
+                BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => {}
                 _ if ignored.len() < KEPT_LINES => ignored.push(line),
                 _ => {}
             },

@@ -32,7 +32,11 @@ pub trait GameObserver: Send {
     /// `\n`. Reported as the write starts (a write that fails is seen too), except the
     /// end-of-game lines (`gameover`, `quit`), reported once both bots are closed.
     fn sent(&mut self, player: Player, text: &str) {}
-    /// The referee read `line` (without its line end) from `player`'s bot.
+    /// The referee read `line` (without its line end) from `player`'s bot. Of what a bot
+    /// sends before `ready`, only what fills a transcript ([`TRANSCRIPT_CAP`]) is reported,
+    /// then only its `ready` and `id` lines: the referee keeps them until both hellos are done.
+    ///
+    /// [`TRANSCRIPT_CAP`]: super::TRANSCRIPT_CAP
     fn received(&mut self, player: Player, line: &str) {}
 }
 

@@ -5,11 +5,12 @@
 use super::observer::{GameObserver, Report};
 use super::seat::{Seat, Side, Stage};
 use super::setup::GameSetup;
+use super::transcript::{Direction, LINE_FLOOR, TRANSCRIPT_CAP};
 use super::verdict::{quote, read_fault, who, write_fault, Verdict};
 use crate::bot::{deadline_after, Bot, ReadError, StderrSink, WriteError};
 use crate::game::Player;
 use crate::outcome::Termination;
-use crate::protocol::{self, BotMsg};
+use crate::protocol::{self, BotMsg, MAX_IDS};
 use crate::startup_diagnosis::{diagnose, KEPT_LINES};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -115,7 +116,7 @@ async fn shake_fresh(t: &mut Table<'_>) -> Result<(), Verdict> {
     let deadline = |i: usize| deadline_after(now, setup.startup_timeout[i]);
     // Each handshake reports to its own log, replayed in order after both: the two run
     // concurrently and the observer is one.
-    let mut logs: [Vec<(Instant, Heard)>; 2] = Default::default();
+    let mut logs = [HeardLog::new(now), HeardLog::new(now)];
     let [a, b] = &mut t.sides;
     let [la, lb] = &mut logs;
     let (h1, h2) = tokio::join!(
@@ -124,10 +125,10 @@ async fn shake_fresh(t: &mut Table<'_>) -> Result<(), Verdict> {
     );
     for (i, log) in logs.iter().enumerate() {
         let p = Player::from_index(i);
-        for (at, heard) in log {
-            match heard {
-                Heard::Sent(text) => t.report.sent_at(p, text, *at),
-                Heard::Received(line) => t.report.received_at(p, line, *at),
+        for (at, dir, text) in log.lines() {
+            match dir {
+                Direction::Sent => t.report.sent_at(p, text, at),
+                Direction::Received => t.report.received_at(p, text, at),
             }
         }
         // Only a side shaken here is Ready now (a kept one is Kept).
@@ -146,10 +147,69 @@ async fn shake_fresh(t: &mut Table<'_>) -> Result<(), Verdict> {
     }
 }
 
-/// A line of a handshake run concurrently with the other side's.
-enum Heard {
-    Sent(String),
-    Received(String),
+/// A line of a handshake, written or read.
+struct Heard<'l> {
+    dir: Direction,
+    text: &'l str,
+    /// Reported whatever [`HeardLog`]'s budget: the hello, `ready` and the `id` lines the
+    /// handshake takes.
+    vital: bool,
+}
+
+/// What one side's handshake heard, kept to be reported once both handshakes are done (they
+/// run at the same time, and the observer is one). Bounded, as a bot may write without pause
+/// until its startup deadline: a line is kept while the log's cost (each kept line's length
+/// plus [`LINE_FLOOR`]) is under [`TRANSCRIPT_CAP`]. Past that the game's transcript, which
+/// starts with the handshake, is full: it loses nothing, and an observer gets the lines up to
+/// there, then only the vital ones. The texts are kept end to end in one string, a line's
+/// time as nanoseconds since the log's start: a few bytes a line beside its text.
+struct HeardLog {
+    start: Instant,
+    /// The kept lines' texts, end to end.
+    text: String,
+    /// Per kept line: when (nanoseconds since `start`), where its text ends in `text`, and
+    /// which way it went.
+    lines: Vec<(u64, u32, Direction)>,
+    /// What the kept lines cost, as the transcript counts at the least.
+    cost: u64,
+}
+
+impl HeardLog {
+    fn new(start: Instant) -> HeardLog {
+        HeardLog {
+            start,
+            text: String::new(),
+            lines: Vec::new(),
+            cost: 0,
+        }
+    }
+
+    /// Keep `h`, heard at `at`, unless the budget is spent and it is not vital.
+    fn push(&mut self, at: Instant, h: Heard) {
+        if self.cost >= TRANSCRIPT_CAP && !h.vital {
+            return;
+        }
+        self.cost += h.text.len() as u64 + LINE_FLOOR;
+        self.text.push_str(h.text);
+        let ns = at.saturating_duration_since(self.start).as_nanos();
+        // The text stays under the budget plus the line that spent it and the vital ones
+        // (hello, `ready`, up to MAX_IDS ids), each at most MAX_LINE + 1 bytes: far from 4 GiB.
+        self.lines.push((
+            u64::try_from(ns).unwrap_or(u64::MAX),
+            self.text.len() as u32,
+            h.dir,
+        ));
+    }
+
+    /// The kept lines in the order heard: when, which way, the text.
+    fn lines(&self) -> impl Iterator<Item = (Instant, Direction, &str)> {
+        let mut from = 0;
+        self.lines.iter().map(move |&(ns, end, dir)| {
+            let text = &self.text[from..end as usize];
+            from = end as usize;
+            (self.start + Duration::from_nanos(ns), dir, text)
+        })
+    }
 }
 
 /// The handshake of a side started for this game (a kept one is skipped); its fault, if any.
@@ -158,13 +218,13 @@ async fn shake(
     setup: &GameSetup,
     side: &mut Side,
     deadline: Instant,
-    log: &mut Vec<(Instant, Heard)>,
+    log: &mut HeardLog,
 ) -> Option<Verdict> {
     if side.stage != Stage::Starting {
         return None;
     }
     let bot = side.bot.as_mut()?;
-    let mut record = |h: Heard| log.push((Instant::now(), h));
+    let mut record = |h: Heard| log.push(Instant::now(), h);
     match handshake(p, setup, bot, deadline, &mut record).await {
         Ok(ids) => {
             side.ids = ids;
@@ -204,7 +264,11 @@ async fn handshake(
     heard: &mut impl FnMut(Heard),
 ) -> Result<Vec<(String, String)>, Verdict> {
     let hello = protocol::hello(setup.start.ruleset());
-    heard(Heard::Sent(hello.clone()));
+    heard(Heard {
+        dir: Direction::Sent,
+        text: &hello,
+        vital: true,
+    });
     bot.send(&hello, deadline)
         .await
         .map_err(|e| write_fault(p, setup, e, false))?;
@@ -223,19 +287,29 @@ async fn handshake(
             }
         };
         let msg = protocol::parse_bot_line(&line);
-        match msg {
-            BotMsg::Ready => {
-                heard(Heard::Received(line));
-                return Ok(ids);
-            }
-            BotMsg::Id { key, value } if ids.len() < 16 => {
+        let ready = matches!(msg, BotMsg::Ready);
+        let vital = match msg {
+            BotMsg::Ready => true,
+            BotMsg::Id { key, value } if ids.len() < MAX_IDS => {
                 ids.push((key, value.chars().take(200).collect()));
+                true
             }
-            BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => {}
-            _ if ignored.len() < KEPT_LINES => ignored.push(line.clone()),
-            _ => {}
+            BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => false,
+            _ => {
+                if ignored.len() < KEPT_LINES {
+                    ignored.push(line.clone());
+                }
+                false
+            }
+        };
+        heard(Heard {
+            dir: Direction::Received,
+            text: &line,
+            vital,
+        });
+        if ready {
+            return Ok(ids);
         }
-        heard(Heard::Received(line));
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
@@ -268,9 +342,9 @@ pub(super) async fn replace(t: &mut Table<'_>, p: Player) -> Result<(), Verdict>
     let bot = side.bot.insert(bot);
     let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
     let report = &mut t.report;
-    let mut heard = |h: Heard| match h {
-        Heard::Sent(text) => report.sent(p, &text),
-        Heard::Received(line) => report.received(p, &line),
+    let mut heard = |h: Heard| match h.dir {
+        Direction::Sent => report.sent(p, h.text),
+        Direction::Received => report.received(p, h.text),
     };
     side.ids = handshake(p, setup, bot, deadline, &mut heard).await?;
     side.stage = side.stage.hello_done();
@@ -314,4 +388,104 @@ pub(super) async fn drain_unasked(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::{PlayerSetup, Transcript};
+
+    /// A flood of `n` lines like a bot's before `ready`: empty, short, escaped, long.
+    fn flood(n: usize) -> Vec<String> {
+        (0..n)
+            .map(|i| match i % 4 {
+                0 => String::new(),
+                1 => "garbage".to_string(),
+                2 if i % 1000 == 2 => format!("\x1b[1m{i}\\"),
+                _ => "x".repeat(i % 300),
+            })
+            .collect()
+    }
+
+    fn received(text: &str, vital: bool) -> Heard<'_> {
+        Heard {
+            dir: Direction::Received,
+            text,
+            vital,
+        }
+    }
+
+    #[test]
+    fn a_handshake_log_keeps_what_fills_a_transcript_then_only_the_vital_lines() {
+        let start = Instant::now();
+        let mut log = HeardLog::new(start);
+        let lines = flood(200_000);
+        for (i, l) in lines.iter().enumerate() {
+            log.push(start + Duration::from_micros(i as u64), received(l, false));
+        }
+        let kept = log.lines.len();
+        assert!(kept < lines.len(), "the flood is cut");
+        let cost: u64 = lines[..kept]
+            .iter()
+            .map(|l| l.len() as u64 + LINE_FLOOR)
+            .sum();
+        assert!(cost >= TRANSCRIPT_CAP, "enough to fill a transcript");
+        assert!(cost - (lines[kept - 1].len() as u64 + LINE_FLOOR) < TRANSCRIPT_CAP);
+        assert!(log.text.len() as u64 <= TRANSCRIPT_CAP);
+        // The vital lines come through after the cut.
+        log.push(start, received("id name x", true));
+        log.push(start, received("garbage", false));
+        log.push(start + Duration::from_secs(9), received("ready", true));
+        let seen: Vec<(Instant, Direction, &str)> = log.lines().collect();
+        assert_eq!(seen.len(), kept + 2);
+        for (i, (at, dir, text)) in seen[..kept].iter().enumerate() {
+            assert_eq!(*at, start + Duration::from_micros(i as u64));
+            assert_eq!(*dir, Direction::Received);
+            assert_eq!(*text, lines[i]);
+        }
+        assert_eq!(seen[kept].2, "id name x");
+        assert_eq!(
+            seen[kept + 1],
+            (start + Duration::from_secs(9), Direction::Received, "ready")
+        );
+    }
+
+    #[test]
+    fn a_transcript_from_the_handshake_log_is_the_one_of_every_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let ps = |name: &str| PlayerSetup {
+            name: "flood".into(),
+            argv: vec!["flood".into()],
+            stderr: StderrSink::Discard,
+            info_log: None,
+            transcript: Some(dir.path().join(name)),
+            seed: None,
+            spawn: Default::default(),
+        };
+        let start = Instant::now();
+        let mut whole = Transcript::open(&ps("whole"), 1, Player::One, start);
+        let mut from_log = Transcript::open(&ps("log"), 1, Player::One, start);
+        let mut log = HeardLog::new(start);
+        let hello = "baraza 1 darra\n";
+        let lines = flood(200_000);
+        let all = std::iter::once((Direction::Sent, hello, true))
+            .chain(
+                lines
+                    .iter()
+                    .map(|l| (Direction::Received, l.as_str(), false)),
+            )
+            .chain([(Direction::Received, "ready", true)]);
+        for (i, (dir, text, vital)) in all.enumerate() {
+            let at = start + Duration::from_nanos(1_234 * i as u64);
+            whole.log(at, dir, text);
+            log.push(at, Heard { dir, text, vital });
+        }
+        for (at, dir, text) in log.lines() {
+            from_log.log(at, dir, text);
+        }
+        drop((whole, from_log));
+        let whole = std::fs::read(dir.path().join("whole")).unwrap();
+        assert!(whole.ends_with(b"transcript truncated at 1048576 bytes]\n"));
+        assert!(whole == std::fs::read(dir.path().join("log")).unwrap());
+    }
 }

@@ -13,6 +13,11 @@ use tokio::time::Instant;
 /// Cap of one bot's transcript of one game, in bytes (as its stderr).
 pub const TRANSCRIPT_CAP: u64 = STDERR_CAP;
 
+/// The fewest bytes a transcript line adds to the text it logs: the shortest time
+/// (`0.000000`), the direction between spaces and the line end. A line of `n` bytes takes at
+/// least `n + LINE_FLOOR` bytes of the cap (escaping only lengthens it).
+pub(super) const LINE_FLOOR: u64 = "0.000000 > \n".len() as u64;
+
 /// The last line of a transcript cut at [`TRANSCRIPT_CAP`].
 const MARK: &str = "[baraza: transcript truncated at 1048576 bytes]\n";
 const _: () = assert!(TRANSCRIPT_CAP == 1 << 20, "MARK names the cap");
