@@ -22,9 +22,13 @@ pub mod budget;
 pub mod environment;
 pub mod limits;
 pub mod namespace;
+pub mod preflight;
 pub mod protections;
 pub mod sandbox;
 mod spawn;
+pub mod spec;
+pub mod startup_diagnosis;
+pub mod stderr_tail;
 pub mod workdir;
 
 pub use environment::EnvRule;
@@ -32,8 +36,8 @@ pub use limits::Limits;
 pub use namespace::{isolation, Isolation};
 pub use spawn::{SpawnCheckError, SpawnOptions};
 
+use crate::bot::stderr_tail::StderrTail;
 use crate::protocol::MAX_LINE;
-use crate::stderr_tail::StderrTail;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitStatus;

@@ -279,7 +279,7 @@ pub struct GameLimits {
     pub max_plies: Option<u64>,
 }
 
-pub use crate::tournament::config::LimitOverrides;
+pub use crate::tournament::plan::config::LimitOverrides;
 
 /// What `match` and `tournament` record of a run besides the games, declared once: the PGN
 /// `Event` and `Site` tags, and the protocol transcripts.
@@ -465,7 +465,7 @@ pub struct TournamentArgs {
     pub bots: Vec<String>,
     /// round-robin: everyone meets everyone; gauntlet: the first bot meets each other [default: round-robin]
     #[arg(long, value_enum)]
-    pub format: Option<crate::tournament::config::Format>,
+    pub format: Option<crate::tournament::plan::config::Format>,
     /// Rounds; in each round every pairing plays a game pair [default: 1]
     #[arg(long)]
     pub rounds: Option<u32>,
@@ -477,7 +477,7 @@ pub struct TournamentArgs {
     pub openings: Option<std::path::PathBuf>,
     /// Use the openings file in order, or shuffled with the seed [default: in-order]
     #[arg(long, value_enum)]
-    pub openings_order: Option<crate::tournament::config::OpeningOrder>,
+    pub openings_order: Option<crate::tournament::plan::config::OpeningOrder>,
     /// Start each round from N random legal plies after the ruleset's start (drawn from the seed)
     #[arg(long, value_name = "N")]
     pub random_opening_plies: Option<u32>,
@@ -503,7 +503,7 @@ pub struct TournamentArgs {
     /// together; ids and seeds as in the whole event). `baraza merge` joins the shards' --out
     /// folders. Not with --sprt. docs/cluster.md: Slurm job arrays, GNU parallel, Kubernetes
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::tournament::shard::Shard>,
+    pub shard: Option<crate::tournament::plan::shard::Shard>,
     /// Sequential probability ratio test of the first bot against the second (two bots only),
     /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
     /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
@@ -540,7 +540,7 @@ pub struct TournamentArgs {
     pub host: HostArgs,
 }
 
-pub use crate::tournament::config::OnCrash;
+pub use crate::tournament::plan::config::OnCrash;
 
 /// `baraza replay --export`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,6 @@
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
 pub mod bot;
-pub mod bot_preflight;
-pub mod bot_spec;
 pub mod builtin;
 pub mod check_bot;
 pub mod cli;
@@ -16,19 +14,14 @@ pub mod decimal;
 pub mod events;
 pub mod game;
 pub mod games;
-pub mod info;
 pub mod outcome;
-pub mod pgn;
 pub mod player;
 pub mod protocol;
 pub mod record;
 pub mod referee;
-pub mod results_pgn;
 pub mod rng;
 pub mod signals;
-pub mod startup_diagnosis;
-pub mod stderr_tail;
+pub mod stats;
 pub mod terminal_text;
 pub mod tournament;
-pub mod verify;
 pub mod view;

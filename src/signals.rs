@@ -1,5 +1,5 @@
-//! Ctrl-C, a second Ctrl-C, SIGTERM and SIGHUP, and the stop file, as rises of a run's
-//! [`Interrupt`] (the runner tells the sinks; see [`crate::events::RunEvent::Stopping`]).
+//! Ctrl-C, a second Ctrl-C, SIGTERM and SIGHUP, and the stop file, as [`Shutdown`] steps of
+//! their own: the runner maps each onto its run's interrupt (and tells the sinks).
 //!
 //! With a grace (`tournament`): the first Ctrl-C or the stop file stops the run (no new
 //! games), and the running games are aborted when the grace is over; a second Ctrl-C, SIGTERM
@@ -8,7 +8,6 @@
 //!
 //! The watcher is a task of its own, so the games' wake-ups do not poll the signals.
 
-use crate::tournament::interrupt::{Cause, Interrupt};
 use std::path::PathBuf;
 use std::time::Duration;
 use tokio::signal::unix::{signal, Signal, SignalKind};
@@ -23,6 +22,30 @@ pub struct SignalPolicy {
     pub grace: Option<Duration>,
     /// A file whose appearance acts as a first Ctrl-C.
     pub stop_file: Option<PathBuf>,
+}
+
+/// What a signal (or the stop file) was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SignalCause {
+    /// The first Ctrl-C: the running games may finish within `grace`.
+    CtrlC { grace: Duration },
+    /// The stop file appeared: as a first Ctrl-C.
+    StopFile { path: PathBuf, grace: Duration },
+    /// The second Ctrl-C, or a first one where there is no grace.
+    SecondCtrlC,
+    /// SIGTERM or SIGHUP (named).
+    Terminated(&'static str),
+    /// The grace after a first Ctrl-C is over.
+    GraceOver,
+}
+
+/// One step of a shutdown, each further than the last: no new games, then the running games
+/// aborted, then everything killed at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shutdown {
+    Stop(SignalCause),
+    Abort(SignalCause),
+    Kill(SignalCause),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -46,19 +69,20 @@ impl Signals {
         })
     }
 
-    /// Raise `run` as the signals come, until a kill (or the task is aborted).
-    pub async fn watch(mut self, policy: SignalPolicy, run: Interrupt) {
+    /// Hand each shutdown step to `run` as the signals come, until a kill (or the task is
+    /// aborted).
+    pub async fn watch(mut self, policy: SignalPolicy, run: impl Fn(Shutdown)) {
         let mut abort_at: Option<tokio::time::Instant> = None;
         let mut interrupted = false;
         let mut look = tokio::time::interval(STOP_FILE_EVERY);
         look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let first = |cause: Cause| match policy.grace {
+        let first = |cause: SignalCause| match policy.grace {
             Some(grace) => {
-                run.stop_because(cause);
+                run(Shutdown::Stop(cause));
                 Some(tokio::time::Instant::now() + grace)
             }
             None => {
-                run.kill_because(Cause::SecondCtrlC);
+                run(Shutdown::Kill(SignalCause::SecondCtrlC));
                 None
             }
         };
@@ -66,34 +90,34 @@ impl Signals {
             tokio::select! {
                 _ = self.interrupt.recv() => {
                     if interrupted || policy.grace.is_none() {
-                        run.kill_because(Cause::SecondCtrlC);
+                        run(Shutdown::Kill(SignalCause::SecondCtrlC));
                         return;
                     }
                     interrupted = true;
-                    abort_at = first(Cause::CtrlC { grace: policy.grace.unwrap_or_default() });
+                    abort_at = first(SignalCause::CtrlC { grace: policy.grace.unwrap_or_default() });
                 }
                 _ = look.tick(), if !interrupted && policy.stop_file.is_some() => {
                     let path = policy.stop_file.clone().unwrap_or_default();
                     if path.exists() {
                         interrupted = true;
                         let grace = policy.grace.unwrap_or_default();
-                        abort_at = first(Cause::StopFile { path, grace });
+                        abort_at = first(SignalCause::StopFile { path, grace });
                         if abort_at.is_none() {
                             return;
                         }
                     }
                 }
                 _ = self.terminate.recv() => {
-                    run.kill_because(Cause::Terminated("SIGTERM"));
+                    run(Shutdown::Kill(SignalCause::Terminated("SIGTERM")));
                     return;
                 }
                 _ = self.hangup.recv() => {
-                    run.kill_because(Cause::Terminated("SIGHUP"));
+                    run(Shutdown::Kill(SignalCause::Terminated("SIGHUP")));
                     return;
                 }
                 () = tokio::time::sleep_until(abort_at.unwrap_or_else(tokio::time::Instant::now)), if abort_at.is_some() => {
                     abort_at = None;
-                    run.abort_because(Cause::GraceOver);
+                    run(Shutdown::Abort(SignalCause::GraceOver));
                 }
             }
         }

@@ -131,7 +131,7 @@ fn the_last_info_before_each_move_and_the_ids_reach_jsonl_pgn_and_replay() {
     }
 
     // Read back: the evals as structured info texts, the ids as sent.
-    let back: Vec<GameRecord> = baraza::pgn::parse_pgn(&text).unwrap();
+    let back: Vec<GameRecord> = baraza::record::pgn::parse_pgn(&text).unwrap();
     let mut n = 0;
     for (g, rec) in back.iter().enumerate() {
         let want: Vec<Option<String>> = (0..8)

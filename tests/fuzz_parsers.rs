@@ -21,7 +21,7 @@
 
 mod fuzz_support;
 
-use baraza::tournament::config::EventInputs;
+use baraza::tournament::plan::config::EventInputs;
 use fuzz_support::checks::*;
 use fuzz_support::corpus::{self, legal_of};
 use fuzz_support::mutate::{self, texts, NUMBERS};

@@ -7,7 +7,7 @@
 //! runs below.
 
 use assert_cmd::Command;
-use baraza::tournament::config::{canonical_hash, CanonicalEvent};
+use baraza::tournament::plan::config::{canonical_hash, CanonicalEvent};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

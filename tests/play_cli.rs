@@ -27,7 +27,7 @@ fn play(args: &[&str], input: &str) -> (String, String) {
 }
 
 fn games(pgn: &Path) -> Vec<baraza::record::GameRecord> {
-    baraza::pgn::parse_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap()
+    baraza::record::pgn::parse_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap()
 }
 
 fn verified(pgn: &Path) {

@@ -2,7 +2,7 @@
 //! trips, tag escaping, several games per file, and parse errors that name their line.
 
 use baraza::outcome::Termination;
-use baraza::pgn::{parse_pgn, parse_pgn_games, write_pgn};
+use baraza::record::pgn::{parse_pgn, parse_pgn_games, write_pgn};
 use baraza::record::GameRecord;
 
 const START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";

@@ -5,7 +5,7 @@
 use assert_cmd::Command;
 use baraza::games;
 use baraza::outcome::Termination;
-use baraza::pgn::write_pgn;
+use baraza::record::pgn::write_pgn;
 use baraza::record::GameRecord;
 use std::path::PathBuf;
 

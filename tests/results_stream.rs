@@ -5,7 +5,7 @@
 //! through a pipe.
 
 use assert_cmd::Command;
-use baraza::tournament::{match_log, results};
+use baraza::tournament::{log::match_log, table::results};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -52,7 +52,7 @@ fn in_memory(path: &Path, format: &str) -> Result<String, String> {
     let log = match_log::read_any_log(path)
         .map_err(|e| format!("baraza: {:#}\n", anyhow::Error::from(e)))?;
     let t = results::standings(&log);
-    use baraza::tournament::render;
+    use baraza::tournament::table::render;
     Ok(match format {
         "text" => render::render_text(&t),
         "csv" => render::render_csv(&t),

@@ -234,7 +234,7 @@ fn baraza(args: &[&str]) -> String {
 type Game = (String, u64, String, String, String, String, Vec<String>);
 
 fn games(run: &Path) -> Vec<Game> {
-    let log = baraza::tournament::log::read_games_log(run).unwrap();
+    let log = baraza::tournament::log::games_jsonl::read_games_log(run).unwrap();
     assert!(log.duplicates.is_empty() && log.torn_line.is_none());
     let mut v: Vec<_> = log
         .games

@@ -3,7 +3,7 @@
 //! Ctrl-C, a refused resume, gauntlet, `--on-crash`, SPRT and per-bot clocks.
 
 use assert_cmd::Command;
-use baraza::tournament::log::{read_games_log, GameLine};
+use baraza::tournament::log::games_jsonl::{read_games_log, GameLine};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -1,11 +1,11 @@
 //! Properties of the schedule, the resume computation and the statistics over many random
 //! events and samples.
 
-use baraza::tournament::config::{BotEntry, EventInputs, Format};
-use baraza::tournament::log::{missing_games, GameLine};
-use baraza::tournament::schedule::schedule;
-use baraza::tournament::sprt::{self, SprtParams};
-use baraza::tournament::stats::{self, Model, Sample};
+use baraza::stats::elo::{self, Model, Sample};
+use baraza::stats::sprt::{self, SprtParams};
+use baraza::tournament::log::games_jsonl::{missing_games, GameLine};
+use baraza::tournament::plan::config::{BotEntry, EventInputs, Format};
+use baraza::tournament::plan::schedule::schedule;
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -97,14 +97,14 @@ proptest! {
 
     #[test]
     fn elo_score_round_trip(score in 0.001f64..0.999) {
-        let elo = stats::score_to_elo(score).unwrap();
-        prop_assert!((stats::elo_to_score(elo) - score).abs() < 1e-12);
+        let elo = elo::score_to_elo(score).unwrap();
+        prop_assert!((elo::elo_to_score(elo) - score).abs() < 1e-12);
     }
 
     #[test]
     fn interval_contains_the_estimate(w in 0u64..50, d in 0u64..50, l in 0u64..50) {
         prop_assume!(w + l > 0);
-        let e = stats::elo_trinomial(w, d, l).unwrap();
+        let e = elo::elo_trinomial(w, d, l).unwrap();
         if let (Some(lo), Some(x)) = (e.low, e.elo) {
             prop_assert!(lo <= x);
         }
@@ -122,7 +122,7 @@ proptest! {
         let p = SprtParams::default();
         let sample = Sample::pentanomial(penta);
         let (mean, _) = sample.mean_var().unwrap();
-        let (s0, s1) = (stats::elo_to_score(p.elo0), stats::elo_to_score(p.elo1));
+        let (s0, s1) = (elo::elo_to_score(p.elo0), elo::elo_to_score(p.elo1));
         let llr = sprt::sprt(p, &sample, Model::Pentanomial).llr;
         if mean >= s1 {
             prop_assert!(llr > 0.0);

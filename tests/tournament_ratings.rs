@@ -1,7 +1,7 @@
 //! The rating list: the Bradley-Terry fit against Ordo's on the same games, the anchor, and
 //! the cases without a list.
 
-use baraza::tournament::ratings::{fit, parse_anchor, Anchor, NoRatings, PairGames};
+use baraza::stats::ratings::{fit, parse_anchor, Anchor, NoRatings, PairGames};
 
 fn names(n: &[&str]) -> Vec<String> {
     n.iter().map(|s| s.to_string()).collect()

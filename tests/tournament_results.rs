@@ -3,9 +3,9 @@
 //! log written by another configuration.
 
 use assert_cmd::Command;
-use baraza::tournament::config::{BotEntry, EventInputs, TournamentConfig};
-use baraza::tournament::log::*;
-use baraza::tournament::schedule::schedule;
+use baraza::tournament::log::games_jsonl::*;
+use baraza::tournament::plan::config::{BotEntry, EventInputs, TournamentConfig};
+use baraza::tournament::plan::schedule::schedule;
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -931,9 +931,9 @@ proptest::proptest! {
             0..40,
         )
     ) {
-        use baraza::tournament::results::Tally;
-        use baraza::tournament::sprt::{sprt, SprtParams};
-        use baraza::tournament::stats::{Model, Sample};
+        use baraza::tournament::table::results::Tally;
+        use baraza::stats::sprt::{sprt, SprtParams};
+        use baraza::stats::elo::{Model, Sample};
         let names = ["a", "b", "c", "x"]; // x is not in the header
         let results = ["1-0", "0-1", "1/2-1/2", "*"];
         let terms = ["normal", "time forfeit", "crash", "illegal move"];

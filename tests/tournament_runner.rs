@@ -5,14 +5,14 @@ use baraza::events::jsonl::JsonlSink;
 use baraza::events::{describe, RunEvent, Sinks};
 use baraza::outcome::Termination;
 use baraza::record::GameRecord;
-use baraza::tournament::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
-use baraza::tournament::log::{plan_run, read_games_log, GAMES_FILE};
-use baraza::tournament::log::{GamesWriter, LogStart, RunPlan};
-use baraza::tournament::runner::{
+use baraza::stats::sprt::Decision;
+use baraza::tournament::log::games_jsonl::{plan_run, read_games_log, GAMES_FILE};
+use baraza::tournament::log::games_jsonl::{GamesWriter, LogStart, RunPlan};
+use baraza::tournament::plan::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
+use baraza::tournament::run::runner::{
     run_plan, Aborted, Interrupt, PlayError, RunError, RunOutcome, Stop,
 };
-use baraza::tournament::sprt::Decision;
-use baraza::tournament::{results, ScheduledGame};
+use baraza::tournament::{table::results, ScheduledGame};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -446,15 +446,15 @@ async fn the_sprt_decision_does_not_depend_on_concurrency_or_finishing_order() {
         Ok(record(&g, result))
     };
     // The decision by hand: the first k at which pairs 1..=k reach a bound.
-    let params: baraza::tournament::sprt::SprtParams = "elo0=0,elo1=100".parse().unwrap();
+    let params: baraza::stats::sprt::SprtParams = "elo0=0,elo1=100".parse().unwrap();
     let mut penta = [0u64; 5];
     let expected = (1..=60u64)
         .find_map(|k| {
             penta[bucket(k)] += 1;
-            let r = baraza::tournament::sprt::sprt(
+            let r = baraza::stats::sprt::sprt(
                 params,
-                &baraza::tournament::stats::Sample::pentanomial(penta),
-                baraza::tournament::stats::Model::Pentanomial,
+                &baraza::stats::elo::Sample::pentanomial(penta),
+                baraza::stats::elo::Model::Pentanomial,
             );
             (r.decision != Decision::Continue).then_some((k, r))
         })

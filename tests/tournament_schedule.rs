@@ -1,11 +1,11 @@
 //! The schedule, openings and configuration: determinism, pairs and side swaps, game ids,
 //! openings files (in order, shuffled, bad lines) and random plies, event files and the hash.
 
-use baraza::bot_spec::default_bot_name;
+use baraza::bot::spec::default_bot_name;
 use baraza::rng::SplitMix64;
-use baraza::tournament::config::*;
-use baraza::tournament::openings::{parse_openings, random_opening};
-use baraza::tournament::schedule::{pairings, schedule};
+use baraza::tournament::plan::config::*;
+use baraza::tournament::plan::openings::{parse_openings, random_opening};
+use baraza::tournament::plan::schedule::{pairings, schedule};
 use std::collections::HashSet;
 use std::path::Path;
 

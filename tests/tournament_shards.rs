@@ -5,7 +5,7 @@
 //! the old ones; other changes are refused naming the field and both values.
 
 use assert_cmd::Command;
-use baraza::tournament::log::{read_games_log, GameLine};
+use baraza::tournament::log::games_jsonl::{read_games_log, GameLine};
 use std::path::Path;
 
 mod common;

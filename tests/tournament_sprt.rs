@@ -2,8 +2,8 @@
 //! independent implementation, run on the same counts), and a Monte-Carlo check of the
 //! decision rule on simulated identical players.
 
-use baraza::tournament::sprt::{llr, sprt, Decision, EloModel, SprtParams};
-use baraza::tournament::stats::{Model, Sample};
+use baraza::stats::elo::{Model, Sample};
+use baraza::stats::sprt::{llr, sprt, Decision, EloModel, SprtParams};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

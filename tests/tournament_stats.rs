@@ -1,8 +1,8 @@
 //! Statistics against hand-computed values. Each expected number is derived in the comment
 //! above it; "elo(s)" is the logistic Elo of a score, `-400·log10(1/s − 1)`, and z = 1.959964.
 
-use baraza::tournament::sprt::*;
-use baraza::tournament::stats::*;
+use baraza::stats::elo::*;
+use baraza::stats::sprt::*;
 
 fn close(actual: f64, expected: f64, tol: f64) {
     assert!(

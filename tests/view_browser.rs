@@ -264,7 +264,8 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             .arg(&html)
             .assert()
             .success();
-        let games = baraza::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        let games =
+            baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
         let page = format!("file://{}", html.display());
 
         for (g, rec) in games.iter().enumerate() {

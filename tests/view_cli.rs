@@ -79,7 +79,7 @@ fn the_page_holds_the_engines_positions_clocks_and_info() {
     let html = std::fs::read_to_string(&html_path).unwrap();
     self_contained(&html);
     let data = page_data(&html);
-    let records = baraza::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    let records = baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
     assert_eq!(data["games"].as_array().unwrap().len(), 2);
     for (g, rec) in data["games"].as_array().unwrap().iter().zip(&records) {
         let p = g["p"].as_array().unwrap();

@@ -3,7 +3,7 @@
 //! `ready` within the deadline, full games against a random mover on both sides of every
 //! ruleset, several games in one process (`gameover` then `newgame`), a position with one
 //! legal move, `quit` then exit within the grace. Mistakes in the command itself (no `#!`, CRLF,
-//! not executable...) are caught before, by [`crate::bot_preflight`].
+//! not executable...) are caught before, by [`crate::bot::preflight`].
 
 mod games;
 mod one_move;

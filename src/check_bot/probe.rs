@@ -3,9 +3,9 @@
 //! the first [`MAX_IDS`] `id` lines, as the referee: a bot that floods costs no memory).
 
 use super::Check;
+use crate::bot::startup_diagnosis::{diagnose, KEPT_LINES};
 use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink};
 use crate::protocol::{self, BotMsg, MAX_IDS};
-use crate::startup_diagnosis::{diagnose, KEPT_LINES};
 use std::time::Duration;
 use tokio::time::Instant;
 

@@ -1,11 +1,12 @@
 //! `baraza check-bot <ruleset>... <bot>`: the checks of [`crate::check_bot`], printed.
 
+use crate::bot::spec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
-use crate::bot_spec::BotSpec;
 use crate::check_bot::{check_bot, Check, CheckSetup, PlayerFor, Report};
 use crate::cli::CheckBotArgs;
 use crate::clock::TimeControl;
 use crate::games;
+use crate::referee::PlayerSetup;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::time::Duration;
@@ -70,9 +71,9 @@ fn command_check(text: &str) -> Result<BotSpec, Check> {
 /// `spec` as the player of one game. The executable's path, the only thing that can fail, is
 /// looked up once here: later calls reuse it.
 fn player_for(spec: BotSpec, name: &'static str) -> anyhow::Result<PlayerFor> {
-    spec.player(name, "darra", 0, StderrSink::Discard, None)?;
+    PlayerSetup::for_bot(&spec, name, "darra", 0, StderrSink::Discard, None)?;
     Ok(Box::new(move |ruleset, seed| {
-        spec.player(name, ruleset, seed, StderrSink::Discard, None)
+        PlayerSetup::for_bot(&spec, name, ruleset, seed, StderrSink::Discard, None)
             .expect("the executable path was found above and is cached")
     }))
 }

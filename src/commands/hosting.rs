@@ -47,7 +47,7 @@ pub fn unchecked_spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
 /// A bot's own event-file settings on top of the command line's options.
 pub fn with_overrides(
     base: &SpawnOptions,
-    o: &crate::tournament::config::HostOverrides,
+    o: &crate::tournament::plan::config::HostOverrides,
 ) -> anyhow::Result<SpawnOptions> {
     let mut opts = base.clone();
     let l = &mut opts.limits;
@@ -81,7 +81,7 @@ fn absolute_all(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<std::path::P
 /// Every bot's hosting options: the command line's, with its own event-file settings on top.
 /// `hidden`: the run's outputs, kept from the bots' sight under `--sandbox`.
 pub fn bot_hosts(
-    config: &crate::tournament::config::TournamentConfig,
+    config: &crate::tournament::plan::config::TournamentConfig,
     host: &HostArgs,
     hidden: &[std::path::PathBuf],
 ) -> anyhow::Result<Vec<SpawnOptions>> {

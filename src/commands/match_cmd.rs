@@ -1,8 +1,8 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: a number of games between two bots, sides
-//! alternating, as a two-bot plan on the tournament's runner ([`crate::tournament::play`]):
+//! alternating, as a two-bot plan on the tournament's runner ([`crate::tournament::run::play`]):
 //! each game goes to the logs (`--pgn`, `--jsonl`) and its line to stdout the moment it ends.
 
-use crate::bot_spec::BotSpec;
+use crate::bot::spec::BotSpec;
 use crate::cli::MatchArgs;
 use crate::events::console::ConsoleLine;
 use crate::events::jsonl::JsonlSink;
@@ -10,14 +10,14 @@ use crate::events::pgn::PgnSink;
 use crate::events::Sinks;
 use crate::games;
 use crate::signals::SignalPolicy;
-use crate::tournament::config::{BotEntry, EventInputs, Limits, OnCrash, TournamentConfig};
-use crate::tournament::crash::CrashPolicy;
-use crate::tournament::log::{Header, LogStart, RunPlan};
-use crate::tournament::match_plan::match_games;
-use crate::tournament::openings::load_openings_file;
-use crate::tournament::play::Arena;
-use crate::tournament::seats::SeatPool;
-use crate::tournament::setup::{Logs, SeedRule, Setups};
+use crate::tournament::log::games_jsonl::{Header, LogStart, RunPlan};
+use crate::tournament::plan::config::{BotEntry, EventInputs, Limits, OnCrash, TournamentConfig};
+use crate::tournament::plan::match_plan::match_games;
+use crate::tournament::plan::openings::load_openings_file;
+use crate::tournament::run::crash::CrashPolicy;
+use crate::tournament::run::play::Arena;
+use crate::tournament::run::seats::SeatPool;
+use crate::tournament::run::setup::{Logs, SeedRule, Setups};
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -55,7 +55,7 @@ fn names(args: &MatchArgs) -> anyhow::Result<[String; 2]> {
             .unwrap_or_else(|| specs[1].default_name()),
     ];
     for (k, n) in names.iter().enumerate() {
-        crate::tournament::config::refuse_quotes(n)
+        crate::tournament::plan::config::refuse_quotes(n)
             .map_err(|e| anyhow::anyhow!("bot {}: {e}", k + 1))?;
     }
     if names[0] == names[1] {

@@ -1,9 +1,9 @@
 //! `baraza merge --out DIR SHARD_DIR...`: one event's shards joined into one run folder
-//! ([`crate::tournament::merge`]).
+//! ([`crate::tournament::log::merge`]).
 
 use super::write_json;
 use crate::cli::MergeArgs;
-use crate::tournament::merge;
+use crate::tournament::log::merge;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: MergeArgs) -> anyhow::Result<()> {

@@ -3,12 +3,12 @@
 //! clocks and its record are exactly a match's; this command relays that side's console
 //! (a Unix socket) to the person: its output to stdout, stdin's lines to it.
 
+use crate::bot::spec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
-use crate::bot_spec::BotSpec;
 use crate::cli::PlayArgs;
 use crate::clock::TimeControl;
 use crate::games;
-use crate::pgn::write_pgn;
+use crate::record::pgn::write_pgn;
 use crate::record::GameRecord;
 use crate::referee::{play_game, GameSetup, PlayerSetup};
 use anyhow::Context;
@@ -87,7 +87,8 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
     if bot_name == args.name {
         bot_name.push_str("-bot");
     }
-    let bot = spec.player(
+    let bot = PlayerSetup::for_bot(
+        &spec,
         &bot_name,
         ruleset.id,
         args.seed,

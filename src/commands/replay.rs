@@ -5,10 +5,10 @@ use super::rules::status_json;
 use super::write_json;
 use crate::cli::ReplayArgs;
 use crate::game::Position;
-use crate::info::Eval;
-use crate::pgn::{self, PgnGame};
+use crate::record::info::Eval;
+use crate::record::pgn::{self, PgnGame};
+use crate::record::verify::{self, Problem};
 use crate::terminal_text::escape_control;
-use crate::verify::{self, Problem};
 use anyhow::{anyhow, bail, Context};
 use serde_json::json;
 use std::io::Write;
@@ -51,7 +51,7 @@ pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
 
     if args.export.is_some() {
         for (_, g) in &selected {
-            crate::results_pgn::write_results_pgn(out, &g.record)?;
+            crate::record::results_pgn::write_results_pgn(out, &g.record)?;
         }
         return Ok(());
     }
@@ -261,7 +261,7 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
             e.push_to(&mut s);
             s
         });
-        let us = crate::pgn::think_time_us(r, i).unwrap_or(0);
+        let us = crate::record::pgn::think_time_us(r, i).unwrap_or(0);
         if json {
             let mut v = json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
                         "time_ms": ms, "time_us": us, "position": pos.format()});

@@ -8,7 +8,8 @@
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
-use crate::tournament::{log, ratings, render, results, results_stream};
+use crate::stats::ratings;
+use crate::tournament::{log::games_jsonl, table::render, table::results, table::results_stream};
 use crate::view;
 use std::io::Write;
 
@@ -41,13 +42,13 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
                     view::page::MAX_REPORT_GAMES
                 );
             }
-            let games = log::read_games_log(&args.dir)?;
+            let games = games_jsonl::read_games_log(&args.dir)?;
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);
             let title = format!(
                 "baraza results: {} {}",
                 games.header.event.ruleset,
-                log::games_path(&args.dir).display()
+                games_jsonl::games_path(&args.dir).display()
             );
             let report = view::report::render(&games);
             let page = view::page::render(&title, &views, Some(&report));

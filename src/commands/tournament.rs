@@ -3,9 +3,9 @@
 
 use super::write_json;
 use crate::cli::TournamentArgs;
-use crate::tournament::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
-use crate::tournament::log::{plan_shard_run, RunPlan};
-use crate::tournament::shard::Shard;
+use crate::tournament::log::games_jsonl::{plan_shard_run, RunPlan};
+use crate::tournament::plan::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
+use crate::tournament::plan::shard::Shard;
 use crate::tournament::{schedule, ScheduledGame, TournamentConfig};
 use anyhow::bail;
 use serde_json::json;
@@ -69,7 +69,7 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
         shard.check(&config)?;
     }
     for b in &config.bots {
-        for w in crate::bot_spec::BotSpec::warnings(&b.command) {
+        for w in crate::bot::spec::BotSpec::warnings(&b.command) {
             eprintln!("baraza: warning: bot '{}': {w}", b.name);
         }
     }

@@ -1,9 +1,9 @@
-//! Playing a tournament with the referee ([`crate::tournament::play`]) into `--out DIR`, and
+//! Playing a tournament with the referee ([`crate::tournament::run::play`]) into `--out DIR`, and
 //! what the command says around it:
 //!
 //! - `DIR/games.jsonl` (the source of truth) and `DIR/games.pgn` are sinks of the run; on
 //!   `--resume` games.pgn is first rewritten from games.jsonl, so the two agree after a kill;
-//! - each bot's stderr goes to `DIR/stderr/<bot>.log` ([`crate::tournament::stderr_slots`]);
+//! - each bot's stderr goes to `DIR/stderr/<bot>.log` ([`crate::tournament::run::stderr_slots`]);
 //! - first Ctrl-C or `DIR/stop`: no new games, the running ones may finish for
 //!   [`INTERRUPT_GRACE`], then they are aborted (not written; a resume plays them again);
 //!   second Ctrl-C, SIGTERM or SIGHUP: the running games are dropped at once
@@ -17,16 +17,16 @@ use crate::events::pgn::PgnSink;
 use crate::events::progress::Progress;
 use crate::events::Sinks;
 use crate::signals::SignalPolicy;
-use crate::tournament::config::{RunOptions, TournamentConfig};
-use crate::tournament::crash::CrashPolicy;
-use crate::tournament::log::{GamesWriter, LogStart, RunPlan};
-use crate::tournament::play::{Arena, Ended};
-use crate::tournament::render::render_text;
-use crate::tournament::results::Standings;
-use crate::tournament::runner::{start_tally, Stop};
-use crate::tournament::seats::SeatPool;
-use crate::tournament::setup::{Logs, SeedRule, Setups};
-use crate::tournament::stderr_slots::{StderrSlots, STDERR_DIR};
+use crate::tournament::log::games_jsonl::{GamesWriter, LogStart, RunPlan};
+use crate::tournament::plan::config::{RunOptions, TournamentConfig};
+use crate::tournament::run::crash::CrashPolicy;
+use crate::tournament::run::play::{Arena, Ended};
+use crate::tournament::run::runner::{start_tally, Stop};
+use crate::tournament::run::seats::SeatPool;
+use crate::tournament::run::setup::{Logs, SeedRule, Setups};
+use crate::tournament::run::stderr_slots::{StderrSlots, STDERR_DIR};
+use crate::tournament::table::render::render_text;
+use crate::tournament::table::results::Standings;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::Path;
@@ -227,7 +227,7 @@ fn sprt_stopped(
     table: &Standings,
     in_log: usize,
     scheduled: usize,
-    decision: crate::tournament::sprt::Decision,
+    decision: crate::stats::sprt::Decision,
 ) -> String {
     let took = table.sprt.as_ref().map_or(String::new(), |s| {
         format!(

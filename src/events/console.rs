@@ -5,8 +5,8 @@
 use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
 use crate::terminal_text::escape_control;
-use crate::tournament::report;
-use crate::tournament::results::Standings;
+use crate::tournament::table::report;
+use crate::tournament::table::results::Standings;
 use std::io::Write;
 
 /// Win/draw/loss counts of one bot.

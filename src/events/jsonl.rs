@@ -6,8 +6,8 @@
 //! - `match --jsonl FILE`: the [`crate::record::GameRecord`] alone per line, appended to FILE.
 
 use super::{RunEvent, Sink, SinkError};
-use crate::tournament::log::{json_line, GameLine, GamesWriter};
-use crate::tournament::sprt_order::SprtLine;
+use crate::tournament::log::games_jsonl::{json_line, GameLine, GamesWriter};
+use crate::tournament::log::sprt_order::SprtLine;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};

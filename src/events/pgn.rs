@@ -3,7 +3,7 @@
 //! games.jsonl, so the two logs agree after a kill; `match --pgn FILE` appends to FILE.
 
 use super::{RunEvent, Sink, SinkError};
-use crate::pgn::write_pgn;
+use crate::record::pgn::write_pgn;
 use crate::record::GameRecord;
 use std::fs::{File, OpenOptions};
 use std::io::Write;

@@ -3,8 +3,8 @@
 //! shown (interruption, SPRT), above the bar if any.
 
 use super::{describe, RunEvent, Sink, SinkError};
-use crate::tournament::interrupt::Cause;
-use crate::tournament::results::{Standings, Tally};
+use crate::tournament::run::interrupt::Cause;
+use crate::tournament::table::results::{Standings, Tally};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -169,7 +169,9 @@ impl Progress {
     fn game_finished(&mut self, done: usize, tally: &Tally) {
         self.games = done;
         if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
-            if let Some(block) = crate::tournament::report::two_bot_report(&tally.standings()) {
+            if let Some(block) =
+                crate::tournament::table::report::two_bot_report(&tally.standings())
+            {
                 let text = block.trim_end().to_string();
                 match &self.mode {
                     Mode::Bar(bar) => bar.println(text),
@@ -271,7 +273,7 @@ impl Sink for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::log::parse_games_log;
+    use crate::tournament::log::games_jsonl::parse_games_log;
 
     #[test]
     fn the_eta_counts_this_runs_games_only() {

@@ -127,7 +127,7 @@ impl GameObserver for Report<'_> {
         self.infos.info(player, ply, text);
         self.outer.info(player, ply, text);
         let last = &mut self.last_info[player.index()];
-        let kept = crate::info::capped(text);
+        let kept = crate::record::info::capped(text);
         match last {
             Some(s) => {
                 s.clear();

@@ -7,11 +7,11 @@ use super::seat::{Seat, Side, Stage};
 use super::setup::GameSetup;
 use super::transcript::{Direction, LINE_FLOOR, TRANSCRIPT_CAP};
 use super::verdict::{quote, read_fault, who, write_fault, Verdict};
+use crate::bot::startup_diagnosis::{diagnose, KEPT_LINES};
 use crate::bot::{deadline_after, Bot, ReadError, StderrSink, WriteError};
 use crate::game::Player;
 use crate::outcome::Termination;
 use crate::protocol::{self, BotMsg, MAX_IDS};
-use crate::startup_diagnosis::{diagnose, KEPT_LINES};
 use std::time::Duration;
 use tokio::time::Instant;
 

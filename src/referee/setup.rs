@@ -91,6 +91,31 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+impl PlayerSetup {
+    /// One side of a game: `spec` under `name`; a built-in plays the game with `seed`.
+    pub fn for_bot(
+        spec: &crate::bot::spec::BotSpec,
+        name: &str,
+        ruleset: &str,
+        seed: u64,
+        stderr: crate::bot::StderrSink,
+        info_log: Option<std::path::PathBuf>,
+    ) -> Result<PlayerSetup, crate::bot::spec::BotSpecError> {
+        Ok(PlayerSetup {
+            name: name.to_string(),
+            argv: spec.argv(ruleset, seed)?,
+            stderr,
+            info_log,
+            transcript: None,
+            seed: matches!(spec, crate::bot::spec::BotSpec::Builtin(..)).then_some(seed),
+            spawn: crate::bot::SpawnOptions {
+                label: name.to_string(),
+                ..Default::default()
+            },
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,7 +105,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         }
     };
     let mut status = String::from("?");
-    match crate::verify::start_position(rec) {
+    match crate::record::verify::start_position(rec) {
         Ok(mut pos) => {
             positions.push(strip(pos.as_ref()));
             for (i, mv) in rec.moves.iter().enumerate() {

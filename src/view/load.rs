@@ -4,7 +4,7 @@
 
 use super::ViewError;
 use crate::record::GameRecord;
-use crate::tournament::log::{self, GamesLog};
+use crate::tournament::log::games_jsonl::{self, GamesLog};
 use std::path::Path;
 
 /// The games of one input, in file order.
@@ -21,7 +21,7 @@ pub struct Loaded {
 /// non-blank character `{`), or a PGN-like log.
 pub fn load(path: &Path) -> Result<Loaded, ViewError> {
     let file = if path.is_dir() {
-        let jsonl = path.join(log::GAMES_FILE);
+        let jsonl = path.join(games_jsonl::GAMES_FILE);
         let pgn = path.join("games.pgn");
         if jsonl.exists() || !pgn.exists() {
             jsonl
@@ -43,7 +43,7 @@ pub fn load(path: &Path) -> Result<Loaded, ViewError> {
     let loaded = if text.trim_start().starts_with('{') {
         read_jsonl(&text, &source).map_err(parse_err)?
     } else {
-        let records = crate::pgn::parse_pgn(&text).map_err(|e| parse_err(e.to_string()))?;
+        let records = crate::record::pgn::parse_pgn(&text).map_err(|e| parse_err(e.to_string()))?;
         Loaded {
             source: source.clone(),
             records,
@@ -62,10 +62,10 @@ fn read_jsonl(text: &str, source: &str) -> Result<Loaded, String> {
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let is_header = serde_json::from_str::<serde_json::Value>(first)
         .ok()
-        .and_then(|v| v.get("baraza").map(|b| b == log::HEADER_KIND))
+        .and_then(|v| v.get("baraza").map(|b| b == games_jsonl::HEADER_KIND))
         .unwrap_or(false);
     if is_header {
-        let games = log::parse_games_log(text, source)
+        let games = games_jsonl::parse_games_log(text, source)
             .map_err(|e| format!("{e:#}"))?
             .ok_or("no tournament header")?;
         let records = games.games.iter().map(|g| g.record.clone()).collect();

@@ -4,9 +4,9 @@
 
 use super::page::escape_html;
 use super::svg::{line_plot, Rule, Series};
-use crate::tournament::log::GamesLog;
-use crate::tournament::render;
-use crate::tournament::results::{self, Tally};
+use crate::tournament::log::games_jsonl::GamesLog;
+use crate::tournament::table::render;
+use crate::tournament::table::results::{self, Tally};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

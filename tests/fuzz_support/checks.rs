@@ -9,14 +9,14 @@ use super::corpus;
 use super::{accepted, one_line};
 use baraza::game::{MoveError, Player, Position};
 use baraza::games::{self, RULESETS};
-use baraza::pgn::{parse_pgn, parse_pgn_games, write_pgn};
 use baraza::protocol::{self, BotMsg};
-use baraza::tournament::config::{parse_bot_arg, scheduled_games, EventInputs};
-use baraza::tournament::log::{parse_games_log, GameLine};
-use baraza::tournament::openings::parse_openings;
-use baraza::tournament::sprt::SprtParams;
-use baraza::tournament::{results, schedule};
-use baraza::verify;
+use baraza::record::pgn::{parse_pgn, parse_pgn_games, write_pgn};
+use baraza::record::verify;
+use baraza::stats::sprt::SprtParams;
+use baraza::tournament::log::games_jsonl::{parse_games_log, GameLine};
+use baraza::tournament::plan::config::{parse_bot_arg, scheduled_games, EventInputs};
+use baraza::tournament::plan::openings::parse_openings;
+use baraza::tournament::{schedule, table::results};
 
 /// What every position, however odd, must allow: its status, legal list, drawing and
 /// material without a panic; "over" exactly when nothing is legal; the legal list in byte
@@ -176,7 +176,7 @@ pub fn check_jsonl(s: &String) {
     };
     accepted();
     let table = results::standings(&log);
-    let _ = baraza::tournament::render::render_text(&table);
+    let _ = baraza::tournament::table::render::render_text(&table);
     let _ = serde_json::to_string(&table).unwrap();
     for g in &log.games {
         let line = serde_json::to_string(g).unwrap();
@@ -243,7 +243,7 @@ pub fn check_small_options(s: &String) {
     }
     let _ = parse_bot_arg(s);
     let _ = baraza::bot::split_command(s);
-    if let Err(e) = baraza::bot_spec::BotSpec::parse("--bot", s) {
+    if let Err(e) = baraza::bot::spec::BotSpec::parse("--bot", s) {
         one_line("--bot", s, &e);
     }
 }

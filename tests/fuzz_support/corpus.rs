@@ -275,7 +275,7 @@ pub fn openings_files() -> Arc<Vec<String>> {
         for r in ["darra", "bao", "dara"] {
             let mut text = format!("# {r} openings\n\n");
             for seed in 0..5 {
-                match baraza::tournament::openings::random_opening(r, 3, seed) {
+                match baraza::tournament::plan::openings::random_opening(r, 3, seed) {
                     Ok(p) => text.push_str(&p),
                     Err(e) => panic!("{r}: {e}"),
                 }

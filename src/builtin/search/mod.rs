@@ -1,6 +1,6 @@
 //! `search`: the strong built-in player. One framework for every game, two searches behind it
-//! ([`alphabeta`] and [`mcts`]), a per-game evaluation ([`eval`]), time management from the `go`
-//! fields ([`time`]), and a reproducible strength ladder ([`levels`]).
+//! (`alphabeta` and `mcts`), a per-game evaluation (`eval`), time management from the `go`
+//! fields (`time`), and a reproducible strength ladder (`levels`).
 //!
 //! Which search plays which game by default was decided by matches between the two at equal
 //! time (README, "Built-in players"); `--algo` overrides it.

@@ -1,0 +1,272 @@
+//! What names a bot, shared by `baraza match` and `baraza tournament`: a command line (split
+//! like a shell would, program found on `PATH` before any game) or `builtin:<name> [options]`,
+//! run as `<this baraza> bot <name> --ruleset <id> --seed <S> [options]` (e.g.
+//! `builtin:search --level 3`: the options of `baraza bot`); and the names derived from it.
+
+use crate::bot::preflight::{check_command, PreflightError, PreflightWarning};
+use crate::bot::{split_command, SplitError};
+use crate::builtin::UnknownBuiltin;
+use std::path::Path;
+
+/// A bot that cannot be used, found before any game. `which` names it for the person
+/// (`bot1`, `bot 'a'`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotSpecError {
+    #[error("{which}: '{text}' is not builtin:<name> [options]")]
+    NotBuiltinName { which: String, text: String },
+    /// Options after a built-in's name that `baraza bot <name>` would refuse.
+    #[error("{which}: '{text}': {error}")]
+    BadOptions {
+        which: String,
+        text: String,
+        error: String,
+    },
+    #[error("{which}: {error}")]
+    UnknownBuiltin {
+        which: String,
+        error: UnknownBuiltin,
+    },
+    #[error("{which}: {error}")]
+    BadCommand { which: String, error: SplitError },
+    /// A mistake in the command found before any game (see [`crate::bot::preflight`]).
+    #[error("{which}: {error} (command: {text})")]
+    Unusable {
+        which: String,
+        /// Boxed: it is rare, and keeps every `Result` carrying this error small.
+        error: Box<PreflightError>,
+        text: String,
+    },
+    /// A built-in bot runs as this executable; it could not be found.
+    #[error("cannot find the baraza executable")]
+    NoExecutable,
+}
+
+/// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
+const INTERPRETERS: &[&str] = &[
+    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
+    "dash", "zsh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia", "elixir",
+    "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
+];
+
+/// A bot as given on the command line.
+#[derive(Clone, Debug)]
+pub enum BotSpec {
+    /// A built-in's name and the options after it.
+    Builtin(String, Vec<String>),
+    Command(Vec<String>),
+}
+
+fn stem(p: &str) -> String {
+    Path::new(p)
+        .file_stem()
+        .map_or_else(|| p.to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+/// The name of a bot given without one, in `match` and `tournament` alike: a built-in's name,
+/// else the file stem of its program, or of its script when the program is an interpreter
+/// (`python3 -W ignore bots/rbot.py` → `rbot`): the first later word that is not an option and
+/// has a path separator or an extension, else the first that is not an option.
+pub fn default_bot_name(command: &str) -> String {
+    if let Some(rest) = command.strip_prefix("builtin:") {
+        return match split_command(rest) {
+            Ok(words) => builtin_name(&words[0], &words[1..]),
+            Err(_) => rest.to_string(),
+        };
+    }
+    match split_command(command) {
+        Ok(argv) => name_of_argv(&argv),
+        Err(_) => stem(command),
+    }
+}
+
+/// A built-in's name with its options, file-safe: `search --level 3` is `search-level-3`.
+fn builtin_name(name: &str, args: &[String]) -> String {
+    let mut n = name.to_string();
+    for a in args {
+        n.push('-');
+        n.push_str(&a.trim_start_matches('-').replace('=', "-"));
+    }
+    n
+}
+
+fn name_of_argv(argv: &[String]) -> String {
+    let Some(program) = argv.first() else {
+        return String::new();
+    };
+    let prog = stem(program);
+    if !INTERPRETERS.contains(&prog.as_str()) {
+        return prog;
+    }
+    let words: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-')).collect();
+    words
+        .iter()
+        .find(|w| w.contains('/') || Path::new(w.as_str()).extension().is_some())
+        .or(words.first())
+        .map_or(prog, |w| stem(w))
+}
+
+impl BotSpec {
+    /// Check a bot given as `text`; `which` names it in the error.
+    pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
+        if let Some(rest) = text.strip_prefix("builtin:") {
+            let not_builtin = || BotSpecError::NotBuiltinName {
+                which: which.to_string(),
+                text: text.to_string(),
+            };
+            let words = split_command(rest).unwrap_or_default();
+            let Some((name, args)) = words.split_first().filter(|(n, _)| !n.is_empty()) else {
+                return Err(not_builtin());
+            };
+            if rest.starts_with(char::is_whitespace) {
+                return Err(not_builtin());
+            }
+            // Checked now, like a missing program: not as a crash in every game.
+            let spec =
+                crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
+                    which: which.to_string(),
+                    error,
+                })?;
+            crate::builtin::BotOptions::parse_args(args)
+                .and_then(|options| spec.check(&options))
+                .map_err(|error| BotSpecError::BadOptions {
+                    which: which.to_string(),
+                    text: text.to_string(),
+                    error,
+                })?;
+            return Ok(BotSpec::Builtin(name.clone(), args.to_vec()));
+        }
+        let mut argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
+            which: which.to_string(),
+            error,
+        })?;
+        // The newcomer's mistakes, one clear line each, before any game is played.
+        let checked = check_command(&argv, text).map_err(|error| BotSpecError::Unusable {
+            which: which.to_string(),
+            error: Box::new(error),
+            text: text.to_string(),
+        })?;
+        argv[0] = checked.program.to_string_lossy().into_owned();
+        Ok(BotSpec::Command(argv))
+    }
+
+    /// What [`BotSpec::parse`] accepts but looks like a mistake (shell syntax in a command
+    /// that runs without a shell), for the command to print as warnings.
+    pub fn warnings(text: &str) -> Vec<PreflightWarning> {
+        match split_command(text) {
+            Ok(argv) if !text.starts_with("builtin:") => {
+                check_command(&argv, text).map_or_else(|_| Vec::new(), |c| c.warnings)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The default display name: the built-in's name, or the program's file stem (the script's
+    /// for an interpreter such as `python3 bot.py`).
+    pub fn default_name(&self) -> String {
+        match self {
+            BotSpec::Builtin(n, args) => builtin_name(n, args),
+            BotSpec::Command(argv) => name_of_argv(argv),
+        }
+    }
+
+    /// The command line. A built-in gets `seed` (later games of a kept process get theirs in
+    /// a `seed` line: [`crate::referee::PlayerSetup::seed`]).
+    pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
+        Ok(match self {
+            BotSpec::Command(argv) => argv.clone(),
+            BotSpec::Builtin(name, args) => {
+                let mut argv = vec![
+                    this_exe()?,
+                    "bot".into(),
+                    name.clone(),
+                    "--ruleset".into(),
+                    ruleset.into(),
+                    "--seed".into(),
+                    seed.to_string(),
+                ];
+                argv.extend(args.iter().cloned());
+                argv
+            }
+        })
+    }
+}
+
+/// This baraza executable's path, looked up once.
+fn this_exe() -> Result<String, BotSpecError> {
+    static EXE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    EXE.get_or_init(|| {
+        std::env::current_exe()
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+    })
+    .clone()
+    .ok_or(BotSpecError::NoExecutable)
+}
+
+/// A name made safe for a file name: ASCII letters, digits, `-` and `_`; anything else `_`.
+pub fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_and_tournament_name_a_bot_alike() {
+        for (command, name) in [
+            ("builtin:greedy", "greedy"),
+            ("builtin:search --level 3", "search-level-3"),
+            (
+                "builtin:search --nodes=500 --algo mcts",
+                "search-nodes-500-algo-mcts",
+            ),
+            ("python3 rbot", "rbot"),
+            ("python3 -W ignore bots/rbot.py", "rbot"),
+            ("python3 bots/python/random_bot.py", "random_bot"),
+            ("./target/release/mybot --fast", "mybot"),
+            ("node bot.js", "bot"),
+        ] {
+            assert_eq!(default_bot_name(command), name, "{command}");
+        }
+        // `match` names a parsed bot by the same rule (sh is on PATH everywhere).
+        let spec = BotSpec::parse("bot", "sh bots/shell/random_bot.sh").unwrap();
+        assert!(BotSpec::parse("bot", "builtin:greedy").is_ok());
+        let search = BotSpec::parse("bot", "builtin:search --level 3").unwrap();
+        assert_eq!(search.default_name(), "search-level-3");
+        assert_eq!(
+            search.argv("darra", 7).unwrap()[2..],
+            [
+                "search",
+                "--ruleset",
+                "darra",
+                "--seed",
+                "7",
+                "--level",
+                "3"
+            ]
+        );
+        for bad in [
+            "builtin:search --level 9",
+            "builtin:search --depth 3",
+            "builtin:greedy --level 2",
+            "builtin: search",
+            "builtin:",
+        ] {
+            assert!(BotSpec::parse("bot", bad).is_err(), "{bad}");
+        }
+        assert_eq!(spec.default_name(), "random_bot");
+        assert_eq!(
+            default_bot_name("sh bots/shell/random_bot.sh"),
+            "random_bot"
+        );
+    }
+}

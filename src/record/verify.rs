@@ -1,0 +1,165 @@
+//! Re-judging a game read from a log with the engines: `baraza replay --verify`.
+
+use crate::game::{Outcome, Position, Status};
+use crate::outcome::Termination;
+use crate::record::pgn::PgnGame;
+use crate::record::GameRecord;
+use serde::Serialize;
+
+/// The first inconsistency found in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// The ply (1-based move number in the game) the problem is at; `None` for problems of the
+    /// tags as a whole (missing tag, PlyCount, start position).
+    pub ply: Option<usize>,
+    /// The line of the log the problem is on.
+    pub line: usize,
+    pub message: String,
+}
+
+impl Problem {
+    fn at(ply: Option<usize>, line: usize, message: impl Into<String>) -> Problem {
+        Problem {
+            ply,
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// A record whose start position cannot be set up: the message names the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct StartError(pub String);
+
+/// The start position of a record, checked against its ruleset.
+pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, StartError> {
+    let ruleset =
+        crate::games::ruleset(&rec.ruleset).map_err(|e| StartError(format!("Ruleset: {e}")))?;
+    let pos = ruleset
+        .parse(&rec.start)
+        .map_err(|e| StartError(format!("start position '{}': {e}", rec.start)))?;
+    if pos.ruleset() != ruleset.id {
+        return Err(StartError(format!(
+            "start position '{}' is not a {} position",
+            rec.start, ruleset.id
+        )));
+    }
+    Ok(pos)
+}
+
+/// Re-judge one game with the engines. Returns the final position, or the first problem, in
+/// this order of checks:
+///
+/// 1. every required tag is present ([`crate::record::pgn::REQUIRED_TAGS`]); `SetUp "1"` comes with a `Position`;
+/// 2. the ruleset is known and the start position parses as one of its positions;
+/// 3. `PlyCount` equals the number of moves in the movetext;
+/// 4. each move is legal in its position, and none is played after the game ended;
+/// 5. the result fits the termination and the final position:
+///    - `*` (unfinished) is never accepted;
+///    - `normal`: the final position is over by the rules and its result is the `Result`;
+///    - every other termination: the final position is *not* over by the rules (a game that
+///      ended by the rules ended normally, whatever happened afterwards);
+///    - `time forfeit`, `illegal move` and `resignation`: the loser is the player to move in
+///      the final position (only the player asked to move can overstep the clock, send a move
+///      or resign), so the result is a win for the other player. With no move played at all, a time forfeit may
+///      be either player's, or both (a draw): it can happen during the start-up;
+///    - `crash`, `protocol error`, `stalled connection`: any result (a bot can die or babble
+///      while the other one thinks; both can fail);
+///    - `adjudication`: any result.
+pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
+    let rec = &g.record;
+    let missing = g.missing_tags();
+    if !missing.is_empty() {
+        let s = if missing.len() > 1 { "s" } else { "" };
+        return Err(Problem::at(
+            None,
+            g.line,
+            format!("missing tag{s} {}", missing.join(", ")),
+        ));
+    }
+    if g.tag("SetUp") == Some("1") && g.tag("Position").is_none() {
+        return Err(Problem::at(None, g.line, "SetUp \"1\" but no Position tag"));
+    }
+    let mut pos = start_position(rec).map_err(|e| Problem::at(None, g.line, e.0))?;
+    if rec.plies != rec.moves.len() {
+        return Err(Problem::at(
+            None,
+            g.line,
+            format!(
+                "PlyCount is {} but the movetext has {} moves",
+                rec.plies,
+                rec.moves.len()
+            ),
+        ));
+    }
+    for (i, mv) in rec.moves.iter().enumerate() {
+        let ply = Some(i + 1);
+        let line = g.move_lines.get(i).copied().unwrap_or(g.line);
+        let status = pos.status();
+        if status.is_over() {
+            return Err(Problem::at(
+                ply,
+                line,
+                format!("move '{mv}' is played after the game ended ({status})"),
+            ));
+        }
+        if let Err(e) = pos.play(mv) {
+            return Err(Problem::at(
+                ply,
+                line,
+                format!(
+                    "{e} in '{}' (legal: {})",
+                    pos.format(),
+                    pos.legal().join(" ")
+                ),
+            ));
+        }
+    }
+    let last_ply = Some(rec.moves.len());
+    let problem = |m: String| Err(Problem::at(last_ply, g.end_line, m));
+    let status = pos.status();
+    let to_move = pos.side_to_move();
+    let Some(result) = rec.result.outcome() else {
+        return problem("the game has no result (*)".to_string());
+    };
+    let term = rec.termination;
+    match (term, status) {
+        (Termination::Normal, Status::Ongoing) => problem(format!(
+            "Termination normal but the final position is not over: '{}'",
+            pos.format()
+        )),
+        (Termination::Normal, Status::Over { outcome, .. }) if outcome != result => problem(
+            format!("Result {} but the final position is {status}", rec.result),
+        ),
+        (Termination::Normal, _) => Ok(pos),
+        (_, Status::Over { .. }) => problem(format!(
+            "Termination {term} but the game had ended by the rules ({status}): it should be normal"
+        )),
+        (
+            Termination::TimeForfeit | Termination::IllegalMove | Termination::Resignation,
+            Status::Ongoing,
+        ) => {
+            let either = term == Termination::TimeForfeit && rec.moves.is_empty();
+            let ok = either || result == Outcome::Win(to_move.other());
+            if ok {
+                Ok(pos)
+            } else {
+                problem(format!(
+                    "Result {} but a {term} needs {} (player {to_move} was to move)",
+                    rec.result,
+                    Outcome::Win(to_move.other())
+                ))
+            }
+        }
+        (_, Status::Ongoing) => Ok(pos),
+    }
+}
+
+/// [`verify_game`] for every game; the first problem with the game's number in the file.
+pub fn verify(games: &[PgnGame]) -> Result<(), (usize, Problem)> {
+    for (k, g) in games.iter().enumerate() {
+        verify_game(g).map_err(|p| (k + 1, p))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,590 @@
+//! `games.jsonl`, the tournament's single source of truth: a header line (format, baraza
+//! version, config hash, the canonical event), then one line per finished game, appended and
+//! flushed the moment the game ends. Statistics, `baraza results` and `--resume` all read it.
+//!
+//! A game line is a [`GameRecord`] with the tournament's fields (`game_id`, `pair`, `opening`)
+//! flattened into the same JSON object.
+//!
+//! The reader is strict about complete lines and tolerant of a torn last line (no final
+//! newline and not valid JSON: the writer was killed mid-write); that line is ignored, and
+//! [`GamesWriter::append`] cuts it off before appending.
+
+use super::sprt_order::SprtLine;
+use crate::outcome::{BadResult, GameResult};
+use crate::record::GameRecord;
+use crate::stats::sprt::SprtParams;
+use crate::tournament::log::sink_error::SinkError;
+use crate::tournament::plan::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use crate::tournament::plan::schedule::ScheduleError;
+use crate::tournament::plan::schedule::{schedule, ScheduledGame};
+use crate::tournament::plan::shard::{self, Shard};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// The file name inside `--out DIR`.
+pub const GAMES_FILE: &str = "games.jsonl";
+/// The value of the header's `baraza` field.
+pub const HEADER_KIND: &str = "tournament";
+/// The version of this file format (the header's `schema`): 2 adds the SPRT's decision line
+/// (an older baraza refuses it by its version instead of failing on that line).
+pub const SCHEMA: u32 = 2;
+/// The versions this baraza reads: 1 is 2 without SPRT lines.
+pub const READS_SCHEMAS: [u32; 2] = [1, 2];
+
+/// The first line of games.jsonl.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// Always `tournament`: tells a header from a game line.
+    pub baraza: String,
+    pub schema: u32,
+    /// The baraza version that started the file.
+    pub version: String,
+    /// SHA-256 of the canonical event's JSON ([`TournamentConfig::hash`]).
+    pub config_hash: String,
+    /// How many games the schedule has.
+    pub scheduled_games: u64,
+    pub event: CanonicalEvent,
+    /// The SPRT of the run that wrote the header, if any (not hashed).
+    #[serde(default)]
+    pub sprt: Option<SprtParams>,
+    /// The share of the schedule this log is for (`--shard K/N`); absent for the whole event.
+    /// `scheduled_games` counts the shard's games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// Written by `baraza merge` (which may replace it), not by a run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub merged: bool,
+}
+
+impl Header {
+    pub fn new(config: &TournamentConfig, scheduled_games: u64) -> Header {
+        Header {
+            baraza: HEADER_KIND.to_string(),
+            schema: SCHEMA,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            config_hash: config.hash(),
+            scheduled_games,
+            event: config.canonical(),
+            sprt: config.sprt,
+            shard: None,
+            merged: false,
+        }
+    }
+
+    /// The bots' names, in event order.
+    pub fn bot_names(&self) -> Vec<String> {
+        self.event.bots.iter().map(|b| b.name.clone()).collect()
+    }
+}
+
+/// One finished game as games.jsonl holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The schedule's id, e.g. `r3-p2-b`.
+    pub game_id: String,
+    /// The schedule's 1-based pair number.
+    pub pair: u64,
+    /// 0-based index of the start position in the openings file, if one was used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<usize>,
+    #[serde(flatten)]
+    pub record: GameRecord,
+}
+
+impl GameLine {
+    /// The line of a scheduled game the referee has played. The record's `game`, `round`,
+    /// `seed` and player names are set from the schedule, so the results always match the
+    /// header's bots.
+    pub fn new(game: &ScheduledGame, mut record: GameRecord) -> GameLine {
+        record.game = game.game;
+        record.white = game.white_name.clone();
+        record.black = game.black_name.clone();
+        record.round = game.round.to_string();
+        record.seed = game.seed;
+        GameLine {
+            game_id: game.game_id.clone(),
+            pair: game.pair,
+            opening: game.opening,
+            record,
+        }
+    }
+}
+
+/// Why a games.jsonl cannot be read, written or resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("cannot {action} {}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{log} line {line}: not a baraza tournament header")]
+    ForeignHeader { log: String, line: usize },
+    #[error(
+        "{log}: format version {schema} is not one this baraza reads (it reads 1 and {SCHEMA})"
+    )]
+    Schema { log: String, schema: u32 },
+    #[error("{log} line {line}: not a baraza tournament header ({error}); is this a games.jsonl written by `baraza tournament`?")]
+    BadHeader {
+        log: String,
+        line: usize,
+        error: serde_json::Error,
+    },
+    /// A result the record cannot hold (it would count as unscored otherwise): `*` is the
+    /// only non-score a game line may hold.
+    #[error("{log} line {line}: {error}")]
+    BadResult {
+        log: String,
+        line: usize,
+        error: BadResult,
+    },
+    #[error("{log} line {line}: not a game line: {error}")]
+    BadLine {
+        log: String,
+        line: usize,
+        error: serde_json::Error,
+    },
+    #[error("{}: no tournament header (empty file?)", path.display())]
+    NoHeader { path: PathBuf },
+    #[error("{} already holds a tournament ({games} games played); pass --resume to continue it, or choose another --out directory", path.display())]
+    AlreadyHeld { path: PathBuf, games: usize },
+    #[error(transparent)]
+    Resume(#[from] ResumeRefused),
+    /// The schedule cannot be made.
+    #[error(transparent)]
+    Schedule(#[from] ScheduleError),
+    #[error("refusing to resume {}: it holds {held} and this run asks for {asked}; resume it with {flag}, or choose another --out directory", path.display())]
+    OtherShard {
+        path: PathBuf,
+        held: String,
+        asked: String,
+        flag: String,
+    },
+    #[error(transparent)]
+    Write(#[from] SinkError),
+}
+
+fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> LogError {
+    let path = path.to_path_buf();
+    move |source| LogError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
+/// The game line's `result` when it is a string that is none of the four results.
+pub fn bad_result(line: &str) -> Option<BadResult> {
+    let value: serde_json::Value = serde_json::from_str(line).ok()?;
+    let result = value.get("result")?.as_str()?;
+    result.parse::<GameResult>().err()
+}
+
+/// What a games.jsonl holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamesLog {
+    pub header: Header,
+    /// Finished games in file order, each game id once (the first line wins).
+    pub games: Vec<GameLine>,
+    /// Game ids met again after their first line (ignored).
+    pub duplicates: Vec<String>,
+    /// The 1-based number of a torn last line that was ignored.
+    pub torn_line: Option<usize>,
+    /// The SPRT's decision, when the run that wrote the log reached one (the first such
+    /// line: a resumed run does not test again).
+    pub sprt_line: Option<SprtLine>,
+}
+
+/// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
+/// complete header line (empty, or killed while writing the header).
+pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
+    let log = || source.to_string();
+    let ends_with_newline = text.ends_with('\n');
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines.len();
+    let mut header: Option<Header> = None;
+    let mut games = Vec::new();
+    let mut seen = HashSet::new();
+    let mut duplicates = Vec::new();
+    let mut torn_line = None;
+    let mut sprt_line = None;
+    for (i, line) in lines.iter().enumerate() {
+        let n = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let unterminated = n == last && !ends_with_newline;
+        if header.is_none() {
+            match serde_json::from_str::<Header>(line) {
+                Ok(h) => {
+                    if h.baraza != HEADER_KIND {
+                        return Err(LogError::ForeignHeader {
+                            log: log(),
+                            line: n,
+                        });
+                    }
+                    if !READS_SCHEMAS.contains(&h.schema) {
+                        return Err(LogError::Schema {
+                            log: log(),
+                            schema: h.schema,
+                        });
+                    }
+                    header = Some(h);
+                }
+                Err(_) if unterminated => return Ok(None),
+                Err(error) => {
+                    return Err(LogError::BadHeader {
+                        log: log(),
+                        line: n,
+                        error,
+                    })
+                }
+            }
+            continue;
+        }
+        if let Some(decision) = SprtLine::parse(line) {
+            sprt_line.get_or_insert(decision);
+            continue;
+        }
+        match serde_json::from_str::<GameLine>(line) {
+            Ok(g) => {
+                if seen.insert(g.game_id.clone()) {
+                    games.push(g);
+                } else {
+                    duplicates.push(g.game_id);
+                }
+            }
+            Err(_) if unterminated => torn_line = Some(n),
+            Err(error) => {
+                return Err(match bad_result(line) {
+                    Some(bad) => LogError::BadResult {
+                        log: log(),
+                        line: n,
+                        error: bad,
+                    },
+                    None => LogError::BadLine {
+                        log: log(),
+                        line: n,
+                        error,
+                    },
+                })
+            }
+        }
+    }
+    Ok(header.map(|header| GamesLog {
+        header,
+        games,
+        duplicates,
+        torn_line,
+        sprt_line,
+    }))
+}
+
+/// The games.jsonl path for `--out DIR`; a path to a file is taken as is.
+pub fn games_path(dir_or_file: &Path) -> PathBuf {
+    if dir_or_file.is_dir() {
+        dir_or_file.join(GAMES_FILE)
+    } else {
+        dir_or_file.to_path_buf()
+    }
+}
+
+/// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
+pub fn read_games_log(path: &Path) -> Result<GamesLog, LogError> {
+    let path = games_path(path);
+    let text = std::fs::read_to_string(&path).map_err(io_error("read", &path))?;
+    parse_games_log(&text, &path.display().to_string())?.ok_or(LogError::NoHeader { path })
+}
+
+/// Why a resume is refused: the log was written for another configuration.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("refusing to resume {path}: it was written by another configuration (config hash {file_hash} in the file, {now_hash} now; differs in: {differs}). An event may grow (more --rounds, or bots added after the others); otherwise resume with the same configuration and seed, or choose another --out directory")]
+pub struct ResumeRefused {
+    pub path: String,
+    /// First 16 hex digits of each hash.
+    pub file_hash: String,
+    pub now_hash: String,
+    /// The event fields that differ, each with its value in the file and now: `seed (1 in the
+    /// file, 2 now)`, `bot 'b' limits.tc ("10+0.1" in the file, "5+0" now)`; `; `-separated.
+    pub differs: String,
+}
+
+/// The event fields (`rounds`, `bots`, ...) whose values differ between two events.
+pub fn event_differences(a: &CanonicalEvent, b: &CanonicalEvent) -> Vec<String> {
+    let (va, vb) = (
+        serde_json::to_value(a).unwrap_or_default(),
+        serde_json::to_value(b).unwrap_or_default(),
+    );
+    let (Some(ma), Some(mb)) = (va.as_object(), vb.as_object()) else {
+        return vec![];
+    };
+    let mut keys: Vec<&String> = ma.keys().chain(mb.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|k| ma.get(*k) != mb.get(*k))
+        .cloned()
+        .collect()
+}
+
+/// Refuse to resume a log whose header does not match `config`.
+pub fn check_resume(
+    header: &Header,
+    config: &TournamentConfig,
+    path: &Path,
+) -> Result<(), ResumeRefused> {
+    let now = config.hash();
+    // The file's hash is recomputed from its event as well, so a hand-edited event is caught.
+    if header.config_hash == now && canonical_hash(&header.event) == now {
+        return Ok(());
+    }
+    let mut differs = event_differences(&header.event, &config.canonical());
+    if differs.is_empty() {
+        differs.push("config_hash".to_string());
+    }
+    let short = |h: &str| h.chars().take(16).collect::<String>();
+    Err(ResumeRefused {
+        path: path.display().to_string(),
+        file_hash: short(&header.config_hash),
+        now_hash: short(&now),
+        differs: differs.join(", "),
+    })
+}
+
+/// The scheduled games that have no line in the log, in schedule order. A game counts as
+/// played when a line has its game id.
+pub fn missing_games(schedule: &[ScheduledGame], played: &[GameLine]) -> Vec<ScheduledGame> {
+    let done: HashSet<&str> = played.iter().map(|g| g.game_id.as_str()).collect();
+    schedule
+        .iter()
+        .filter(|g| !done.contains(g.game_id.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// Whether the runner starts a new games.jsonl or appends to an existing one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogStart {
+    /// Write the header to a new (or empty) file: [`GamesWriter::create`].
+    Create,
+    /// Append after the existing lines: [`GamesWriter::append`].
+    Append,
+    /// The event grew: replace the header, keep the lines, append ([`GamesWriter::extend`]).
+    Extend,
+}
+
+/// What a run must do: the runner plays `to_play` and writes each finished game's line.
+#[derive(Clone, Debug)]
+pub struct RunPlan {
+    pub path: PathBuf,
+    /// Its `scheduled_games` is the schedule's length.
+    pub header: Header,
+    /// Lines already in the log for games of this schedule (resume).
+    pub done: Vec<GameLine>,
+    pub to_play: Vec<ScheduledGame>,
+    pub start: LogStart,
+    /// A torn last line that [`GamesWriter::append`] will cut off.
+    pub torn_line: Option<usize>,
+}
+
+/// Plan a run into `out_dir`: recompute the schedule, read an existing games.jsonl, refuse a
+/// foreign one, and list the games still to play. Reads only; writes nothing.
+///
+/// - no games.jsonl (or one without a complete header): play everything, create the file;
+/// - one with a header and `resume == false`: refused, naming `--resume`;
+/// - `resume == true`: refused when the config hash differs ([`ResumeRefused`]); otherwise
+///   the missing games are played and appended.
+pub fn plan_run(
+    config: &TournamentConfig,
+    out_dir: &Path,
+    resume: bool,
+) -> Result<RunPlan, LogError> {
+    plan_shard_run(config, out_dir, resume, None)
+}
+
+/// [`plan_run`] for one shard of the event (`None`: the whole event). A log is resumed only
+/// as the share it was started for, and with [`crate::tournament::plan::grow::resume_config`]: the same event,
+/// or one that grew.
+pub fn plan_shard_run(
+    config: &TournamentConfig,
+    out_dir: &Path,
+    resume: bool,
+    shard: Option<Shard>,
+) -> Result<RunPlan, LogError> {
+    let share = |config: &TournamentConfig| -> Result<Vec<ScheduledGame>, LogError> {
+        let all = schedule(config).map_err(LogError::Schedule)?;
+        Ok(match shard {
+            Some(s) => s.games(all),
+            None => all,
+        })
+    };
+    let path = out_dir.join(GAMES_FILE);
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(text) => parse_games_log(&text, &path.display().to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(io_error("read", &path)(e)),
+    };
+    let Some(log) = existing else {
+        let games = share(config)?;
+        return Ok(RunPlan {
+            path,
+            header: Header {
+                shard,
+                ..Header::new(config, games.len() as u64)
+            },
+            to_play: games,
+            done: vec![],
+            start: LogStart::Create,
+            torn_line: None,
+        });
+    };
+    if !resume {
+        return Err(LogError::AlreadyHeld {
+            path,
+            games: log.games.len(),
+        });
+    }
+    if log.header.shard != shard {
+        return Err(LogError::OtherShard {
+            path,
+            held: shard::describe(log.header.shard),
+            asked: shard::describe(shard),
+            flag: match log.header.shard {
+                Some(s) => format!("--shard {s}"),
+                None => "no --shard".to_string(),
+            },
+        });
+    }
+    let (config, grown) = crate::tournament::plan::grow::resume_config(
+        &log.header.event,
+        &log.header.config_hash,
+        config,
+    )
+    .map_err(|refused| {
+        let short = |h: &str| h.chars().take(16).collect::<String>();
+        ResumeRefused {
+            path: path.display().to_string(),
+            file_hash: short(&log.header.config_hash),
+            now_hash: short(&refused.now_hash),
+            differs: refused.differs.join("; "),
+        }
+    })?;
+    let games = share(&config)?;
+    let ids: HashSet<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
+    let done: Vec<GameLine> = log
+        .games
+        .into_iter()
+        .filter(|g| ids.contains(g.game_id.as_str()))
+        .collect();
+    Ok(RunPlan {
+        path,
+        to_play: missing_games(&games, &done),
+        // The count of the schedule recomputed now (the same as the file's for the same
+        // configuration); a grown event's header describes the event as it is now.
+        header: Header {
+            scheduled_games: games.len() as u64,
+            config_hash: config.hash(),
+            event: config.canonical(),
+            ..log.header
+        },
+        done,
+        start: if grown {
+            LogStart::Extend
+        } else {
+            LogStart::Append
+        },
+        torn_line: log.torn_line,
+    })
+}
+
+/// Appends game lines to a games.jsonl, one `write` and flush per finished game.
+#[derive(Debug)]
+pub struct GamesWriter {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl GamesWriter {
+    /// Create (or empty) `path` and write the header line. Creates the parent directory.
+    pub fn create(path: &Path, header: &Header) -> Result<GamesWriter, LogError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io_error("create", dir))?;
+        }
+        let file = std::fs::File::create(path).map_err(io_error("create", path))?;
+        let mut w = GamesWriter {
+            file,
+            path: path.to_path_buf(),
+        };
+        w.write_json_line(&json_line(header, path)?)?;
+        Ok(w)
+    }
+
+    /// Open an existing games.jsonl for appending, first repairing its end: a torn last line
+    /// is cut off, and a complete last line without its newline gets one.
+    pub fn append(path: &Path) -> Result<GamesWriter, LogError> {
+        let text = std::fs::read_to_string(path).map_err(io_error("read", path))?;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(io_error("open", path))?;
+        let repaired = (|| {
+            if !text.is_empty() && !text.ends_with('\n') {
+                let cut = text.rfind('\n').map_or(0, |i| i + 1);
+                let tail = &text[cut..];
+                let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
+                if complete {
+                    file.seek(SeekFrom::End(0))?;
+                    file.write_all(b"\n")?;
+                } else {
+                    file.set_len(cut as u64)?;
+                }
+            }
+            file.seek(SeekFrom::End(0))
+        })();
+        repaired.map_err(|e| SinkError::new(path, e))?;
+        Ok(GamesWriter {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// [`GamesWriter::append`] after replacing the header line with `header` (the event grew):
+    /// the file is rewritten beside itself and renamed over, so it is never half-changed.
+    pub fn extend(path: &Path, header: &Header) -> Result<GamesWriter, LogError> {
+        let json = serde_json::to_string(header).expect("a header serializes");
+        crate::tournament::plan::grow::replace_header(path, &json)
+            .map_err(io_error("replace the header of", path))?;
+        GamesWriter::append(path)
+    }
+
+    /// Append one finished game.
+    pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
+    }
+
+    /// Append the SPRT's decision.
+    pub fn write_sprt(&mut self, line: &SprtLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
+    }
+
+    fn write_json_line(&mut self, json: &[u8]) -> Result<(), SinkError> {
+        // One write of the whole line: a line is either complete or a torn tail.
+        self.file
+            .write_all(json)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| SinkError::new(&self.path, e))
+    }
+}
+
+/// `value` as one JSON line, newline included (`path` names the log in the error).
+pub fn json_line(value: &impl Serialize, path: &Path) -> Result<Vec<u8>, SinkError> {
+    let mut buf = Vec::with_capacity(2048);
+    serde_json::to_writer(&mut buf, value).map_err(|e| SinkError::new(path, e.into()))?;
+    buf.push(b'\n');
+    Ok(buf)
+}

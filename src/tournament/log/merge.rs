@@ -1,0 +1,545 @@
+//! `baraza merge`: the logs of one event's shards (or of any runs of one event) joined into one
+//! run folder, as if one run had played them all.
+//!
+//! - Every input must be of the same event: the same config hash (recomputed from each header's
+//!   event, so a hand-edited header is caught). The first input that is not is named, with what
+//!   differs.
+//! - Every game is taken once: a game id met again with the same line (byte for byte) is kept
+//!   once; with another line it is an error naming both files (the game was played twice:
+//!   remove one of them).
+//! - Every line is checked against the event's schedule: its id must be one of the schedule's,
+//!   and its pair number the schedule's for that id.
+//! - Games of the schedule that no input has are reported by id; then nothing is written,
+//!   unless `partial` (the merge of what there is; run it again when the missing shards are
+//!   done: a merge replaces the folder's games.jsonl and games.pgn).
+//!
+//! The output is `games.jsonl` (the header of the whole event, then the inputs' game lines as
+//! they are, input after input, in each input's order) and `games.pgn` (the same games), both
+//! written beside their final names and renamed over them at the end. The inputs are read line
+//! by line; memory is a bit a scheduled game (which games are taken) and a few bytes a line met
+//! twice ([`super::merge_twice`]: such lines are compared with the game's first line after the
+//! copy), not the games.
+
+use super::games_jsonl::{games_path, Header, GAMES_FILE};
+use super::merge_twice::Twice;
+use super::seen::Seen;
+use super::stream::{check_line, header_layout, LogStream};
+use crate::record::pgn::write_pgn;
+use crate::record::GameRecord;
+use crate::tournament::plan::config::canonical_hash;
+use crate::tournament::plan::grow::changes_between;
+use crate::tournament::plan::layout::{game_id, pair_of_game, Layout};
+use crate::tournament::plan::shard::Shard;
+use std::collections::BTreeSet;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The PGN log of a run folder (as `baraza tournament` names it).
+pub const PGN_FILE: &str = "games.pgn";
+/// How many missing ids a message lists.
+const LIST_MISSING: usize = 10;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error("nothing to merge: name the shards' folders")]
+    NoInputs,
+    #[error("{0}")]
+    Read(String),
+    #[error("{later} is not of the same event as {first} (config hash {later_hash} there, {first_hash} in the first); differs in: {differs}")]
+    OtherEvent {
+        first: String,
+        later: String,
+        first_hash: String,
+        later_hash: String,
+        differs: String,
+    },
+    #[error("{path}: its header was edited (its event no longer matches its config hash)")]
+    EditedHeader { path: String },
+    #[error("{path} line {line}: {problem}")]
+    BadLine {
+        path: String,
+        line: usize,
+        problem: String,
+    },
+    #[error("game {id} is in {first} and in {second} with different contents (played twice?); keep one of them")]
+    Conflict {
+        id: String,
+        first: String,
+        second: String,
+    },
+    #[error("{missing} of {scheduled} games are missing: {ids}{shards}; nothing written (pass --partial to merge what there is)")]
+    Missing {
+        missing: u64,
+        scheduled: u64,
+        ids: String,
+        shards: String,
+    },
+    #[error("--out {out} is one of the inputs; choose another folder")]
+    OutIsInput { out: String },
+    #[error(
+        "{path} holds another event's games (config hash {hash}); choose another --out folder"
+    )]
+    OutHoldsOther { path: String, hash: String },
+    #[error("{path} holds the games of a run, not of a merge; choose another --out folder (or give that folder as one of the inputs)")]
+    OutHoldsRun { path: String },
+    #[error("cannot write {path}: {error}")]
+    Write { path: String, error: std::io::Error },
+}
+
+/// What a merge did.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MergeReport {
+    pub out: PathBuf,
+    pub inputs: usize,
+    /// Games written.
+    pub games: u64,
+    pub scheduled_games: u64,
+    /// Lines met again with the same content, kept once.
+    pub duplicate_lines: u64,
+    /// Torn last lines ignored (an input killed mid-write), as `path line N`.
+    pub torn_lines: Vec<String>,
+    /// How many scheduled games no input has, the first few ids, and the shards they are of
+    /// (when the inputs are shards of one count).
+    pub missing: u64,
+    pub missing_ids: Vec<String>,
+    pub missing_shards: Vec<Shard>,
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
+    move |error| MergeError::Write {
+        path: path.display().to_string(),
+        error,
+    }
+}
+
+fn read_error(e: anyhow::Error) -> MergeError {
+    MergeError::Read(format!("{e:#}"))
+}
+
+/// The two files being written, renamed over their final names by [`Outputs::commit`].
+struct Outputs {
+    jsonl: (PathBuf, BufWriter<std::fs::File>),
+    pgn: (PathBuf, BufWriter<std::fs::File>),
+}
+
+impl Outputs {
+    fn create(out: &Path, header: &Header) -> Result<Outputs, MergeError> {
+        std::fs::create_dir_all(out).map_err(io_error(out))?;
+        let open = |name: &str| -> Result<(PathBuf, BufWriter<std::fs::File>), MergeError> {
+            let tmp = out.join(format!(".{name}.merging"));
+            let f = std::fs::File::create(&tmp).map_err(io_error(&tmp))?;
+            Ok((tmp, BufWriter::with_capacity(1 << 16, f)))
+        };
+        let mut o = Outputs {
+            jsonl: open(GAMES_FILE)?,
+            pgn: open(PGN_FILE)?,
+        };
+        let json = serde_json::to_string(header).expect("a header serializes");
+        writeln!(o.jsonl.1, "{json}").map_err(io_error(&o.jsonl.0))?;
+        Ok(o)
+    }
+
+    fn commit(self, out: &Path) -> Result<(), MergeError> {
+        for ((tmp, w), name) in [(self.jsonl, GAMES_FILE), (self.pgn, PGN_FILE)] {
+            let f = w.into_inner().map_err(|e| io_error(&tmp)(e.into_error()))?;
+            f.sync_all().map_err(io_error(&tmp))?;
+            let dest = out.join(name);
+            std::fs::rename(&tmp, &dest).map_err(io_error(&dest))?;
+        }
+        Ok(())
+    }
+
+    fn discard(self) {
+        let _ = std::fs::remove_file(&self.jsonl.0);
+        let _ = std::fs::remove_file(&self.pgn.0);
+    }
+}
+
+/// Open every input and check they are of one event; the inputs and the layout.
+fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<LogStream>, Layout), MergeError> {
+    let mut logs: Vec<LogStream> = Vec::with_capacity(inputs.len());
+    for path in inputs {
+        let log = LogStream::open(path).map_err(read_error)?;
+        let h = &log.header;
+        if canonical_hash(&h.event) != h.config_hash {
+            return Err(MergeError::EditedHeader {
+                path: log.path.display().to_string(),
+            });
+        }
+        if let Some(first) = logs.first() {
+            let f = &first.header;
+            if f.config_hash != h.config_hash {
+                let short = |s: &str| s.chars().take(16).collect::<String>();
+                let mut differs = changes_between(&f.event, &h.event, "in the first", "there");
+                if differs.is_empty() {
+                    differs.push("growth (the events grew differently)".into());
+                }
+                return Err(MergeError::OtherEvent {
+                    first: first.path.display().to_string(),
+                    later: log.path.display().to_string(),
+                    first_hash: short(&f.config_hash),
+                    later_hash: short(&h.config_hash),
+                    differs: differs.join("; "),
+                });
+            }
+        }
+        logs.push(log);
+    }
+    let first = logs.first().ok_or(MergeError::NoInputs)?;
+    let layout = header_layout(&first.header).map_err(read_error)?;
+    Ok((logs, layout))
+}
+
+/// Refuse an output folder that is an input, or that holds another event.
+fn check_out(out: &Path, logs: &[LogStream], hash: &str) -> Result<(), MergeError> {
+    let canon = |p: &Path| std::fs::canonicalize(p).ok();
+    let out_games = canon(&out.join(GAMES_FILE));
+    if out_games.is_some() && logs.iter().any(|l| canon(&l.path) == out_games) {
+        return Err(MergeError::OutIsInput {
+            out: out.display().to_string(),
+        });
+    }
+    let existing = out.join(GAMES_FILE);
+    if existing.exists() {
+        let old = LogStream::open(&existing).map_err(read_error)?;
+        if old.header.config_hash != hash {
+            return Err(MergeError::OutHoldsOther {
+                path: existing.display().to_string(),
+                hash: old.header.config_hash.chars().take(16).collect(),
+            });
+        }
+        // A run's own games are never replaced: only an earlier merge's.
+        if !old.header.merged {
+            return Err(MergeError::OutHoldsRun {
+                path: existing.display().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Merge `inputs` (run folders or their games.jsonl) into `out`.
+pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeReport, MergeError> {
+    let (mut logs, layout) = open_inputs(inputs)?;
+    let first = &logs[0].header;
+    check_out(out, &logs, &first.config_hash)?;
+    let scheduled = layout.games();
+    let header = Header {
+        scheduled_games: scheduled,
+        shard: None,
+        merged: true,
+        ..first.clone()
+    };
+    let mut outputs = Outputs::create(out, &header)?;
+    let result = copy_games(&mut logs, &layout, &mut outputs);
+    let checked = result.and_then(|(games, seen, twice)| {
+        let paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
+        match twice.first_conflict(&paths, &layout) {
+            Ok(None) => Ok((games, twice.len(), seen)),
+            Ok(Some(c)) => Err(MergeError::Conflict {
+                id: id_of(&layout, c.number),
+                first: paths[c.first].display().to_string(),
+                second: paths[c.again].display().to_string(),
+            }),
+            Err(e) => Err(MergeError::Read(e.to_string())),
+        }
+    });
+    let (games, duplicate_lines, seen) = match checked {
+        Ok(r) => r,
+        Err(e) => {
+            outputs.discard();
+            return Err(e);
+        }
+    };
+    let missing = missing(&seen, &layout, &logs, LIST_MISSING);
+    let report = MergeReport {
+        out: out.to_path_buf(),
+        inputs: logs.len(),
+        games,
+        scheduled_games: scheduled,
+        duplicate_lines,
+        torn_lines: logs
+            .iter()
+            .filter_map(|l| {
+                l.torn_line
+                    .map(|n| format!("{} line {n}", l.path.display()))
+            })
+            .collect(),
+        missing: missing.0,
+        missing_ids: missing.1,
+        missing_shards: missing.2,
+    };
+    if report.missing > 0 && !partial {
+        outputs.discard();
+        return Err(MergeError::Missing {
+            missing: report.missing,
+            scheduled,
+            ids: list_ids(&report),
+            shards: shards_text(&report.missing_shards),
+        });
+    }
+    outputs.commit(out)?;
+    Ok(report)
+}
+
+/// What the copy leaves: games written, the games taken, the lines met twice.
+type Copied = (u64, Seen, Twice);
+
+/// Copy every input's games, each once, into the outputs.
+/// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
+/// work), fed the lines in order, many lines a message (one message a line cost more in
+/// waking the thread and allocating than the PGN itself).
+fn copy_games(
+    logs: &mut [LogStream],
+    layout: &Layout,
+    outputs: &mut Outputs,
+) -> Result<Copied, MergeError> {
+    let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
+    let (tx, rx) = std::sync::mpsc::sync_channel::<PgnBatch>(8);
+    let (jsonl, pgn) = (&mut outputs.jsonl, &mut outputs.pgn);
+    std::thread::scope(|scope| {
+        let paths = &paths;
+        let worker = scope.spawn(move || write_pgns(rx, pgn, paths));
+        let copied = copy_lines(logs, layout, jsonl, &tx, paths);
+        drop(tx);
+        let written = worker.join().expect("the PGN thread does not panic");
+        // The PGN thread's error is the cause when the lines stopped because it had ended.
+        match (copied, written) {
+            (_, Err(e)) => Err(e),
+            (c, Ok(())) => c,
+        }
+    })
+}
+
+/// Lines of one input for the PGN thread: their text one after the other, and each one's line
+/// number and end in `text`.
+struct PgnBatch {
+    input: usize,
+    text: String,
+    lines: Vec<(usize, usize)>,
+}
+
+/// How many bytes of lines a [`PgnBatch`] takes before it is sent.
+const BATCH_BYTES: usize = 1 << 18;
+
+impl PgnBatch {
+    fn new(input: usize) -> PgnBatch {
+        PgnBatch {
+            input,
+            text: String::with_capacity(BATCH_BYTES + (1 << 12)),
+            lines: Vec::with_capacity(1024),
+        }
+    }
+
+    fn push(&mut self, line: usize, text: &str) {
+        self.text.push_str(text);
+        self.lines.push((line, self.text.len()));
+    }
+}
+
+fn write_pgns(
+    rx: std::sync::mpsc::Receiver<PgnBatch>,
+    (path, out): &mut (PathBuf, BufWriter<std::fs::File>),
+    paths: &[String],
+) -> Result<(), MergeError> {
+    use serde::Deserialize;
+    // One record, its strings and lists refilled game after game (a game's own allocations
+    // were most of this thread's time).
+    let mut record = GameRecord::default();
+    for batch in rx {
+        let mut start = 0;
+        for &(line, end) in &batch.lines {
+            let text = &batch.text[start..end];
+            start = end;
+            // The record alone, without the tournament's fields: parsed directly, not through
+            // GameLine's flattening (which buffers the whole line first, at twice the cost).
+            let mut de = serde_json::Deserializer::from_str(text);
+            let parsed =
+                GameRecord::deserialize_in_place(&mut de, &mut record).and_then(|()| de.end());
+            if let Err(e) = parsed {
+                // Its first fault as the whole line's check names it, if it has one there.
+                let source = &paths[batch.input];
+                check_line(text, source, line, false).map_err(read_error)?;
+                return Err(MergeError::BadLine {
+                    path: source.clone(),
+                    line,
+                    problem: format!("not a game line: {e}"),
+                });
+            }
+            write_pgn(out, &record).map_err(io_error(path))?;
+        }
+    }
+    Ok(())
+}
+
+fn copy_lines(
+    logs: &mut [LogStream],
+    layout: &Layout,
+    (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
+    pgn: &std::sync::mpsc::SyncSender<PgnBatch>,
+    paths: &[String],
+) -> Result<Copied, MergeError> {
+    let mut seen = Seen::new(&logs[0].header);
+    let mut twice = Twice::default();
+    let mut games = 0u64;
+    for (k, log) in logs.iter_mut().enumerate() {
+        let mut batch = PgnBatch::new(k);
+        while let Some(g) = log.next_ids().map_err(read_error)? {
+            let (line, text) = (g.line, g.text);
+            // A line read by its start is checked whole where it is not copied (a refusal is
+            // the refusal of its first fault in the line, as the line's whole check says it).
+            let check = || match g.checked {
+                true => Ok(()),
+                false => check_line(text, &paths[k], line, false)
+                    .map(|_| ())
+                    .map_err(read_error),
+            };
+            let bad = |problem: String| MergeError::BadLine {
+                path: paths[k].clone(),
+                line,
+                problem,
+            };
+            let Some(number) = layout.game_of_id(&g.game_id) else {
+                check()?;
+                return Err(bad(format!(
+                    "game id '{}' is not in the event's schedule",
+                    g.game_id
+                )));
+            };
+            let (pair, _) = pair_of_game(number);
+            if g.pair != pair {
+                check()?;
+                return Err(bad(format!(
+                    "game {} has pair {}; the schedule says {pair}",
+                    g.game_id, g.pair
+                )));
+            }
+            if !seen.insert_number(number) {
+                check()?;
+                // Kept once if it is the first line again, compared after the copy.
+                twice.note(number, k, text);
+                continue;
+            }
+            jsonl
+                .write_all(text.as_bytes())
+                .and_then(|()| jsonl.write_all(b"\n"))
+                .map_err(io_error(jsonl_path))?;
+            batch.push(line, text);
+            games += 1;
+            if batch.text.len() >= BATCH_BYTES {
+                let full = std::mem::replace(&mut batch, PgnBatch::new(k));
+                if pgn.send(full).is_err() {
+                    // The PGN thread stopped on an error: it is returned from there.
+                    return Ok((games, seen, twice));
+                }
+            }
+        }
+        if !batch.lines.is_empty() && pgn.send(batch).is_err() {
+            return Ok((games, seen, twice));
+        }
+    }
+    Ok((games, seen, twice))
+}
+
+/// The schedule's id of game `number`.
+fn id_of(layout: &Layout, number: u64) -> String {
+    let (pair, leg) = pair_of_game(number);
+    let cell = layout.cell(pair).expect("a scheduled pair");
+    game_id(&cell, leg)
+}
+
+/// How many games no input has, the first `list` of their ids, and their shards when every
+/// sharded input has the same shard count.
+fn missing(
+    seen: &Seen,
+    layout: &Layout,
+    logs: &[LogStream],
+    list: usize,
+) -> (u64, Vec<String>, Vec<Shard>) {
+    let counts: BTreeSet<u32> = logs
+        .iter()
+        .filter_map(|l| l.header.shard.map(|s| s.count))
+        .collect();
+    let count = (counts.len() == 1).then(|| *counts.first().expect("one"));
+    let (mut n, mut ids, mut shards) = (0u64, Vec::new(), BTreeSet::new());
+    // By runs of missing games: a shard that never ran is one run, however many games it has.
+    for (first, len) in seen.unmet_runs(layout.games()) {
+        n += len;
+        let listed = len.min(list.saturating_sub(ids.len()) as u64);
+        for number in first..first + listed {
+            ids.push(id_of(layout, number));
+        }
+        if let Some(c) = count {
+            let (from, to) = (pair_of_game(first).0, pair_of_game(first + len - 1).0);
+            // Pairs q with (q - 1) mod c = k - 1 are shard k's: c pairs in a row are all of them.
+            for q in from..=to.min(from + c as u64 - 1) {
+                shards.insert(((q - 1) % c as u64) as u32 + 1);
+            }
+        }
+    }
+    let shards = match count {
+        Some(c) => shards
+            .into_iter()
+            .map(|index| Shard { index, count: c })
+            .collect(),
+        None => vec![],
+    };
+    (n, ids, shards)
+}
+
+fn list_ids(r: &MergeReport) -> String {
+    let mut s = r.missing_ids.join(", ");
+    if r.missing > r.missing_ids.len() as u64 {
+        s.push_str(&format!(
+            " and {} more",
+            r.missing - r.missing_ids.len() as u64
+        ));
+    }
+    s
+}
+
+fn shards_text(shards: &[Shard]) -> String {
+    match shards {
+        [] => String::new(),
+        [one] => format!(" (of shard {one})"),
+        many => format!(
+            " (of shards {})",
+            many.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// The merge in words, for a person.
+pub fn render_text(r: &MergeReport) -> String {
+    let mut s = format!(
+        "merged {} logs into {}: {} of {} games",
+        r.inputs,
+        games_path(&r.out).display(),
+        r.games,
+        r.scheduled_games
+    );
+    if r.duplicate_lines > 0 {
+        s.push_str(&format!(
+            " ({} lines found twice with the same content, kept once)",
+            r.duplicate_lines
+        ));
+    }
+    s.push('\n');
+    if r.missing > 0 {
+        s.push_str(&format!(
+            "missing {} games: {}{}; merge again when they are played\n",
+            r.missing,
+            list_ids(r),
+            shards_text(&r.missing_shards)
+        ));
+    }
+    for t in &r.torn_lines {
+        s.push_str(&format!(
+            "note: {t} was torn (a write cut short) and is ignored\n"
+        ));
+    }
+    s
+}

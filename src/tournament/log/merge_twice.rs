@@ -1,0 +1,113 @@
+//! The lines `baraza merge` meets again (a game id it has already taken): each is compared with
+//! that game's first line once the copy is done, by reading the inputs again as far as those
+//! first lines. So the merge keeps a bit a scheduled game (which games it has) and a few bytes a
+//! line met twice, not where every game's line was.
+//!
+//! Lines are compared by their SHA-256: equal digests are equal lines (a collision is not a
+//! practical concern), different digests different lines.
+
+use super::stream::LogStream;
+use crate::tournament::plan::layout::Layout;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// Why the inputs could not be read again.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ReadAgain(String);
+
+/// A line met again: the game's number, the input it is in, its digest.
+struct Again {
+    number: u64,
+    input: usize,
+    digest: [u8; 32],
+}
+
+/// Game `number` has one line in input `first` and another, different, in input `again`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub number: u64,
+    pub first: usize,
+    pub again: usize,
+}
+
+/// The lines met again, in the order met.
+#[derive(Default)]
+pub struct Twice {
+    lines: Vec<Again>,
+}
+
+fn digest(text: &str) -> [u8; 32] {
+    Sha256::digest(text.as_bytes()).into()
+}
+
+impl Twice {
+    /// Game `number`'s line `text` of input `input`, met after the game's first line.
+    pub fn note(&mut self, number: u64, input: usize, text: &str) {
+        self.lines.push(Again {
+            number,
+            input,
+            digest: digest(text),
+        });
+    }
+
+    /// How many lines were met again.
+    pub fn len(&self) -> u64 {
+        self.lines.len() as u64
+    }
+
+    /// Whether no line was met again.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// The first line met again (in the order met) that differs from its game's first line.
+    /// `inputs` are read again in order, as the copy read them, until every such game's first
+    /// line is found.
+    pub fn first_conflict(
+        &self,
+        inputs: &[PathBuf],
+        layout: &Layout,
+    ) -> Result<Option<Conflict>, ReadAgain> {
+        if self.lines.is_empty() {
+            return Ok(None);
+        }
+        let mut firsts: HashMap<u64, Option<(usize, [u8; 32])>> =
+            self.lines.iter().map(|a| (a.number, None)).collect();
+        let mut left = firsts.len();
+        let failed = |e: anyhow::Error| ReadAgain(format!("{e:#}"));
+        'inputs: for (k, path) in inputs.iter().enumerate() {
+            let mut log = LogStream::open(path).map_err(failed)?;
+            while let Some((_, _, text, g)) = log.next_line().map_err(failed)? {
+                let Some(n) = layout.game_of_id(&g.game_id) else {
+                    continue;
+                };
+                if let Some(slot @ None) = firsts.get_mut(&n) {
+                    *slot = Some((k, digest(text)));
+                    left -= 1;
+                    if left == 0 {
+                        break 'inputs;
+                    }
+                }
+            }
+        }
+        for a in &self.lines {
+            let first = firsts.get(&a.number).copied().flatten();
+            let Some((k, first_digest)) = first else {
+                return Err(ReadAgain(format!(
+                    "the first line of game {} is gone from the inputs (were they changed during the merge?)",
+                    a.number
+                )));
+            };
+            if first_digest != a.digest {
+                return Ok(Some(Conflict {
+                    number: a.number,
+                    first: k,
+                    again: a.input,
+                }));
+            }
+        }
+        Ok(None)
+    }
+}

@@ -1,0 +1,11 @@
+//! The results of a run: the table, computed from games.jsonl alone.
+//!
+//! - [`results`]: the table and its tally; [`results_stream`]: the same of a log read line by
+//!   line; [`pair_book`]: the legs of each pair, packed;
+//! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
+
+pub mod pair_book;
+pub mod render;
+pub mod report;
+pub mod results;
+pub mod results_stream;
