@@ -637,7 +637,7 @@ pub struct PlayArgs {
     /// Game clock BASE+INC in seconds for both players [default: no clock for you; the bot
     /// gets --movetime]
     #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
+    pub tc: Option<crate::clock::GameClock>,
     /// Fixed time per move in ms for the bot (and for you when --tc is not given, no limit)
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub movetime: u64,
@@ -721,7 +721,7 @@ pub struct CheckBotArgs {
     pub games: u64,
     /// Game clock BASE+INC in seconds for those games
     #[arg(long, value_name = "BASE+INC", default_value = "10+0.1")]
-    pub tc: String,
+    pub tc: crate::clock::GameClock,
     /// How long the bot may take to answer the hello with `ready`, in ms
     #[arg(long, default_value_t = 10_000)]
     pub startup_timeout: u64,

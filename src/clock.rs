@@ -50,6 +50,58 @@ fn parse_seconds(s: &str) -> Option<Duration> {
     Some(Duration::from_millis(secs * 1000 + ms))
 }
 
+/// A game clock `BASE+INC` (seconds), checked once where it enters (clap, the event file, a
+/// default) and kept with the text it was written as: that text is what config hashes, logs
+/// and messages show, so `10+0.10` stays `10+0.10`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    text: String,
+    pub base: Duration,
+    pub inc: Duration,
+}
+
+impl GameClock {
+    /// The referee's default clock, [`DEFAULT_TC`].
+    pub fn default_clock() -> GameClock {
+        DEFAULT_TC.parse().expect("the default time control parses")
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl std::str::FromStr for GameClock {
+    type Err = TcError;
+    fn from_str(s: &str) -> Result<GameClock, TcError> {
+        let (base, inc) = parse_tc(s)?;
+        Ok(GameClock {
+            text: s.to_string(),
+            base,
+            inc,
+        })
+    }
+}
+
+impl std::fmt::Display for GameClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl serde::Serialize for GameClock {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameClock {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameClock, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Parse `BASE+INC` (seconds; `+INC` may be omitted, meaning 0).
 pub fn parse_tc(s: &str) -> Result<(Duration, Duration), TcError> {
     let err = || TcError(s.to_string());
@@ -89,14 +141,17 @@ fn fmt_secs(d: Duration) -> String {
 impl TimeControl {
     /// Build from the command-line options; the default is [`DEFAULT_TC`].
     pub fn from_options(
-        tc: Option<&str>,
+        tc: Option<&GameClock>,
         movetime_ms: Option<u64>,
         margin_ms: u64,
     ) -> Result<TimeControl, TcError> {
         let clock = match (tc, movetime_ms) {
-            (Some(s), _) => Some(parse_tc(s)?),
+            (Some(c), _) => Some((c.base, c.inc)),
             (None, Some(_)) => None,
-            (None, None) => Some(parse_tc(DEFAULT_TC)?),
+            (None, None) => {
+                let c = GameClock::default_clock();
+                Some((c.base, c.inc))
+            }
         };
         if movetime_ms == Some(0) {
             return Err(TcError("--movetime 0".into()));
@@ -214,6 +269,10 @@ impl Clock {
 mod tests {
     use super::*;
 
+    fn gc(s: &str) -> GameClock {
+        s.parse().unwrap()
+    }
+
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
     }
@@ -241,15 +300,15 @@ mod tests {
         let mt = TimeControl::from_options(None, Some(100), 0).unwrap();
         assert_eq!(mt.clock, None);
         assert_eq!(mt.pgn(), "movetime=100ms");
-        let both = TimeControl::from_options(Some("2.5+0"), Some(300), 0).unwrap();
+        let both = TimeControl::from_options(Some(&gc("2.5+0")), Some(300), 0).unwrap();
         assert_eq!(both.pgn(), "2.5+0,movetime=300ms");
         assert!(TimeControl::from_options(None, Some(0), 0).is_err());
-        assert!(TimeControl::from_options(Some("x"), None, 0).is_err());
+        assert!("x".parse::<GameClock>().is_err());
     }
 
     #[test]
     fn clock_accounting_with_increment() {
-        let tc = TimeControl::from_options(Some("1+0.1"), None, 50).unwrap();
+        let tc = TimeControl::from_options(Some(&gc("1+0.1")), None, 50).unwrap();
         let mut c = Clock::new(tc);
         assert_eq!(c.deadline(0), ms(1050));
         assert_eq!(c.charge(0, ms(300)), Charge::Ok);
@@ -291,7 +350,7 @@ mod tests {
 
     #[test]
     fn movetime_caps_the_game_clock() {
-        let tc = TimeControl::from_options(Some("1+0"), Some(300), 0).unwrap();
+        let tc = TimeControl::from_options(Some(&gc("1+0")), Some(300), 0).unwrap();
         let mut c = Clock::new(tc);
         assert_eq!(c.allowance(0), ms(300));
         assert_eq!(c.charge(0, ms(290)), Charge::Ok);
@@ -303,7 +362,7 @@ mod tests {
 
     #[test]
     fn each_player_on_its_own_clock() {
-        let game = TimeControl::from_options(Some("1+0.1"), None, 50).unwrap();
+        let game = TimeControl::from_options(Some(&gc("1+0.1")), None, 50).unwrap();
         let fixed = TimeControl::from_options(None, Some(200), 20).unwrap();
         let mut c = Clock::per_player([game, fixed]);
         assert_eq!((c.deadline(0), c.deadline(1)), (ms(1050), ms(220)));

@@ -23,6 +23,19 @@ fn main() -> ExitCode {
 /// clap's own message, unless the command line used another arena's spelling: then its first
 /// line and ours, without clap's tip (which would suggest a look-alike such as `--grace`).
 fn usage_error(err: clap::Error) -> ExitCode {
+    // A value clap parsed into one of our types and that type refused (a bad --tc): one line
+    // and status 1, as every other bad value (README, `match --help`).
+    if let Some(tc) =
+        std::error::Error::source(&err).and_then(|e| e.downcast_ref::<baraza::clock::TcError>())
+    {
+        let option = err
+            .get(clap::error::ContextKind::InvalidArg)
+            .map(|a| a.to_string())
+            .unwrap_or_else(|| "--tc".into());
+        let option = option.split_whitespace().next().unwrap_or("--tc");
+        eprintln!("baraza: {option}: {}", escape_control(&tc.to_string()));
+        return ExitCode::from(1);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = match args.first().map(String::as_str) {
         Some("match") => Some(For::Match),

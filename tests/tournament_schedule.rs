@@ -2,6 +2,7 @@
 //! openings files (in order, shuffled, bad lines) and random plies, event files and the hash.
 
 use baraza::bot::spec::default_bot_name;
+use baraza::clock::GameClock;
 use baraza::rng::SplitMix64;
 use baraza::tournament::plan::config::*;
 use baraza::tournament::plan::openings::{parse_openings, random_opening};
@@ -381,7 +382,7 @@ cmd = "builtin:greedy"
         Limits {
             startup_timeout_ms: 20000,
             movetime_ms: None,
-            tc: Some("10+0.1".into()),
+            tc: Some("10+0.1".parse().unwrap()),
             margin_ms: 20
         }
     );
@@ -457,17 +458,19 @@ fn invalid_events_are_refused() {
     let mut i = inputs("darra", &["a", "b"]);
     i.rounds = Some(0);
     assert!(err(&i).contains("--rounds must be at least 1"));
+    // A time control is checked where it enters: the command line's value, the event file.
     for bad in ["ten", "0+1", "1e3", "10+0.0001", "+1", "10+", " 10"] {
-        let mut i = inputs("darra", &["a", "b"]);
-        i.tc = Some(bad.into());
-        assert!(
-            err(&i).contains(&format!("bad time control '{bad}'")),
-            "{bad}"
-        );
+        let e = bad.parse::<GameClock>().unwrap_err().to_string();
+        assert!(e.contains(&format!("bad time control '{bad}'")), "{bad}");
+        let e = EventInputs::from_toml(&format!("tc = \"{bad}\"\n"), Path::new("."))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("line 1: "), "{e}");
+        assert!(e.contains(&format!("bad time control '{bad}'")), "{e}");
     }
     for good in ["10", "10+0.1", ".5+0", "60+0", "0.001+.25"] {
         let mut i = inputs("darra", &["a", "b"]);
-        i.tc = Some(good.into());
+        i.tc = Some(good.parse().unwrap());
         assert!(i.resolve(2).is_ok(), "{good}");
     }
     let mut i = inputs("darra", &["a", "b"]);
@@ -553,7 +556,12 @@ startup-timeout = 30000
 "#;
     let file = || EventInputs::from_toml(toml, Path::new(".")).unwrap();
     let (c, run) = file().resolve(2).unwrap();
-    let clock = |b: &BotConfig| (b.limits.movetime_ms, b.limits.tc.clone());
+    let clock = |b: &BotConfig| {
+        (
+            b.limits.movetime_ms,
+            b.limits.tc.as_ref().map(|t| t.to_string()),
+        )
+    };
     // Both at one level: a 60+1 clock with every move capped at 100 ms, as `baraza match`.
     assert_eq!(clock(&c.bots[0]), (Some(100), Some("60+1".into())));
     // The bot's own tc replaces the whole inherited clock.
@@ -594,7 +602,10 @@ fn the_event_file_of_the_docs_is_valid() {
         c.bots[1].limits.tc, None,
         "a bot's movetime replaces the clock"
     );
-    assert_eq!(c.bots[2].limits.tc.as_deref(), Some("10+0.1"));
+    assert_eq!(
+        c.bots[2].limits.tc.as_ref().map(|t| t.as_str()),
+        Some("10+0.1")
+    );
     assert_eq!(
         (run.on_crash, run.reuse, run.concurrency),
         (OnCrash::Forfeit, true, 2)

@@ -11,7 +11,7 @@ use crate::events::Sinks;
 use crate::games;
 use crate::signals::SignalPolicy;
 use crate::tournament::log::games_jsonl::{Header, LogStart, RunPlan};
-use crate::tournament::plan::config::{BotEntry, EventInputs, Limits, OnCrash, TournamentConfig};
+use crate::tournament::plan::config::{BotEntry, EventInputs, OnCrash, TournamentConfig};
 use crate::tournament::plan::match_plan::match_games;
 use crate::tournament::plan::openings::load_openings_file;
 use crate::tournament::run::crash::CrashPolicy;
@@ -78,12 +78,6 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
             .format()],
         (None, Some(path)) => load_openings_file(path, ruleset.id)?,
     };
-    let limits = args.limits.clock.apply(&Limits::default());
-    crate::clock::TimeControl::from_options(
-        limits.tc.as_deref(),
-        limits.movetime_ms,
-        limits.margin_ms,
-    )?;
     if args.games == 0 {
         bail!("--games must be at least 1");
     }

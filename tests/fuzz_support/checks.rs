@@ -230,8 +230,12 @@ pub fn check_small_options(s: &String) {
             assert!(!base.is_zero())
         }
     }
+    let gc = s.parse::<baraza::clock::GameClock>().ok();
+    if let Some(gc) = &gc {
+        assert_eq!(gc.to_string(), *s, "a time control keeps its text");
+    }
     for mt in [None, Some(0), Some(1), Some(u64::MAX)] {
-        if let Ok(tc) = baraza::clock::TimeControl::from_options(Some(s), mt, u64::MAX) {
+        if let Ok(tc) = baraza::clock::TimeControl::from_options(gc.as_ref(), mt, u64::MAX) {
             let mut clock = baraza::clock::Clock::new(tc);
             let _ = (clock.go(0), clock.deadline(1), tc.pgn());
             let _ = clock.charge(0, std::time::Duration::MAX);

@@ -34,7 +34,6 @@
 
 use super::openings::{self, OpeningsError};
 use crate::bot::spec::default_bot_name;
-use crate::clock::TcError;
 use crate::games::UnknownRuleset;
 use crate::stats::sprt::{SprtError, SprtParams};
 use serde::{Deserialize, Serialize};
@@ -62,9 +61,6 @@ pub enum ConfigError {
     UnknownRuleset(#[from] UnknownRuleset),
     #[error("{who}: movetime must be at least 1 ms")]
     ZeroMovetime { who: String },
-    /// The grammar and the error of `baraza match --tc`.
-    #[error("{who}: {error}")]
-    BadTc { who: String, error: TcError },
     /// `index` counts the bots from 1, the file's first.
     #[error("bot {index}: empty command")]
     EmptyCommand { index: usize },
@@ -179,7 +175,7 @@ pub struct Limits {
     pub startup_timeout_ms: u64,
     pub movetime_ms: Option<u64>,
     /// `BASE+INC` in seconds, e.g. `10+0.1`.
-    pub tc: Option<String>,
+    pub tc: Option<crate::clock::GameClock>,
     pub margin_ms: u64,
 }
 
@@ -209,7 +205,7 @@ pub struct LimitOverrides {
     /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime
     /// is given: 10+0.1]
     #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
+    pub tc: Option<crate::clock::GameClock>,
     /// Grace in ms added to every deadline before a bot loses on time [default: 50]
     #[arg(long)]
     pub margin: Option<u64>,
@@ -475,7 +471,7 @@ pub struct BotEntry {
     pub cmd: String,
     pub startup_timeout: Option<u64>,
     pub movetime: Option<u64>,
-    pub tc: Option<String>,
+    pub tc: Option<crate::clock::GameClock>,
     pub margin: Option<u64>,
     pub memory: Option<u64>,
     pub cpu_seconds: Option<u64>,
@@ -543,7 +539,7 @@ pub struct EventInputs {
     pub sprt: Option<SprtSpec>,
     pub startup_timeout: Option<u64>,
     pub movetime: Option<u64>,
-    pub tc: Option<String>,
+    pub tc: Option<crate::clock::GameClock>,
     pub margin: Option<u64>,
     pub event: Option<String>,
     pub site: Option<String>,
@@ -834,12 +830,6 @@ fn check_limits(who: &str, l: &LimitOverrides) -> Result<(), ConfigError> {
         return Err(ConfigError::ZeroMovetime {
             who: who.to_string(),
         });
-    }
-    if let Some(tc) = &l.tc {
-        crate::clock::parse_tc(tc).map_err(|error| ConfigError::BadTc {
-            who: who.to_string(),
-            error,
-        })?;
     }
     Ok(())
 }

@@ -80,7 +80,7 @@ pub struct Setups<'a> {
 pub const LOGS_BOT_CAP: u64 = 16 << 20;
 
 fn time_control(l: &Limits) -> Result<TimeControl, TcError> {
-    TimeControl::from_options(l.tc.as_deref(), l.movetime_ms, l.margin_ms)
+    TimeControl::from_options(l.tc.as_ref(), l.movetime_ms, l.margin_ms)
 }
 
 impl<'a> Setups<'a> {
