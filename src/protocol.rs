@@ -1,5 +1,7 @@
-//! The bot protocol, version 1 (see `protocol.md`): parse the lines a bot sends and format the
-//! lines the referee sends. Pure: no I/O, no knowledge of games beyond strings.
+//! The bot protocol, version 1 (see `protocol.md`), both directions and both sides: the lines a
+//! bot sends ([`BotMsg`], parsed by the referee) and the lines the referee sends (formatted
+//! here for the referee, parsed by [`RefereeMsg::parse`] for the built-in bots and the person's
+//! side of `baraza play`). Pure: no I/O, no knowledge of games beyond strings.
 
 use crate::decimal::push_uint;
 
@@ -72,7 +74,7 @@ pub fn parse_bot_line(line: &str) -> BotMsg {
 }
 
 /// The remaining times and increments sent with `go`, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     pub p1time: u64,
     pub p2time: u64,
@@ -158,9 +160,102 @@ pub fn gameover_and_quit(result: &str, termination: &str) -> String {
     format!("gameover {result} {termination}\nquit\n")
 }
 
-/// Parse a referee line into its type and the rest: what a bot does with each line it reads.
-/// (Used by tests and by bots written in Rust.)
-pub fn split_word(line: &str) -> (&str, &str) {
+/// One line received from the referee, as a bot reads it. A bot reads leniently, as
+/// protocol.md asks: unknown message types and unknown `go` keys are skipped (a later version
+/// may add some), so [`RefereeMsg::Other`] is to be ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefereeMsg<'a> {
+    /// `baraza <version> <ruleset>`.
+    Hello { version: &'a str, ruleset: &'a str },
+    /// `seed <N>`: the seed of the next game (`None`: not a number).
+    Seed(Option<u64>),
+    /// `newgame <player> <POSITION>` (`player`: `None` unless 1 or 2).
+    NewGame {
+        player: Option<u8>,
+        position: &'a str,
+    },
+    /// `position <POSITION>`.
+    Position(&'a str),
+    /// `last <move>`; `None` for `last -` (no move yet).
+    Last(Option<&'a str>),
+    /// `legal <move> <move> ...`: the tokens, space-separated.
+    Legal(&'a str),
+    /// `go ...`, read leniently ([`Go::read`]).
+    Go(Go),
+    /// `gameover <result> <termination>`.
+    GameOver {
+        result: &'a str,
+        termination: &'a str,
+    },
+    /// `quit`.
+    Quit,
+    /// A blank line or a message type this version does not know.
+    Other(&'a str),
+}
+
+impl<'a> RefereeMsg<'a> {
+    /// Read one referee line (its line ending may still be there).
+    pub fn parse(line: &'a str) -> RefereeMsg<'a> {
+        let (kind, rest) = split_word(line);
+        let (first, second) = split_word(rest);
+        match kind {
+            "baraza" => RefereeMsg::Hello {
+                version: first,
+                ruleset: second.split(' ').next().unwrap_or(""),
+            },
+            "seed" => RefereeMsg::Seed(rest.parse().ok()),
+            "newgame" => RefereeMsg::NewGame {
+                player: match first {
+                    "1" => Some(1),
+                    "2" => Some(2),
+                    _ => None,
+                },
+                position: second,
+            },
+            "position" => RefereeMsg::Position(rest),
+            "last" => RefereeMsg::Last(Some(rest).filter(|m| !m.is_empty() && *m != "-")),
+            "legal" => RefereeMsg::Legal(rest),
+            "go" => RefereeMsg::Go(Go::read(rest)),
+            "gameover" => RefereeMsg::GameOver {
+                result: first,
+                termination: second,
+            },
+            "quit" => RefereeMsg::Quit,
+            _ => RefereeMsg::Other(line),
+        }
+    }
+}
+
+impl Go {
+    /// The words after `go`, as a bot reads them: `p1time <ms> p2time <ms> p1inc <ms> p2inc
+    /// <ms> [movetime <ms>]`; unknown keys and bad numbers are skipped (the protocol can grow),
+    /// a missing time reads 0.
+    pub fn read(words: &str) -> Go {
+        let mut go = Go {
+            p1time: 0,
+            p2time: 0,
+            p1inc: 0,
+            p2inc: 0,
+            movetime: None,
+        };
+        let mut it = words.split_ascii_whitespace();
+        while let (Some(key), Some(val)) = (it.next(), it.next()) {
+            let Ok(v) = val.parse::<u64>() else { continue };
+            match key {
+                "p1time" => go.p1time = v,
+                "p2time" => go.p2time = v,
+                "p1inc" => go.p1inc = v,
+                "p2inc" => go.p2inc = v,
+                "movetime" => go.movetime = Some(v),
+                _ => {}
+            }
+        }
+        go
+    }
+}
+
+/// Split a line into its first word and the rest (line ending and outer blanks dropped).
+fn split_word(line: &str) -> (&str, &str) {
     let line = line.strip_suffix('\r').unwrap_or(line).trim();
     match line.find(' ') {
         Some(i) => (&line[..i], line[i + 1..].trim_start()),
@@ -302,6 +397,81 @@ mod tests {
             Some(Go {
                 movetime: None,
                 ..g
+            })
+        );
+    }
+
+    /// Every line the referee's writers produce parses back, as a bot reads it, to what was
+    /// written.
+    #[test]
+    fn every_referee_line_parses_back_to_its_message() {
+        let lines = |text: String| text.lines().map(str::to_string).collect::<Vec<_>>();
+        let pos = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
+        assert_eq!(
+            RefereeMsg::parse(&hello("darra-2x12")),
+            RefereeMsg::Hello {
+                version: "1",
+                ruleset: "darra-2x12"
+            }
+        );
+        let ng = lines(newgame(2, pos, Some(77)));
+        assert_eq!(RefereeMsg::parse(&ng[0]), RefereeMsg::Seed(Some(77)));
+        assert_eq!(
+            RefereeMsg::parse(&ng[1]),
+            RefereeMsg::NewGame {
+                player: Some(2),
+                position: pos
+            }
+        );
+        for go in [
+            Go {
+                p1time: 9_500,
+                p2time: 10_000,
+                p1inc: 100,
+                p2inc: 0,
+                movetime: None,
+            },
+            Go {
+                p1time: 0,
+                p2time: 0,
+                p1inc: 0,
+                p2inc: 0,
+                movetime: Some(250),
+            },
+        ] {
+            let legal = ["1A".to_string(), "6B".to_string()];
+            for last in [None, Some("3B")] {
+                let t = lines(turn(pos, last, &legal, &go));
+                assert_eq!(t.len(), 4);
+                assert_eq!(RefereeMsg::parse(&t[0]), RefereeMsg::Position(pos));
+                assert_eq!(RefereeMsg::parse(&t[1]), RefereeMsg::Last(last));
+                assert_eq!(RefereeMsg::parse(&t[2]), RefereeMsg::Legal("1A 6B"));
+                assert_eq!(RefereeMsg::parse(&t[3]), RefereeMsg::Go(go));
+                // The strict reading (the referee's own tests) agrees.
+                assert_eq!(parse_go(t[3].strip_prefix("go ").unwrap()), Some(go));
+            }
+        }
+        let end = lines(gameover_and_quit("1-0", "time_forfeit"));
+        assert_eq!(
+            RefereeMsg::parse(&end[0]),
+            RefereeMsg::GameOver {
+                result: "1-0",
+                termination: "time_forfeit"
+            }
+        );
+        assert_eq!(RefereeMsg::parse(&end[1]), RefereeMsg::Quit);
+        assert_eq!(RefereeMsg::parse(QUIT), RefereeMsg::Quit);
+        // What a later version may add is skipped, not misread.
+        assert_eq!(
+            RefereeMsg::parse("ponder on"),
+            RefereeMsg::Other("ponder on")
+        );
+        assert_eq!(
+            RefereeMsg::parse("go p1time 5 future 9 p2time x p2inc 3"),
+            RefereeMsg::Go(Go {
+                p1time: 5,
+                p2inc: 3,
+                ..Go::default()
             })
         );
     }

@@ -14,38 +14,13 @@ pub use options::BotOptions;
 
 use crate::game::{Player, Position};
 use crate::games;
+use crate::protocol::RefereeMsg;
 use std::io::{BufRead, Write};
 
-/// The clocks of a `go` line, in milliseconds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clocks {
-    pub p1time: u64,
-    pub p2time: u64,
-    pub p1inc: u64,
-    pub p2inc: u64,
-    pub movetime: Option<u64>,
-}
+/// The clocks of a `go` line, as the protocol module reads them for a bot.
+pub type Clocks = crate::protocol::Go;
 
 impl Clocks {
-    /// Parse the words after `go`: `p1time <ms> p2time <ms> p1inc <ms> p2inc <ms> [movetime <ms>]`.
-    /// Unknown keys and bad numbers are skipped (the protocol can grow).
-    pub fn parse(words: &str) -> Clocks {
-        let mut c = Clocks::default();
-        let mut it = words.split_ascii_whitespace();
-        while let (Some(key), Some(val)) = (it.next(), it.next()) {
-            let Ok(v) = val.parse::<u64>() else { continue };
-            match key {
-                "p1time" => c.p1time = v,
-                "p2time" => c.p2time = v,
-                "p1inc" => c.p1inc = v,
-                "p2inc" => c.p2inc = v,
-                "movetime" => c.movetime = Some(v),
-                _ => {}
-            }
-        }
-        c
-    }
-
     /// Remaining time and increment of `p`.
     pub fn of(&self, p: Player) -> (u64, u64) {
         match p {
@@ -187,18 +162,17 @@ pub fn play(
             return Ok(());
         }
         let text = line.trim_end_matches(['\n', '\r']);
-        let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
-        match kind {
-            "baraza" => session.hello(rest, out)?,
-            "seed" => session.seed_line(rest, text),
-            "newgame" => session.new_game(rest),
-            "position" => replace(&mut session.position, rest),
-            "last" => replace(&mut session.last, rest),
-            "legal" => replace(&mut session.legal_line, rest),
-            "go" => session.go(rest, out)?,
-            "quit" => return Ok(()),
+        match RefereeMsg::parse(text) {
+            RefereeMsg::Hello { version, ruleset } => session.hello(version, ruleset, out)?,
+            RefereeMsg::Seed(seed) => session.seed_line(seed, text),
+            RefereeMsg::NewGame { player, position } => session.new_game(player, position),
+            RefereeMsg::Position(p) => replace(&mut session.position, p),
+            RefereeMsg::Last(m) => replace(&mut session.last, m.unwrap_or("")),
+            RefereeMsg::Legal(l) => replace(&mut session.legal_line, l),
+            RefereeMsg::Go(clocks) => session.go(clocks, out)?,
+            RefereeMsg::Quit => return Ok(()),
             // gameover, blank lines and unknown message types are ignored.
-            _ => {}
+            RefereeMsg::GameOver { .. } | RefereeMsg::Other(_) => {}
         }
     }
 }
@@ -252,11 +226,13 @@ impl<'a> Session<'a> {
     }
 
     /// `baraza <version> <ruleset>`: answer with the bot's id and `ready`.
-    fn hello(&self, rest: &str, out: &mut (impl Write + ?Sized)) -> std::io::Result<()> {
+    fn hello(
+        &self,
+        version: &str,
+        hello_ruleset: &str,
+        out: &mut (impl Write + ?Sized),
+    ) -> std::io::Result<()> {
         let name = self.spec.name;
-        let mut w = rest.split(' ');
-        let version = w.next().unwrap_or("");
-        let hello_ruleset = w.next().unwrap_or("");
         if version != "1" {
             eprintln!("baraza bot {name}: protocol version '{version}' announced, I speak 1");
         }
@@ -268,10 +244,10 @@ impl<'a> Session<'a> {
     }
 
     /// `seed <N>`: the seed of the next game.
-    fn seed_line(&mut self, rest: &str, text: &str) {
-        match rest.parse() {
-            Ok(n) => self.next_seed = Some(n),
-            Err(_) => eprintln!(
+    fn seed_line(&mut self, seed: Option<u64>, text: &str) {
+        match seed {
+            Some(n) => self.next_seed = Some(n),
+            None => eprintln!(
                 "baraza bot {}: ignored a bad seed line: {text}",
                 self.spec.name
             ),
@@ -280,7 +256,7 @@ impl<'a> Session<'a> {
 
     /// `newgame <player> <position>`: a fresh strategy, from the announced seed or the next
     /// of `seed + n * seed_step`.
-    fn new_game(&mut self, rest: &str) {
+    fn new_game(&mut self, player: Option<u8>, pos: &str) {
         if let Some(s) = self.next_seed.take() {
             self.strategy = (self.spec.make)(s, self.options);
         } else if self.games > 0 {
@@ -292,10 +268,9 @@ impl<'a> Session<'a> {
         self.games += 1;
         self.legal_line.clear();
         self.last.clear();
-        let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
         self.me = match player {
-            "1" => Some(Player::One),
-            "2" => Some(Player::Two),
+            Some(1) => Some(Player::One),
+            Some(2) => Some(Player::Two),
             _ => None,
         };
         // The start position stands in until the first `position` line.
@@ -307,7 +282,7 @@ impl<'a> Session<'a> {
     }
 
     /// `go <clocks>`: choose a move and send it.
-    fn go(&mut self, rest: &str, out: &mut (impl Write + ?Sized)) -> Result<(), PlayError> {
+    fn go(&mut self, clocks: Clocks, out: &mut (impl Write + ?Sized)) -> Result<(), PlayError> {
         let parsed = games::parse_position(&self.position);
         let legal = self.legal_moves(parsed.as_deref().ok());
         if legal.is_empty() {
@@ -324,8 +299,8 @@ impl<'a> Session<'a> {
             pos: parsed.as_deref(),
             legal: &legal,
             me,
-            last: Some(self.last.as_str()).filter(|l| !l.is_empty() && *l != "-"),
-            clocks: Clocks::parse(rest),
+            last: Some(self.last.as_str()).filter(|l| !l.is_empty()),
+            clocks,
         };
         let k = self.strategy.choose(&turn).min(legal.len() - 1);
         for l in self.strategy.take_info() {
@@ -381,7 +356,7 @@ mod tests {
 
     #[test]
     fn clocks_parse_known_keys_and_skip_the_rest() {
-        let c = Clocks::parse("p1time 9000 p2time 8000 p1inc 100 p2inc 50 nodes 7 movetime 250");
+        let c = Clocks::read("p1time 9000 p2time 8000 p1inc 100 p2inc 50 nodes 7 movetime 250");
         assert_eq!(
             c,
             Clocks {
@@ -393,7 +368,7 @@ mod tests {
             }
         );
         assert_eq!(c.of(Player::Two), (8000, 50));
-        assert_eq!(Clocks::parse("p1time x p2time 5").p2time, 5);
+        assert_eq!(Clocks::read("p1time x p2time 5").p2time, 5);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use crate::cli::HumanArgs;
 use crate::game::Player;
 use crate::games;
-use crate::protocol::{parse_go, split_word};
+use crate::protocol::{Go, RefereeMsg};
 use anyhow::Context;
 use std::io::{BufRead, BufReader, Read, Seek, Write};
 use std::os::unix::net::UnixStream;
@@ -37,42 +37,45 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
         if input.read_line(&mut line)? == 0 {
             return Ok(());
         }
-        let (kind, rest) = split_word(&line);
-        match kind {
-            "baraza" => {
+        match RefereeMsg::parse(&line) {
+            RefereeMsg::Hello { .. } => {
                 write!(out, "id name person\nready\n")?;
                 out.flush()?;
             }
-            "newgame" => {
-                let (player, pos) = rest.split_once(' ').unwrap_or((rest, ""));
-                st.me = Some(if player == "2" {
+            RefereeMsg::NewGame { player, position } => {
+                let me = if player == Some(2) {
                     Player::Two
                 } else {
                     Player::One
-                });
-                st.position = pos.to_string();
+                };
+                st.me = Some(me);
+                st.position = position.to_string();
                 writeln!(
                     tell,
-                    "You are player {player}. Answer with a move, its number, or resign."
+                    "You are player {}. Answer with a move, its number, or resign.",
+                    me.number()
                 )?;
             }
-            "position" => st.position = rest.to_string(),
-            "last" => st.last = rest.to_string(),
-            "legal" => st.legal = rest.split_whitespace().map(str::to_string).collect(),
-            "go" => {
-                show_turn(&mut tell, &mut st, &args, rest)?;
+            RefereeMsg::Position(p) => st.position = p.to_string(),
+            RefereeMsg::Last(m) => st.last = m.unwrap_or("").to_string(),
+            RefereeMsg::Legal(l) => st.legal = l.split_whitespace().map(str::to_string).collect(),
+            RefereeMsg::Go(go) => {
+                show_turn(&mut tell, &mut st, &args, go)?;
                 match ask_move(&mut ask, &mut tell, &st.legal)? {
                     Some(mv) => writeln!(out, "move {mv}")?,
                     None => writeln!(out, "resign")?,
                 }
                 out.flush()?;
             }
-            "gameover" => {
+            RefereeMsg::GameOver {
+                result,
+                termination,
+            } => {
                 show_info(&mut tell, &mut st, &args)?;
-                writeln!(tell, "Game over: {rest}")?;
+                writeln!(tell, "Game over: {result} {termination}")?;
             }
-            "quit" => return Ok(()),
-            _ => {}
+            RefereeMsg::Quit => return Ok(()),
+            RefereeMsg::Seed(_) | RefereeMsg::Other(_) => {}
         }
     }
 }
@@ -101,11 +104,11 @@ fn show_turn(
     tell: &mut impl Write,
     st: &mut State,
     args: &HumanArgs,
-    go: &str,
+    go: Go,
 ) -> anyhow::Result<()> {
     writeln!(tell)?;
     show_info(tell, st, args)?;
-    if !st.last.is_empty() && st.last != "-" {
+    if !st.last.is_empty() {
         writeln!(tell, "The bot played {}.", st.last)?;
     }
     let drawing = match games::parse_position(&st.position) {
@@ -113,7 +116,8 @@ fn show_turn(
         Err(e) => format!("{}\n({e})\n", st.position),
     };
     write!(tell, "{}", paint(&drawing, args.color))?;
-    if let (Some(g), Some(me)) = (parse_go(go), st.me) {
+    if let Some(me) = st.me {
+        let g = go;
         let clock = |ms: u64| format!("{:.1}s", ms as f64 / 1000.0);
         let mine = if me == Player::One {
             g.p1time

@@ -121,8 +121,16 @@ pub fn check_go(s: &String) {
         let line = protocol::go(&go);
         assert_eq!(protocol::parse_go(&line["go ".len()..]), Some(go), "{s:?}");
     }
-    let _ = baraza::builtin::Clocks::parse(s);
-    let _ = protocol::split_word(s);
+    let _ = protocol::Go::read(s);
+    // Any line reads as some referee message, and a `go` line written back reads the same.
+    if let protocol::RefereeMsg::Go(go) = protocol::RefereeMsg::parse(s) {
+        let line = protocol::go(&go);
+        assert_eq!(
+            protocol::RefereeMsg::parse(&line),
+            protocol::RefereeMsg::Go(go),
+            "{s:?}"
+        );
+    }
 }
 
 /// A built-in bot (`baraza bot`) reads whatever is on its stdin: it answers or stops with an
