@@ -38,6 +38,10 @@ pub use spawn::{SpawnCheckError, SpawnOptions};
 
 use crate::bot::stderr_tail::StderrTail;
 use crate::protocol::MAX_LINE;
+use nix::errno::Errno;
+use nix::sys::signal::{kill, killpg, Signal};
+use nix::sys::wait::waitpid;
+use nix::unistd::Pid;
 use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitStatus;
@@ -126,22 +130,26 @@ pub fn describe_status(status: &ExitStatus) -> String {
 /// or ptrace it. (Exec makes a bot dumpable again.) Call once, before starting bots.
 pub fn become_subreaper() {
     #[cfg(target_os = "linux")]
-    // SAFETY: plain system calls that change only this process's attributes.
-    unsafe {
-        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+    {
+        let _ = nix::sys::prctl::set_child_subreaper(true);
+        let _ = nix::sys::prctl::set_dumpable(false);
     }
 }
 
 /// Reap every child process left (after bots were dropped, hence killed): for the moment no
 /// bot is running any more, e.g. on interrupt. Blocks only while killed processes finish.
 pub fn reap_all_children() {
-    loop {
-        let mut status = 0;
-        // SAFETY: plain system call.
-        if unsafe { libc::waitpid(-1, &mut status, 0) } <= 0 {
-            break;
-        }
+    while reaped_one(None) {}
+}
+
+/// Reap one child of `pid` (any child for `None`, a process group for a negative pid),
+/// blocking; false when none is left (or on an error).
+fn reaped_one(pid: Option<Pid>) -> bool {
+    match waitpid(pid, None) {
+        Ok(_) => true,
+        // Reaped, but killed by a signal nix has no name for (a realtime one).
+        Err(Errno::EINVAL) => true,
+        Err(_) => false,
     }
 }
 
@@ -308,26 +316,18 @@ impl Bot {
     /// without pause cannot keep the caller here), and tell whether a complete line is now
     /// buffered: lines a bot sent before it was asked for something.
     pub fn has_pending_line(&mut self) -> bool {
-        use std::os::fd::AsRawFd;
         if self.has_buffered_line() {
             return true;
         }
         self.make_room();
         let room = &mut self.buf[self.end..];
-        // SAFETY: reads into our own buffer, within its bounds; the pipe is non-blocking (tokio
-        // sets O_NONBLOCK), so this returns at once. Bypassing tokio's readiness cache is fine:
-        // a stale "ready" only costs tokio one more EAGAIN.
-        let n = unsafe {
-            libc::read(
-                self.stdout.as_raw_fd(),
-                room.as_mut_ptr().cast(),
-                room.len(),
-            )
-        };
-        if n > 0 {
-            self.end += n as usize;
-        } else if n == 0 {
-            self.eof = true;
+        // The pipe is non-blocking (tokio sets O_NONBLOCK), so this returns at once.
+        // Bypassing tokio's readiness cache is fine: a stale "ready" only costs tokio one more
+        // EAGAIN.
+        match nix::unistd::read(&self.stdout, room) {
+            Ok(0) => self.eof = true,
+            Ok(n) => self.end += n,
+            Err(_) => {}
         }
         self.has_buffered_line()
     }
@@ -466,14 +466,7 @@ impl Bot {
         if self.pgid <= 0 {
             return;
         }
-        loop {
-            let mut status = 0;
-            // SAFETY: plain system call on our own children of this group.
-            let r = unsafe { libc::waitpid(-self.pgid, &mut status, 0) };
-            if r <= 0 {
-                break;
-            }
-        }
+        while reaped_one(Some(Pid::from_raw(-self.pgid))) {}
     }
 
     /// Kill the bot and everything it started. In a namespace: SIGTERM to the keeper, which
@@ -485,16 +478,12 @@ impl Bot {
         }
         if self.iso == Isolation::Group {
             // Even when the bot itself has exited: what it left in its group goes too.
-            // SAFETY: plain system call; pgid is the group this bot leads.
-            unsafe {
-                libc::killpg(self.pgid, libc::SIGKILL);
-            }
+            // pgid is the group this bot leads.
+            let _ = killpg(Pid::from_raw(self.pgid), Signal::SIGKILL);
             let _ = self.child.start_kill();
         } else if self.reaped.is_none() && self.child.id().is_some() {
-            // SAFETY: plain system call; the keeper is our child, not reaped yet.
-            unsafe {
-                libc::kill(self.pgid, libc::SIGTERM);
-            }
+            // The keeper is our child, not reaped yet.
+            let _ = kill(Pid::from_raw(self.pgid), Signal::SIGTERM);
         }
     }
 
@@ -529,19 +518,17 @@ impl Drop for Bot {
 
 /// Move what is waiting in the stderr pipe (up to [`STDERR_CATCH_UP`] bytes) into `t`.
 fn take_waiting(fd: &std::os::fd::OwnedFd, t: &mut StderrTarget) {
-    use std::os::fd::AsRawFd;
     // Small: usually nothing is waiting, and the buffer is zeroed on every call.
     let mut chunk = [0u8; 1024];
     let mut taken = 0;
     while taken < STDERR_CATCH_UP {
-        // SAFETY: reads into our own buffer, within its bounds, from our own duplicate of the
-        // pipe, which tokio made non-blocking (the flag is shared by the duplicate): returns at
-        // once.
-        let n = unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
-        if n <= 0 {
-            break;
-        }
-        t.write(&chunk[..n as usize]);
+        // From our own duplicate of the pipe, which tokio made non-blocking (the flag is shared
+        // by the duplicate): returns at once.
+        let n = match nix::unistd::read(fd, &mut chunk) {
+            Ok(n) if n > 0 => n,
+            _ => break,
+        };
+        t.write(&chunk[..n]);
         taken += n as u64;
     }
 }

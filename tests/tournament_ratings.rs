@@ -157,8 +157,12 @@ fn no_list_when_the_maximum_does_not_exist() {
 fn anchor_option_parses() {
     assert_eq!(parse_anchor("mine=1500"), Ok(("mine".into(), 1500.0)));
     assert_eq!(parse_anchor("a=b=-20.5"), Ok(("a=b".into(), -20.5)));
-    assert!(parse_anchor("mine").unwrap_err().contains("not NAME=ELO"));
-    assert!(parse_anchor("mine=x")
-        .unwrap_err()
-        .contains("'x' is not a number"));
+    assert_eq!(
+        parse_anchor("mine").unwrap_err().to_string(),
+        "--anchor: 'mine' is not NAME=ELO"
+    );
+    assert_eq!(
+        parse_anchor("mine=x").unwrap_err().to_string(),
+        "--anchor: 'x' is not a number"
+    );
 }

@@ -201,4 +201,8 @@ fn erfc_reference_values() {
     close(erfc(3.0) / 2.209_049_700e-5, 1.0, 1e-8);
     close(erfc(4.0) / 1.541_725_790e-8, 1.0, 1e-8);
     close(erfc(-1.0), 2.0 - 0.157_299_207_1, 1e-10);
+    // To the last digit of an f64 (mpmath at 30 digits, rounded):
+    close(erfc(1.0), 0.157_299_207_050_285_1, 1e-16);
+    close(erfc(-1.0), 1.842_700_792_949_714_8, 1e-15);
+    close(erfc(3.0) / 2.209_049_699_858_544e-5, 1.0, 1e-14);
 }

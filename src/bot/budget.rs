@@ -17,6 +17,8 @@
 //! the whole budget by the kernel meanwhile.
 
 use super::limits::TOGETHER;
+use nix::sys::signal::Signal;
+use nix::unistd::{sysconf, Pid, SysconfVar};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -254,15 +256,13 @@ fn check(w: &Watched, all: &[ProcStat], ticks: u64, page: u64) {
 fn kill(w: &Watched, procs: &[ProcStat]) {
     for p in procs {
         let sig = if w.namespace && p.pid == w.root {
-            libc::SIGTERM
+            Signal::SIGTERM
         } else {
-            libc::SIGKILL
+            Signal::SIGKILL
         };
-        // SAFETY: plain system call. Each pid is a live descendant of ours (a dead one stays a
-        // zombie, its pid taken, until its parent inside the bot reaps it).
-        unsafe {
-            libc::kill(p.pid, sig);
-        }
+        // Each pid is a live descendant of ours (a dead one stays a zombie, its pid taken,
+        // until its parent inside the bot reaps it).
+        let _ = nix::sys::signal::kill(Pid::from_raw(p.pid), sig);
     }
 }
 
@@ -307,35 +307,21 @@ fn scratch_used(procs: &[ProcStat]) -> u64 {
 
 /// Bytes used on the file system holding `dir`.
 fn used_bytes(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    // SAFETY: statvfs fills our zeroed struct from a NUL-terminated path.
-    unsafe {
-        let mut s: libc::statvfs = std::mem::zeroed();
-        if libc::statvfs(c.as_ptr(), &mut s) != 0 {
-            return None;
-        }
-        Some((s.f_blocks - s.f_bfree) as u64 * s.f_frsize as u64)
-    }
+    let s = nix::sys::statvfs::statvfs(dir).ok()?;
+    Some((s.blocks() - s.blocks_free()) as u64 * s.fragment_size() as u64)
 }
 
 fn clock_ticks() -> u64 {
-    // SAFETY: plain system call.
-    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if t > 0 {
-        t as u64
-    } else {
-        100
+    match sysconf(SysconfVar::CLK_TCK) {
+        Ok(Some(t)) if t > 0 => t as u64,
+        _ => 100,
     }
 }
 
 fn page_size() -> u64 {
-    // SAFETY: plain system call.
-    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    if p > 0 {
-        p as u64
-    } else {
-        4096
+    match sysconf(SysconfVar::PAGE_SIZE) {
+        Ok(Some(p)) if p > 0 => p as u64,
+        _ => 4096,
     }
 }
 

@@ -123,32 +123,26 @@ impl Rlimits {
     /// # Safety
     /// Only system calls: fit for the child of a fork in a multi-threaded process.
     pub(crate) unsafe fn apply(&self) -> std::io::Result<()> {
-        let set = |v: u64, slack: u64| libc::rlimit {
-            rlim_cur: v as libc::rlim_t,
-            rlim_max: v.saturating_add(slack) as libc::rlim_t,
-        };
-        let mut ok = libc::setrlimit(libc::RLIMIT_CORE, &set(0, 0)) == 0;
+        use nix::sys::resource::{setrlimit, Resource};
+        let set = |r: Resource, v: u64, slack: u64| setrlimit(r, v, v.saturating_add(slack));
+        set(Resource::RLIMIT_CORE, 0, 0)?;
         if let Some(v) = self.memory {
-            ok &= libc::setrlimit(libc::RLIMIT_AS, &set(v, 0)) == 0;
+            set(Resource::RLIMIT_AS, v, 0)?;
         }
         if let Some(v) = self.cpu {
             // SIGXCPU at the soft limit, SIGKILL at the hard one.
-            ok &= libc::setrlimit(libc::RLIMIT_CPU, &set(v, 1)) == 0;
+            set(Resource::RLIMIT_CPU, v, 1)?;
         }
         if let Some(v) = self.fsize {
-            ok &= libc::setrlimit(libc::RLIMIT_FSIZE, &set(v, 0)) == 0;
+            set(Resource::RLIMIT_FSIZE, v, 0)?;
         }
         if let Some(v) = self.nproc {
-            ok &= libc::setrlimit(libc::RLIMIT_NPROC, &set(v, 0)) == 0;
+            set(Resource::RLIMIT_NPROC, v, 0)?;
         }
         if let Some(v) = self.nofile {
-            ok &= libc::setrlimit(libc::RLIMIT_NOFILE, &set(v, 0)) == 0;
+            set(Resource::RLIMIT_NOFILE, v, 0)?;
         }
-        if ok {
-            Ok(())
-        } else {
-            Err(std::io::Error::last_os_error())
-        }
+        Ok(())
     }
 }
 

@@ -18,7 +18,19 @@
 //! the process group on purpose (for tests and comparisons).
 
 use super::limits::Rlimits;
+use nix::errno::Errno;
+use nix::fcntl::{open, OFlag};
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sched::{sched_setaffinity, unshare, CloneFlags, CpuSet};
+use nix::sys::prctl;
+use nix::sys::resource::{getrlimit, Resource};
+use nix::sys::signal::{kill, signal, SigHandler, Signal};
+use nix::sys::stat::Mode;
+use nix::sys::wait::{waitpid, WaitStatus};
+use nix::unistd::{self, dup2_stdin, dup2_stdout, fork, getppid, pipe2, setsid, ForkResult, Pid};
+use std::ffi::CStr;
 use std::io;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::OnceLock;
 
@@ -34,11 +46,11 @@ pub enum Isolation {
 }
 
 impl Isolation {
-    fn flags(self) -> libc::c_int {
+    fn flags(self) -> CloneFlags {
         match self {
-            Isolation::UserPid => libc::CLONE_NEWUSER | libc::CLONE_NEWPID,
-            Isolation::Pid => libc::CLONE_NEWPID,
-            Isolation::Group => 0,
+            Isolation::UserPid => CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWPID,
+            Isolation::Pid => CloneFlags::CLONE_NEWPID,
+            Isolation::Group => CloneFlags::empty(),
         }
     }
 }
@@ -63,35 +75,44 @@ pub fn isolation() -> Isolation {
     })
 }
 
+/// `_exit(2)`: end this process now, without `std::process::exit`'s exit handlers and
+/// flushes (not async-signal-safe in the child of a fork). nix has no wrapper for it.
+fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit is async-signal-safe and touches nothing but this process.
+    unsafe { libc::_exit(code) }
+}
+
+/// Whether `w` is a normal exit with status 0.
+fn exited_zero(w: nix::Result<WaitStatus>) -> bool {
+    matches!(w, Ok(WaitStatus::Exited(_, 0)))
+}
+
 /// Whether a child can enter `iso` and fork an init in it.
 fn probe(iso: Isolation) -> bool {
     let maps = Maps::current();
     // SAFETY: the child makes system calls only, then _exits; the parent reaps it.
-    unsafe {
-        let pid = libc::fork();
-        if pid == 0 {
-            let ok = libc::unshare(iso.flags()) == 0
-                && (iso != Isolation::UserPid || maps.write().is_ok());
+    match unsafe { fork() } {
+        Ok(ForkResult::Child) => {
+            let ok =
+                unshare(iso.flags()).is_ok() && (iso != Isolation::UserPid || maps.write().is_ok());
             if !ok {
-                libc::_exit(1);
+                exit_now(1);
             }
-            let init = libc::fork();
-            if init == 0 {
-                libc::_exit(0);
+            // SAFETY: as above: the grandchild only _exits.
+            match unsafe { fork() } {
+                Ok(ForkResult::Child) => exit_now(0),
+                Ok(ForkResult::Parent { child }) => {
+                    exit_now(if exited_zero(waitpid(child, None)) {
+                        0
+                    } else {
+                        1
+                    })
+                }
+                Err(_) => exit_now(1),
             }
-            let mut st = 0;
-            let r = libc::waitpid(init, &mut st, 0);
-            libc::_exit(if init > 0 && r == init && st == 0 {
-                0
-            } else {
-                1
-            });
         }
-        if pid < 0 {
-            return false;
-        }
-        let mut st = 0;
-        libc::waitpid(pid, &mut st, 0) == pid && st == 0
+        Ok(ForkResult::Parent { child }) => exited_zero(waitpid(child, None)),
+        Err(_) => false,
     }
 }
 
@@ -105,8 +126,7 @@ struct Maps {
 
 impl Maps {
     fn current() -> Maps {
-        // SAFETY: plain system calls without arguments.
-        let (u, g) = unsafe { (libc::geteuid(), libc::getegid()) };
+        let (u, g) = (unistd::geteuid(), unistd::getegid());
         Maps {
             uid: format!("{u} {u} 1\n").into_bytes(),
             gid: format!("{g} {g} 1\n").into_bytes(),
@@ -121,30 +141,23 @@ impl Maps {
     /// (init, a copy of the referee's memory and environment, must not be readable by the bot
     /// beside it in the namespace).
     fn write(&self) -> io::Result<()> {
-        // SAFETY: prctl, open/write/close on NUL-terminated literals and our own buffers.
-        unsafe {
-            let dumpable = libc::prctl(libc::PR_GET_DUMPABLE, 0, 0, 0, 0);
-            libc::prctl(libc::PR_SET_DUMPABLE, 1, 0, 0, 0);
-            let r = write_file(c"/proc/self/setgroups", b"deny")
-                .and_then(|()| write_file(c"/proc/self/uid_map", &self.uid))
-                .and_then(|()| write_file(c"/proc/self/gid_map", &self.gid));
-            libc::prctl(libc::PR_SET_DUMPABLE, dumpable.max(0), 0, 0, 0);
-            r
-        }
+        let dumpable = prctl::get_dumpable().unwrap_or(false);
+        let _ = prctl::set_dumpable(true);
+        let r = write_file(c"/proc/self/setgroups", b"deny")
+            .and_then(|()| write_file(c"/proc/self/uid_map", &self.uid))
+            .and_then(|()| write_file(c"/proc/self/gid_map", &self.gid));
+        let _ = prctl::set_dumpable(dumpable);
+        r
     }
 }
 
-unsafe fn write_file(path: &std::ffi::CStr, data: &[u8]) -> io::Result<()> {
-    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    let n = libc::write(fd, data.as_ptr().cast(), data.len());
-    libc::close(fd);
-    if n == data.len() as isize {
+/// Write `data` to `path` in one write. System calls only (a `&CStr` path is passed as is).
+fn write_file(path: &CStr, data: &[u8]) -> io::Result<()> {
+    let fd = open(path, OFlag::O_WRONLY | OFlag::O_CLOEXEC, Mode::empty())?;
+    if unistd::write(&fd, data)? == data.len() {
         Ok(())
     } else {
-        Err(io::Error::last_os_error())
+        Err(io::Error::from(Errno::EIO))
     }
 }
 
@@ -153,7 +166,7 @@ unsafe fn write_file(path: &std::ffi::CStr, data: &[u8]) -> io::Result<()> {
 pub(crate) struct Plan {
     pub iso: Isolation,
     maps: Maps,
-    referee: libc::pid_t,
+    referee: Pid,
     rlimits: Rlimits,
     cpus: Option<Vec<usize>>,
 }
@@ -163,7 +176,7 @@ impl Plan {
         Plan {
             iso,
             maps: Maps::current(),
-            referee: std::process::id() as libc::pid_t,
+            referee: unistd::getpid(),
             rlimits,
             cpus,
         }
@@ -189,15 +202,13 @@ impl Plan {
         // A session of its own, so no controlling terminal: `/dev/tty` fails (ENXIO) and
         // TIOCSTI cannot push keystrokes into the operator's shell. Init and the bot are not
         // session leaders, so opening a terminal device cannot make it theirs either.
-        if libc::setsid() < 0 {
-            return Err(io::Error::last_os_error());
-        }
+        setsid()?;
         // Only 0, 1 and 2 survive the exec: whatever the referee inherited without
         // close-on-exec (a wrapper's `exec 7>>audit.log`, a harness's lock) stays out of reach.
         cloexec_from(3);
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        if libc::getppid() != self.referee {
-            libc::_exit(137); // the referee died before the line above
+        let _ = prctl::set_pdeathsig(Signal::SIGKILL);
+        if getppid() != self.referee {
+            exit_now(137); // the referee died before the line above
         }
         if let Some(cpus) = &self.cpus {
             pin(cpus);
@@ -205,44 +216,33 @@ impl Plan {
         if self.iso == Isolation::Group {
             return self.rlimits.apply();
         }
-        if libc::unshare(self.iso.flags()) != 0 {
-            return Err(io::Error::last_os_error());
-        }
+        unshare(self.iso.flags())?;
         if self.iso == Isolation::UserPid {
             self.maps.write()?;
         }
-        let (life_r, life_w) = pipe()?;
-        let (status_r, status_w) = pipe()?;
-        let init = libc::fork();
-        if init < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        if init > 0 {
+        let (life_r, life_w) = pipe2(OFlag::O_CLOEXEC)?;
+        let (status_r, status_w) = pipe2(OFlag::O_CLOEXEC)?;
+        if let ForkResult::Parent { child: init } = fork()? {
             keeper(init, life_w, status_r);
         }
         // Init, PID 1 of the new namespace.
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        libc::close(life_w);
-        let mut pfd = libc::pollfd {
-            fd: life_r,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        if libc::poll(&mut pfd, 1, 0) != 0 {
-            libc::_exit(137); // the keeper died before our prctl
+        let _ = prctl::set_pdeathsig(Signal::SIGKILL);
+        drop(life_w);
+        if poll(
+            &mut [PollFd::new(life_r.as_fd(), PollFlags::POLLIN)],
+            PollTimeout::ZERO,
+        ) != Ok(0)
+        {
+            exit_now(137); // the keeper died before our prctl
         }
-        libc::close(status_r);
-        let bot = libc::fork();
-        if bot < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        if bot > 0 {
+        drop(status_r);
+        if let ForkResult::Parent { child: bot } = fork()? {
             init_loop(bot, status_w);
         }
         // The bot, PID 2. Init's death is the namespace's: no check needed.
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        libc::close(life_r);
-        libc::close(status_w);
+        let _ = prctl::set_pdeathsig(Signal::SIGKILL);
+        drop(life_r);
+        drop(status_w);
         self.rlimits.apply()
     }
 }
@@ -250,68 +250,70 @@ impl Plan {
 /// The signal dispositions a fresh process has: the referee's handlers (tokio's, which write
 /// to the referee's own pipe) must not run in the keeper or init.
 unsafe fn default_signals() {
-    for sig in 1..32 {
-        if sig != libc::SIGKILL && sig != libc::SIGSTOP {
-            libc::signal(sig, libc::SIG_DFL);
+    for sig in Signal::iterator() {
+        if sig != Signal::SIGKILL && sig != Signal::SIGSTOP {
+            // SAFETY: SIG_DFL installs no handler of ours.
+            let _ = signal(sig, SigHandler::SigDfl);
         }
     }
 }
 
-unsafe fn pin(cpus: &[usize]) {
-    let mut set: libc::cpu_set_t = std::mem::zeroed();
+fn pin(cpus: &[usize]) {
+    let mut set = CpuSet::new();
     for &c in cpus {
-        libc::CPU_SET(c, &mut set);
+        let _ = set.set(c);
     }
-    libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+    let _ = sched_setaffinity(Pid::from_raw(0), &set);
 }
 
-unsafe fn pipe() -> io::Result<(libc::c_int, libc::c_int)> {
-    let mut fds = [0; 2];
-    if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
-        return Err(io::Error::last_os_error());
+/// `close_range(2)` (Linux 5.9; `CLOSE_RANGE_CLOEXEC` since 5.11) from `lo` up: neither nix
+/// nor libc has a wrapper, so the raw system call. Whether it worked.
+fn close_range(lo: RawFd, flags: libc::c_uint) -> bool {
+    // SAFETY: a system call on integers; it closes or flags only descriptors nothing of ours
+    // uses after the fork (the standard library's error pipe keeps working with CLOEXEC).
+    unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            lo as libc::c_uint,
+            libc::c_uint::MAX,
+            flags,
+        ) == 0
     }
-    Ok((fds[0], fds[1]))
 }
 
 /// Mark every descriptor from `lo` up close-on-exec (they stay open until the exec, so
 /// the standard library's own error pipe still works).
-unsafe fn cloexec_from(lo: libc::c_int) {
+fn cloexec_from(lo: RawFd) {
     const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
-    if libc::syscall(
-        libc::SYS_close_range,
-        lo as libc::c_uint,
-        libc::c_uint::MAX,
-        CLOSE_RANGE_CLOEXEC,
-    ) == 0
-    {
+    if close_range(lo, CLOSE_RANGE_CLOEXEC) {
         return;
     }
     // Kernels before 5.11: one fcntl per possible descriptor, up to the soft limit.
-    let mut rl: libc::rlimit = std::mem::zeroed();
-    let top = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) == 0 {
-        (rl.rlim_cur as u64).min(1 << 20) as libc::c_int
-    } else {
-        4096
+    let top = match getrlimit(Resource::RLIMIT_NOFILE) {
+        Ok((soft, _)) => soft.min(1 << 20) as RawFd,
+        Err(_) => 4096,
     };
     for fd in lo..top {
-        let flags = libc::fcntl(fd, libc::F_GETFD);
-        if flags >= 0 && flags & libc::FD_CLOEXEC == 0 {
-            libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+        // SAFETY: fcntl on a number that may not be an open descriptor (EBADF then): raw,
+        // since a BorrowedFd would claim it is open.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 && flags & libc::FD_CLOEXEC == 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
         }
     }
 }
 
 /// Close every descriptor from `lo` up.
-unsafe fn close_from(lo: libc::c_int) {
-    if libc::syscall(
-        libc::SYS_close_range,
-        lo as libc::c_uint,
-        libc::c_uint::MAX,
-        0,
-    ) != 0
-    {
+fn close_from(lo: RawFd) {
+    if !close_range(lo, 0) {
         for fd in lo..4096 {
-            libc::close(fd);
+            // SAFETY: close on a number that may not be open (EBADF then): raw, since nix's
+            // close takes ownership of a descriptor, which a number that may be closed is not.
+            unsafe {
+                libc::close(fd);
+            }
         }
     }
 }
@@ -322,73 +324,71 @@ static INIT: AtomicI32 = AtomicI32::new(0);
 extern "C" fn kill_init(_: libc::c_int) {
     let pid = INIT.load(Ordering::Relaxed);
     if pid > 0 {
-        // SAFETY: kill is async-signal-safe.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-        }
+        // kill is async-signal-safe.
+        let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
     }
 }
 
 /// The keeper: holds no pipe of the bot's, waits for init, then exits as the bot did.
-unsafe fn keeper(init: libc::pid_t, life_w: libc::c_int, status_r: libc::c_int) -> ! {
-    INIT.store(init, Ordering::Relaxed);
-    libc::signal(libc::SIGTERM, kill_init as *const () as libc::sighandler_t);
-    // fd 0: the life pipe (open while we live), fd 1: the status pipe; nothing else.
-    libc::dup2(life_w, 0);
-    libc::dup2(status_r, 1);
+unsafe fn keeper(init: Pid, life_w: OwnedFd, status_r: OwnedFd) -> ! {
+    INIT.store(init.as_raw(), Ordering::Relaxed);
+    // SAFETY: the handler only loads an atomic and calls kill.
+    let _ = signal(Signal::SIGTERM, SigHandler::Handler(kill_init));
+    // fd 0: the life pipe (open while we live), fd 1: the status pipe; nothing else. (The
+    // OwnedFds are never dropped: this function does not return, and close_from closes them.)
+    let _ = dup2_stdin(&life_w);
+    let _ = dup2_stdout(&status_r);
     close_from(2);
-    let mut st = 0;
-    while libc::waitpid(init, &mut st, 0) < 0 {
-        if *libc::__errno_location() != libc::EINTR {
-            break;
+    while waitpid(init, None) == Err(Errno::EINTR) {}
+    let mut bot_status = [0u8; 4];
+    // SAFETY: fd 1 is the status pipe, open until we exit.
+    let n = unistd::read(BorrowedFd::borrow_raw(1), &mut bot_status);
+    if n == Ok(bot_status.len()) {
+        let st = i32::from_ne_bytes(bot_status);
+        if libc::WIFEXITED(st) {
+            exit_now(libc::WEXITSTATUS(st));
         }
-    }
-    let mut bot_status: libc::c_int = 0;
-    let n = libc::read(
-        1,
-        (&mut bot_status as *mut libc::c_int).cast(),
-        std::mem::size_of::<libc::c_int>(),
-    );
-    if n == std::mem::size_of::<libc::c_int>() as isize {
-        if libc::WIFEXITED(bot_status) {
-            libc::_exit(libc::WEXITSTATUS(bot_status));
-        }
-        if libc::WIFSIGNALED(bot_status) {
-            raise_and_exit(libc::WTERMSIG(bot_status));
+        if libc::WIFSIGNALED(st) {
+            raise_and_exit(libc::WTERMSIG(st));
         }
     }
     // Init was killed (we were asked to end the bot): report what a group kill reported.
     raise_and_exit(libc::SIGKILL)
 }
 
-unsafe fn raise_and_exit(sig: libc::c_int) -> ! {
-    libc::signal(sig, libc::SIG_DFL);
-    let mut set: libc::sigset_t = std::mem::zeroed();
-    libc::sigemptyset(&mut set);
-    libc::sigaddset(&mut set, sig);
-    libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-    libc::kill(libc::getpid(), sig);
-    libc::_exit(128 + sig)
+/// Die of signal `sig`, as the bot did. Raw libc: the bot may have died of a realtime signal,
+/// which nix's `Signal` (and so its `signal`, `SigSet` and `kill`) cannot name.
+fn raise_and_exit(sig: libc::c_int) -> ! {
+    // SAFETY: signal, sigprocmask and kill on this process alone, with a sigset of our own.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, sig);
+        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::kill(libc::getpid(), sig);
+    }
+    exit_now(128 + sig)
 }
 
 /// Init: reap everything; when the bot exits, hand its status to the keeper and exit (the
 /// kernel then kills the rest of the namespace).
-unsafe fn init_loop(bot: libc::pid_t, status_w: libc::c_int) -> ! {
-    libc::dup2(status_w, 0);
+unsafe fn init_loop(bot: Pid, status_w: OwnedFd) -> ! {
+    // As in the keeper: status_w is closed by close_from, never dropped.
+    let _ = dup2_stdin(&status_w);
     close_from(1);
     loop {
         let mut st = 0;
+        // SAFETY: waitpid writes our integer. Raw libc: the bot's wait status is passed on
+        // as the kernel gave it, and nix's WaitStatus fails on a death by a realtime signal.
         let r = libc::waitpid(-1, &mut st, 0);
-        if r == bot {
-            libc::write(
-                0,
-                (&st as *const libc::c_int).cast(),
-                std::mem::size_of::<libc::c_int>(),
-            );
-            libc::_exit(0);
+        if r == bot.as_raw() {
+            // SAFETY: fd 0 is the status pipe, open until we exit.
+            let _ = unistd::write(BorrowedFd::borrow_raw(0), &st.to_ne_bytes());
+            exit_now(0);
         }
-        if r < 0 && *libc::__errno_location() != libc::EINTR {
-            libc::_exit(1);
+        if r < 0 && Errno::last() != Errno::EINTR {
+            exit_now(1);
         }
     }
 }

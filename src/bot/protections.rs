@@ -48,8 +48,7 @@ fn line(what: &'static str, level: Level, detail: impl Into<String>) -> Protecti
 
 /// The survey for bots started with `opts`.
 pub fn survey(opts: &SpawnOptions) -> Vec<Protection> {
-    // SAFETY: plain system call.
-    let root = unsafe { libc::geteuid() } == 0;
+    let root = nix::unistd::geteuid().is_root();
     let mut out = vec![
         line(
             "no terminal",

@@ -66,8 +66,7 @@ impl SpawnOptions {
                 return Err(SpawnCheckError::NoWrapper(w.clone()));
             }
         }
-        // SAFETY: plain system call.
-        if self.limits.max_processes.is_some() && unsafe { libc::geteuid() } == 0 {
+        if self.limits.max_processes.is_some() && nix::unistd::geteuid().is_root() {
             return Err(SpawnCheckError::RootProcesses);
         }
         if let Some(p) = &self.workdir_parent {

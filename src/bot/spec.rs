@@ -19,7 +19,8 @@ pub enum BotSpecError {
     BadOptions {
         which: String,
         text: String,
-        error: String,
+        /// Boxed, as `Unusable`'s: keeps every `Result` carrying this error small.
+        error: Box<crate::builtin::BotOptionsError>,
     },
     #[error("{which}: {error}")]
     UnknownBuiltin {
@@ -131,7 +132,7 @@ impl BotSpec {
                 .map_err(|error| BotSpecError::BadOptions {
                     which: which.to_string(),
                     text: text.to_string(),
-                    error,
+                    error: Box::new(error),
                 })?;
             return Ok(BotSpec::Builtin(name.clone(), args.to_vec()));
         }

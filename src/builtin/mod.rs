@@ -10,7 +10,7 @@ mod options;
 mod random;
 pub mod search;
 
-pub use options::BotOptions;
+pub use options::{BotOptions, BotOptionsError};
 
 use crate::game::{Player, Position};
 use crate::games;
@@ -57,7 +57,7 @@ pub trait Strategy {
 }
 
 /// Checks a bot's options: `Err` is one line for a person.
-pub type CheckOptions = fn(&BotOptions) -> Result<(), String>;
+pub type CheckOptions = fn(&BotOptions) -> Result<(), BotOptionsError>;
 
 /// A registered built-in bot (what `builtin:<name>` names).
 pub struct BuiltinBot {
@@ -71,14 +71,11 @@ pub struct BuiltinBot {
 
 impl BuiltinBot {
     /// Whether this bot can run with `options`; the error is one line for a person.
-    pub fn check(&self, options: &BotOptions) -> Result<(), String> {
+    pub fn check(&self, options: &BotOptions) -> Result<(), BotOptionsError> {
         match self.check {
             Some(check) => check(options),
             None if options.is_empty() => Ok(()),
-            None => Err(format!(
-                "built-in bot '{}' takes no options (--level, --nodes and --algo are search's)",
-                self.name
-            )),
+            None => Err(BotOptionsError::TakesNone(self.name.to_string())),
         }
     }
 }

@@ -17,7 +17,7 @@ impl BotOptions {
 
     /// The options as words after `builtin:<name>` (`--level 3`, `--nodes=500`), read as
     /// `baraza bot` reads them. `--seed` and `--ruleset` are the referee's.
-    pub fn parse_args(args: &[String]) -> Result<BotOptions, String> {
+    pub fn parse_args(args: &[String]) -> Result<BotOptions, BotOptionsError> {
         let mut o = BotOptions::default();
         let mut words = args.iter();
         while let Some(w) = words.next() {
@@ -26,20 +26,19 @@ impl BotOptions {
                 None => (w.as_str(), None),
             };
             if matches!(key, "--seed" | "--seed-step" | "--ruleset") {
-                return Err(format!("{key}: the referee sets the seed and the ruleset"));
+                return Err(BotOptionsError::RefereeSets(key.to_string()));
             }
             if !matches!(key, "--level" | "--nodes" | "--algo") {
-                return Err(format!(
-                    "unknown option '{w}' (known: --level, --nodes, --algo)"
-                ));
+                return Err(BotOptionsError::Unknown(w.clone()));
             }
             let value = inline
                 .or_else(|| words.next().cloned())
-                .ok_or_else(|| format!("{key} needs a value"))?;
+                .ok_or_else(|| BotOptionsError::NeedsValue(key.to_string()))?;
             let number = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("{key}: '{value}' is not a non-negative integer"))
+                value.parse::<u64>().map_err(|_| BotOptionsError::NotCount {
+                    key: key.to_string(),
+                    value: value.clone(),
+                })
             };
             match key {
                 "--level" => o.level = Some(number()?.min(u32::MAX as u64) as u32),
@@ -49,6 +48,28 @@ impl BotOptions {
         }
         Ok(o)
     }
+}
+
+/// Options a built-in bot refuses; the text is one line for a person.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotOptionsError {
+    #[error("{0}: the referee sets the seed and the ruleset")]
+    RefereeSets(String),
+    #[error("unknown option '{0}' (known: --level, --nodes, --algo)")]
+    Unknown(String),
+    #[error("{0} needs a value")]
+    NeedsValue(String),
+    #[error("{key}: '{value}' is not a non-negative integer")]
+    NotCount { key: String, value: String },
+    #[error("--level must be 1 to {max}, got {got}")]
+    Level { max: u32, got: u32 },
+    #[error("--nodes must be at least 1")]
+    NoNodes,
+    #[error("--algo must be ab or mcts, got '{0}'")]
+    Algo(String),
+    /// Options given to a built-in bot that takes none.
+    #[error("built-in bot '{0}' takes no options (--level, --nodes and --algo are search's)")]
+    TakesNone(String),
 }
 
 #[cfg(test)]
@@ -76,7 +97,7 @@ mod tests {
             ("3", "unknown option '3'"),
         ] {
             let e = BotOptions::parse_args(&words(bad)).unwrap_err();
-            assert!(e.contains(msg), "{bad}: {e}");
+            assert!(e.to_string().contains(msg), "{bad}: {e}");
         }
     }
 }

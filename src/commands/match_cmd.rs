@@ -24,14 +24,17 @@ use std::time::{Duration, Instant};
 
 /// The referee's own resource use (children excluded): user CPU, system CPU, peak RSS in KiB.
 fn self_usage() -> (Duration, Duration, u64) {
-    // SAFETY: getrusage only writes into the struct it is given.
-    let ru = unsafe {
-        let mut ru: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, &mut ru);
-        ru
+    use nix::sys::resource::{getrusage, UsageWho};
+    use nix::sys::time::TimeValLike;
+    let Ok(ru) = getrusage(UsageWho::RUSAGE_SELF) else {
+        return (Duration::ZERO, Duration::ZERO, 0);
     };
-    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    (tv(ru.ru_utime), tv(ru.ru_stime), ru.ru_maxrss as u64)
+    let tv = |t: nix::sys::time::TimeVal| Duration::from_micros(t.num_microseconds().max(0) as u64);
+    (
+        tv(ru.user_time()),
+        tv(ru.system_time()),
+        ru.max_rss() as u64,
+    )
 }
 
 /// The two bots' names: `--name1`/`--name2`, or from their commands (`-2` added to the

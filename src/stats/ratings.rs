@@ -352,16 +352,27 @@ impl RatingList {
     }
 }
 
+/// A `--anchor` value that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnchorError {
+    /// No `=` in it.
+    #[error("--anchor: '{0}' is not NAME=ELO")]
+    NotNameElo(String),
+    /// What follows the last `=` is not a finite number.
+    #[error("--anchor: '{0}' is not a number")]
+    NotANumber(String),
+}
+
 /// `NAME=ELO` of `--anchor`.
-pub fn parse_anchor(text: &str) -> Result<(String, f64), String> {
+pub fn parse_anchor(text: &str) -> Result<(String, f64), AnchorError> {
     let (name, elo) = text
         .rsplit_once('=')
-        .ok_or_else(|| format!("--anchor: '{text}' is not NAME=ELO"))?;
+        .ok_or_else(|| AnchorError::NotNameElo(text.to_string()))?;
     let elo: f64 = elo
         .trim()
         .parse()
         .ok()
         .filter(|x: &f64| x.is_finite())
-        .ok_or_else(|| format!("--anchor: '{}' is not a number", elo.trim()))?;
+        .ok_or_else(|| AnchorError::NotANumber(elo.trim().to_string()))?;
     Ok((name.trim().to_string(), elo))
 }

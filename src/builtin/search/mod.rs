@@ -17,7 +17,7 @@ mod tt;
 
 pub use levels::MAX_LEVEL;
 
-use super::{BotOptions, Strategy, Turn};
+use super::{BotOptions, BotOptionsError, Strategy, Turn};
 use crate::games::{bao::Bao, dara::Dara, darra::Darra};
 use clock_watch::ClockWatch;
 use eval::SearchGame;
@@ -52,18 +52,21 @@ impl Algo {
 }
 
 /// The options `search` accepts, checked before any game.
-pub fn check_options(o: &BotOptions) -> Result<(), String> {
+pub fn check_options(o: &BotOptions) -> Result<(), BotOptionsError> {
     if let Some(l) = o.level {
         if !(1..=MAX_LEVEL).contains(&l) {
-            return Err(format!("--level must be 1 to {MAX_LEVEL}, got {l}"));
+            return Err(BotOptionsError::Level {
+                max: MAX_LEVEL,
+                got: l,
+            });
         }
     }
     if o.nodes == Some(0) {
-        return Err("--nodes must be at least 1".into());
+        return Err(BotOptionsError::NoNodes);
     }
     if let Some(a) = &o.algo {
         if Algo::parse(a).is_none() {
-            return Err(format!("--algo must be ab or mcts, got '{a}'"));
+            return Err(BotOptionsError::Algo(a.clone()));
         }
     }
     Ok(())
