@@ -9,12 +9,14 @@
 //! newline and not valid JSON: the writer was killed mid-write); that line is ignored, and
 //! [`GamesWriter::append`] cuts it off before appending.
 
+use super::reader::{Item, Lines, LogReader};
 use super::sprt_order::SprtLine;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
 use crate::stats::sprt::SprtParams;
 use crate::tournament::log::sink_error::SinkError;
 use crate::tournament::plan::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use crate::tournament::plan::layout::Layout;
 use crate::tournament::plan::schedule::ScheduleError;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
 use crate::tournament::plan::shard::{self, Shard};
@@ -199,89 +201,45 @@ pub struct GamesLog {
     pub sprt_line: Option<SprtLine>,
 }
 
-/// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
-/// complete header line (empty, or killed while writing the header).
+/// Parse the text of a games.jsonl ([`LogReader`]). `source` names it in errors. `Ok(None)`
+/// when it holds no complete header line (empty, or killed while writing the header).
 pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
-    let log = || source.to_string();
-    let ends_with_newline = text.ends_with('\n');
-    let lines: Vec<&str> = text.lines().collect();
-    let last = lines.len();
-    let mut header: Option<Header> = None;
+    let lines = Lines::new(text.as_bytes(), Path::new(source));
+    let Some(mut reader) = LogReader::start(lines)? else {
+        return Ok(None);
+    };
     let mut games = Vec::new();
     let mut seen = HashSet::new();
     let mut duplicates = Vec::new();
-    let mut torn_line = None;
     let mut sprt_line = None;
-    for (i, line) in lines.iter().enumerate() {
-        let n = i + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let unterminated = n == last && !ends_with_newline;
-        if header.is_none() {
-            match serde_json::from_str::<Header>(line) {
-                Ok(h) => {
-                    if h.baraza != HEADER_KIND {
-                        return Err(LogError::ForeignHeader {
-                            log: log(),
-                            line: n,
-                        });
-                    }
-                    if !READS_SCHEMAS.contains(&h.schema) {
-                        return Err(LogError::Schema {
-                            log: log(),
-                            schema: h.schema,
-                        });
-                    }
-                    header = Some(h);
-                }
-                Err(_) if unterminated => return Ok(None),
-                Err(error) => {
-                    return Err(LogError::BadHeader {
-                        log: log(),
-                        line: n,
-                        error,
-                    })
-                }
-            }
-            continue;
-        }
-        if let Some(decision) = SprtLine::parse(line) {
-            sprt_line.get_or_insert(decision);
-            continue;
-        }
-        match serde_json::from_str::<GameLine>(line) {
-            Ok(g) => {
-                if seen.insert(g.game_id.clone()) {
-                    games.push(g);
+    while let Some(item) = reader.next()? {
+        match item {
+            Item::Game(g) => {
+                if seen.insert(g.ids.game_id.to_string()) {
+                    games.push(g.to_line());
                 } else {
-                    duplicates.push(g.game_id);
+                    duplicates.push(g.ids.game_id.into_owned());
                 }
             }
-            Err(_) if unterminated => torn_line = Some(n),
-            Err(error) => {
-                return Err(match bad_result(line) {
-                    Some(bad) => LogError::BadResult {
-                        log: log(),
-                        line: n,
-                        error: bad,
-                    },
-                    None => LogError::BadLine {
-                        log: log(),
-                        line: n,
-                        error,
-                    },
-                })
+            Item::Sprt(decision, _) => {
+                sprt_line.get_or_insert(decision);
             }
+            Item::Torn(_) => {}
         }
     }
-    Ok(header.map(|header| GamesLog {
-        header,
+    Ok(Some(GamesLog {
+        torn_line: reader.torn_line,
+        header: reader.header,
         games,
         duplicates,
-        torn_line,
         sprt_line,
     }))
+}
+
+/// The event's layout as a header describes it.
+pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
+    let e = &h.event;
+    Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
 }
 
 /// The games.jsonl path for `--out DIR`; a path to a file is taken as is.
