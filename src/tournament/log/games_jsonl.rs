@@ -20,6 +20,7 @@ use crate::tournament::plan::layout::Layout;
 use crate::tournament::plan::schedule::ScheduleError;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
 use crate::tournament::plan::shard::{self, Shard};
+use crate::tournament::table::results::Tally;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
@@ -336,7 +337,7 @@ pub enum LogStart {
 }
 
 /// What a run must do: the runner plays `to_play` and writes each finished game's line.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct RunPlan {
     pub path: PathBuf,
     /// Its `scheduled_games` is the schedule's length.
@@ -347,6 +348,24 @@ pub struct RunPlan {
     pub start: LogStart,
     /// A torn last line that [`GamesWriter::append`] will cut off.
     pub torn_line: Option<usize>,
+    /// The table of `done`, with the run's SPRT parameters whatever an earlier run's header
+    /// says: the runner counts on from it, and the progress shows it first.
+    pub tally: Tally,
+}
+
+impl RunPlan {
+    /// The plan of `to_play` into a new log under `header` (nothing done yet).
+    pub fn create(path: PathBuf, header: Header, to_play: Vec<ScheduledGame>) -> RunPlan {
+        RunPlan {
+            path,
+            tally: Tally::new(&header),
+            header,
+            done: vec![],
+            to_play,
+            start: LogStart::Create,
+            torn_line: None,
+        }
+    }
 }
 
 /// Plan a run into `out_dir`: recompute the schedule, read an existing games.jsonl, refuse a
@@ -361,24 +380,24 @@ pub fn plan_run(
     out_dir: &Path,
     resume: bool,
 ) -> Result<RunPlan, LogError> {
-    plan_shard_run(config, out_dir, resume, None)
+    let games = schedule(config).map_err(LogError::Schedule)?;
+    plan_shard_run(config, games, out_dir, resume, None)
 }
 
-/// [`plan_run`] for one shard of the event (`None`: the whole event). A log is resumed only
-/// as the share it was started for, and with [`crate::tournament::plan::grow::resume_config`]: the same event,
-/// or one that grew.
+/// [`plan_run`] for one shard of the event (`None`: the whole event), given `config`'s whole
+/// schedule (made once, by the caller; made again here only for an event that grew, or that
+/// the log's growth changes). A log is resumed only as the share it was started for, and with
+/// [`crate::tournament::plan::grow::resume_config`]: the same event, or one that grew.
 pub fn plan_shard_run(
     config: &TournamentConfig,
+    all: Vec<ScheduledGame>,
     out_dir: &Path,
     resume: bool,
     shard: Option<Shard>,
 ) -> Result<RunPlan, LogError> {
-    let share = |config: &TournamentConfig| -> Result<Vec<ScheduledGame>, LogError> {
-        let all = schedule(config).map_err(LogError::Schedule)?;
-        Ok(match shard {
-            Some(s) => s.games(all),
-            None => all,
-        })
+    let share = |all: Vec<ScheduledGame>| match shard {
+        Some(s) => s.games(all),
+        None => all,
     };
     let path = out_dir.join(GAMES_FILE);
     let existing = match std::fs::read_to_string(&path) {
@@ -387,18 +406,12 @@ pub fn plan_shard_run(
         Err(e) => return Err(io_error("read", &path)(e)),
     };
     let Some(log) = existing else {
-        let games = share(config)?;
-        return Ok(RunPlan {
-            path,
-            header: Header {
-                shard,
-                ..Header::new(config, games.len() as u64)
-            },
-            to_play: games,
-            done: vec![],
-            start: LogStart::Create,
-            torn_line: None,
-        });
+        let games = share(all);
+        let header = Header {
+            shard,
+            ..Header::new(config, games.len() as u64)
+        };
+        return Ok(RunPlan::create(path, header, games));
     };
     if !resume {
         return Err(LogError::AlreadyHeld {
@@ -417,7 +430,7 @@ pub fn plan_shard_run(
             },
         });
     }
-    let (config, grown) = crate::tournament::plan::grow::resume_config(
+    let (resumed, grown) = crate::tournament::plan::grow::resume_config(
         &log.header.event,
         &log.header.config_hash,
         config,
@@ -431,24 +444,37 @@ pub fn plan_shard_run(
             differs: refused.differs.join("; "),
         }
     })?;
-    let games = share(&config)?;
+    let games = share(if resumed.hash() == config.hash() {
+        all
+    } else {
+        schedule(&resumed).map_err(LogError::Schedule)?
+    });
     let ids: HashSet<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
     let done: Vec<GameLine> = log
         .games
         .into_iter()
         .filter(|g| ids.contains(g.game_id.as_str()))
         .collect();
+    // The count of the schedule recomputed now (the same as the file's for the same
+    // configuration); a grown event's header describes the event as it is now.
+    let header = Header {
+        scheduled_games: games.len() as u64,
+        config_hash: resumed.hash(),
+        event: resumed.canonical(),
+        ..log.header
+    };
+    let mut tally = Tally::new(&Header {
+        sprt: config.sprt,
+        ..header.clone()
+    });
+    for g in &done {
+        tally.add(g);
+    }
     Ok(RunPlan {
         path,
         to_play: missing_games(&games, &done),
-        // The count of the schedule recomputed now (the same as the file's for the same
-        // configuration); a grown event's header describes the event as it is now.
-        header: Header {
-            scheduled_games: games.len() as u64,
-            config_hash: config.hash(),
-            event: config.canonical(),
-            ..log.header
-        },
+        header,
+        tally,
         done,
         start: if grown {
             LogStart::Extend
