@@ -10,7 +10,7 @@ use crate::events::pgn::PgnSink;
 use crate::events::Sinks;
 use crate::games;
 use crate::signals::SignalPolicy;
-use crate::tournament::log::games_jsonl::{Header, LogStart, RunPlan};
+use crate::tournament::log::games_jsonl::{Header, RunPlan};
 use crate::tournament::plan::config::{BotEntry, EventInputs, OnCrash, TournamentConfig};
 use crate::tournament::plan::match_plan::match_games;
 use crate::tournament::plan::openings::load_openings_file;
@@ -153,14 +153,11 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     };
     let from_file = args.openings.is_some();
     let to_play = match_games(&names, &starts, from_file, args.games, args.seed);
-    let plan = RunPlan {
-        path: Default::default(),
-        header: Header::new(&config, args.games),
-        done: vec![],
+    let plan = RunPlan::create(
+        Default::default(),
+        Header::new(&config, args.games),
         to_play,
-        start: LogStart::Create,
-        torn_line: None,
-    };
+    );
 
     let wall = Instant::now();
     let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);

@@ -73,17 +73,21 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
             eprintln!("baraza: warning: bot '{}': {w}", b.name);
         }
     }
-    // Random openings are drawn now, so an impossible request fails before anything else.
-    schedule(&config)?;
+    // Random openings are drawn now, so an impossible request fails before anything else; the
+    // one schedule of the event, planned from below.
+    let all = schedule(&config)?;
     if let Some(warning) = config.sprt.and_then(|p| p.rounds_warning(config.rounds)) {
         eprintln!("baraza: warning: {warning}");
     }
-    let plan = match &run.out {
-        Some(dir) => Some(plan_shard_run(&config, dir, run.resume, args.shard)?),
-        None => None,
+    let (plan, all) = match &run.out {
+        Some(dir) => (
+            Some(plan_shard_run(&config, all, dir, run.resume, args.shard)?),
+            vec![],
+        ),
+        None => (None, all),
     };
     if args.dry_run {
-        return print_schedule(out, &config, plan.as_ref(), args.shard, args.json);
+        return print_schedule(out, &config, plan.as_ref(), all, args.shard, args.json);
     }
     let Some(plan) = plan else {
         bail!("--out DIR is required: the games and results are written there");
@@ -96,6 +100,7 @@ fn print_schedule(
     out: &mut dyn Write,
     config: &TournamentConfig,
     plan: Option<&RunPlan>,
+    whole: Vec<ScheduledGame>,
     shard: Option<Shard>,
     json: bool,
 ) -> anyhow::Result<()> {
@@ -104,7 +109,6 @@ fn print_schedule(
         // A grown event's hash is the one its header now has.
         Some(p) => (&p.to_play, p.done.len(), p.header.config_hash.clone()),
         None => {
-            let whole = schedule(config)?;
             all = match shard {
                 Some(s) => s.games(whole),
                 None => whole,

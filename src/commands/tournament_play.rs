@@ -21,7 +21,7 @@ use crate::tournament::log::games_jsonl::{GamesWriter, LogStart, RunPlan};
 use crate::tournament::plan::config::{RunOptions, TournamentConfig};
 use crate::tournament::run::crash::CrashPolicy;
 use crate::tournament::run::play::{Arena, Ended};
-use crate::tournament::run::runner::{start_tally, Stop};
+use crate::tournament::run::runner::Stop;
 use crate::tournament::run::seats::SeatPool;
 use crate::tournament::run::setup::{Logs, SeedRule, Setups};
 use crate::tournament::run::stderr_slots::{StderrSlots, STDERR_DIR};
@@ -159,8 +159,8 @@ pub fn play(
         crash: CrashPolicy::new(run.on_crash),
     };
     let scheduled = plan.header.scheduled_games as usize;
-    let mut progress = Progress::new(args.quiet, &start_tally(config, &plan), scheduled)
-        .with_report_every(args.report_every);
+    let mut progress =
+        Progress::new(args.quiet, &plan.tally, scheduled).with_report_every(args.report_every);
     announce(&progress, &plan, run, out_dir, args.quiet)?;
     let resume = resume_command();
     let games_path = plan.path.clone();

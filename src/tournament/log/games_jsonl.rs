@@ -9,15 +9,18 @@
 //! newline and not valid JSON: the writer was killed mid-write); that line is ignored, and
 //! [`GamesWriter::append`] cuts it off before appending.
 
+use super::reader::{Item, Lines, LogReader};
 use super::sprt_order::SprtLine;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
 use crate::stats::sprt::SprtParams;
 use crate::tournament::log::sink_error::SinkError;
 use crate::tournament::plan::config::{canonical_hash, CanonicalEvent, TournamentConfig};
+use crate::tournament::plan::layout::Layout;
 use crate::tournament::plan::schedule::ScheduleError;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
 use crate::tournament::plan::shard::{self, Shard};
+use crate::tournament::table::results::Tally;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::io::{Seek, SeekFrom, Write};
@@ -199,89 +202,45 @@ pub struct GamesLog {
     pub sprt_line: Option<SprtLine>,
 }
 
-/// Parse the text of a games.jsonl. `source` names it in errors. `Ok(None)` when it holds no
-/// complete header line (empty, or killed while writing the header).
+/// Parse the text of a games.jsonl ([`LogReader`]). `source` names it in errors. `Ok(None)`
+/// when it holds no complete header line (empty, or killed while writing the header).
 pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
-    let log = || source.to_string();
-    let ends_with_newline = text.ends_with('\n');
-    let lines: Vec<&str> = text.lines().collect();
-    let last = lines.len();
-    let mut header: Option<Header> = None;
+    let lines = Lines::new(text.as_bytes(), Path::new(source));
+    let Some(mut reader) = LogReader::start(lines)? else {
+        return Ok(None);
+    };
     let mut games = Vec::new();
     let mut seen = HashSet::new();
     let mut duplicates = Vec::new();
-    let mut torn_line = None;
     let mut sprt_line = None;
-    for (i, line) in lines.iter().enumerate() {
-        let n = i + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let unterminated = n == last && !ends_with_newline;
-        if header.is_none() {
-            match serde_json::from_str::<Header>(line) {
-                Ok(h) => {
-                    if h.baraza != HEADER_KIND {
-                        return Err(LogError::ForeignHeader {
-                            log: log(),
-                            line: n,
-                        });
-                    }
-                    if !READS_SCHEMAS.contains(&h.schema) {
-                        return Err(LogError::Schema {
-                            log: log(),
-                            schema: h.schema,
-                        });
-                    }
-                    header = Some(h);
-                }
-                Err(_) if unterminated => return Ok(None),
-                Err(error) => {
-                    return Err(LogError::BadHeader {
-                        log: log(),
-                        line: n,
-                        error,
-                    })
-                }
-            }
-            continue;
-        }
-        if let Some(decision) = SprtLine::parse(line) {
-            sprt_line.get_or_insert(decision);
-            continue;
-        }
-        match serde_json::from_str::<GameLine>(line) {
-            Ok(g) => {
-                if seen.insert(g.game_id.clone()) {
-                    games.push(g);
+    while let Some(item) = reader.next()? {
+        match item {
+            Item::Game(g) => {
+                if seen.insert(g.ids.game_id.to_string()) {
+                    games.push(g.to_line());
                 } else {
-                    duplicates.push(g.game_id);
+                    duplicates.push(g.ids.game_id.into_owned());
                 }
             }
-            Err(_) if unterminated => torn_line = Some(n),
-            Err(error) => {
-                return Err(match bad_result(line) {
-                    Some(bad) => LogError::BadResult {
-                        log: log(),
-                        line: n,
-                        error: bad,
-                    },
-                    None => LogError::BadLine {
-                        log: log(),
-                        line: n,
-                        error,
-                    },
-                })
+            Item::Sprt(decision, _) => {
+                sprt_line.get_or_insert(decision);
             }
+            Item::Torn(_) => {}
         }
     }
-    Ok(header.map(|header| GamesLog {
-        header,
+    Ok(Some(GamesLog {
+        torn_line: reader.torn_line,
+        header: reader.header,
         games,
         duplicates,
-        torn_line,
         sprt_line,
     }))
+}
+
+/// The event's layout as a header describes it.
+pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
+    let e = &h.event;
+    Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
 }
 
 /// The games.jsonl path for `--out DIR`; a path to a file is taken as is.
@@ -378,7 +337,7 @@ pub enum LogStart {
 }
 
 /// What a run must do: the runner plays `to_play` and writes each finished game's line.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct RunPlan {
     pub path: PathBuf,
     /// Its `scheduled_games` is the schedule's length.
@@ -389,6 +348,24 @@ pub struct RunPlan {
     pub start: LogStart,
     /// A torn last line that [`GamesWriter::append`] will cut off.
     pub torn_line: Option<usize>,
+    /// The table of `done`, with the run's SPRT parameters whatever an earlier run's header
+    /// says: the runner counts on from it, and the progress shows it first.
+    pub tally: Tally,
+}
+
+impl RunPlan {
+    /// The plan of `to_play` into a new log under `header` (nothing done yet).
+    pub fn create(path: PathBuf, header: Header, to_play: Vec<ScheduledGame>) -> RunPlan {
+        RunPlan {
+            path,
+            tally: Tally::new(&header),
+            header,
+            done: vec![],
+            to_play,
+            start: LogStart::Create,
+            torn_line: None,
+        }
+    }
 }
 
 /// Plan a run into `out_dir`: recompute the schedule, read an existing games.jsonl, refuse a
@@ -403,24 +380,24 @@ pub fn plan_run(
     out_dir: &Path,
     resume: bool,
 ) -> Result<RunPlan, LogError> {
-    plan_shard_run(config, out_dir, resume, None)
+    let games = schedule(config).map_err(LogError::Schedule)?;
+    plan_shard_run(config, games, out_dir, resume, None)
 }
 
-/// [`plan_run`] for one shard of the event (`None`: the whole event). A log is resumed only
-/// as the share it was started for, and with [`crate::tournament::plan::grow::resume_config`]: the same event,
-/// or one that grew.
+/// [`plan_run`] for one shard of the event (`None`: the whole event), given `config`'s whole
+/// schedule (made once, by the caller; made again here only for an event that grew, or that
+/// the log's growth changes). A log is resumed only as the share it was started for, and with
+/// [`crate::tournament::plan::grow::resume_config`]: the same event, or one that grew.
 pub fn plan_shard_run(
     config: &TournamentConfig,
+    all: Vec<ScheduledGame>,
     out_dir: &Path,
     resume: bool,
     shard: Option<Shard>,
 ) -> Result<RunPlan, LogError> {
-    let share = |config: &TournamentConfig| -> Result<Vec<ScheduledGame>, LogError> {
-        let all = schedule(config).map_err(LogError::Schedule)?;
-        Ok(match shard {
-            Some(s) => s.games(all),
-            None => all,
-        })
+    let share = |all: Vec<ScheduledGame>| match shard {
+        Some(s) => s.games(all),
+        None => all,
     };
     let path = out_dir.join(GAMES_FILE);
     let existing = match std::fs::read_to_string(&path) {
@@ -429,18 +406,12 @@ pub fn plan_shard_run(
         Err(e) => return Err(io_error("read", &path)(e)),
     };
     let Some(log) = existing else {
-        let games = share(config)?;
-        return Ok(RunPlan {
-            path,
-            header: Header {
-                shard,
-                ..Header::new(config, games.len() as u64)
-            },
-            to_play: games,
-            done: vec![],
-            start: LogStart::Create,
-            torn_line: None,
-        });
+        let games = share(all);
+        let header = Header {
+            shard,
+            ..Header::new(config, games.len() as u64)
+        };
+        return Ok(RunPlan::create(path, header, games));
     };
     if !resume {
         return Err(LogError::AlreadyHeld {
@@ -459,7 +430,7 @@ pub fn plan_shard_run(
             },
         });
     }
-    let (config, grown) = crate::tournament::plan::grow::resume_config(
+    let (resumed, grown) = crate::tournament::plan::grow::resume_config(
         &log.header.event,
         &log.header.config_hash,
         config,
@@ -473,24 +444,37 @@ pub fn plan_shard_run(
             differs: refused.differs.join("; "),
         }
     })?;
-    let games = share(&config)?;
+    let games = share(if resumed.hash() == config.hash() {
+        all
+    } else {
+        schedule(&resumed).map_err(LogError::Schedule)?
+    });
     let ids: HashSet<&str> = games.iter().map(|g| g.game_id.as_str()).collect();
     let done: Vec<GameLine> = log
         .games
         .into_iter()
         .filter(|g| ids.contains(g.game_id.as_str()))
         .collect();
+    // The count of the schedule recomputed now (the same as the file's for the same
+    // configuration); a grown event's header describes the event as it is now.
+    let header = Header {
+        scheduled_games: games.len() as u64,
+        config_hash: resumed.hash(),
+        event: resumed.canonical(),
+        ..log.header
+    };
+    let mut tally = Tally::new(&Header {
+        sprt: config.sprt,
+        ..header.clone()
+    });
+    for g in &done {
+        tally.add(g);
+    }
     Ok(RunPlan {
         path,
         to_play: missing_games(&games, &done),
-        // The count of the schedule recomputed now (the same as the file's for the same
-        // configuration); a grown event's header describes the event as it is now.
-        header: Header {
-            scheduled_games: games.len() as u64,
-            config_hash: config.hash(),
-            event: config.canonical(),
-            ..log.header
-        },
+        header,
+        tally,
         done,
         start: if grown {
             LogStart::Extend

@@ -20,10 +20,10 @@
 //! twice ([`super::merge_twice`]: such lines are compared with the game's first line after the
 //! copy), not the games.
 
-use super::games_jsonl::{games_path, Header, GAMES_FILE};
+use super::games_jsonl::{games_path, header_layout, Header, GAMES_FILE};
 use super::merge_twice::Twice;
+use super::reader::{parse_game_line, refusal, LogReader};
 use super::seen::Seen;
-use super::stream::{check_line, header_layout, LogStream};
 use crate::record::pgn::write_pgn;
 use crate::record::GameRecord;
 use crate::tournament::plan::config::canonical_hash;
@@ -31,7 +31,7 @@ use crate::tournament::plan::grow::changes_between;
 use crate::tournament::plan::layout::{game_id, pair_of_game, Layout};
 use crate::tournament::plan::shard::Shard;
 use std::collections::BTreeSet;
-use std::io::{BufWriter, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// The PGN log of a run folder (as `baraza tournament` names it).
@@ -112,9 +112,12 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
     }
 }
 
-fn read_error(e: anyhow::Error) -> MergeError {
-    MergeError::Read(format!("{e:#}"))
+fn read_error(e: impl Into<anyhow::Error>) -> MergeError {
+    MergeError::Read(format!("{:#}", e.into()))
 }
+
+/// An input, read line by line.
+type Input = LogReader<BufReader<std::fs::File>>;
 
 /// The two files being written, renamed over their final names by [`Outputs::commit`].
 struct Outputs {
@@ -156,14 +159,14 @@ impl Outputs {
 }
 
 /// Open every input and check they are of one event; the inputs and the layout.
-fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<LogStream>, Layout), MergeError> {
-    let mut logs: Vec<LogStream> = Vec::with_capacity(inputs.len());
+fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<Input>, Layout), MergeError> {
+    let mut logs: Vec<Input> = Vec::with_capacity(inputs.len());
     for path in inputs {
-        let log = LogStream::open(path).map_err(read_error)?;
+        let log = LogReader::open(&games_path(path)).map_err(read_error)?;
         let h = &log.header;
         if canonical_hash(&h.event) != h.config_hash {
             return Err(MergeError::EditedHeader {
-                path: log.path.display().to_string(),
+                path: log.path().display().to_string(),
             });
         }
         if let Some(first) = logs.first() {
@@ -175,8 +178,8 @@ fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<LogStream>, Layout), MergeErro
                     differs.push("growth (the events grew differently)".into());
                 }
                 return Err(MergeError::OtherEvent {
-                    first: first.path.display().to_string(),
-                    later: log.path.display().to_string(),
+                    first: first.path().display().to_string(),
+                    later: log.path().display().to_string(),
                     first_hash: short(&f.config_hash),
                     later_hash: short(&h.config_hash),
                     differs: differs.join("; "),
@@ -191,17 +194,17 @@ fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<LogStream>, Layout), MergeErro
 }
 
 /// Refuse an output folder that is an input, or that holds another event.
-fn check_out(out: &Path, logs: &[LogStream], hash: &str) -> Result<(), MergeError> {
+fn check_out(out: &Path, logs: &[Input], hash: &str) -> Result<(), MergeError> {
     let canon = |p: &Path| std::fs::canonicalize(p).ok();
     let out_games = canon(&out.join(GAMES_FILE));
-    if out_games.is_some() && logs.iter().any(|l| canon(&l.path) == out_games) {
+    if out_games.is_some() && logs.iter().any(|l| canon(l.path()) == out_games) {
         return Err(MergeError::OutIsInput {
             out: out.display().to_string(),
         });
     }
     let existing = out.join(GAMES_FILE);
     if existing.exists() {
-        let old = LogStream::open(&existing).map_err(read_error)?;
+        let old = LogReader::open(&existing).map_err(read_error)?;
         if old.header.config_hash != hash {
             return Err(MergeError::OutHoldsOther {
                 path: existing.display().to_string(),
@@ -233,7 +236,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     let mut outputs = Outputs::create(out, &header)?;
     let result = copy_games(&mut logs, &layout, &mut outputs);
     let checked = result.and_then(|(games, seen, twice)| {
-        let paths: Vec<PathBuf> = logs.iter().map(|l| l.path.clone()).collect();
+        let paths: Vec<PathBuf> = logs.iter().map(|l| l.path().to_path_buf()).collect();
         match twice.first_conflict(&paths, &layout) {
             Ok(None) => Ok((games, twice.len(), seen)),
             Ok(Some(c)) => Err(MergeError::Conflict {
@@ -262,7 +265,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
             .iter()
             .filter_map(|l| {
                 l.torn_line
-                    .map(|n| format!("{} line {n}", l.path.display()))
+                    .map(|n| format!("{} line {n}", l.path().display()))
             })
             .collect(),
         missing: missing.0,
@@ -290,11 +293,11 @@ type Copied = (u64, Seen, Twice);
 /// work), fed the lines in order, many lines a message (one message a line cost more in
 /// waking the thread and allocating than the PGN itself).
 fn copy_games(
-    logs: &mut [LogStream],
+    logs: &mut [Input],
     layout: &Layout,
     outputs: &mut Outputs,
 ) -> Result<Copied, MergeError> {
-    let paths: Vec<String> = logs.iter().map(|l| l.path.display().to_string()).collect();
+    let paths: Vec<String> = logs.iter().map(|l| l.source().to_string()).collect();
     let (tx, rx) = std::sync::mpsc::sync_channel::<PgnBatch>(8);
     let (jsonl, pgn) = (&mut outputs.jsonl, &mut outputs.pgn);
     std::thread::scope(|scope| {
@@ -342,7 +345,6 @@ fn write_pgns(
     (path, out): &mut (PathBuf, BufWriter<std::fs::File>),
     paths: &[String],
 ) -> Result<(), MergeError> {
-    use serde::Deserialize;
     // One record, its strings and lists refilled game after game (a game's own allocations
     // were most of this thread's time).
     let mut record = GameRecord::default();
@@ -351,20 +353,11 @@ fn write_pgns(
         for &(line, end) in &batch.lines {
             let text = &batch.text[start..end];
             start = end;
-            // The record alone, without the tournament's fields: parsed directly, not through
-            // GameLine's flattening (which buffers the whole line first, at twice the cost).
-            let mut de = serde_json::Deserializer::from_str(text);
-            let parsed =
-                GameRecord::deserialize_in_place(&mut de, &mut record).and_then(|()| de.end());
-            if let Err(e) = parsed {
-                // Its first fault as the whole line's check names it, if it has one there.
-                let source = &paths[batch.input];
-                check_line(text, source, line, false).map_err(read_error)?;
-                return Err(MergeError::BadLine {
-                    path: source.clone(),
-                    line,
-                    problem: format!("not a game line: {e}"),
-                });
+            // The whole line checked here, as the reader checks it (the copy read its ids).
+            if parse_game_line(text, &mut record).is_none() {
+                record = refusal(text, &paths[batch.input], line)
+                    .map_err(read_error)?
+                    .record;
             }
             write_pgn(out, &record).map_err(io_error(path))?;
         }
@@ -373,7 +366,7 @@ fn write_pgns(
 }
 
 fn copy_lines(
-    logs: &mut [LogStream],
+    logs: &mut [Input],
     layout: &Layout,
     (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
     pgn: &std::sync::mpsc::SyncSender<PgnBatch>,
@@ -384,34 +377,32 @@ fn copy_lines(
     let mut games = 0u64;
     for (k, log) in logs.iter_mut().enumerate() {
         let mut batch = PgnBatch::new(k);
-        while let Some(g) = log.next_ids().map_err(read_error)? {
+        while let Some(g) = log.next_lazy().map_err(read_error)? {
             let (line, text) = (g.line, g.text);
-            // A line read by its start is checked whole where it is not copied (a refusal is
-            // the refusal of its first fault in the line, as the line's whole check says it).
-            let check = || match g.checked {
-                true => Ok(()),
-                false => check_line(text, &paths[k], line, false)
-                    .map(|_| ())
-                    .map_err(read_error),
+            // A line read by its ids is checked whole where it is not copied (a refusal is the
+            // refusal of its first fault in the line, as the reader says it).
+            let check = || {
+                g.check(&paths[k], &mut GameRecord::default())
+                    .map_err(read_error)
             };
             let bad = |problem: String| MergeError::BadLine {
                 path: paths[k].clone(),
                 line,
                 problem,
             };
-            let Some(number) = layout.game_of_id(&g.game_id) else {
+            let Some(number) = layout.game_of_id(&g.ids.game_id) else {
                 check()?;
                 return Err(bad(format!(
                     "game id '{}' is not in the event's schedule",
-                    g.game_id
+                    g.ids.game_id
                 )));
             };
             let (pair, _) = pair_of_game(number);
-            if g.pair != pair {
+            if g.ids.pair != pair {
                 check()?;
                 return Err(bad(format!(
                     "game {} has pair {}; the schedule says {pair}",
-                    g.game_id, g.pair
+                    g.ids.game_id, g.ids.pair
                 )));
             }
             if !seen.insert_number(number) {
@@ -453,7 +444,7 @@ fn id_of(layout: &Layout, number: u64) -> String {
 fn missing(
     seen: &Seen,
     layout: &Layout,
-    logs: &[LogStream],
+    logs: &[Input],
     list: usize,
 ) -> (u64, Vec<String>, Vec<Shard>) {
     let counts: BTreeSet<u32> = logs

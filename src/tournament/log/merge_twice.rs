@@ -6,7 +6,8 @@
 //! Lines are compared by their SHA-256: equal digests are equal lines (a collision is not a
 //! practical concern), different digests different lines.
 
-use super::stream::LogStream;
+use super::games_jsonl::games_path;
+use super::reader::LogReader;
 use crate::tournament::plan::layout::Layout;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -76,11 +77,13 @@ impl Twice {
         let mut firsts: HashMap<u64, Option<(usize, [u8; 32])>> =
             self.lines.iter().map(|a| (a.number, None)).collect();
         let mut left = firsts.len();
-        let failed = |e: anyhow::Error| ReadAgain(format!("{e:#}"));
+        let failed =
+            |e: super::games_jsonl::LogError| ReadAgain(format!("{:#}", anyhow::Error::from(e)));
         'inputs: for (k, path) in inputs.iter().enumerate() {
-            let mut log = LogStream::open(path).map_err(failed)?;
-            while let Some((_, _, text, g)) = log.next_line().map_err(failed)? {
-                let Some(n) = layout.game_of_id(&g.game_id) else {
+            let mut log = LogReader::open(&games_path(path)).map_err(failed)?;
+            while let Some(g) = log.next_lazy().map_err(failed)? {
+                let (text, id) = (g.text, &g.ids.game_id);
+                let Some(n) = layout.game_of_id(id) else {
                     continue;
                 };
                 if let Some(slot @ None) = firsts.get_mut(&n) {

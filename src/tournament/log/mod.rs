@@ -2,19 +2,19 @@
 //!
 //! - [`games_jsonl`]: its header and game lines, the reader, the writer, and the resume plan
 //!   (which games are missing, refusal of a foreign log);
-//! - [`stream`]: games.jsonl read line by line; [`seen`]: which game ids were met, a bit a game;
-//! - [`game_check`]: a game line checked as the full reader checks it, without the record;
+//! - [`reader`]: the one reader of games.jsonl, line by line: the header, then game lines
+//!   (their fields borrowed, the record refilled in place), SPRT lines and a torn last line;
+//! - [`seen`]: which game ids were met, a bit a game;
 //! - [`match_log`]: a `match --jsonl` file read as a games log;
 //! - [`sprt_order`]: the run's SPRT, pairs in schedule order, and its line in games.jsonl;
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
 //!   it meets twice, compared after the copy).
 
-pub mod game_check;
 pub mod games_jsonl;
 pub mod match_log;
 pub mod merge;
 pub mod merge_twice;
+pub mod reader;
 pub mod seen;
 pub mod sink_error;
 pub mod sprt_order;
-pub mod stream;

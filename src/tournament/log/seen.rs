@@ -4,8 +4,7 @@
 //! 65,536 games, each made when one of its games is first met: a header that claims a vast
 //! schedule costs nothing until its games come.
 
-use super::games_jsonl::Header;
-use super::stream::header_layout;
+use super::games_jsonl::{header_layout, Header};
 use crate::tournament::plan::layout::Layout;
 use std::collections::{BTreeMap, HashSet};
 

@@ -226,7 +226,7 @@ where
     E: std::fmt::Display + std::fmt::Debug,
 {
     // Counted game by game: reading it after every game costs nothing however long the run.
-    let tally = start_tally(config, &plan);
+    let tally = plan.tally;
     let decided = tally
         .sprt()
         .map(|s| s.report.decision)
@@ -283,16 +283,4 @@ where
         in_log: run.in_log,
         tally: run.tally,
     })
-}
-
-/// The tally of the games a run starts from (`plan.done`), with this run's SPRT parameters,
-/// whatever the header of an earlier run says.
-pub fn start_tally(config: &TournamentConfig, plan: &RunPlan) -> Tally {
-    let mut header = plan.header.clone();
-    header.sprt = config.sprt;
-    let mut tally = Tally::new(&header);
-    for g in &plan.done {
-        tally.add(g);
-    }
-    tally
 }

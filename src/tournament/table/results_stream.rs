@@ -7,26 +7,23 @@
 //! in whatever order the lines come), not the games. (A pipe, which cannot be read twice,
 //! keeps 8 bytes of every game pair as well: see [`standings_of_path`].)
 //!
-//! Each line is checked as strictly as the full reader checks it ([`crate::tournament::log::game_check`]) and
-//! only its names, pair, result and termination are kept; when it is refused, the full reader
-//! is asked what is wrong, so the message is its message.
+//! The log is read by [`crate::tournament::log::reader`], the one reader of games.jsonl (every
+//! line checked whole, refused in its words); of each game only its names, pair, result and
+//! termination are counted.
 
 use super::results::{Standings, Tally};
 use crate::record::GameRecord;
-use crate::tournament::log::game_check::GameCheck;
-use crate::tournament::log::games_jsonl::{
-    bad_result, games_path, parse_games_log, GameLine, Header, LogError,
-};
+use crate::tournament::log::games_jsonl::{games_path, LogError};
 use crate::tournament::log::match_log::{
     looks_like_match_log, made_up_header, NotAMatchLog, ReadLogError,
 };
+use crate::tournament::log::reader::{Item, Lines, LogReader};
 use crate::tournament::log::seen::Seen;
-use crate::tournament::log::sprt_order::SprtLine;
 use crate::tournament::plan::layout::pair_of_game;
 use serde::Deserialize;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::io::BufReader;
+use std::path::Path;
 
 /// The table of the log at `path` (a folder with a games.jsonl, or a file).
 pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
@@ -35,18 +32,17 @@ pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
     // number met twice) says a pair may have a third leg; then it is read again keeping every
     // pair. A pipe keeps every pair from the start.
     let mut forget = true;
+    let path = games_path(path);
     loop {
-        let mut lines = Lines::open(&games_path(path))?;
-        forget &= lines.regular;
+        let file = File::open(&path).map_err(|source| LogError::Io {
+            action: "read",
+            path: path.clone(),
+            source,
+        })?;
+        forget &= file.metadata().is_ok_and(|m| m.is_file());
+        let mut lines = Lines::new(BufReader::with_capacity(1 << 16, file), &path);
         // The first line that is not blank says what the file is.
-        let mut prefix = String::new();
-        while lines.next()? {
-            prefix.push_str(&lines.buf);
-            if !lines.buf.trim().is_empty() {
-                break;
-            }
-        }
-        if looks_like_match_log(&prefix) {
+        if lines.peek_first()?.is_some_and(looks_like_match_log) {
             match match_standings(&mut lines, forget)? {
                 Some(s) => return Ok(s),
                 None => {
@@ -55,114 +51,40 @@ pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
                 }
             }
         }
-        // The one header parser, given the lines up to the header alone.
-        let header = parse_games_log(&prefix, &lines.source)?
-            .ok_or_else(|| LogError::NoHeader {
-                path: lines.path.clone(),
-            })?
-            .header;
-        match games_standings(&mut lines, &header, forget)? {
+        let mut log =
+            LogReader::start(lines)?.ok_or_else(|| LogError::NoHeader { path: path.clone() })?;
+        match games_standings(&mut log, forget)? {
             Some(s) => return Ok(s),
             None => forget = false,
         }
     }
 }
 
-/// A file read a line at a time into one buffer.
-struct Lines {
-    reader: BufReader<File>,
-    path: PathBuf,
-    source: String,
-    buf: String,
-    /// The 1-based number of the line in `buf`.
-    n: usize,
-    /// A regular file (it can be opened and read again), not a pipe.
-    regular: bool,
-}
-
-impl Lines {
-    fn open(path: &Path) -> Result<Lines, LogError> {
-        let io = |source| LogError::Io {
-            action: "read",
-            path: path.to_path_buf(),
-            source,
-        };
-        let file = File::open(path).map_err(io)?;
-        let regular = file.metadata().is_ok_and(|m| m.is_file());
-        Ok(Lines {
-            regular,
-            reader: BufReader::with_capacity(1 << 16, file),
-            path: path.to_path_buf(),
-            source: path.display().to_string(),
-            buf: String::new(),
-            n: 0,
-        })
-    }
-
-    /// The next line into `buf`, with its newline; false at the end.
-    fn next(&mut self) -> Result<bool, LogError> {
-        self.buf.clear();
-        let read = self.reader.read_line(&mut self.buf);
-        let got = read.map_err(|source| LogError::Io {
-            action: "read",
-            path: self.path.clone(),
-            source,
-        })?;
-        self.n += 1;
-        Ok(got > 0)
-    }
-
-    /// The line in `buf` without its line end, and whether it had none (it is the last).
-    fn text(&self) -> (&str, bool) {
-        let unterminated = !self.buf.ends_with('\n');
-        (self.buf.trim_end_matches(['\n', '\r']), unterminated)
-    }
-}
-
-/// The rest of a games.jsonl after its header, as [`parse_games_log`] reads it. With `forget`,
-/// a game pair's legs are forgotten once both of the schedule's legs are met (a log written by
-/// a run or a merge has no other lines); `None` when a line does not follow the schedule (its
-/// id is not the schedule's, or its pair is not its id's), and the table cannot forget.
-fn games_standings(
-    lines: &mut Lines,
-    header: &Header,
+/// The rest of a games.jsonl after its header. With `forget`, a game pair's legs are forgotten
+/// once both of the schedule's legs are met (a log written by a run or a merge has no other
+/// lines); `None` when a line does not follow the schedule (its id is not the schedule's, or
+/// its pair is not its id's), and the table cannot forget.
+fn games_standings<R: std::io::BufRead>(
+    log: &mut LogReader<R>,
     forget: bool,
 ) -> Result<Option<Standings>, LogError> {
-    let mut tally = Tally::new(header);
-    let mut seen = Seen::new(header);
-    let (mut duplicates, mut torn, mut sprt_line) = (0, None, None);
-    while lines.next()? {
-        if lines.buf.trim().is_empty() {
-            continue;
-        }
-        let (text, unterminated) = lines.text();
-        if let Some(decision) = SprtLine::parse(text) {
-            sprt_line.get_or_insert(decision);
-            continue;
-        }
-        let full;
-        let (id, pair, white, black, result, termination) =
-            match serde_json::from_str::<GameCheck>(text) {
-                Ok(g) => (g.game_id, g.pair, g.white, g.black, g.result, g.termination),
-                Err(_) => match serde_json::from_str::<GameLine>(text) {
-                    Ok(g) => {
-                        full = g;
-                        let r = &full.record;
-                        let id = full.game_id.as_str().into();
-                        let (w, b) = (r.white.as_str().into(), r.black.as_str().into());
-                        (id, full.pair, w, b, r.result, r.termination)
-                    }
-                    Err(_) if unterminated => {
-                        torn = Some(lines.n);
-                        continue;
-                    }
-                    Err(error) => return Err(bad_line(text, &lines.source, lines.n, error)),
-                },
-            };
-        let number = seen.game_number(&id);
+    let mut tally = Tally::new(&log.header);
+    let mut seen = Seen::new(&log.header);
+    let (mut duplicates, mut sprt_line) = (0, None);
+    while let Some(item) = log.next()? {
+        let g = match item {
+            Item::Game(g) => g,
+            Item::Sprt(decision, _) => {
+                sprt_line.get_or_insert(decision);
+                continue;
+            }
+            Item::Torn(_) => continue,
+        };
+        let (id, pair, r) = (&g.ids.game_id, g.ids.pair, g.record);
+        let number = seen.game_number(id);
         let new = match number {
             Some(n) => seen.insert_number(n),
-            None => seen.insert(&id),
+            None => seen.insert(id),
         };
         if !new {
             duplicates += 1;
@@ -172,7 +94,7 @@ fn games_standings(
         if forget && !follows {
             return Ok(None);
         }
-        tally.add_parts(pair, &white, &black, result, termination);
+        tally.add_parts(pair, &r.white, &r.black, r.result, r.termination);
         if let (true, Some(n)) = (forget, number) {
             let other = if n % 2 == 1 { n + 1 } else { n - 1 };
             if seen.has_number(other) {
@@ -185,32 +107,19 @@ fn games_standings(
     }
     let mut s = tally.standings();
     s.duplicate_lines = duplicates;
-    s.torn_last_line = torn;
+    s.torn_last_line = log.torn_line;
     Ok(Some(s))
-}
-
-/// The full reader's refusal of a game line.
-fn bad_line(text: &str, log: &str, line: usize, error: serde_json::Error) -> LogError {
-    match bad_result(text) {
-        Some(error) => LogError::BadResult {
-            log: log.to_string(),
-            line,
-            error,
-        },
-        None => LogError::BadLine {
-            log: log.to_string(),
-            line,
-            error,
-        },
-    }
 }
 
 /// A `match --jsonl` file, as [`crate::tournament::log::match_log::parse_match_log`] reads it: every record
 /// counts (no ids to repeat), games `2k − 1` and `2k` are pair `k`. The first non-blank line
-/// is in `lines` already. With `forget`, a pair's legs are forgotten once games `2k − 1` and
+/// is read again first. With `forget`, a pair's legs are forgotten once games `2k − 1` and
 /// `2k` are both in (`match` numbers its games once each); `None` when a game number comes
 /// twice (files joined by hand), and the table cannot forget.
-fn match_standings(lines: &mut Lines, forget: bool) -> Result<Option<Standings>, ReadLogError> {
+fn match_standings<R: std::io::BufRead>(
+    lines: &mut Lines<R>,
+    forget: bool,
+) -> Result<Option<Standings>, ReadLogError> {
     let mut m = MatchTally {
         tally: Tally::new(&made_up_header(String::new(), &[], 0)),
         record: GameRecord::default(),
@@ -219,15 +128,12 @@ fn match_standings(lines: &mut Lines, forget: bool) -> Result<Option<Standings>,
         torn: None,
         forget: forget.then(Seen::numbers_only),
     };
-    loop {
-        if !lines.buf.trim().is_empty() {
+    while lines.next()? {
+        if !lines.is_blank() {
             let (text, unterminated) = lines.text();
-            if !m.add(text, unterminated, lines.n, &lines.source)? {
+            if !m.add(text, unterminated, lines.number(), &lines.source)? {
                 return Ok(None);
             }
-        }
-        if !lines.next()? {
-            break;
         }
     }
     let names = m.tally.names().to_vec();
