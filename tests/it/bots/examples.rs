@@ -5,10 +5,11 @@
 //! say nothing between games, and stop at `quit`. (Full matches come with `baraza match`.) A bot
 //! whose interpreter is not installed is skipped with a note on stderr.
 
+use crate::support::wait_for_exit;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const GO: &str = "go p1time 1000 p2time 1000 p1inc 0 p2inc 0";
 const DEADLINE: Duration = Duration::from_secs(10);
@@ -118,18 +119,8 @@ fn check_bot(program: &str, script: &str) {
         "gameover 1-0 normal\nquit\nposition {}\nlegal 1A\n{GO}\n",
         TURNS[0].0
     ));
-    let started = Instant::now();
-    loop {
-        if let Some(status) = bot.child.try_wait().unwrap() {
-            assert!(status.success(), "{script}: exit status {status}");
-            break;
-        }
-        assert!(
-            started.elapsed() < DEADLINE,
-            "{script}: still running after quit"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let status = wait_for_exit(&mut bot.child, DEADLINE, &format!("{script} after quit"));
+    assert!(status.success(), "{script}: exit status {status}");
     assert!(
         bot.lines.recv_timeout(Duration::from_secs(1)).is_err(),
         "{script}: answered after quit"

@@ -1,38 +1,35 @@
 //! Other arenas' spellings (cutechess-cli, fastchess) on our command line: the error points at
 //! ours instead of clap's look-alike tip, and `--help` lists the mapping.
 
-use crate::support::baraza;
-
-fn fails(args: &[&str]) -> String {
-    let out = baraza().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "a usage error: {args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
+use crate::support::{baraza, refused};
 
 #[test]
 fn foreign_spellings_get_ours_not_a_look_alike() {
-    let err = fails(&["tournament", "darra", "-engine", "cmd=./a", "name=a"]);
+    let err = refused(&["tournament", "darra", "-engine", "cmd=./a", "name=a"], 2);
     assert!(
         err.contains("hint: '-engine' is how cutechess-cli or fastchess spell it"),
         "{err}"
     );
     assert!(err.contains("--bot NAME=CMD"), "{err}");
-    let err = fails(&[
-        "tournament",
-        "darra",
-        "--bot",
-        "a=builtin:random",
-        "--games",
-        "4",
-    ]);
+    let err = refused(
+        &[
+            "tournament",
+            "darra",
+            "--bot",
+            "a=builtin:random",
+            "--games",
+            "4",
+        ],
+        2,
+    );
     assert!(err.contains("--rounds N"), "{err}");
     // clap alone would suggest `--grace` for `--games`.
     assert!(!err.contains("--grace"), "{err}");
     assert!(!err.contains("tip:"), "{err}");
-    let err = fails(&["match", "darra", "a", "b", "-pgnout", "x.pgn"]);
+    let err = refused(&["match", "darra", "a", "b", "-pgnout", "x.pgn"], 2);
     assert!(err.contains("--pgn FILE"), "{err}");
     // An ordinary mistake keeps clap's own message.
-    let err = fails(&["match", "darra", "a", "b", "--gmaes", "3"]);
+    let err = refused(&["match", "darra", "a", "b", "--gmaes", "3"], 2);
     assert!(
         err.contains("tip: a similar argument exists: '--games'"),
         "{err}"

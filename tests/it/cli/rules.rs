@@ -1,28 +1,11 @@
 //! `baraza games` and every `baraza rules` subcommand, driving the real binary. Expected
 //! values come from the specs' worked examples (darra.md E1-E12, dara.md E1-E14).
 
-use crate::support::{baraza, exe};
+use crate::support::{baraza, exe, refused};
 use predicates::prelude::*;
 
 const DARRA_START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
 const DARA_START: &str = "dara ....../....../....../....../...... 1 12 12 0";
-
-/// Run, expect failure with `code`, and return stderr, checked to be one line without a panic.
-fn fails(args: &[&str], code: i32) -> String {
-    let out = baraza().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    if code == 1 {
-        assert_eq!(
-            err.trim_end().lines().count(),
-            1,
-            "{args:?}: one line: {err}"
-        );
-    }
-    err
-}
 
 /// Run, expect success, and return stdout.
 fn succeeds(args: &[&str]) -> String {
@@ -268,7 +251,7 @@ fn bench_reports_rates() {
         serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()["plies"].clone()
     };
     assert_eq!(run(), run());
-    fails(&["rules", "bench", "dara", "--seconds", "0"], 1);
+    refused(&["rules", "bench", "dara", "--seconds", "0"], 1);
 }
 
 #[test]
@@ -302,14 +285,14 @@ fn bad_positions_name_the_field() {
     ];
     for (pos, needle) in cases {
         for sub in ["legal", "status", "show"] {
-            let err = fails(&["rules", sub, pos], 1);
+            let err = refused(&["rules", sub, pos], 1);
             assert!(
                 err.contains(needle),
                 "{sub} '{pos}': expected '{needle}' in: {err}"
             );
         }
     }
-    let err = fails(&["rules", "start", "bao-x"], 1);
+    let err = refused(&["rules", "start", "bao-x"], 1);
     assert!(err.contains("unknown ruleset 'bao-x'"), "{err}");
 }
 
@@ -343,7 +326,7 @@ fn bad_moves_are_refused_with_the_token() {
     for (pos, moves, needle) in cases {
         let mut args = vec!["rules", "apply", pos];
         args.extend_from_slice(moves);
-        let err = fails(&args, 1);
+        let err = refused(&args, 1);
         assert!(
             err.contains(needle),
             "{moves:?}: expected '{needle}' in: {err}"
@@ -357,10 +340,10 @@ fn bad_moves_are_refused_with_the_token() {
 
 #[test]
 fn usage_errors_exit_2() {
-    fails(&["rules", "apply", DARRA_START], 2);
-    fails(&["rules", "perft", DARRA_START, "-1"], 2);
-    fails(&["rules", "frobnicate"], 2);
-    fails(&[], 2);
+    refused(&["rules", "apply", DARRA_START], 2);
+    refused(&["rules", "perft", DARRA_START, "-1"], 2);
+    refused(&["rules", "frobnicate"], 2);
+    refused(&[], 2);
 }
 
 #[test]

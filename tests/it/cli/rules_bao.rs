@@ -1,19 +1,11 @@
 //! `baraza rules ...` on Bao positions, through the real binary.
 
-use crate::support::baraza;
+use crate::support::{baraza, refused};
 use predicates::prelude::*;
 
 const START: &str =
     "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HH -";
 const X13: &str = "bao 0,0,0,0,0,0,0,0/0,0,3,0,0,0,0,2/3,0,0,1,0,2,0,0/0,0,0,0,0,0,0,53 0 0 1 -- -";
-
-fn one_error_line(out: &std::process::Output) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "stderr: {err}");
-    assert!(!err.contains("panicked"), "stderr: {err}");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-}
 
 #[test]
 fn start_and_legal() {
@@ -88,24 +80,15 @@ fn malformed_position_is_one_error_line() {
         "bao é é é é é é",
     ] {
         for cmd in ["legal", "status", "show"] {
-            let out = baraza().args(["rules", cmd, bad]).output().unwrap();
-            one_error_line(&out);
+            refused(&["rules", cmd, bad], 1);
         }
     }
 }
 
 #[test]
 fn illegal_and_malformed_moves_are_one_error_line() {
-    let out = baraza()
-        .args(["rules", "apply", START, "b5>"])
-        .output()
-        .unwrap();
-    one_error_line(&out);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("illegal move 'b5>'"));
-    let out = baraza()
-        .args(["rules", "apply", START, "b5x"])
-        .output()
-        .unwrap();
-    one_error_line(&out);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("malformed move 'b5x'"));
+    let err = refused(&["rules", "apply", START, "b5>"], 1);
+    assert!(err.contains("illegal move 'b5>'"), "{err}");
+    let err = refused(&["rules", "apply", START, "b5x"], 1);
+    assert!(err.contains("malformed move 'b5x'"), "{err}");
 }

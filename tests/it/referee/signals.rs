@@ -1,10 +1,10 @@
 //! SIGHUP stops `match` and `tournament` as SIGTERM does (the shared signals module): at
 //! once, the finished games kept, exit status 1.
 
-use crate::support::{exe, temp_dir};
+use crate::support::{exe, temp_dir, wait_for_exit, wait_while_running};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
@@ -18,14 +18,10 @@ fn start_until(args: &[&str], path: &Path, n: usize) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while lines(path) < n {
-        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
-            let _ = child.kill();
-            panic!("{} never had {n} lines", path.display());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let what = format!("{} having {n} lines", path.display());
+    wait_while_running(&mut child, Duration::from_secs(30), &what, || {
+        lines(path) >= n
+    });
     child
 }
 
@@ -35,14 +31,7 @@ fn hang_up(mut child: Child) -> (bool, String) {
     unsafe {
         libc::kill(child.id() as i32, libc::SIGHUP);
     }
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("still running 20 s after SIGHUP");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_exit(&mut child, Duration::from_secs(20), "after SIGHUP");
     let out = child.wait_with_output().unwrap();
     (
         out.status.success(),

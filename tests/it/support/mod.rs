@@ -38,6 +38,24 @@ where
     text(&out.stdout)
 }
 
+/// `baraza ARGS...` refused: exit status `code` (1 for a refusal, 2 for a usage error),
+/// nothing on stdout, no panic, and for status 1 a single line on stderr; that stderr.
+pub fn refused(args: &[&str], code: i32) -> String {
+    let out = Command::new(exe()).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    if code == 1 {
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line: {err}"
+        );
+    }
+    err
+}
+
 /// Bytes a program printed, as text (invalid UTF-8 replaced).
 pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -249,6 +267,28 @@ pub fn wait_until(timeout: Duration, what: &str, mut cond: impl FnMut() -> bool)
     let start = Instant::now();
     while !cond() {
         assert!(start.elapsed() < timeout, "{what}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Poll `cond` while `child` runs, until it holds; fail naming `what` when the child exits
+/// first or `timeout` passes (then the child is killed).
+pub fn wait_while_running(
+    child: &mut Child,
+    timeout: Duration,
+    what: &str,
+    mut cond: impl FnMut() -> bool,
+) {
+    let deadline = Instant::now() + timeout;
+    while !cond() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("{what}: it exited ({status}) first");
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: not within {timeout:?}");
+        }
         std::thread::sleep(Duration::from_millis(5));
     }
 }

@@ -2,11 +2,11 @@
 //! shell script), games.jsonl/games.pgn/stderr logs, `baraza results`, SIGKILL and resume,
 //! Ctrl-C, a refused resume, gauntlet, `--on-crash`, SPRT and per-bot clocks.
 
-use crate::support::{baraza, exe, temp_dir, text};
+use crate::support::{baraza, exe, temp_dir, text, wait_for_exit, wait_while_running};
 use baraza::tournament::log::{read_games_log, GameLine};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The game lines of a games.jsonl as written, every one parsed (none torn, none skipped).
 fn raw_game_lines(out: &Path) -> Vec<GameLine> {
@@ -112,19 +112,12 @@ fn start_and_wait(out: &Path, args: &[&str], lines: usize) -> std::process::Chil
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
+    let what = format!("{lines} games logged");
+    wait_while_running(&mut child, Duration::from_secs(60), &what, || {
         let n = std::fs::read_to_string(out.join("games.jsonl"))
             .map_or(0, |t| t.matches('\n').count().saturating_sub(1));
-        if n >= lines {
-            break;
-        }
-        if let Some(st) = child.try_wait().unwrap() {
-            panic!("the tournament ended ({st}) before {lines} games were logged");
-        }
-        assert!(Instant::now() < deadline, "no {lines} games within 60 s");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+        n >= lines
+    });
     child
 }
 
@@ -586,14 +579,7 @@ fn sigterm_stops_at_once_and_keeps_every_finished_game() {
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
     }
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("still running 20 s after SIGTERM");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_exit(&mut child, Duration::from_secs(20), "after SIGTERM");
     let output = child.wait_with_output().unwrap();
     assert!(!output.status.success());
     let stderr = text(&output.stderr);
