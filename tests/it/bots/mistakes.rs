@@ -3,7 +3,9 @@
 //! and the fix, from `match` and `tournament` alike, and no game is played. Shell syntax in a
 //! command gets a warning with the `sh -c` form, and the match is played.
 
-use crate::support::{baraza, bot, exe, temp_dir};
+use crate::support::{baraza, bot, exe, read_jsonl, root, temp_dir, text, TempDir};
+use std::path::Path;
+use std::process::Command;
 
 /// `baraza match darra BOT builtin:random` fails before any game with one line holding every
 /// one of `words`.
@@ -379,7 +381,7 @@ fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
     use std::process::Stdio;
     let dir = temp_dir("closed-stdout");
     let jsonl = dir.join("g.jsonl");
-    let mut child = std::process::Command::new(exe())
+    let mut child = Command::new(exe())
         .args([
             "match",
             "darra",
@@ -407,4 +409,179 @@ fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
     // The game whose line could not be printed is logged; no game after it was started.
     let logged = std::fs::read_to_string(&jsonl).unwrap().lines().count();
     assert!((1..=3).contains(&logged), "{logged} games logged");
+}
+
+/// A folder holding copies of test bots of `tests/bots/` (from, to, executable), for the
+/// README's cases: run from there, the messages name `./bot.py` as the README does.
+fn bot_folder(name: &str, files: &[(&str, &str, bool)]) -> TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir(&format!("readme-{name}"));
+    for (from, to, executable) in files {
+        let path = dir.join(to);
+        std::fs::copy(bot(from), &path).unwrap();
+        let mode = if *executable { 0o755 } else { 0o644 };
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    dir
+}
+
+/// `baraza ARGS...` run in `dir`; its stderr, the folder's path written `[dir]`.
+fn stderr_in(dir: &Path, args: &[&str], code: i32) -> String {
+    let out = Command::new(exe())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+    text(&out.stderr).replace(dir.to_str().unwrap(), "[dir]")
+}
+
+/// README's table of the messages a newcomer can meet, the mistakes in the command itself:
+/// each refused before any game with one line (the shell syntax only warned about, the match
+/// played), and the other arenas' spellings a usage error. Snapshot
+/// `readme-errors-of-the-command`, checked row by row against README.md.
+#[test]
+fn readme_errors_of_the_command_are_as_reviewed() {
+    let mut said = String::new();
+    let mut row = |mistake: &str, stderr: String| {
+        said += &format!("{mistake}:\n{}\n\n", stderr.trim_end());
+    };
+    let refused_in = |dir: &TempDir, bot: &str| {
+        let err = stderr_in(dir, &["match", "darra", bot, "builtin:random"], 1);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    let d = bot_folder("no-shebang", &[("mistake_no_shebang.py", "bot.py", true)]);
+    row("a script without #!", refused_in(&d, "./bot.py"));
+    let d = bot_folder(
+        "crlf",
+        &[
+            ("mistake_crlf.py", "bot.py", true),
+            ("mistake_crlf.sh", "bot.sh", false),
+        ],
+    );
+    // As printed: the terminal escaping doubles the backslash of the fix ('s/\\r$//').
+    row("Windows line endings", refused_in(&d, "./bot.py"));
+    row("Windows line endings, sh", refused_in(&d, "sh ./bot.sh"));
+    let d = bot_folder(
+        "not-executable",
+        &[("mistake_not_executable.py", "bot.py", false)],
+    );
+    std::fs::create_dir(d.join("bots")).unwrap();
+    row("not executable", refused_in(&d, "./bot.py"));
+    row("a directory", refused_in(&d, "./bots"));
+    let d = bot_folder("missing", &[("first_bot.sh", "bot", true)]);
+    row("a missing program", refused_in(&d, "./no-such-bot"));
+    row("a missing script", refused_in(&d, "python3 no-such-bot.py"));
+    row("a program here, not on PATH", refused_in(&d, "bot"));
+    // Warned about, then played: the warning is the first line.
+    let d = temp_dir("readme-shell");
+    std::fs::copy(
+        root().join("bots/shell/random_bot.sh"),
+        d.join("random_bot.sh"),
+    )
+    .unwrap();
+    let args = [
+        "match",
+        "darra",
+        "sh random_bot.sh 2>/dev/null",
+        "builtin:random",
+        "--games",
+        "1",
+    ];
+    let err = stderr_in(&d, &args, 0);
+    row("shell syntax", err.lines().next().unwrap().to_string());
+    let args = ["tournament", "darra", "-engine", "cmd=./a", "name=a"];
+    row(
+        "cutechess-cli or fastchess options",
+        stderr_in(&d, &args, 2),
+    );
+    assert_snapshot!("readme-errors-of-the-command", said);
+}
+
+/// README's table, the mistakes a bot shows once it runs: the reason its game is lost in a
+/// `match` (the JSONL log's `reason`), or `check-bot`'s verdict where README quotes
+/// `check-bot`. A startup deadline of 1000 ms (README quotes the default, 10000). Snapshot
+/// `readme-errors-of-a-running-bot`, checked row by row against README.md.
+#[test]
+fn readme_errors_of_a_running_bot_are_as_reviewed() {
+    let mut said = String::new();
+    let mut row = |mistake: &str, text: String| {
+        said += &format!("{mistake}:\n{text}\n\n");
+    };
+    let reason = |name: &str, from: &str, arg: &str, unbuffered: bool| {
+        // Not `bot`: the built-in opponent fails beside a file of that name.
+        let d = bot_folder(name, &[(from, "mybot", true)]);
+        let mut cmd = Command::new(exe());
+        cmd.args(["match", "darra", format!("./mybot {arg}").trim_end()])
+            .args([
+                "builtin:random",
+                "--games",
+                "1",
+                "--startup-timeout",
+                "1000",
+            ])
+            .args(["--jsonl", "g.jsonl"])
+            .current_dir(&d);
+        if !unbuffered {
+            // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
+            cmd.env_remove("PYTHONUNBUFFERED");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let game = &read_jsonl(&d.join("g.jsonl"))[0];
+        let reason = game["reason"].as_str().unwrap();
+        format!("{}: {reason}", game["termination"].as_str().unwrap())
+            .replace(d.to_str().unwrap(), "[dir]")
+    };
+    row(
+        "output not flushed",
+        reason("no-flush", "mistake_no_flush.py", "", false),
+    );
+    row(
+        "a UCI or GTP habit",
+        reason("readyok", "mistake_readyok.sh", "", true),
+    );
+    row(
+        "debug prints on stdout",
+        reason("debug-print", "mistake_debug_print.sh", "", true),
+    );
+    // The traceback's first and last line of the four kept, as README shows it: the lines
+    // between are Python's own and change with its version.
+    let crash = reason("raises", "mistake_raises.py", "", true);
+    let parts: Vec<&str> = crash.split(" | ").collect();
+    assert_eq!(parts.len(), 4, "{crash}");
+    let (first, _) = parts[0].split_once("its stderr ended: ").unwrap();
+    row(
+        "an exception",
+        format!("{first}its stderr ended: ... | {}", parts[3]),
+    );
+    row(
+        "an illegal move",
+        reason("illegal", "bad_bot.sh", "illegal", true),
+    );
+    // check-bot's verdict: its last line, quoting the first failed check.
+    let verdict = |name: &str, from: &str, arg: &str| {
+        let d = bot_folder(name, &[(from, "mybot", true)]);
+        let cmd = format!("./mybot {arg}").trim_end().to_string();
+        let out = Command::new(exe())
+            .args(["check-bot", "darra", &cmd])
+            .current_dir(&d)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+        let stdout = text(&out.stdout);
+        let verdict = stdout.lines().last().unwrap();
+        assert!(verdict.starts_with("verdict: "), "{stdout}");
+        verdict.replace(d.to_str().unwrap(), "[dir]")
+    };
+    row(
+        "exits after one game",
+        verdict("exits", "reuse_bot.sh", "exitgameover pids"),
+    );
+    row(
+        "ignores quit",
+        verdict("ignores-quit", "mistake_ignores_quit.sh", ""),
+    );
+    assert_snapshot!("readme-errors-of-a-running-bot", said);
 }

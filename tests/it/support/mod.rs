@@ -84,6 +84,12 @@ impl std::ops::Deref for TempDir {
     }
 }
 
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -96,6 +102,25 @@ pub fn temp_dir(name: &str) -> TempDir {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     TempDir(d)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots
+
+/// `insta::assert_snapshot!(NAME, TEXT)`, kept in tests/it/snapshots/ whichever module asserts
+/// it. A snapshot that is missing or differs fails the test; outside CI, insta writes the new
+/// text beside it (`.snap.new`) for `cargo insta review`, or INSTA_UPDATE=always to accept.
+/// Under CI=true nothing is written.
+macro_rules! assert_snapshot {
+    ($name:expr, $text:expr) => {
+        insta::with_settings!(
+            {
+                snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/tests/it/snapshots"),
+                prepend_module_to_snapshot => false,
+            },
+            { insta::assert_snapshot!($name, $text) }
+        )
+    };
 }
 
 // ---------------------------------------------------------------------------------------------
