@@ -2,7 +2,7 @@
 //! last line, the writer's repair of it, and resume: the missing games and the refusal of a
 //! log written by another configuration.
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{baraza, baraza_ok, temp_dir};
 use baraza::tournament::config::{BotEntry, EventInputs, TournamentConfig};
 use baraza::tournament::log::*;
 use baraza::tournament::schedule::schedule;
@@ -388,11 +388,7 @@ fn duplicate_lines_count_once() {
 
 /// A two-bot log with an SPRT: six complete pairs, from "new"'s side LL, LD, DD, WD, WW, WW
 /// (penta [1, 1, 1, 1, 2]); plus one half pair that the SPRT ignores.
-///
-/// The exact GSPRT LLR of [1, 1, 1, 1, 2] for elo 0 against 10 is 0.0455594 (fishtest's
-/// `LLR_logistic` on the same counts; see tests/it/tournament/sprt.rs for the method).
-#[test]
-fn results_sprt_of_a_two_bot_log() {
+fn two_bot_sprt_log() -> String {
     let pairs = [
         ("0-1", "1-0"),         // LL for new (new is player 1 in leg a)
         ("0-1", "1/2-1/2"),     // LD
@@ -428,8 +424,16 @@ fn results_sprt_of_a_two_bot_log() {
         ));
     }
     lines.push(game("r7-p1-a", 7, 13, "new", "old", "1-0", "normal"));
+    lines.join("\n") + "\n"
+}
+
+/// [`two_bot_sprt_log`]: the exact GSPRT LLR of [1, 1, 1, 1, 2] for elo 0 against 10 is
+/// 0.0455594 (fishtest's `LLR_logistic` on the same counts; see tests/it/tournament/sprt.rs for
+/// the method).
+#[test]
+fn results_sprt_of_a_two_bot_log() {
     let dir = temp_dir("results-sprt");
-    std::fs::write(dir.join("games.jsonl"), lines.join("\n") + "\n").unwrap();
+    std::fs::write(dir.join("games.jsonl"), two_bot_sprt_log()).unwrap();
     let v = results_json(&dir);
     let s = &v["sprt"];
     assert_eq!((&s["first"], &s["second"]), (&"new".into(), &"old".into()));
@@ -470,6 +474,35 @@ fn results_sprt_of_a_two_bot_log() {
     // DrawRatio 4/13 = 30.77%.
     assert!(text.contains("Elo: 81.65 +/- "), "{text}");
     assert!(text.contains("DrawRatio: 30.77 %"), "{text}");
+}
+
+/// The text table of [`three_bot_log`], whole, as reviewed: its numbers are derived in
+/// `results_text_from_a_hand_written_log` and `results_json_from_a_hand_written_log`, but the
+/// Rating's ±95%: 1.96·σ, σ² the diagonal of the pseudo-inverse of the Fisher information at
+/// the fit (a–b 1 win 1 draw, a–c 2-0, c–b 2-0; ratings ±246.59, 0) times the dispersion
+/// φ = 0.48184, recomputed apart from the program when accepting it: a and b 251.7, c 198.9.
+#[test]
+fn results_text_table_is_as_reviewed() {
+    let dir = temp_dir("results-text-snapshot");
+    std::fs::write(dir.join("games.jsonl"), three_bot_log()).unwrap();
+    let table = baraza_ok(["results", dir.to_str().unwrap()]);
+    assert_snapshot!("results-text-table", table);
+}
+
+/// The two-bot table, report block and SPRT line of [`two_bot_sprt_log`], whole, as reviewed.
+/// From new's side 6-4-3 of 13 (s = 8/13, an unpaired game: games are the units): Elo
+/// 400·log10(8/5) = 81.65, the ratings half of it each way (±40.8), their ±95% 79.7
+/// (φ = 0.675, as in the table above); σ² = (6(5/13)² + 4(3/26)² + 3(8/13)²)/13, the 95%
+/// interval of s mapped to Elo [−71.8, +278.7], half its width 175.28; nElo (s − ½)/σ · 800/ln 10
+/// = 100.30 ± 1.96 · 800/ln 10/√13 = 188.86; LOS Φ((s − ½)/(σ/√13)) = 85.10%; old's LOS
+/// against the leader Φ((3 − 6)/√9) = 15.9%; draws 4/13 = 30.77%. Recomputed apart from the
+/// program when accepting it; the LLR line as in `results_sprt_of_a_two_bot_log`.
+#[test]
+fn results_report_block_is_as_reviewed() {
+    let dir = temp_dir("results-report-snapshot");
+    std::fs::write(dir.join("games.jsonl"), two_bot_sprt_log()).unwrap();
+    let text = baraza_ok(["results", dir.to_str().unwrap()]);
+    assert_snapshot!("results-report-block", text);
 }
 
 fn event(rounds: u32) -> EventInputs {
