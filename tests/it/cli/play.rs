@@ -1,7 +1,7 @@
 //! `baraza play`: a person against a bot, under the referee. Through stdin (no terminal)
 //! against builtin:random and a scripted bot, and once in tmux on a real terminal.
 
-use crate::support::{baraza, exe, temp_dir, Tool};
+use crate::support::{baraza, exe, temp_dir, verify_log, Tool};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -24,15 +24,6 @@ fn games(pgn: &Path) -> Vec<baraza::record::GameRecord> {
     baraza::pgn::parse_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap()
 }
 
-fn verified(pgn: &Path) {
-    baraza()
-        .arg("replay")
-        .arg(pgn)
-        .arg("--verify")
-        .assert()
-        .success();
-}
-
 #[test]
 fn a_person_plays_a_whole_game_by_numbers_through_stdin() {
     let dir = temp_dir("play-stdin");
@@ -53,7 +44,7 @@ fn a_person_plays_a_whole_game_by_numbers_through_stdin() {
     let g = &games(&pgn)[0];
     assert_eq!((g.white.as_str(), g.black.as_str()), ("you", "random"));
     assert_eq!(g.termination.as_str(), "normal", "{}", g.reason);
-    verified(&pgn);
+    verify_log(&pgn);
     // Every move of the person (player 1: plies 1, 3, ...) was the first legal one, so its
     // token is the first in `rules legal` of the position before it.
     let mut pos = g.start.clone();
@@ -136,7 +127,7 @@ fn tokens_mistakes_and_resign_as_player_two() {
         ("1-0", "resignation")
     );
     assert_eq!(g.reason, "player 2 (ada) resigned");
-    verified(&pgn);
+    verify_log(&pgn);
     let line: serde_json::Value =
         serde_json::from_str(std::fs::read_to_string(&jsonl).unwrap().trim()).unwrap();
     assert_eq!(line["termination"], "resignation");
@@ -183,7 +174,7 @@ fn the_end_of_the_input_resigns_and_the_bots_info_is_shown() {
         (g.result.as_str(), g.termination.as_str()),
         ("1-0", "resignation")
     );
-    verified(&pgn);
+    verify_log(&pgn);
 }
 
 #[test]
@@ -282,7 +273,7 @@ fn a_person_plays_in_tmux_on_a_real_terminal() {
     let g = &games(&pgn)[0];
     assert_eq!(g.moves[0], "6A");
     assert_eq!((g.termination.as_str(), g.plies), ("resignation", 2));
-    verified(&pgn);
+    verify_log(&pgn);
 }
 
 #[test]
@@ -318,7 +309,7 @@ fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
         ("0-1", "resignation")
     );
     assert_eq!(g.reason, "player 1 (quitter) resigned");
-    verified(&pgn);
+    verify_log(&pgn);
     // The verifier holds a resignation to the player to move: 1-0 cannot be right here.
     let text = std::fs::read_to_string(&pgn).unwrap().replace("0-1", "1-0");
     let forged = dir.join("forged.pgn");

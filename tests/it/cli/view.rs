@@ -2,14 +2,9 @@
 //! The positions in it must be `baraza rules apply`'s, the clocks the referee's booking, the
 //! info lines those `--logs` kept; and the page must name nothing outside itself.
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{baraza, baraza_ok, temp_dir};
 use serde_json::Value;
 use std::path::Path;
-
-fn stdout(args: &[&str]) -> String {
-    let out = baraza().args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
-}
 
 /// The games' data the page carries.
 fn page_data(html: &str) -> Value {
@@ -59,7 +54,7 @@ fn the_page_holds_the_engines_positions_clocks_and_info() {
         .arg(&logs)
         .assert()
         .success();
-    let said = stdout(&[
+    let said = baraza_ok([
         "view",
         pgn.to_str().unwrap(),
         "--logs",
@@ -83,7 +78,7 @@ fn the_page_holds_the_engines_positions_clocks_and_info() {
         for k in [1, rec.moves.len() / 2, rec.moves.len()] {
             let mut args = vec!["rules", "apply", rec.start.as_str()];
             args.extend(rec.moves[..k].iter().map(String::as_str));
-            let want = stdout(&args);
+            let want = baraza_ok(args);
             assert_eq!(
                 format!("dara {}", p[k].as_str().unwrap()),
                 want.trim_end(),
@@ -137,11 +132,11 @@ fn logs_of_every_kind_and_standard_output() {
         .assert()
         .success();
     // A run folder: its games.jsonl, the page beside it.
-    let said = stdout(&["view", run.to_str().unwrap()]);
+    let said = baraza_ok(["view", run.to_str().unwrap()]);
     assert!(said.contains("view.html (2 games"), "{said}");
     let from_dir = page_data(&std::fs::read_to_string(run.join("view.html")).unwrap());
     // Its games.pgn, to standard output: the same games and positions.
-    let page = stdout(&["view", run.join("games.pgn").to_str().unwrap(), "-o", "-"]);
+    let page = baraza_ok(["view", run.join("games.pgn").to_str().unwrap(), "-o", "-"]);
     let from_pgn = page_data(&page);
     assert_eq!(from_dir["games"][1]["p"], from_pgn["games"][1]["p"]);
     assert_eq!(from_dir["games"][0]["m"], from_pgn["games"][0]["m"]);
@@ -161,7 +156,7 @@ fn logs_of_every_kind_and_standard_output() {
         .assert()
         .success();
     let out = dir.join("bao.html");
-    stdout(&[
+    baraza_ok([
         "view",
         jsonl.to_str().unwrap(),
         "-o",
@@ -207,7 +202,7 @@ fn results_as_html_and_the_other_formats() {
         .assert()
         .success();
     let r = run.to_str().unwrap();
-    let html = stdout(&["results", r, "--format", "html"]);
+    let html = baraza_ok(["results", r, "--format", "html"]);
     self_contained(&html);
     // Three bots: the table's three rows, a 3x3 crosstable with 6 links into the viewer, a
     // score line per bot; no SPRT section without an SPRT.
@@ -220,7 +215,7 @@ fn results_as_html_and_the_other_formats() {
     assert!(!html.contains(r#"id="sprt""#));
     assert_eq!(page_data(&html)["games"].as_array().unwrap().len(), 6);
     // The table's cells are the text table's.
-    let text = stdout(&["results", r]);
+    let text = baraza_ok(["results", r]);
     let leader = text
         .lines()
         .nth(2)
@@ -234,12 +229,12 @@ fn results_as_html_and_the_other_formats() {
         "{leader}"
     );
     assert_eq!(
-        stdout(&["results", r, "--format", "json"]),
-        stdout(&["results", r, "--json"])
+        baraza_ok(["results", r, "--format", "json"]),
+        baraza_ok(["results", r, "--json"])
     );
-    assert_eq!(stdout(&["results", r, "--format", "text"]), text);
+    assert_eq!(baraza_ok(["results", r, "--format", "text"]), text);
     let file = dir.join("r.html");
-    let said = stdout(&[
+    let said = baraza_ok([
         "results",
         r,
         "--format",

@@ -7,7 +7,7 @@
 //!
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
-use crate::support::{baraza, on_path, temp_dir, Tool, CHROMIUM};
+use crate::support::{baraza, baraza_ok, on_path, temp_dir, Tool, CHROMIUM};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -23,11 +23,6 @@ const RULESETS: [&str; 7] = [
     "dara",
     "dara-niger",
 ];
-
-fn stdout(args: &[&str]) -> String {
-    let out = baraza().args(args).assert().success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
-}
 
 /// chromedriver, killed by its pid when dropped.
 struct Driver {
@@ -195,7 +190,7 @@ fn expected(start: &str, moves: &[String], k: usize) -> String {
     }
     let mut args = vec!["rules", "apply", start];
     args.extend(moves[..k].iter().map(String::as_str));
-    stdout(&args).trim_end().to_string()
+    baraza_ok(args).trim_end().to_string()
 }
 
 #[test]
@@ -408,7 +403,7 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
     session.js("document.querySelector('#crosstable a').click();");
     let (game, ply, pos) = session.board();
     assert_eq!(format!("#g{game}p{ply}"), href);
-    assert_eq!(pos, stdout(&["rules", "start", "dara"]).trim_end());
+    assert_eq!(pos, baraza_ok(["rules", "start", "dara"]).trim_end());
     // The SPRT plot and the score plot are inline SVG.
     let svgs = session.js("return document.querySelectorAll('#report svg polyline').length;");
     assert_eq!(svgs, json!(3), "two score lines and the LLR line");

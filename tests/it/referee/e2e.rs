@@ -2,7 +2,7 @@
 //! and the example bots in `bots/`; the logs they write pass `replay --verify`, and a
 //! hand-tampered log fails naming the right game and ply.
 
-use crate::support::baraza;
+use crate::support::{baraza, verify_log};
 use std::path::{Path, PathBuf};
 
 fn tmp(name: &str) -> PathBuf {
@@ -58,15 +58,6 @@ fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<se
     lines
 }
 
-fn verify_ok(pgn: &Path) {
-    baraza()
-        .arg("replay")
-        .arg(pgn)
-        .arg("--verify")
-        .assert()
-        .success();
-}
-
 #[test]
 fn builtin_bots_play_every_ruleset_and_the_logs_verify() {
     for ruleset in [
@@ -104,7 +95,7 @@ fn builtin_bots_play_every_ruleset_and_the_logs_verify() {
                 g["moves"].as_array().unwrap().len()
             );
         }
-        verify_ok(&pgn);
+        verify_log(&pgn);
     }
 }
 
@@ -129,7 +120,7 @@ fn example_bots_play_real_matches() {
                     "{cmd} on {ruleset}: {g}"
                 );
             }
-            verify_ok(&pgn);
+            verify_log(&pgn);
         }
     }
 }
@@ -162,5 +153,5 @@ fn a_tampered_log_fails_at_the_right_game_and_ply() {
         "{err}"
     );
     // The untouched log still verifies.
-    verify_ok(&pgn);
+    verify_log(&pgn);
 }

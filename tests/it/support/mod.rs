@@ -38,6 +38,23 @@ where
     text(&out.stdout)
 }
 
+/// Fail unless `actual` is within `tol` of `expected`.
+pub fn assert_close(actual: f64, expected: f64, tol: f64) {
+    assert!(
+        (actual - expected).abs() <= tol,
+        "expected {expected} ± {tol}, got {actual}"
+    );
+}
+
+/// `baraza replay LOG --verify`, which must pass; what it printed (`OK: N games ...`).
+pub fn verify_log(log: &Path) -> String {
+    baraza_ok([
+        OsStr::new("replay"),
+        log.as_os_str(),
+        OsStr::new("--verify"),
+    ])
+}
+
 /// `baraza ARGS...` refused: exit status `code` (1 for a refusal, 2 for a usage error),
 /// nothing on stdout, no panic, and for status 1 a single line on stderr; that stderr.
 pub fn refused(args: &[&str], code: i32) -> String {

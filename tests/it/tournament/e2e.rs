@@ -2,7 +2,7 @@
 //! shell script), games.jsonl/games.pgn/stderr logs, `baraza results`, SIGKILL and resume,
 //! Ctrl-C, a refused resume, gauntlet, `--on-crash`, SPRT and per-bot clocks.
 
-use crate::support::{baraza, exe, temp_dir, text, wait_for_exit, wait_while_running};
+use crate::support::{baraza, exe, temp_dir, text, verify_log, wait_for_exit, wait_while_running};
 use baraza::tournament::log::{read_games_log, GameLine};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -45,13 +45,7 @@ fn assert_each_once(games: &[GameLine], expected: &[String]) {
 }
 
 fn verify_pgn(out: &Path, games: usize) {
-    let a = baraza()
-        .arg("replay")
-        .arg(out.join("games.pgn"))
-        .arg("--verify")
-        .assert()
-        .success();
-    let stdout = text(&a.get_output().stdout);
+    let stdout = verify_log(&out.join("games.pgn"));
     assert!(
         stdout.contains(&format!("OK: {games} games")),
         "replay --verify: {stdout}"

@@ -2,7 +2,7 @@
 //! two at a time, merged, equal to the unsharded run. Needs GNU parallel (`.ci/run` installs
 //! it); without it the test says so and passes, except under `CI=true`.
 
-use crate::support::{baraza_ok, exe, temp_dir, Tool};
+use crate::support::{baraza_ok, exe, temp_dir, verify_log, Tool};
 use std::path::Path;
 use std::process::Command;
 
@@ -88,10 +88,6 @@ fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
         v
     };
     assert_eq!(key(&run), key(&whole));
-    let verified = baraza_ok([
-        "replay",
-        run.join("games.pgn").to_str().unwrap(),
-        "--verify",
-    ]);
+    let verified = verify_log(&run.join("games.pgn"));
     assert!(verified.contains("OK: 24 games"), "{verified}");
 }

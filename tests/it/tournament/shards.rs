@@ -4,7 +4,7 @@
 //! refused with --shard; `--resume` with more rounds or bots plays only the new games and keeps
 //! the old ones; other changes are refused naming the field and both values.
 
-use crate::support::{baraza, temp_dir, text};
+use crate::support::{baraza, temp_dir, text, verify_log};
 use baraza::tournament::log::{read_games_log, GameLine};
 use std::path::Path;
 
@@ -133,14 +133,7 @@ fn shards_cover_the_schedule_once_and_merge_to_the_unsharded_run() {
     );
     assert_eq!(results_json(&merged), results_json(&whole));
     assert_eq!(games(&merged), games(&whole));
-    let v = ok(baraza()
-        .args([
-            "replay",
-            merged.join("games.pgn").to_str().unwrap(),
-            "--verify",
-        ])
-        .output()
-        .unwrap());
+    let v = verify_log(&merged.join("games.pgn"));
     assert!(v.contains("OK: 18 games"), "{v}");
 
     // The same again (a shard given twice, and the merge repeated): the same result.
@@ -554,14 +547,7 @@ fn an_event_grows_with_more_rounds_and_bots_and_keeps_its_games() {
         text(&r.stderr)
     );
     assert_eq!(std::fs::read(run.join("games.jsonl")).unwrap(), before);
-    let v = ok(baraza()
-        .args([
-            "replay",
-            run.join("games.pgn").to_str().unwrap(),
-            "--verify",
-        ])
-        .output()
-        .unwrap());
+    let v = verify_log(&run.join("games.pgn"));
     assert!(v.contains("OK: 36 games"), "{v}");
 }
 

@@ -5,7 +5,7 @@
 //! Needs root and Debian's slurm-wlm and munge packages (`.ci/run` installs them). Without them
 //! the tests say so and pass, except under `CI=true`, where they must run.
 
-use crate::support::{baraza_ok, exe, temp_dir, TempDir, Tool};
+use crate::support::{baraza_ok, exe, temp_dir, verify_log, TempDir, Tool};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -308,11 +308,7 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
         table.contains("24 of 24 games played, 12 complete pairs"),
         "{table}"
     );
-    let verified = baraza_ok([
-        "replay",
-        run.join("games.pgn").to_str().unwrap(),
-        "--verify",
-    ]);
+    let verified = verify_log(&run.join("games.pgn"));
     assert!(verified.contains("OK: 24 games"), "{verified}");
 
     // 2. A slow bot (10 ms a move), 3 bots, 8 rounds: 24 pairs, 6 (12 games) per shard.
@@ -419,11 +415,7 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
         table.contains("48 of 48 games played, 24 complete pairs"),
         "{table}"
     );
-    let verified = baraza_ok([
-        "replay",
-        run2.join("games.pgn").to_str().unwrap(),
-        "--verify",
-    ]);
+    let verified = verify_log(&run2.join("games.pgn"));
     assert!(verified.contains("OK: 48 games"), "{verified}");
 
     drop(cluster);

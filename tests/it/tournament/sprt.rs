@@ -2,17 +2,11 @@
 //! independent implementation, run on the same counts), and a Monte-Carlo check of the
 //! decision rule on simulated identical players.
 
+use crate::support::assert_close;
 use baraza::tournament::sprt::{llr, sprt, Decision, EloModel, SprtParams};
 use baraza::tournament::stats::{Model, Sample};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-
-fn close(actual: f64, expected: f64, tol: f64) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "{actual} is not within {tol} of {expected}"
-    );
-}
 
 fn params(elo0: f64, elo1: f64, model: EloModel) -> SprtParams {
     SprtParams {
@@ -41,22 +35,22 @@ fn one_win_draw_pair_says_almost_nothing() {
         Model::Pentanomial,
     );
     assert!(r.llr < 0.05, "{}", r.llr);
-    close(r.llr, 0.028_368, 1e-4);
-    close(r.llr, 0.028_393_582_238, 1e-9);
+    assert_close(r.llr, 0.028_368, 1e-4);
+    assert_close(r.llr, 0.028_393_582_238, 1e-9);
     assert_eq!(r.decision, Decision::Continue);
     // The same reasoning for one pair WW: p(1) = s, LLR = ln(s1/s0) again (fishtest 0.0284238).
     let ww = llr(
         &Sample::pentanomial([0, 0, 0, 0, 1]),
         &params(0.0, 10.0, LOGISTIC),
     );
-    close(ww, 0.028_423_811_539, 1e-9);
+    assert_close(ww, 0.028_423_811_539, 1e-9);
     // Normalized Elo, fishtest: 0.0279507.
     let n = llr(
         &Sample::pentanomial([0, 0, 0, 1, 0]),
         &params(0.0, 10.0, NORMALIZED),
     );
     assert!(n < 0.05, "{n}");
-    close(n, 0.027_950_717_085, 1e-7);
+    assert_close(n, 0.027_950_717_085, 1e-7);
 }
 
 #[test]
@@ -69,12 +63,12 @@ fn trinomial_by_hand() {
     // so p0_L = p0_W = (p̂_W + p̂_L)/2 = 3/8 and p0_D = p̂_D = 2/8: the decisive games split.
     // LLR = 1·ln((1/8)/(3/8)) + 2·ln 1 + 5·ln((5/8)/(3/8)) = ln(1/3) + 5·ln(5/3) = 1.455516.
     let p = params(0.0, 400.0 * 3f64.log10(), LOGISTIC);
-    close(llr(&Sample::trinomial(5, 2, 1), &p), 1.455_516, 1e-6);
+    assert_close(llr(&Sample::trinomial(5, 2, 1), &p), 1.455_516, 1e-6);
     // 60-20-20 (mean 0.7), elo1 = 400·log10(0.7/0.3) so that s1 = 0.7: p1 = p̂; p0 splits the
     // 80 decisive games 40/40: LLR = 20·ln(0.2/0.4) + 60·ln(0.6/0.4) = 10.464963.
     let p = params(0.0, 400.0 * (0.7f64 / 0.3).log10(), LOGISTIC);
     let r = sprt(p, &Sample::trinomial(60, 20, 20), Model::Trinomial);
-    close(r.llr, 10.464_963, 1e-6);
+    assert_close(r.llr, 10.464_963, 1e-6);
     assert_eq!(r.decision, Decision::H1);
 }
 
@@ -87,7 +81,7 @@ fn pentanomial_by_hand() {
     // so p0 = p̂/(1 + θd) = p̂·(3, 3/2, 1, 3/4, 3/5) = (3, 3, 3, 3, 3)/15 (it sums to 1).
     // LLR = Σ n_i ln(p̂_i/p0_i) = ln(1/3) + 2 ln(2/3) + 3 ln 1 + 4 ln(4/3) + 5 ln(5/3) = 1.795314.
     let p = params(0.0, 400.0 * 2f64.log10(), LOGISTIC);
-    close(
+    assert_close(
         llr(&Sample::pentanomial([1, 2, 3, 4, 5]), &p),
         1.795_314,
         1e-6,
@@ -100,61 +94,61 @@ fn agrees_with_fishtest() {
     // counts; pentanomial counts are [LL, LD, DD+WL, WD, WW], trinomial [L, D, W].
     let penta = |c: [u64; 5], e0, e1, m| llr(&Sample::pentanomial(c), &params(e0, e1, m));
     let tri = |l, d, w, e0, e1, m| llr(&Sample::trinomial(w, d, l), &params(e0, e1, m));
-    close(
+    assert_close(
         penta([1, 3, 8, 5, 3], 0.0, 10.0, LOGISTIC),
         0.262_984_862_315,
         1e-9,
     );
-    close(
+    assert_close(
         penta([12, 36, 96, 60, 36], 0.0, 10.0, LOGISTIC),
         3.155_818_347_777,
         1e-8,
     );
-    close(
+    assert_close(
         penta([3, 5, 8, 3, 1], 0.0, 10.0, LOGISTIC),
         -0.311_478_334_630,
         1e-9,
     );
-    close(
+    assert_close(
         penta([1, 1, 1, 1, 2], 0.0, 10.0, LOGISTIC),
         0.045_559_394_725,
         1e-9,
     );
-    close(
+    assert_close(
         penta([1, 3, 8, 5, 3], 0.0, 10.0, NORMALIZED),
         0.206_873_278_423,
         1e-7,
     );
-    close(
+    assert_close(
         penta([1, 3, 8, 5, 3], 0.0, 5.0, NORMALIZED),
         0.107_455_848_464,
         1e-7,
     );
-    close(
+    assert_close(
         penta([3, 5, 8, 3, 1], 0.0, 10.0, NORMALIZED),
         -0.238_997_642_858,
         1e-7,
     );
-    close(
+    assert_close(
         tri(20, 20, 60, 0.0, 10.0, LOGISTIC),
         1.389_822_163_939,
         1e-9,
     );
-    close(tri(0, 50, 0, 0.0, 10.0, LOGISTIC), -1.452_273_831_853, 1e-8);
-    close(
+    assert_close(tri(0, 50, 0, 0.0, 10.0, LOGISTIC), -1.452_273_831_853, 1e-8);
+    assert_close(
         tri(10, 20, 30, 0.0, 10.0, NORMALIZED),
         0.680_623_080_625,
         1e-7,
     );
-    close(
+    assert_close(
         tri(10, 20, 30, -2.0, 3.0, NORMALIZED),
         0.351_290_777_423,
         1e-7,
     );
     // fishtest's own example run (stat_util.py): 94 000 pairs, elo0 = −3, elo1 = 1.
     let big = [10789, 19328, 33806, 19402, 10543];
-    close(penta(big, -3.0, 1.0, LOGISTIC), 2.131_067_811_785, 1e-6);
-    close(penta(big, -3.0, 1.0, NORMALIZED), 0.300_869_785_494, 1e-5);
+    assert_close(penta(big, -3.0, 1.0, LOGISTIC), 2.131_067_811_785, 1e-6);
+    assert_close(penta(big, -3.0, 1.0, NORMALIZED), 0.300_869_785_494, 1e-5);
 }
 
 #[test]
@@ -165,7 +159,7 @@ fn mirrored_counts_and_hypotheses_negate_the_llr() {
     let q = params(-10.0, 0.0, LOGISTIC);
     let a = llr(&Sample::pentanomial([1, 3, 8, 5, 3]), &p);
     let b = llr(&Sample::pentanomial([3, 5, 8, 3, 1]), &q);
-    close(a, -b, 1e-12);
+    assert_close(a, -b, 1e-12);
 }
 
 #[test]
@@ -198,7 +192,7 @@ fn expected_pairs_follow_walds_approximation() {
     // elo 0..10, α = β = 0.05: s1 − s0 = 0.0143872, drift (s1 − s0)²/(2·1/8) = 8.27984e-4 per
     // pair; both ends: (0.95·ln 19 − 0.05·ln 19)/drift = 0.9·2.944439/8.27984e-4 = 3200.5.
     let p = params(0.0, 10.0, LOGISTIC);
-    close(p.expected_pairs(), 3200.5, 0.5);
+    assert_close(p.expected_pairs(), 3200.5, 0.5);
     assert_eq!(p.suggested_rounds(), 9700);
 }
 

@@ -1,23 +1,17 @@
 //! Statistics against hand-computed values. Each expected number is derived in the comment
 //! above it; "elo(s)" is the logistic Elo of a score, `-400·log10(1/s − 1)`, and z = 1.959964.
 
+use crate::support::assert_close;
 use baraza::tournament::sprt::*;
 use baraza::tournament::stats::*;
-
-fn close(actual: f64, expected: f64, tol: f64) {
-    assert!(
-        (actual - expected).abs() <= tol,
-        "expected {expected} ± {tol}, got {actual}"
-    );
-}
 
 #[test]
 fn elo_and_score_are_inverse() {
     // elo(0.5) = -400·log10(1) = 0.
-    close(score_to_elo(0.5).unwrap(), 0.0, 1e-12);
+    assert_close(score_to_elo(0.5).unwrap(), 0.0, 1e-12);
     // elo(0.75) = -400·log10(1/3) = 400·log10(3) = 400 × 0.4771213 = 190.8485.
-    close(score_to_elo(0.75).unwrap(), 190.8485, 1e-4);
-    close(elo_to_score(190.8485), 0.75, 1e-7);
+    assert_close(score_to_elo(0.75).unwrap(), 190.8485, 1e-4);
+    assert_close(elo_to_score(190.8485), 0.75, 1e-7);
     // 0 and 1 are unbounded.
     assert_eq!(score_to_elo(0.0), None);
     assert_eq!(score_to_elo(1.0), None);
@@ -25,9 +19,9 @@ fn elo_and_score_are_inverse() {
 
 #[test]
 fn normal_cdf_matches_the_table() {
-    close(normal_cdf(0.0), 0.5, 1e-7);
-    close(normal_cdf(Z95), 0.975, 1e-6);
-    close(normal_cdf(-1.0), 0.158_655, 1e-6);
+    assert_close(normal_cdf(0.0), 0.5, 1e-7);
+    assert_close(normal_cdf(Z95), 0.975, 1e-6);
+    assert_close(normal_cdf(-1.0), 0.158_655, 1e-6);
 }
 
 #[test]
@@ -41,12 +35,12 @@ fn trinomial_elo_and_interval() {
     // in Elo            = elo(0.621601) = 86.23 .. elo(0.778399) = 218.25
     let e = elo_trinomial(60, 20, 20).unwrap();
     assert_eq!(e.model, Model::Trinomial);
-    close(e.score, 0.7, 1e-12);
-    close(e.elo.unwrap(), 147.1907, 1e-3);
-    close(e.low.unwrap(), 86.2250, 1e-3);
-    close(e.high.unwrap(), 218.2518, 1e-3);
+    assert_close(e.score, 0.7, 1e-12);
+    assert_close(e.elo.unwrap(), 147.1907, 1e-3);
+    assert_close(e.low.unwrap(), 86.2250, 1e-3);
+    assert_close(e.high.unwrap(), 218.2518, 1e-3);
     // cutechess's "±" is half the width: (218.2518 − 86.2250)/2 = 66.0134.
-    close(e.error().unwrap(), 66.0134, 1e-3);
+    assert_close(e.error().unwrap(), 66.0134, 1e-3);
 }
 
 #[test]
@@ -59,10 +53,10 @@ fn pentanomial_elo_and_interval() {
     // 95%: 0.575 ∓ z·0.0588961 = 0.459566 .. 0.690434 → Elo −28.16 .. 139.35
     let e = elo_pentanomial([1, 3, 8, 5, 3]).unwrap();
     assert_eq!(e.model, Model::Pentanomial);
-    close(e.score, 0.575, 1e-12);
-    close(e.elo.unwrap(), 52.5116, 1e-3);
-    close(e.low.unwrap(), -28.1581, 1e-3);
-    close(e.high.unwrap(), 139.3477, 1e-3);
+    assert_close(e.score, 0.575, 1e-12);
+    assert_close(e.elo.unwrap(), 52.5116, 1e-3);
+    assert_close(e.low.unwrap(), -28.1581, 1e-3);
+    assert_close(e.high.unwrap(), 139.3477, 1e-3);
 }
 
 #[test]
@@ -71,8 +65,8 @@ fn interval_is_unbounded_past_zero_or_one() {
     // se = √(0.015625/2) = 0.0883883; high score bound 0.875 + z·se = 1.048 > 1 → no bound;
     // low 0.701762 → elo 148.65; elo(0.875) = 400·log10(7) = 338.04.
     let e = elo_pentanomial([0, 0, 0, 1, 1]).unwrap();
-    close(e.elo.unwrap(), 338.0392, 1e-3);
-    close(e.low.unwrap(), 148.6508, 1e-3);
+    assert_close(e.elo.unwrap(), 338.0392, 1e-3);
+    assert_close(e.low.unwrap(), 148.6508, 1e-3);
     assert_eq!(e.high, None);
     assert_eq!(e.error(), None);
     assert_eq!(elo_trinomial(0, 0, 0), None);
@@ -81,12 +75,12 @@ fn interval_is_unbounded_past_zero_or_one() {
 #[test]
 fn likelihood_of_superiority() {
     // LOS = Φ((w − l)/√(w + l)); 12 wins, 8 losses: Φ(4/√20) = Φ(0.894427) = 0.814453.
-    close(los(12, 8).unwrap(), 0.814_453, 1e-6);
+    assert_close(los(12, 8).unwrap(), 0.814_453, 1e-6);
     // Equal decisive results: Φ(0) = 1/2; the mirror is 1 − 0.814453.
-    close(los(10, 10).unwrap(), 0.5, 1e-9);
-    close(los(8, 12).unwrap(), 0.185_547, 1e-6);
+    assert_close(los(10, 10).unwrap(), 0.5, 1e-9);
+    assert_close(los(8, 12).unwrap(), 0.185_547, 1e-6);
     // One loss: Φ(−1) = 0.158655.
-    close(los(0, 1).unwrap(), 0.158_655, 1e-6);
+    assert_close(los(0, 1).unwrap(), 0.158_655, 1e-6);
     assert_eq!(los(0, 0), None);
 }
 
@@ -108,14 +102,14 @@ fn sprt_bounds() {
     // α = β = 0.05: lower = ln(0.05/0.95) = −ln 19 = −2.944439, upper = ln(0.95/0.05) = ln 19.
     let p: SprtParams = "elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap();
     let (lo, hi) = p.bounds();
-    close(lo, -2.944_439, 1e-6);
-    close(hi, 2.944_439, 1e-6);
+    assert_close(lo, -2.944_439, 1e-6);
+    assert_close(hi, 2.944_439, 1e-6);
     // α = 0.05, β = 0.1: lower = ln(0.1/0.95) = −2.251292, upper = ln(0.9/0.05) = ln 18 = 2.890372.
     let p: SprtParams = "beta=0.1".parse().unwrap();
     assert_eq!((p.elo0, p.elo1, p.alpha), (0.0, 10.0, 0.05));
     let (lo, hi) = p.bounds();
-    close(lo, -2.251_292, 1e-6);
-    close(hi, 2.890_372, 1e-6);
+    assert_close(lo, -2.251_292, 1e-6);
+    assert_close(hi, 2.890_372, 1e-6);
 }
 
 #[test]
@@ -136,7 +130,7 @@ fn sprt_llr_pentanomial() {
     // (N = 20, mean 0.575): 0.262985.
     let p: SprtParams = "elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap();
     let r = sprt(p, &Sample::pentanomial([1, 3, 8, 5, 3]), Model::Pentanomial);
-    close(r.llr, 0.262_985, 1e-5);
+    assert_close(r.llr, 0.262_985, 1e-5);
     assert_eq!(r.decision, Decision::Continue);
     assert_eq!(r.units, 20);
     // Twelve times the pairs: the same frequencies, so twelve times the LLR (no bucket is
@@ -146,17 +140,17 @@ fn sprt_llr_pentanomial() {
         &Sample::pentanomial([12, 36, 96, 60, 36]),
         Model::Pentanomial,
     );
-    close(r.llr, 3.155_818, 1e-5);
+    assert_close(r.llr, 3.155_818, 1e-5);
     assert_eq!(r.decision, Decision::H1);
     // The mirror [3, 5, 8, 3, 1] (mean 0.425): −0.311478; ×12 = −3.737740 → H0.
     let r = sprt(p, &Sample::pentanomial([3, 5, 8, 3, 1]), Model::Pentanomial);
-    close(r.llr, -0.311_478, 1e-5);
+    assert_close(r.llr, -0.311_478, 1e-5);
     let r = sprt(
         p,
         &Sample::pentanomial([36, 60, 96, 36, 12]),
         Model::Pentanomial,
     );
-    close(r.llr, -3.737_740, 1e-5);
+    assert_close(r.llr, -3.737_740, 1e-5);
     assert_eq!(r.decision, Decision::H0);
 }
 
@@ -168,7 +162,7 @@ fn sprt_llr_trinomial() {
         &Sample::trinomial(60, 20, 20),
         Model::Trinomial,
     );
-    close(r.llr, 1.389_822, 1e-5);
+    assert_close(r.llr, 1.389_822, 1e-5);
     assert_eq!(r.decision, Decision::Continue);
 }
 
@@ -194,11 +188,11 @@ fn sprt_without_games_continues() {
 fn erfc_reference_values() {
     // Tabulated: erfc(0) = 1, erfc(0.5) = 0.4795001222, erfc(1) = 0.1572992071,
     // erfc(2) = 0.004677734981, erfc(3) = 2.209049700e-5, erfc(4) = 1.541725790e-8.
-    close(erfc(0.0), 1.0, 1e-15);
-    close(erfc(0.5), 0.479_500_122_2, 1e-10);
-    close(erfc(1.0), 0.157_299_207_1, 1e-10);
-    close(erfc(2.0), 0.004_677_734_981, 1e-12);
-    close(erfc(3.0) / 2.209_049_700e-5, 1.0, 1e-8);
-    close(erfc(4.0) / 1.541_725_790e-8, 1.0, 1e-8);
-    close(erfc(-1.0), 2.0 - 0.157_299_207_1, 1e-10);
+    assert_close(erfc(0.0), 1.0, 1e-15);
+    assert_close(erfc(0.5), 0.479_500_122_2, 1e-10);
+    assert_close(erfc(1.0), 0.157_299_207_1, 1e-10);
+    assert_close(erfc(2.0), 0.004_677_734_981, 1e-12);
+    assert_close(erfc(3.0) / 2.209_049_700e-5, 1.0, 1e-8);
+    assert_close(erfc(4.0) / 1.541_725_790e-8, 1.0, 1e-8);
+    assert_close(erfc(-1.0), 2.0 - 0.157_299_207_1, 1e-10);
 }
