@@ -19,11 +19,11 @@
 // The checks take `&String`: they are `fn(&Value)` of strategies whose value is a String.
 #![allow(clippy::ptr_arg)]
 
-use crate::support::baraza;
 use crate::support::fuzz::checks::*;
 use crate::support::fuzz::corpus::{self, legal_of};
 use crate::support::fuzz::mutate::{self, texts, NUMBERS};
 use crate::support::fuzz::{fuzz, Bounds};
+use crate::support::{baraza, tournament};
 use baraza::tournament::config::EventInputs;
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -220,8 +220,9 @@ fn a_huge_rounds_count_is_refused() {
     assert!(ok.resolve(2).is_ok());
     ok.rounds = Some(500_001);
     assert!(ok.resolve(2).is_err());
-    let out = baraza()
-        .args(["tournament", "darra", "--bot", "a=builtin:random", "--bot"])
+    let out = tournament("darra", &["a=builtin:random"])
+        .args(["--bot"])
+        .command()
         .args(["b=builtin:greedy", "--rounds", "4000000000", "--dry-run"])
         .assert()
         .failure();

@@ -2,7 +2,7 @@
 //! The positions in it must be `baraza rules apply`'s, the clocks the referee's booking, the
 //! info lines those `--logs` kept; and the page must name nothing outside itself.
 
-use crate::support::{baraza, baraza_ok, temp_dir};
+use crate::support::{baraza, baraza_ok, temp_dir, tournament};
 use serde_json::Value;
 use std::path::Path;
 
@@ -118,15 +118,8 @@ fn the_page_holds_the_engines_positions_clocks_and_info() {
 fn logs_of_every_kind_and_standard_output() {
     let dir = temp_dir("view-kinds");
     let run = dir.join("run");
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:greedy",
-        ])
+    tournament("darra", &["a=builtin:random", "b=builtin:greedy"])
+        .command()
         .args(["--rounds", "1", "--movetime", "50", "--quiet", "--out"])
         .arg(&run)
         .assert()
@@ -179,15 +172,8 @@ fn logs_of_every_kind_and_standard_output() {
 fn results_as_html_and_the_other_formats() {
     let dir = temp_dir("results-html");
     let run = dir.join("run");
-    baraza()
-        .args([
-            "tournament",
-            "dara",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:greedy",
-        ])
+    tournament("dara", &["a=builtin:random", "b=builtin:greedy"])
+        .command()
         .args([
             "--bot",
             "c=builtin:random",

@@ -7,7 +7,7 @@
 //!
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
-use crate::support::{baraza, baraza_ok, on_path, temp_dir, Tool, CHROMIUM};
+use crate::support::{baraza, baraza_ok, on_path, temp_dir, tournament, Tool, CHROMIUM};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -366,15 +366,8 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
     let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-report-browser");
     let run = dir.join("run");
-    baraza()
-        .args([
-            "tournament",
-            "dara",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:greedy",
-        ])
+    tournament("dara", &["a=builtin:random", "b=builtin:greedy"])
+        .command()
         .args(["--rounds", "3", "--movetime", "50", "--quiet", "--sprt"])
         .arg("elo0=0,elo1=50,alpha=0.05,beta=0.05")
         .arg("--out")

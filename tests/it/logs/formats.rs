@@ -1,7 +1,7 @@
 //! Formats other tools read: seeds that fit a double, bot names without quotes or backslashes,
 //! the PGN's start position without SetUp, and `replay --export results-pgn`.
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{baraza, temp_dir, tournament};
 use predicates::prelude::*;
 
 const MAX_SEED: u64 = (1 << 53) - 1;
@@ -10,20 +10,11 @@ const MAX_SEED: u64 = (1 << 53) - 1;
 fn every_seed_in_games_jsonl_fits_a_double() {
     let dir = temp_dir("formats-seeds");
     let out = dir.0.join("t");
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:random",
-            "--rounds",
-            "20",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&out)
+    tournament("darra", &["a=builtin:random", "b=builtin:random"])
+        .rounds(20)
+        .quiet()
+        .out(&out)
+        .command()
         .assert()
         .success();
     let text = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
@@ -44,18 +35,9 @@ fn every_seed_in_games_jsonl_fits_a_double() {
 
 #[test]
 fn a_seed_above_2_to_the_53_is_refused() {
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:random",
-            "--seed",
-            "9007199254740992",
-            "--dry-run",
-        ])
+    tournament("darra", &["a=builtin:random", "b=builtin:random"])
+        .args(["--seed", "9007199254740992", "--dry-run"])
+        .command()
         .assert()
         .failure()
         .stderr(predicate::str::contains("above 2^53 - 1"));
@@ -107,22 +89,12 @@ fn bot_names_with_quotes_or_backslashes_are_refused() {
 fn results_pgn_keeps_tags_and_results_and_hides_the_moves() {
     let dir = temp_dir("formats-results-pgn");
     let out = dir.0.join("t");
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "g=builtin:greedy",
-            "--bot",
-            "r=builtin:random",
-            "--rounds",
-            "3",
-            "--random-opening-plies",
-            "2",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&out)
+    tournament("darra", &["g=builtin:greedy", "r=builtin:random"])
+        .args(["--random-opening-plies", "2"])
+        .rounds(3)
+        .quiet()
+        .out(&out)
+        .command()
         .assert()
         .success();
     let pgn = out.join("games.pgn");

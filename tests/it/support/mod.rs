@@ -122,6 +122,63 @@ pub fn temp_dir(name: &str) -> TempDir {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Tournaments
+
+/// `baraza tournament RULESET --bot NAME=BOT ...`, to add options to and run: the start of
+/// every tournament test's command line.
+#[derive(Clone, Debug)]
+pub struct Tournament(Vec<std::ffi::OsString>);
+
+/// A tournament of `ruleset` among `bots`, each `NAME=BOT`.
+pub fn tournament(ruleset: &str, bots: &[&str]) -> Tournament {
+    let mut args = vec!["tournament".into(), ruleset.into()];
+    for b in bots {
+        args.extend(["--bot".into(), b.into()]);
+    }
+    Tournament(args)
+}
+
+impl Tournament {
+    pub fn arg(mut self, arg: impl AsRef<OsStr>) -> Self {
+        self.0.push(arg.as_ref().to_owned());
+        self
+    }
+    pub fn args<I, S>(mut self, args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        self.0
+            .extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+        self
+    }
+    /// `--rounds N`.
+    pub fn rounds(self, n: u32) -> Self {
+        self.args(["--rounds", &n.to_string()])
+    }
+    /// `--out DIR`.
+    pub fn out(self, dir: impl AsRef<Path>) -> Self {
+        self.arg("--out").arg(dir.as_ref())
+    }
+    /// `--quiet`: no progress on stderr.
+    pub fn quiet(self) -> Self {
+        self.arg("--quiet")
+    }
+    /// The command, to run and assert on.
+    pub fn command(&self) -> assert_cmd::Command {
+        let mut cmd = baraza();
+        cmd.args(&self.0);
+        cmd
+    }
+    /// The command as a std one, to spawn.
+    pub fn process(&self) -> Command {
+        let mut cmd = Command::new(exe());
+        cmd.args(&self.0);
+        cmd
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Snapshots
 
 /// `insta::assert_snapshot!(NAME, TEXT)`, kept in tests/it/snapshots/ whichever module asserts

@@ -2,7 +2,9 @@
 //! shell script), games.jsonl/games.pgn/stderr logs, `baraza results`, SIGKILL and resume,
 //! Ctrl-C, a refused resume, gauntlet, `--on-crash`, SPRT and per-bot clocks.
 
-use crate::support::{baraza, exe, temp_dir, text, verify_log, wait_for_exit, wait_while_running};
+use crate::support::{
+    baraza, temp_dir, text, tournament, verify_log, wait_for_exit, wait_while_running, Tournament,
+};
 use baraza::tournament::log::{read_games_log, GameLine};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -56,28 +58,20 @@ fn verify_pgn(out: &Path, games: usize) {
 fn round_robin_of_three_builtins_at_concurrency_two() {
     let dir = temp_dir("rr");
     let out = dir.join("run");
-    let a = baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
+    let a = tournament(
+        "darra",
+        &[
             "random=builtin:random",
-            "--bot",
             "greedy=builtin:greedy",
-            "--bot",
             "random2=builtin:random",
-            "--rounds",
-            "2",
-            "--concurrency",
-            "2",
-            "--force",
-            "--movetime",
-            "1000",
-            "--out",
-        ])
-        .arg(&out)
-        .assert()
-        .success();
+        ],
+    )
+    .args(["--concurrency", "2", "--force", "--movetime", "1000"])
+    .rounds(2)
+    .out(&out)
+    .command()
+    .assert()
+    .success();
     let live = text(&a.get_output().stdout);
     let games = raw_game_lines(&out);
     assert_each_once(&games, &ids(2, 3));
@@ -97,11 +91,10 @@ fn round_robin_of_three_builtins_at_concurrency_two() {
 }
 
 /// Start a long tournament, wait (bounded) until games.jsonl holds at least `lines` games.
-fn start_and_wait(out: &Path, args: &[&str], lines: usize) -> std::process::Child {
-    let mut child = std::process::Command::new(exe())
-        .args(args)
-        .arg("--out")
-        .arg(out)
+fn start_and_wait(out: &Path, t: Tournament, lines: usize) -> std::process::Child {
+    let mut child = t
+        .out(out)
+        .process()
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -115,20 +108,13 @@ fn start_and_wait(out: &Path, args: &[&str], lines: usize) -> std::process::Chil
     child
 }
 
-const LONG: &[&str] = &[
-    "tournament",
-    "darra",
-    "--bot",
-    "a=builtin:random",
-    "--bot",
-    "b=builtin:random",
-    "--rounds",
-    "600",
-    "--concurrency",
-    "2",
-    "--force",
-    "--quiet",
-];
+/// Two random bots, two games at once, for `rounds` rounds: long enough to interrupt.
+fn long(rounds: u32) -> Tournament {
+    tournament("darra", &["a=builtin:random", "b=builtin:random"])
+        .rounds(rounds)
+        .args(["--concurrency", "2", "--force"])
+        .quiet()
+}
 
 #[test]
 fn sigkill_mid_run_then_resume_plays_each_game_once() {
@@ -137,9 +123,8 @@ fn sigkill_mid_run_then_resume_plays_each_game_once() {
     // The bots' directories under the test's own: a SIGKILLed referee can't remove them.
     let workdirs = dir.join("workdirs");
     std::fs::create_dir_all(&workdirs).unwrap();
-    let mut args = LONG.to_vec();
-    args.extend(["--workdir", workdirs.to_str().unwrap()]);
-    let mut child = start_and_wait(&out, &args, 5);
+    let t = long(600).arg("--workdir").arg(&workdirs);
+    let mut child = start_and_wait(&out, t, 5);
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let left = std::fs::read_dir(&workdirs).unwrap().count();
@@ -151,11 +136,10 @@ fn sigkill_mid_run_then_resume_plays_each_game_once() {
         before.games.len()
     );
 
-    let a = baraza()
-        .args(LONG)
-        .arg("--out")
-        .arg(&out)
+    let a = long(600)
+        .out(&out)
         .arg("--resume")
+        .command()
         .assert()
         .success();
     let stdout = text(&a.get_output().stdout);
@@ -169,12 +153,7 @@ fn sigkill_mid_run_then_resume_plays_each_game_once() {
     verify_pgn(&out, 1200);
     // And the killed-and-resumed run played the very games of an uninterrupted one.
     let whole = dir.join("whole");
-    baraza()
-        .args(LONG)
-        .arg("--out")
-        .arg(&whole)
-        .assert()
-        .success();
+    long(600).out(&whole).command().assert().success();
     assert_eq!(moves_by_id(&out), moves_by_id(&whole));
 }
 
@@ -193,28 +172,19 @@ fn the_same_seed_plays_the_same_games_whatever_the_concurrency_and_reuse() {
     let dir = temp_dir("reproducible");
     let run = |name: &str, extra: &[&str]| {
         let out = dir.join(name);
-        baraza()
-            .args([
-                "tournament",
-                "darra",
-                "--bot",
-                "r1=builtin:random",
-                "--bot",
-                "g=builtin:greedy",
-                "--bot",
-                "r2=builtin:random",
-                "--rounds",
-                "4",
-                "--seed",
-                "11",
-                "--quiet",
-                "--out",
-            ])
-            .arg(&out)
-            .args(extra)
-            .timeout(Duration::from_secs(120))
-            .assert()
-            .success();
+        tournament(
+            "darra",
+            &["r1=builtin:random", "g=builtin:greedy", "r2=builtin:random"],
+        )
+        .args(["--seed", "11"])
+        .rounds(4)
+        .quiet()
+        .out(&out)
+        .command()
+        .args(extra)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .success();
         moves_by_id(&out)
     };
     let first = run("c2", &["--concurrency", "2", "--force"]);
@@ -245,7 +215,7 @@ fn the_same_seed_plays_the_same_games_whatever_the_concurrency_and_reuse() {
 fn first_ctrl_c_finishes_running_games_and_prints_the_resume_command() {
     let dir = temp_dir("sigint");
     let out = dir.join("run");
-    let child = start_and_wait(&out, LONG, 3);
+    let child = start_and_wait(&out, long(600), 3);
     // SAFETY: a signal to the child we started.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
@@ -273,10 +243,7 @@ fn a_stop_file_in_the_output_directory_stops_like_ctrl_c() {
     let dir = temp_dir("stopfile");
     let out = dir.join("run");
     // Long enough not to end within the second it may take to see the file.
-    let mut long: Vec<&str> = LONG.to_vec();
-    let rounds = long.iter().position(|a| *a == "--rounds").unwrap() + 1;
-    long[rounds] = "4000";
-    let child = start_and_wait(&out, &long, 3);
+    let child = start_and_wait(&out, long(4000), 3);
     std::fs::write(out.join("stop"), "").unwrap();
     // Looked for every second: bounded by the test's own wait, no sleep.
     let output = child.wait_with_output().unwrap();
@@ -291,11 +258,10 @@ fn a_stop_file_in_the_output_directory_stops_like_ctrl_c() {
     assert!(played < 8000, "stopped early ({played} games)");
 
     // The resume removes the file (it would stop this run too) and plays the rest.
-    let a = baraza()
-        .args(&long)
-        .arg("--out")
-        .arg(&out)
+    let a = long(4000)
+        .out(&out)
         .arg("--resume")
+        .command()
         .timeout(Duration::from_secs(120))
         .assert()
         .success();
@@ -462,27 +428,20 @@ fn on_crash_abort_stops_after_the_crash_and_says_how_to_resume() {
 fn sprt_stops_a_clear_match_early_and_reports_llr_and_bounds() {
     let dir = temp_dir("sprt");
     let out = dir.join("run");
-    let a = baraza()
+    let a = tournament("dara", &["greedy=builtin:greedy", "random=builtin:random"])
         .args([
-            "tournament",
-            "dara",
-            "--bot",
-            "greedy=builtin:greedy",
-            "--bot",
-            "random=builtin:random",
-            "--rounds",
-            "100",
             "--concurrency",
             "2",
             "--force",
             "--random-opening-plies",
             "2",
             "--sprt",
-            "elo0=0,elo1=100,alpha=0.1,beta=0.1",
-            "--quiet",
-            "--out",
+            "elo0=0, elo1=100, alpha=0.1, beta=0.1",
         ])
-        .arg(&out)
+        .rounds(100)
+        .quiet()
+        .out(&out)
+        .command()
         .assert()
         .success();
     let stdout = text(&a.get_output().stdout);
@@ -553,22 +512,12 @@ fn sigterm_stops_at_once_and_keeps_every_finished_game() {
     let out = dir.join("run");
     // Three bots one game at a time: a bot's kept process waits idle while the others play,
     // and must not keep the stopped referee waiting for it.
-    let args = [
-        "tournament",
-        "darra",
-        "--bot",
-        "a=builtin:random",
-        "--bot",
-        "b=builtin:random",
-        "--bot",
-        "c=builtin:greedy",
-        "--rounds",
-        "300",
-        "--concurrency",
-        "1",
-        "--quiet",
-    ];
-    let mut child = start_and_wait(&out, &args, 3);
+    let bots = ["a=builtin:random", "b=builtin:random", "c=builtin:greedy"];
+    let t = tournament("darra", &bots)
+        .rounds(300)
+        .args(["--concurrency", "1"])
+        .quiet();
+    let mut child = start_and_wait(&out, t, 3);
     // SAFETY: a signal to the child we started.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
@@ -590,17 +539,9 @@ fn sigterm_stops_at_once_and_keeps_every_finished_game() {
 fn a_bot_program_that_is_missing_is_refused_before_anything_is_written() {
     let dir = temp_dir("missing");
     let out = dir.join("run");
-    let a = baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=./no-such-bot --fast",
-            "--out",
-        ])
-        .arg(&out)
+    let a = tournament("darra", &["a=builtin:random", "b=./no-such-bot --fast"])
+        .out(&out)
+        .command()
         .assert()
         .failure();
     let stderr = text(&a.get_output().stderr);
@@ -663,15 +604,8 @@ fn a_bot_keeps_its_process_across_tournament_games_unless_no_reuse() {
 fn json_prints_the_final_table_as_results_does() {
     let dir = temp_dir("json");
     let out = dir.join("out");
-    let run = baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "r=builtin:random",
-            "--bot",
-            "g=builtin:greedy",
-        ])
+    let run = tournament("darra", &["r=builtin:random", "g=builtin:greedy"])
+        .command()
         .args(["--rounds", "2", "--quiet", "--json", "--out"])
         .arg(&out)
         .output()

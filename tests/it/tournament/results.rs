@@ -2,7 +2,7 @@
 //! last line, the writer's repair of it, and resume: the missing games and the refusal of a
 //! log written by another configuration.
 
-use crate::support::{baraza, baraza_ok, temp_dir};
+use crate::support::{baraza, baraza_ok, temp_dir, tournament};
 use baraza::tournament::config::{BotEntry, EventInputs, TournamentConfig};
 use baraza::tournament::log::*;
 use baraza::tournament::schedule::schedule;
@@ -608,17 +608,8 @@ fn resume_refuses_a_log_of_another_configuration() {
     )), "{msg}");
 
     // The same refusal from the command line.
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:a",
-            "--bot",
-            "b=builtin:b",
-            "--bot",
-            "c=builtin:c",
-        ])
+    tournament("darra", &["a=builtin:a", "b=builtin:b", "c=builtin:c"])
+        .command()
         .args([
             "--rounds",
             "2",
@@ -637,17 +628,8 @@ fn resume_refuses_a_log_of_another_configuration() {
             )),
         );
     // And the matching configuration resumes: the dry run lists what is left.
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:a",
-            "--bot",
-            "b=builtin:b",
-            "--bot",
-            "c=builtin:c",
-        ])
+    tournament("darra", &["a=builtin:a", "b=builtin:b", "c=builtin:c"])
+        .command()
         .args([
             "--rounds",
             "2",
@@ -705,29 +687,14 @@ fn appending_cuts_a_torn_tail_and_completes_an_unterminated_line() {
 #[test]
 fn tournament_without_out_or_with_a_used_out() {
     let dir = temp_dir("cli-out");
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:greedy",
-        ])
+    tournament("darra", &["a=builtin:random", "b=builtin:greedy"])
+        .command()
         .assert()
         .failure()
         .stderr(predicate::str::contains("--out DIR is required"));
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:greedy",
-            "--out",
-        ])
-        .arg(dir.as_path())
+    tournament("darra", &["a=builtin:random", "b=builtin:greedy"])
+        .out(dir.as_path())
+        .command()
         .arg("--quiet")
         .assert()
         .success()
@@ -739,17 +706,9 @@ fn tournament_without_out_or_with_a_used_out() {
         .iter()
         .all(|g| ["1-0", "0-1", "1/2-1/2"].contains(&g.record.result.as_str())));
     write_log(&dir, &config(1), &["r1-p1-a"]);
-    baraza()
-        .args([
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:greedy",
-            "--out",
-        ])
-        .arg(dir.as_path())
+    tournament("darra", &["a=builtin:random", "b=builtin:greedy"])
+        .out(dir.as_path())
+        .command()
         .assert()
         .failure()
         .stderr(predicate::str::contains("pass --resume to continue it"));
@@ -758,15 +717,8 @@ fn tournament_without_out_or_with_a_used_out() {
 #[test]
 fn dry_run_json_lists_the_schedule() {
     let dry_run = || {
-        baraza()
-            .args([
-                "tournament",
-                "dara",
-                "--bot",
-                "x=builtin:random",
-                "--bot",
-                "y=builtin:greedy",
-            ])
+        tournament("dara", &["x=builtin:random", "y=builtin:greedy"])
+            .command()
             .args([
                 "--rounds",
                 "2",
