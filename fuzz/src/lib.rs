@@ -1,7 +1,7 @@
-//! The checks of `tests/fuzz_support/checks.rs` (the same file the in-tree proptest run uses),
+//! The checks of `tests/it/support/fuzz/checks.rs` (the same file the in-tree proptest run uses),
 //! with the hooks it expects from its parent module.
 
-#[path = "../../tests/fuzz_support/checks.rs"]
+#[path = "../../tests/it/support/fuzz/checks.rs"]
 pub mod checks;
 
 /// The proptest run counts accepted inputs; libFuzzer measures coverage instead.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A bot that tries to outlive its game or to reach what it should not, for tests/hosting.rs.
+# A bot that tries to outlive its game or to reach what it should not, for tests/it/hosting/hostile_bots.rs.
 #
 # usage: hostile_bot.sh MODES MARKER [ARG]
 #

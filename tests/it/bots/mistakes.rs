@@ -1,0 +1,587 @@
+//! A newcomer's first mistakes, caught before the first game: each mistaken bot in
+//! `tests/bots/mistake_*` (and a few mistaken command lines) gets one error line naming the cause
+//! and the fix, from `match` and `tournament` alike, and no game is played. Shell syntax in a
+//! command gets a warning with the `sh -c` form, and the match is played.
+
+use crate::support::{baraza, bot, exe, read_jsonl, root, temp_dir, text, TempDir};
+use std::path::Path;
+use std::process::Command;
+
+/// `baraza match darra BOT builtin:random` fails before any game with one line holding every
+/// one of `words`.
+fn refused(bot_command: &str, words: &[&str]) {
+    let out = baraza()
+        .args([
+            "match",
+            "darra",
+            bot_command,
+            "builtin:random",
+            "--games",
+            "2",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{bot_command} should be refused"
+    );
+    assert!(out.stdout.is_empty(), "no game is played for {bot_command}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("baraza: bot1: "), "{err}");
+    for w in words {
+        assert!(err.contains(w), "'{err}' should contain '{w}'");
+    }
+}
+
+#[test]
+fn a_script_without_a_shebang_line_is_refused_with_the_fix() {
+    refused(
+        &bot("mistake_no_shebang.py"),
+        &["without a '#!' line", "#!/usr/bin/env python3"],
+    );
+}
+
+#[test]
+fn crlf_line_endings_are_refused_with_the_fix() {
+    // The #! line then names 'python3\r'.
+    refused(&bot("mistake_crlf.py"), &["CRLF", "sed -i"]);
+    // A shell script with CRLF fails on every line.
+    refused(
+        &format!("sh {}", bot("mistake_crlf.sh")),
+        &["CRLF", "sed -i"],
+    );
+}
+
+#[test]
+fn a_file_that_is_not_executable_gets_chmod() {
+    let path = bot("mistake_not_executable.py");
+    refused(&path, &["is not executable", &format!("chmod +x {path}")]);
+}
+
+#[test]
+fn a_directory_and_a_missing_script_are_named() {
+    refused("tests/bots", &["'tests/bots' is a directory"]);
+    refused(
+        "python3 no/such/bot.py",
+        &["python3's script 'no/such/bot.py' not found"],
+    );
+}
+
+#[test]
+fn a_program_needing_a_shell_or_a_dot_slash_gets_a_hint() {
+    refused(
+        "cd bots && ./bot",
+        &["'cd' not found on PATH", "needs a shell"],
+    );
+    // Cargo.toml is in the working directory, but a name without '/' is looked up on PATH.
+    refused(
+        "Cargo.toml",
+        &[
+            "not found on PATH",
+            "for the file here, write './Cargo.toml'",
+        ],
+    );
+}
+
+#[test]
+fn the_same_checks_run_in_a_tournament() {
+    let dir = temp_dir("mistakes-tournament");
+    let out = baraza()
+        .args(["tournament", "darra", "--rounds", "1", "--quiet"])
+        .arg("--bot")
+        .arg(format!("nosh={}", bot("mistake_no_shebang.py")))
+        .args(["--bot", "r=builtin:random", "--out"])
+        .arg(dir.join("run"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains("bot 'nosh'"), "{err}");
+    assert!(err.contains("without a '#!' line"), "{err}");
+    assert!(
+        !dir.join("run").join("games.jsonl").exists() || {
+            let log = std::fs::read_to_string(dir.join("run").join("games.jsonl")).unwrap();
+            log.lines().count() <= 1
+        },
+        "no game is played"
+    );
+}
+
+#[test]
+fn shell_syntax_is_warned_about_and_the_match_is_played() {
+    let cmd = "sh bots/shell/random_bot.sh 2>/dev/null";
+    let out = baraza()
+        .args(["match", "darra", cmd, "builtin:random", "--games", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let expected = "baraza: warning: bot1: '2>/dev/null' is shell syntax, but bot commands run \
+                    without a shell, so it reaches the program as an argument; for a shell, \
+                    write: sh -c 'sh bots/shell/random_bot.sh 2>/dev/null'";
+    assert_eq!(err.lines().next(), Some(expected), "{err}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("game 1:"), "{stdout}");
+}
+
+/// Play one game of `bot_command` against builtin:random; the game's JSONL line.
+fn one_game(bot_command: &str, unbuffered: bool) -> serde_json::Value {
+    let file = bot_command.rsplit('/').next().unwrap_or("bot");
+    let dir = temp_dir(&format!("mistakes-{file}"));
+    let jsonl = dir.join("g.jsonl");
+    let mut cmd = baraza();
+    cmd.args([
+        "match",
+        "darra",
+        bot_command,
+        "builtin:random",
+        "--games",
+        "1",
+    ])
+    .args(["--startup-timeout", "1500", "--jsonl"])
+    .arg(&jsonl);
+    if !unbuffered {
+        // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
+        cmd.env_remove("PYTHONUNBUFFERED");
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+}
+
+#[test]
+fn a_crash_reason_ends_with_the_bots_stderr() {
+    let g = one_game(&bot("mistake_raises.py"), true);
+    assert_eq!(g["termination"], "crash");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(reason.contains("crashed: exited with status 1"), "{reason}");
+    assert!(
+        reason.ends_with("ZeroDivisionError: division by zero"),
+        "{reason}"
+    );
+    // The traceback's last lines (TAIL_LINES = 4 of them): where, and what.
+    assert!(reason.contains("; its stderr ended: "), "{reason}");
+    assert!(reason.contains("mistake_raises.py\", line 10"), "{reason}");
+}
+
+#[test]
+fn a_startup_timeout_says_what_the_bot_sent() {
+    let g = one_game(&bot("mistake_readyok.sh"), true);
+    assert_eq!(g["termination"], "stalled connection");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with(
+            "did not send 'ready' within the startup deadline of 1500 ms: it sent 'readyok' \
+             (UCI's answer to 'isready', ignored; a baraza bot answers the hello with 'ready')"
+        ),
+        "{reason}"
+    );
+    let g = one_game(&bot("mistake_debug_print.sh"), true);
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains(
+            "it sent 'Loading weights from net.bin', 'DEBUG: hello received?' on stdout instead"
+        ),
+        "{reason}"
+    );
+}
+
+#[test]
+fn an_unflushed_bot_is_asked_about_flushing() {
+    let g = one_game(&bot("mistake_no_flush.py"), false);
+    assert_eq!(g["termination"], "stalled connection");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("it wrote nothing on stdout: is its output flushed"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn an_illegal_move_reason_names_the_position_and_the_legal_moves() {
+    let g = one_game(&format!("{} illegal", bot("bad_bot.sh")), true);
+    assert_eq!(g["termination"], "illegal move");
+    // The position and the list, as `baraza rules` gives them for Darra's start.
+    let start = String::from_utf8(
+        baraza()
+            .args(["rules", "start", "darra"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let legal = baraza()
+        .args(["rules", "legal", start.trim()])
+        .output()
+        .unwrap()
+        .stdout;
+    let legal = String::from_utf8(legal)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        legal, "1A 2A 3A 4A 5A 6A",
+        "Darra's start: every hole of row A"
+    );
+    assert_eq!(
+        g["reason"],
+        format!(
+            "player 1 (bad_bot) sent illegal move 'z9' in '{}' (legal: {legal})",
+            start.trim()
+        )
+    );
+}
+
+/// Bytes a terminal obeys: ESC, and the C1 range's CSI.
+fn has_raw_escape(text: &str) -> bool {
+    text.contains('\x1b') || text.contains('\u{9b}')
+}
+
+#[test]
+fn a_token_with_escape_sequences_is_shown_escaped() {
+    let dir = temp_dir("mistakes-escape");
+    let pgn = dir.join("g.pgn");
+    let out = baraza()
+        .args([
+            "match",
+            "darra",
+            &bot("mistake_escape.sh"),
+            "builtin:random",
+        ])
+        .args(["--games", "1", "--pgn"])
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        console.contains("illegal move 'z\\x1b[2J\\x1b[31mred'"),
+        "{console}"
+    );
+    assert!(!has_raw_escape(&console), "{console:?}");
+    // replay shows the game's reason escaped, never raw.
+    for args in [vec!["--game", "1"], vec![]] {
+        let out = baraza()
+            .arg("replay")
+            .arg(&pgn)
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!has_raw_escape(&text), "{args:?}: {text:?}");
+        if !args.is_empty() {
+            assert!(
+                text.contains("illegal move 'z\\x1b[2J\\x1b[31mred'"),
+                "{text}"
+            );
+        }
+    }
+    // A run folder is read through its games.pgn; a JSONL log is named as such.
+    std::fs::rename(&pgn, dir.join("games.pgn")).unwrap();
+    let out = baraza().arg("replay").arg(&*dir).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(dir.join("g.jsonl"), "{\"game\":1}\n").unwrap();
+    let out = baraza()
+        .arg("replay")
+        .arg(dir.join("g.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("is a JSON-lines log, not the PGN log replay reads"),
+        "{err}"
+    );
+    assert!(err.contains("`baraza results "), "{err}");
+}
+
+/// What `log_input.sh` was told in a match of one game against a bot that never sends `ready`.
+fn told_when_the_opponent_never_starts(extra: &[&str]) -> Vec<String> {
+    let dir = temp_dir(&format!("never-ready{}", extra.len()));
+    let log = dir.join("told");
+    let out = baraza()
+        .args(["match", "darra"])
+        .arg(format!("{} noready", bot("bad_bot.sh")))
+        .arg(format!("{} {}", bot("log_input.sh"), log.display()))
+        .args(["--games", "1", "--startup-timeout", "300"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert!(console.contains("stalled connection"), "{console}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_bot_whose_opponent_never_starts_hears_nothing_of_that_game_in_every_mode() {
+    // protocol.md: `gameover` only for a game the bot was sent `newgame` for.
+    for extra in [&[][..], &["--no-reuse"][..]] {
+        let told = told_when_the_opponent_never_starts(extra);
+        assert_eq!(told, ["baraza 1 darra", "quit"], "{extra:?}");
+    }
+}
+
+#[test]
+fn a_bot_that_fails_to_start_twice_stops_the_match_unless_keep_going() {
+    let never = format!("{} noready", bot("bad_bot.sh"));
+    let run = |extra: &[&str]| {
+        baraza()
+            .args(["match", "darra", &never, "builtin:random", "--games", "6"])
+            .args(["--startup-timeout", "200"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let console = String::from_utf8(out.stdout).unwrap();
+    // Two games, each lost by the startup deadline, then no more.
+    assert_eq!(
+        console.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{console}"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad_bot failed to start in 2 games in a row (game 2: "),
+        "{err}"
+    );
+    assert!(err.contains("did not send 'ready'"), "{err}");
+    assert!(err.contains("--keep-going plays them anyway"), "{err}");
+    let out = run(&["--keep-going"]);
+    assert!(out.status.success());
+    let console = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        console.lines().filter(|l| l.starts_with("game ")).count(),
+        6,
+        "{console}"
+    );
+}
+
+#[test]
+fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = temp_dir("closed-stdout");
+    let jsonl = dir.join("g.jsonl");
+    let mut child = Command::new(exe())
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "200",
+        ])
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // `| head -1`: read one line, then close the pipe.
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1:"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("stdout was closed"), "{err}");
+    // The game whose line could not be printed is logged; no game after it was started.
+    let logged = std::fs::read_to_string(&jsonl).unwrap().lines().count();
+    assert!((1..=3).contains(&logged), "{logged} games logged");
+}
+
+/// A folder holding copies of test bots of `tests/bots/` (from, to, executable), for the
+/// README's cases: run from there, the messages name `./bot.py` as the README does.
+fn bot_folder(name: &str, files: &[(&str, &str, bool)]) -> TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir(&format!("readme-{name}"));
+    for (from, to, executable) in files {
+        let path = dir.join(to);
+        std::fs::copy(bot(from), &path).unwrap();
+        let mode = if *executable { 0o755 } else { 0o644 };
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    dir
+}
+
+/// `baraza ARGS...` run in `dir`; its stderr, the folder's path written `[dir]`.
+fn stderr_in(dir: &Path, args: &[&str], code: i32) -> String {
+    let out = Command::new(exe())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+    text(&out.stderr).replace(dir.to_str().unwrap(), "[dir]")
+}
+
+/// README's table of the messages a newcomer can meet, the mistakes in the command itself:
+/// each refused before any game with one line (the shell syntax only warned about, the match
+/// played), and the other arenas' spellings a usage error. Snapshot
+/// `readme-errors-of-the-command`, checked row by row against README.md.
+#[test]
+fn readme_errors_of_the_command_are_as_reviewed() {
+    let mut said = String::new();
+    let mut row = |mistake: &str, stderr: String| {
+        said += &format!("{mistake}:\n{}\n\n", stderr.trim_end());
+    };
+    let refused_in = |dir: &TempDir, bot: &str| {
+        let err = stderr_in(dir, &["match", "darra", bot, "builtin:random"], 1);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    let d = bot_folder("no-shebang", &[("mistake_no_shebang.py", "bot.py", true)]);
+    row("a script without #!", refused_in(&d, "./bot.py"));
+    let d = bot_folder(
+        "crlf",
+        &[
+            ("mistake_crlf.py", "bot.py", true),
+            ("mistake_crlf.sh", "bot.sh", false),
+        ],
+    );
+    // As printed: the terminal escaping doubles the backslash of the fix ('s/\\r$//').
+    row("Windows line endings", refused_in(&d, "./bot.py"));
+    row("Windows line endings, sh", refused_in(&d, "sh ./bot.sh"));
+    let d = bot_folder(
+        "not-executable",
+        &[("mistake_not_executable.py", "bot.py", false)],
+    );
+    std::fs::create_dir(d.join("bots")).unwrap();
+    row("not executable", refused_in(&d, "./bot.py"));
+    row("a directory", refused_in(&d, "./bots"));
+    let d = bot_folder("missing", &[("first_bot.sh", "bot", true)]);
+    row("a missing program", refused_in(&d, "./no-such-bot"));
+    row("a missing script", refused_in(&d, "python3 no-such-bot.py"));
+    row("a program here, not on PATH", refused_in(&d, "bot"));
+    // Warned about, then played: the warning is the first line.
+    let d = temp_dir("readme-shell");
+    std::fs::copy(
+        root().join("bots/shell/random_bot.sh"),
+        d.join("random_bot.sh"),
+    )
+    .unwrap();
+    let args = [
+        "match",
+        "darra",
+        "sh random_bot.sh 2>/dev/null",
+        "builtin:random",
+        "--games",
+        "1",
+    ];
+    let err = stderr_in(&d, &args, 0);
+    row("shell syntax", err.lines().next().unwrap().to_string());
+    let args = ["tournament", "darra", "-engine", "cmd=./a", "name=a"];
+    row(
+        "cutechess-cli or fastchess options",
+        stderr_in(&d, &args, 2),
+    );
+    assert_snapshot!("readme-errors-of-the-command", said);
+}
+
+/// README's table, the mistakes a bot shows once it runs: the reason its game is lost in a
+/// `match` (the JSONL log's `reason`), or `check-bot`'s verdict where README quotes
+/// `check-bot`. A startup deadline of 1000 ms (README quotes the default, 10000). Snapshot
+/// `readme-errors-of-a-running-bot`, checked row by row against README.md.
+#[test]
+fn readme_errors_of_a_running_bot_are_as_reviewed() {
+    let mut said = String::new();
+    let mut row = |mistake: &str, text: String| {
+        said += &format!("{mistake}:\n{text}\n\n");
+    };
+    let reason = |name: &str, from: &str, arg: &str, unbuffered: bool| {
+        // Not `bot`: the built-in opponent fails beside a file of that name.
+        let d = bot_folder(name, &[(from, "mybot", true)]);
+        let mut cmd = Command::new(exe());
+        cmd.args(["match", "darra", format!("./mybot {arg}").trim_end()])
+            .args([
+                "builtin:random",
+                "--games",
+                "1",
+                "--startup-timeout",
+                "1000",
+            ])
+            .args(["--jsonl", "g.jsonl"])
+            .current_dir(&d);
+        if !unbuffered {
+            // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
+            cmd.env_remove("PYTHONUNBUFFERED");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let game = &read_jsonl(&d.join("g.jsonl"))[0];
+        let reason = game["reason"].as_str().unwrap();
+        format!("{}: {reason}", game["termination"].as_str().unwrap())
+            .replace(d.to_str().unwrap(), "[dir]")
+    };
+    row(
+        "output not flushed",
+        reason("no-flush", "mistake_no_flush.py", "", false),
+    );
+    row(
+        "a UCI or GTP habit",
+        reason("readyok", "mistake_readyok.sh", "", true),
+    );
+    row(
+        "debug prints on stdout",
+        reason("debug-print", "mistake_debug_print.sh", "", true),
+    );
+    // The traceback's first and last line of the four kept, as README shows it: the lines
+    // between are Python's own and change with its version.
+    let crash = reason("raises", "mistake_raises.py", "", true);
+    let parts: Vec<&str> = crash.split(" | ").collect();
+    assert_eq!(parts.len(), 4, "{crash}");
+    let (first, _) = parts[0].split_once("its stderr ended: ").unwrap();
+    row(
+        "an exception",
+        format!("{first}its stderr ended: ... | {}", parts[3]),
+    );
+    row(
+        "an illegal move",
+        reason("illegal", "bad_bot.sh", "illegal", true),
+    );
+    // check-bot's verdict: its last line, quoting the first failed check.
+    let verdict = |name: &str, from: &str, arg: &str| {
+        let d = bot_folder(name, &[(from, "mybot", true)]);
+        let cmd = format!("./mybot {arg}").trim_end().to_string();
+        let out = Command::new(exe())
+            .args(["check-bot", "darra", &cmd])
+            .current_dir(&d)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+        let stdout = text(&out.stdout);
+        let verdict = stdout.lines().last().unwrap();
+        assert!(verdict.starts_with("verdict: "), "{stdout}");
+        verdict.replace(d.to_str().unwrap(), "[dir]")
+    };
+    row(
+        "exits after one game",
+        verdict("exits", "reuse_bot.sh", "exitgameover pids"),
+    );
+    row(
+        "ignores quit",
+        verdict("ignores-quit", "mistake_ignores_quit.sh", ""),
+    );
+    assert_snapshot!("readme-errors-of-a-running-bot", said);
+}

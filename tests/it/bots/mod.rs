@@ -1,0 +1,9 @@
+//! The bots: the built-in ones, the examples in `bots/`, `check-bot`, and a newcomer's
+//! mistakes.
+
+mod builtin;
+mod check_bot;
+mod examples;
+mod mistakes;
+mod search;
+mod words;

@@ -1,0 +1,9 @@
+//! The command line as a user meets it: `--help`, usage errors, `rules`, `play`, `view`.
+
+mod foreign_options;
+mod help_and_checks;
+mod play;
+mod rules;
+mod rules_bao;
+mod view;
+mod view_browser;

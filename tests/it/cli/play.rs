@@ -1,0 +1,362 @@
+//! `baraza play`: a person against a bot, under the referee. Through stdin (no terminal)
+//! against builtin:random and a scripted bot, and once in tmux on a real terminal.
+
+use crate::support::{baraza, exe, temp_dir, verify_log, Tool};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn play(args: &[&str], input: &str) -> (String, String) {
+    let out = baraza()
+        .arg("play")
+        .args(args)
+        .write_stdin(input)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .success();
+    let o = out.get_output();
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn games(pgn: &Path) -> Vec<baraza::record::GameRecord> {
+    baraza::record::pgn::parse_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap()
+}
+
+#[test]
+fn a_person_plays_a_whole_game_by_numbers_through_stdin() {
+    let dir = temp_dir("play-stdin");
+    let pgn = dir.join("g.pgn");
+    // Always the first legal move: Darra ends by its rules long before 600 answers.
+    let input = "1\n".repeat(600);
+    let (out, _) = play(
+        &[
+            "darra",
+            "builtin:random",
+            "--movetime",
+            "200",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        &input,
+    );
+    let g = &games(&pgn)[0];
+    assert_eq!((g.white.as_str(), g.black.as_str()), ("you", "random"));
+    assert_eq!(g.termination.as_str(), "normal", "{}", g.reason);
+    verify_log(&pgn);
+    // Every move of the person (player 1: plies 1, 3, ...) was the first legal one, so its
+    // token is the first in `rules legal` of the position before it.
+    let mut pos = g.start.clone();
+    for (i, mv) in g.moves.iter().enumerate() {
+        if i % 2 == 0 && mv != "pass" {
+            let legal = baraza()
+                .args(["rules", "legal", &pos])
+                .output()
+                .unwrap()
+                .stdout;
+            let first = String::from_utf8(legal)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap()
+                .to_string();
+            assert_eq!(mv, &first, "ply {}", i + 1);
+        }
+        let next = baraza()
+            .args(["rules", "apply", &pos, mv])
+            .output()
+            .unwrap()
+            .stdout;
+        pos = String::from_utf8(next).unwrap().trim_end().to_string();
+    }
+    // The board as `rules show` draws it, the numbered moves, the bot's moves, the end.
+    let show = baraza()
+        .args(["rules", "show", &g.start])
+        .output()
+        .unwrap()
+        .stdout;
+    assert!(out.contains(&String::from_utf8(show).unwrap()), "{out}");
+    assert!(out.contains("  1) 1A"), "{out}");
+    assert!(
+        out.contains(&format!("The bot played {}.", g.moves[1])),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Game over: {} normal", g.result)),
+        "{out}"
+    );
+    assert!(out.contains("no time limit for you"), "{out}");
+}
+
+#[test]
+fn tokens_mistakes_and_resign_as_player_two() {
+    let dir = temp_dir("play-resign");
+    let pgn = dir.join("g.pgn");
+    let jsonl = dir.join("g.jsonl");
+    // The bot (player 1) moves; the person answers a wrong word, a number out of range, a
+    // token, then resigns on the next turn.
+    let start = "dara ....../....../....../....../...... 1 12 12 0";
+    let (out, _) = play(
+        &[
+            "dara",
+            "builtin:random",
+            "--as",
+            "2",
+            "--name",
+            "ada",
+            "--movetime",
+            "200",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+            "--start",
+            start,
+        ],
+        "zz\n999\nf5\nresign\n",
+    );
+    assert!(out.contains("'zz' is not a legal move here"), "{out}");
+    assert!(out.contains("'999' is not a legal move here"), "{out}");
+    let g = &games(&pgn)[0];
+    assert_eq!((g.white.as_str(), g.black.as_str()), ("random", "ada"));
+    assert_eq!(g.moves.len(), 3, "{:?}", g.moves);
+    assert_eq!(g.moves[1], "f5");
+    assert_eq!(
+        (g.result.as_str(), g.termination.as_str()),
+        ("1-0", "resignation")
+    );
+    assert_eq!(g.reason, "player 2 (ada) resigned");
+    verify_log(&pgn);
+    let line: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&jsonl).unwrap().trim()).unwrap();
+    assert_eq!(line["termination"], "resignation");
+    assert!(
+        out.contains("random vs ada: 1-0 resignation, 3 plies"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_end_of_the_input_resigns_and_the_bots_info_is_shown() {
+    let dir = temp_dir("play-info");
+    let bot = dir.join("talker.sh");
+    std::fs::write(
+        &bot,
+        "#!/bin/sh\nset -f\nwhile IFS= read -r line; do set -- $line; case $1 in\n\
+         baraza) echo ready ;; legal) first=$2 ;;\n\
+         go) echo \"info thinking about $first\"; echo \"move $first\" ;; quit) exit 0 ;; esac; done\n",
+    )
+    .unwrap();
+    let pgn = dir.join("g.pgn");
+    let (out, _) = play(
+        &[
+            "bao",
+            &format!("sh {}", bot.display()),
+            "--as",
+            "2",
+            "--tc",
+            "60+1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    let g = &games(&pgn)[0];
+    assert_eq!(g.moves.len(), 1);
+    assert!(
+        out.contains(&format!("bot info: thinking about {}", g.moves[0])),
+        "{out}"
+    );
+    assert!(out.contains("(end of input: you resign)"), "{out}");
+    assert!(out.contains("clocks: player 1 "), "{out}");
+    assert_eq!(
+        (g.result.as_str(), g.termination.as_str()),
+        ("1-0", "resignation")
+    );
+    verify_log(&pgn);
+}
+
+#[test]
+fn bad_play_arguments_are_one_line_errors() {
+    let out = baraza()
+        .args(["play", "nosuch", "builtin:random"])
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains("unknown ruleset 'nosuch'") && err.lines().count() == 1,
+        "{err}"
+    );
+    let out = baraza()
+        .args(["play", "darra", "builtin:nosuch"])
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("unknown built-in bot 'nosuch'"), "{err}");
+    baraza()
+        .args(["play", "darra", "builtin:random", "--as", "3"])
+        .assert()
+        .code(2);
+}
+
+/// tmux on a private server socket, killed when dropped.
+struct Tmux(String);
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = std::process::Command::new("tmux")
+            .args(["-L", &self.0])
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-e", "-t", "play"])
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(Instant::now() < deadline, "never saw '{text}' on:\n{s}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+#[test]
+fn a_person_plays_in_tmux_on_a_real_terminal() {
+    skip_unless!(Tool::Tmux);
+    let dir = temp_dir("play-tmux");
+    let pgn = dir.join("g.pgn");
+    let exe = exe();
+    let tmux = Tmux(format!("baraza-test-{}", std::process::id()));
+    let cmd = format!(
+        "{} play darra builtin:greedy --movetime 200 --pgn {}; echo PLAY-EXITED-$?; sleep 60",
+        exe.display(),
+        pgn.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &cmd,
+    ]);
+    let first = tmux.wait_for("your move>");
+    // On a terminal the board is in colour: player 1's line red.
+    assert!(
+        first.contains("\x1b[31m"),
+        "no colour on a terminal:\n{first}"
+    );
+    tmux.run(&["send-keys", "-t", "play", "6A", "Enter"]);
+    tmux.wait_for("The bot played");
+    tmux.run(&["send-keys", "-t", "play", "resign", "Enter"]);
+    let end = tmux.wait_for("PLAY-EXITED-0");
+    assert!(end.contains("0-1 resignation"), "{end}");
+    let g = &games(&pgn)[0];
+    assert_eq!(g.moves[0], "6A");
+    assert_eq!((g.termination.as_str(), g.plies), ("resignation", 2));
+    verify_log(&pgn);
+}
+
+#[test]
+fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
+    let dir = temp_dir("match-resign");
+    let quitter = dir.join("quitter.sh");
+    // Plays its first legal move twice, then resigns.
+    std::fs::write(
+        &quitter,
+        "#!/bin/sh\nset -f\nn=0\nwhile IFS= read -r line; do set -- $line; case $1 in\n\
+         baraza) echo ready ;; legal) first=$2 ;;\n\
+         go) n=$((n+1)); if [ $n -gt 2 ]; then echo resign; else echo \"move $first\"; fi ;;\n\
+         quit) exit 0 ;; esac; done\n",
+    )
+    .unwrap();
+    let pgn = dir.join("m.pgn");
+    baraza()
+        .args([
+            "match",
+            "darra",
+            &format!("sh {}", quitter.display()),
+            "builtin:random",
+        ])
+        .args(["--games", "1", "--movetime", "500", "--pgn"])
+        .arg(&pgn)
+        .assert()
+        .success();
+    let g = &games(&pgn)[0];
+    // Player 1 resigned on its third turn: four plies played, player 1 to move, 0-1.
+    assert_eq!(g.moves.len(), 4, "{:?} {}", g.moves, g.reason);
+    assert_eq!(
+        (g.result.as_str(), g.termination.as_str()),
+        ("0-1", "resignation")
+    );
+    assert_eq!(g.reason, "player 1 (quitter) resigned");
+    verify_log(&pgn);
+    // The verifier holds a resignation to the player to move: 1-0 cannot be right here.
+    let text = std::fs::read_to_string(&pgn).unwrap().replace("0-1", "1-0");
+    let forged = dir.join("forged.pgn");
+    std::fs::write(&forged, text).unwrap();
+    let out = baraza()
+        .arg("replay")
+        .arg(&forged)
+        .arg("--verify")
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains("a resignation needs 0-1 (player 1 was to move)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn ctrl_c_in_tmux_stops_the_game_without_a_record() {
+    skip_unless!(Tool::Tmux);
+    let dir = temp_dir("play-tmux-int");
+    let pgn = dir.join("g.pgn");
+    let exe = exe();
+    let tmux = Tmux(format!("baraza-test-int-{}", std::process::id()));
+    // The shell traps INT (a handler, so baraza gets the default) to report the exit status.
+    let cmd = format!(
+        "trap 'echo' INT; {} play bao builtin:random --pgn {}; echo PLAY-EXITED-$?; sleep 60",
+        exe.display(),
+        pgn.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &cmd,
+    ]);
+    tmux.wait_for("your move>");
+    tmux.run(&["send-keys", "-t", "play", "C-c"]);
+    let end = tmux.wait_for("PLAY-EXITED-1");
+    assert!(
+        end.contains("interrupted: the game is not recorded"),
+        "{end}"
+    );
+    assert!(!pgn.exists());
+}

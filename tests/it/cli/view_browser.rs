@@ -1,0 +1,419 @@
+//! `baraza view` in a real browser: headless Chromium driven over WebDriver (chromedriver).
+//! For a small match of every ruleset, the page is opened at several plies of several games
+//! (by its address and by the arrow, Home and End keys, the slider and play/pause), and the
+//! board's `data-position` must equal `baraza rules apply` of the same moves. The page must
+//! make no network request and log no error. One screenshot per ruleset is saved under
+//! target/view-screens/.
+//!
+//! Without chromium and chromedriver the test says so and passes, except under CI=true.
+
+use crate::support::{baraza, baraza_ok, on_path, temp_dir, tournament, Tool, CHROMIUM};
+use base64::Engine as _;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+const RULESETS: [&str; 7] = [
+    "darra",
+    "darra-2x12",
+    "darra-2x16",
+    "darra-2x18",
+    "bao",
+    "dara",
+    "dara-niger",
+];
+
+/// chromedriver, killed by its pid when dropped.
+struct Driver {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Driver {
+    fn start(exe: &Path) -> Driver {
+        let port = free_port();
+        let child = std::process::Command::new(exe)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let driver = Driver {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+        };
+        // Ready when its status says so (it starts in well under a second here).
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ready = ureq::get(&format!("{}/status", driver.base))
+                .call()
+                .ok()
+                .and_then(|r| r.into_json::<Value>().ok())
+                .is_some_and(|v| v["value"]["ready"] == true);
+            if ready {
+                return driver;
+            }
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// One browser session; deleted (the browser quits) when dropped.
+struct Session<'a> {
+    driver: &'a Driver,
+    id: String,
+}
+
+impl<'a> Session<'a> {
+    fn new(driver: &'a Driver, chromium: &Path, profile: &Path) -> Session<'a> {
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium.to_string_lossy(),
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                         "--no-first-run", "--disable-background-networking",
+                         "--disable-component-update", "--disable-sync",
+                         "--disable-dev-shm-usage",
+                         format!("--user-data-dir={}", profile.display()),
+                         "--window-size=1400,900"],
+            },
+            "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
+        }}});
+        let v: Value = ureq::post(&format!("{}/session", driver.base))
+            .send_json(caps)
+            .expect("new session")
+            .into_json()
+            .unwrap();
+        let id = v["value"]["sessionId"]
+            .as_str()
+            .expect("session id")
+            .to_string();
+        Session { driver, id }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}/session/{}{path}", self.driver.base, self.id)
+    }
+
+    fn post(&self, path: &str, body: Value) -> Value {
+        match ureq::post(&self.url(path)).send_json(body) {
+            Ok(r) => r.into_json::<Value>().unwrap()["value"].clone(),
+            Err(ureq::Error::Status(code, r)) => {
+                panic!(
+                    "{path}: HTTP {code}: {}",
+                    r.into_string().unwrap_or_default()
+                )
+            }
+            Err(e) => panic!("{path}: {e}"),
+        }
+    }
+
+    fn get(&self, path: &str) -> Value {
+        ureq::get(&self.url(path))
+            .call()
+            .unwrap()
+            .into_json::<Value>()
+            .unwrap()["value"]
+            .clone()
+    }
+
+    fn open(&self, url: &str) {
+        self.post("/url", json!({ "url": url }));
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.post("/execute/sync", json!({"script": script, "args": []}))
+    }
+
+    fn key(&self, key: &str) {
+        self.post(
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]}),
+        );
+    }
+
+    /// (game, ply, position) the board shows.
+    fn board(&self) -> (u64, usize, String) {
+        let v = self.js(
+            "var b = document.getElementById('board');\
+             return [b.getAttribute('data-game'), b.getAttribute('data-ply'), b.getAttribute('data-position')];",
+        );
+        (
+            v[0].as_str().unwrap().parse().unwrap(),
+            v[1].as_str().unwrap().parse().unwrap(),
+            v[2].as_str().unwrap().to_string(),
+        )
+    }
+
+    fn log(&self, kind: &str) -> Vec<Value> {
+        self.post("/se/log", json!({ "type": kind }))
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        let _ = ureq::delete(&self.url("")).call();
+    }
+}
+
+const LEFT: &str = "\u{E012}";
+const RIGHT: &str = "\u{E014}";
+const HOME: &str = "\u{E011}";
+const END: &str = "\u{E010}";
+
+/// What `baraza rules apply` says the position is after the first `k` moves (the start itself
+/// for k = 0).
+fn expected(start: &str, moves: &[String], k: usize) -> String {
+    if k == 0 {
+        return start.to_string();
+    }
+    let mut args = vec!["rules", "apply", start];
+    args.extend(moves[..k].iter().map(String::as_str));
+    baraza_ok(args).trim_end().to_string()
+}
+
+#[test]
+fn the_viewer_shows_the_engines_positions_in_chromium() {
+    skip_unless!(Tool::Chromium);
+    let chromium = on_path(CHROMIUM).unwrap();
+    let chromedriver = on_path(&["chromedriver"]).unwrap();
+    let dir = temp_dir("view-browser");
+    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-screens");
+    std::fs::create_dir_all(&shots).unwrap();
+    let driver = Driver::start(&chromedriver);
+    let profile = dir.join("profile");
+    let session = Session::new(&driver, &chromium, &profile);
+    session.post("/window/rect", json!({"width": 1400, "height": 900}));
+
+    for ruleset in RULESETS {
+        let pgn = dir.join(format!("{ruleset}.pgn"));
+        let html = dir.join(format!("{ruleset}.html"));
+        baraza()
+            .args([
+                "match",
+                ruleset,
+                "builtin:random",
+                "builtin:greedy",
+                "--games",
+                "2",
+            ])
+            .args([
+                "--tc",
+                "30+0.1",
+                "--seed",
+                "3",
+                "--max-plies",
+                "120",
+                "--pgn",
+            ])
+            .arg(&pgn)
+            .assert()
+            .success();
+        baraza()
+            .arg("view")
+            .arg(&pgn)
+            .arg("-o")
+            .arg(&html)
+            .assert()
+            .success();
+        let games =
+            baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        let page = format!("file://{}", html.display());
+
+        for (g, rec) in games.iter().enumerate() {
+            let n = g + 1;
+            let plies = rec.moves.len();
+            assert!(plies >= 4, "{ruleset} game {n} has {plies} plies");
+            let check = |want_ply: usize, how: &str| {
+                let (game, ply, pos) = session.board();
+                assert_eq!((game, ply), (n as u64, want_ply), "{ruleset} {how}");
+                assert_eq!(
+                    pos,
+                    expected(&rec.start, &rec.moves, want_ply),
+                    "{ruleset} game {n} {how}"
+                );
+            };
+            // The address names game and ply.
+            let mid = plies / 2;
+            session.open(&format!("{page}#g{n}p{mid}"));
+            check(mid, "opened at #g{n}p{mid}");
+            // The keys step and jump.
+            session.key(RIGHT);
+            check(mid + 1, "after →");
+            session.key(LEFT);
+            session.key(LEFT);
+            check(mid - 1, "after ← ←");
+            session.key(HOME);
+            check(0, "after Home");
+            session.key(LEFT);
+            check(0, "← at the start stays");
+            session.key(RIGHT);
+            check(1, "→ from the start");
+            session.key(END);
+            check(plies, "after End");
+            session.key(RIGHT);
+            check(plies, "→ at the end stays");
+            // The slider.
+            session.js("var s = document.getElementById('slider'); s.value = 3;\
+                 s.dispatchEvent(new Event('input'));");
+            check(3, "slider at 3");
+            // At the end the result and termination are shown.
+            session.key(END);
+            let status = session.js("return document.getElementById('status').textContent;");
+            let status = status.as_str().unwrap();
+            assert!(
+                status.contains(rec.result.as_str()) && status.contains(rec.termination.as_str()),
+                "{ruleset}: status '{status}'"
+            );
+        }
+
+        // Play steps forward by itself; pause stops it.
+        session.open(&format!("{page}#g1p0"));
+        session.js("document.getElementById('b-play').click();");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while session.board().1 < 2 {
+            assert!(Instant::now() < deadline, "{ruleset}: play did not step");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        session.js("document.getElementById('b-play').click();");
+        let paused_at = session.board().1;
+        std::thread::sleep(Duration::from_millis(1200));
+        assert_eq!(
+            session.board().1,
+            paused_at,
+            "{ruleset}: pause did not stop"
+        );
+        let (_, k, pos) = session.board();
+        assert_eq!(pos, expected(&games[0].start, &games[0].moves, k));
+        // The space bar plays and pauses too.
+        session.key(HOME);
+        session.key(" ");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while session.board().1 < 2 {
+            assert!(Instant::now() < deadline, "{ruleset}: space did not play");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        session.key(" ");
+        let paused_at = session.board().1;
+        std::thread::sleep(Duration::from_millis(1200));
+        assert_eq!(
+            session.board().1,
+            paused_at,
+            "{ruleset}: space did not pause"
+        );
+
+        // The screenshot: a position with seeds or pieces in motion, the last move marked.
+        let k = (games[0].moves.len() * 2 / 3).max(1);
+        session.open(&format!("{page}#g1p{k}"));
+        let png = session.get("/screenshot");
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(png.as_str().unwrap())
+            .unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{ruleset}: not a PNG");
+        std::fs::write(shots.join(format!("{ruleset}.png")), bytes).unwrap();
+
+        // Nothing fetched but the page itself, and no error logged.
+        let resources = session.js("return performance.getEntriesByType('resource').length;");
+        assert_eq!(resources, json!(0), "{ruleset}: the page fetched resources");
+        for entry in session.log("performance") {
+            let msg: Value = serde_json::from_str(entry["message"].as_str().unwrap()).unwrap();
+            if msg["message"]["method"] == "Network.requestWillBeSent" {
+                let url = msg["message"]["params"]["request"]["url"].as_str().unwrap();
+                // The browser's own pages (chrome://, about:) are not the page's doing.
+                let network = ["http:", "https:", "ws:", "wss:", "ftp:"];
+                assert!(
+                    !network.iter().any(|s| url.starts_with(s)),
+                    "{ruleset}: network request to {url}"
+                );
+            }
+        }
+        let errors: Vec<Value> = session
+            .log("browser")
+            .into_iter()
+            .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{ruleset}: the console logged {errors:?}"
+        );
+    }
+}
+
+#[test]
+fn the_report_page_links_into_its_viewer_in_chromium() {
+    skip_unless!(Tool::Chromium);
+    let chromium = on_path(CHROMIUM).unwrap();
+    let chromedriver = on_path(&["chromedriver"]).unwrap();
+    let dir = temp_dir("view-report-browser");
+    let run = dir.join("run");
+    tournament("dara", &["a=builtin:random", "b=builtin:greedy"])
+        .command()
+        .args(["--rounds", "3", "--movetime", "50", "--quiet", "--sprt"])
+        .arg("elo0=0,elo1=50,alpha=0.05,beta=0.05")
+        .arg("--out")
+        .arg(&run)
+        .assert()
+        .success();
+    let html = dir.join("report.html");
+    baraza()
+        .arg("results")
+        .arg(&run)
+        .args(["--format", "html", "-o"])
+        .arg(&html)
+        .assert()
+        .success();
+    let driver = Driver::start(&chromedriver);
+    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    session.post("/window/rect", json!({"width": 1400, "height": 1400}));
+    session.open(&format!("file://{}", html.display()));
+    // Two bots: a 2x2 crosstable whose off-diagonal cells are links into the viewer.
+    let cells = session.js(
+        "return Array.from(document.querySelectorAll('#crosstable a')).map(a => a.getAttribute('href'));",
+    );
+    let cells = cells.as_array().unwrap();
+    assert_eq!(cells.len(), 2, "{cells:?}");
+    let href = cells[0].as_str().unwrap().to_string();
+    session.js("document.querySelector('#crosstable a').click();");
+    let (game, ply, pos) = session.board();
+    assert_eq!(format!("#g{game}p{ply}"), href);
+    assert_eq!(pos, baraza_ok(["rules", "start", "dara"]).trim_end());
+    // The SPRT plot and the score plot are inline SVG.
+    let svgs = session.js("return document.querySelectorAll('#report svg polyline').length;");
+    assert_eq!(svgs, json!(3), "two score lines and the LLR line");
+    let png = session.get("/screenshot");
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(png.as_str().unwrap())
+        .unwrap();
+    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-screens");
+    std::fs::create_dir_all(&shots).unwrap();
+    std::fs::write(shots.join("report.png"), bytes).unwrap();
+    let resources = session.js("return performance.getEntriesByType('resource').length;");
+    assert_eq!(resources, json!(0));
+    let errors: Vec<Value> = session
+        .log("browser")
+        .into_iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}

@@ -1,0 +1,658 @@
+//! A stranger's bot cannot reach the host, with real hostile processes: no terminal and no
+//! inherited descriptor in any mode; under `--sandbox` no host Unix socket and a bounded
+//! in-memory scratch directory; `--memory`, `--cpu-seconds` and `--max-processes` bound all of
+//! a bot's processes together, so one bot never spends another's budget.
+//!
+//! Needs: `script` (util-linux) for the terminal test, bubblewrap for the sandbox parts, and
+//! `setpriv` to run the referee unprivileged when the tests run as root (`--max-processes`
+//! is refused for root). Without a tool, the part that needs it says so and passes, except
+//! under CI=true, where it must run (.ci/run installs them).
+
+use crate::support::*;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A Python bot (run by the system's python3, which any user can run) that plays the first
+/// legal move after `delay` seconds; `hello` runs at the hello, `first_go` at its first turn.
+fn python_bot(dir: &Path, name: &str, hello: &str, first_go: &str, delay: f64) -> String {
+    let indent = |code: &str, n: usize| -> String {
+        let pad = " ".repeat(n);
+        code.lines().map(|l| format!("{pad}{l}\n")).collect()
+    };
+    let src = [
+        "#!/usr/bin/python3".to_string(),
+        "import os, sys, time, threading, socket".into(),
+        "legal = []".into(),
+        "turn = 0".into(),
+        "for line in sys.stdin:".into(),
+        "    w = line.split()".into(),
+        "    if not w:".into(),
+        "        continue".into(),
+        "    if w[0] == 'baraza':".into(),
+        format!("{}        print('ready', flush=True)", indent(hello, 8)),
+        "    elif w[0] == 'legal':".into(),
+        "        legal = w[1:]".into(),
+        "    elif w[0] == 'go':".into(),
+        "        turn += 1".into(),
+        "        if turn == 1:".into(),
+        format!("{}            pass", indent(first_go, 12)),
+        format!("        time.sleep({delay})"),
+        "        print('move', legal[0], flush=True)".into(),
+        "    elif w[0] == 'quit':".into(),
+        "        break".into(),
+    ]
+    .join("\n");
+    let path = dir.join(name);
+    std::fs::write(&path, src + "\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+/// A folder any user can enter, for bots the referee runs unprivileged.
+fn open_dir(name: &str) -> TempDir {
+    let d = temp_dir(name);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&*d, std::fs::Permissions::from_mode(0o777)).unwrap();
+    d
+}
+
+fn baraza_out(args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(exe())
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The game lines (`game N: ...`) of a match's output.
+fn game_lines(out: &Output) -> Vec<String> {
+    text(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(String::from)
+        .collect()
+}
+
+// ---- the terminal and inherited descriptors -------------------------------------------------
+
+/// What the probe bot found, from its stderr log: its answer to `/dev/tty` + TIOCSTI and to a
+/// write on descriptor 7.
+const PROBE_TTY_FD: &str = "\
+def tty():
+    import fcntl, termios
+    try:
+        fd = os.open('/dev/tty', os.O_RDWR)
+    except OSError as e:
+        return 'tty: ' + e.strerror
+    try:
+        fcntl.ioctl(fd, termios.TIOCSTI, b'#')
+        return 'tty: injected'
+    except OSError as e:
+        return 'tty: opened, TIOCSTI ' + e.strerror
+def fd7():
+    try:
+        os.write(7, b'written by the bot\\n')
+        return 'fd7: written'
+    except OSError as e:
+        return 'fd7: ' + e.strerror
+print(tty(), '|', fd7(), file=sys.stderr, flush=True)";
+
+/// Run under a pseudo-terminal (`script`), with descriptor 7 open on an audit file that is
+/// not close-on-exec (as a wrapper's `exec 7>>audit.log` leaves it): in the namespace mode,
+/// the process-group fallback and the sandbox, no bot gets a terminal or descriptor 7.
+#[test]
+fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
+    skip_unless!(Tool::Script);
+    let dir = temp_dir("iso-tty");
+    let probe = python_bot(&dir, "probe.py", PROBE_TTY_FD, "", 0.0);
+    let mut modes = vec![
+        ("namespace", ""),
+        ("group", "BARAZA_ISOLATION=group"),
+        ("wrapper", ""),
+    ];
+    if have(Tool::Bwrap) {
+        modes.push(("sandbox", ""));
+    }
+    for (mode, env) in modes {
+        let audit = dir.join(format!("audit-{mode}.log"));
+        std::fs::write(&audit, "").unwrap();
+        let logs = dir.join(format!("logs-{mode}"));
+        let extra = match mode {
+            "sandbox" => "--sandbox",
+            "wrapper" => "--wrapper \"nice -n 1\"",
+            _ => "",
+        };
+        let inner = format!(
+            "exec 7>>{audit}; exec env {env} {baraza} match darra {probe} builtin:random \
+             --games 1 --name1 probe --logs {logs} {extra}",
+            audit = audit.display(),
+            baraza = exe().display(),
+            logs = logs.display(),
+        );
+        let out = Command::new("script")
+            .args(["-qec", &format!("sh -c '{inner}'"), "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{mode}: {}", text(&out.stdout));
+        let said = std::fs::read_to_string(logs.join("g1-p1-probe.stderr"))
+            .unwrap_or_else(|e| panic!("{mode}: no stderr log ({e}): {}", text(&out.stdout)));
+        assert!(
+            said.contains("tty: No such device or address"),
+            "{mode}: {said}"
+        );
+        assert!(said.contains("fd7: Bad file descriptor"), "{mode}: {said}");
+        assert_eq!(std::fs::read_to_string(&audit).unwrap(), "", "{mode}");
+    }
+}
+
+// ---- the sandbox: host sockets and the scratch directory -------------------------------------
+
+/// Under `--sandbox`, the match's own logs beside the bot (`--jsonl`, `--logs` in its folder)
+/// read as empty, and another entrant's folder is not there.
+#[test]
+fn a_sandboxed_bot_reads_neither_the_logs_beside_it_nor_another_entrants_folder() {
+    skip_unless!(Tool::Bwrap);
+    let dir = temp_dir("iso-hide");
+    let (mine, theirs) = (dir.join("mine"), dir.join("theirs"));
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::create_dir_all(&theirs).unwrap();
+    std::fs::write(theirs.join("secret.txt"), "their secret").unwrap();
+    let hello = format!(
+        "def look(p):\n    try:\n        return repr(open(p).read()[:40])\n    \
+         except OSError as e:\n        return e.strerror\n\
+         print('jsonl:', look({jsonl:?}), '| logs:', os.listdir({logs:?}) if \
+         os.path.isdir({logs:?}) else 'none', '| theirs:', look({secret:?}), file=sys.stderr, \
+         flush=True)",
+        jsonl = mine.join("games.jsonl").display().to_string(),
+        logs = mine.join("logs").display().to_string(),
+        secret = theirs.join("secret.txt").display().to_string(),
+    );
+    let probe = python_bot(&mine, "probe.py", &hello, "", 0.0);
+    let other = python_bot(&theirs, "other.py", "", "", 0.0);
+    let (jsonl, logs) = (mine.join("games.jsonl"), mine.join("logs"));
+    let out = baraza_out(
+        &[
+            "match",
+            "darra",
+            &probe,
+            &other,
+            "--games",
+            "2",
+            "--no-reuse",
+            "--name1",
+            "probe",
+            "--sandbox",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // In game 2 the log holds game 1 and the logs folder its files: the bot sees neither.
+    let said = std::fs::read_to_string(logs.join("g2-p2-probe.stderr")).unwrap();
+    // (A device node on bubblewrap's bind reads as refused.)
+    assert!(said.contains("jsonl: Permission denied"), "{said}");
+    assert!(said.contains("logs: []"), "{said}");
+    assert!(said.contains("theirs: No such file or directory"), "{said}");
+    assert!(std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .contains("\"game\""));
+}
+
+/// Under `--sandbox`, a Unix socket listening in the host's /tmp, and one beside the bots'
+/// working directories (`--workdir`) outside /tmp, cannot be reached; nothing connects.
+#[test]
+fn a_sandboxed_bot_reaches_no_host_unix_socket() {
+    skip_unless!(Tool::Bwrap);
+    use std::os::unix::net::UnixListener;
+    let dir = temp_dir("iso-sock");
+    // A daemon's socket in the host's /tmp (as tmux keeps /tmp/tmux-UID/default), apart from
+    // the bot's own folder.
+    let daemon = temp_dir("iso-sock-daemon");
+    let outside = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("iso-sock-work-{}", std::process::id()));
+    std::fs::create_dir_all(&outside).unwrap();
+    let sockets = [daemon.join("host.sock"), outside.join("host.sock")];
+    let listeners: Vec<UnixListener> = sockets
+        .iter()
+        .map(|p| {
+            let _ = std::fs::remove_file(p);
+            let l = UnixListener::bind(p).unwrap();
+            l.set_nonblocking(true).unwrap();
+            l
+        })
+        .collect();
+    let hello = format!(
+        "for p in {:?}:\n    s = socket.socket(socket.AF_UNIX)\n    try:\n        \
+         s.connect(p)\n        print('connected', p, file=sys.stderr, flush=True)\n    \
+         except OSError as e:\n        print('refused', p, e.strerror, file=sys.stderr, flush=True)",
+        sockets
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+    );
+    let probe = python_bot(&dir, "sock.py", &hello, "", 0.0);
+    let logs = dir.join("logs");
+    let out = baraza_out(
+        &[
+            "match",
+            "darra",
+            &probe,
+            "builtin:random",
+            "--games",
+            "1",
+            "--name1",
+            "probe",
+            "--sandbox",
+            "--workdir",
+            outside.to_str().unwrap(),
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = std::fs::read_to_string(logs.join("g1-p1-probe.stderr")).unwrap();
+    assert_eq!(said.matches("refused").count(), 2, "{said}");
+    assert!(!said.contains("connected"), "{said}");
+    for l in &listeners {
+        assert!(l.accept().is_err(), "a connection reached the host: {said}");
+    }
+    let _ = std::fs::remove_dir_all(&outside);
+}
+
+/// Under `--sandbox --memory 64`, a bot writing 600 MB into /tmp (the in-memory scratch
+/// directory) is stopped by the directory's size, the limit, and loses naming the limit;
+/// /home is not there to write to.
+#[test]
+fn the_sandboxs_in_memory_directory_is_bounded_and_counted_against_the_memory_limit() {
+    skip_unless!(Tool::Bwrap);
+    let dir = temp_dir("iso-scratch");
+    let first_go = "\
+written = 0
+try:
+    with open('/tmp/fill', 'wb') as f:
+        chunk = b'x' * (1 << 20)
+        for _ in range(600):
+            f.write(chunk)
+            f.flush()
+            written += 1
+except OSError as e:
+    print('tmp full after', written, 'MiB:', e.strerror, file=sys.stderr, flush=True)
+try:
+    open('/home/fill', 'wb').write(b'x')
+    print('home written', file=sys.stderr, flush=True)
+except OSError as e:
+    print('home refused:', e.strerror, file=sys.stderr, flush=True)";
+    let filler = python_bot(&dir, "fill.py", "", first_go, 0.05);
+    let logs = dir.join("logs");
+    let out = baraza_out(
+        &[
+            "match",
+            "darra",
+            &filler,
+            "builtin:random",
+            "--games",
+            "1",
+            "--name1",
+            "filler",
+            "--sandbox",
+            "--memory",
+            "64",
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = game_lines(&out);
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(
+        games[0].contains("(filler) exceeded --memory 64 MB (all its processes together)"),
+        "{games:?}"
+    );
+    // Its stderr's end is in the reason.
+    let said = &games[0];
+    // The directory held at most the limit: the write failed at or before 64 MiB.
+    let mib: u64 = said
+        .split("tmp full after ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(mib <= 64, "{said}");
+    assert!(!said.contains("home written"), "{said}");
+}
+
+// ---- limits per bot --------------------------------------------------------------------------
+
+/// Four children of one bot, 200 MB each, under `--memory 256`: each is within the limit, all
+/// together are not; the bot loses naming the limit, whatever it does meanwhile.
+#[test]
+fn four_children_of_200_mb_exceed_memory_256_together() {
+    let dir = temp_dir("iso-mem");
+    let first_go = "\
+for _ in range(4):
+    if os.fork() == 0:
+        b = b'x' * (200 << 20)
+        time.sleep(60)
+        os._exit(0)";
+    let hog = python_bot(&dir, "hog.py", "", first_go, 0.05);
+    let mut runs = vec![vec![]];
+    if have(Tool::Bwrap) {
+        runs.push(vec!["--sandbox"]);
+    }
+    for extra in runs {
+        let args = [
+            &["match", "darra", &hog, "builtin:random", "--games", "1"][..],
+            &["--name1", "hog", "--memory", "256"],
+            &extra,
+        ]
+        .concat();
+        let out = baraza_out(&args, &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let games = game_lines(&out);
+        assert!(
+            games[0].contains("(hog) exceeded --memory 256 MB (all its processes together)"),
+            "{extra:?}: {games:?}"
+        );
+    }
+}
+
+/// Two spinning children, each replaced when `--cpu-seconds 2` kills it: the bot's processes
+/// together pass 2 CPU seconds, and it loses naming the limit.
+#[test]
+fn children_replaced_after_their_cpu_limit_still_count_against_the_bots() {
+    let dir = temp_dir("iso-cpu");
+    let first_go = "\
+def spin():
+    while True:
+        if os.fork() == 0:
+            while True:
+                pass
+        os.wait()
+for _ in range(2):
+    if os.fork() == 0:
+        spin()";
+    let spinner = python_bot(&dir, "spin.py", "", first_go, 0.2);
+    let out = baraza_out(
+        &[
+            "match",
+            "darra",
+            &spinner,
+            "builtin:random",
+            "--games",
+            "1",
+            "--name1",
+            "spinner",
+            "--movetime",
+            "2000",
+            "--cpu-seconds",
+            "2",
+        ],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = game_lines(&out);
+    assert!(
+        games[0].contains("(spinner) exceeded --cpu-seconds 2 (all its processes together)"),
+        "{games:?}"
+    );
+}
+
+/// A bot starting `n` threads at its first turn; one that cannot dies with Python's
+/// "can't start new thread".
+fn threads_bot(dir: &Path, name: &str, n: usize) -> String {
+    let first_go = format!(
+        "stop = threading.Event()\nfor _ in range({n}):\n    \
+         threading.Thread(target=stop.wait, daemon=True).start()"
+    );
+    python_bot(dir, name, "", &first_go, 0.0)
+}
+
+/// `--max-processes 16`, with and without `--sandbox`, the referee unprivileged: a bot that
+/// grabs 40 threads loses naming the limit, and its opponent, an honest bot with 10 threads,
+/// plays normal games (its processes are counted apart); alone, it plays fine.
+#[test]
+fn one_bots_threads_never_count_against_another_bots_max_processes() {
+    let dir = open_dir("iso-nproc");
+    let grabber = threads_bot(&dir, "grab.py", 40);
+    let honest = threads_bot(&dir, "honest.py", 10);
+    let mut runs = vec![vec![]];
+    if have(Tool::Bwrap) {
+        runs.push(vec!["--sandbox"]);
+    }
+    for extra in runs {
+        let base = ["--max-processes", "16", "--games", "2"];
+        let args = [
+            &[
+                "match", "darra", &grabber, &honest, "--name1", "grab", "--name2", "honest",
+            ][..],
+            &base,
+            &extra,
+        ]
+        .concat();
+        let Some(out) = baraza_unprivileged().map(|mut c| c.args(&args).output().unwrap()) else {
+            return;
+        };
+        assert!(
+            out.status.success(),
+            "{}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        let games = game_lines(&out);
+        assert_eq!(games.len(), 2, "{extra:?}: {games:?}");
+        for g in &games {
+            assert!(
+                g.contains("(grab) exceeded --max-processes 16 (all its processes together)"),
+                "{extra:?}: {g}"
+            );
+            assert!(!g.contains("(honest)"), "{g}");
+        }
+        let args = [
+            &[
+                "match",
+                "darra",
+                &honest,
+                "builtin:random",
+                "--name1",
+                "honest",
+            ][..],
+            &base,
+            &extra,
+        ]
+        .concat();
+        let out = baraza_unprivileged()
+            .map(|mut c| c.args(&args).output().unwrap())
+            .unwrap();
+        let games = game_lines(&out);
+        assert_eq!(games.len(), 2, "{extra:?}: {}", text(&out.stderr));
+        for g in &games {
+            assert!(g.contains("normal"), "{extra:?}: {g}");
+        }
+    }
+}
+
+// ---- the documented hosting command line ----------------------------------------------------
+
+/// The command line docs/hosting.md gives for an event with untrusted bots, as words, with
+/// its three paths (event file, output, working directories) as named there.
+fn documented_hosting_line() -> Vec<String> {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/hosting.md")).unwrap();
+    let block = doc
+        .split("The command line for an event with untrusted bots:")
+        .nth(1)
+        .and_then(|rest| rest.split("```sh\n").nth(1))
+        .and_then(|b| b.split("```").next())
+        .expect("docs/hosting.md shows the hosting command line");
+    let words: Vec<String> = block
+        .replace("\\\n", " ")
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(words[..2], ["baraza", "tournament"], "{words:?}");
+    words[2..].to_vec()
+}
+
+/// The documented line, verbatim but for its paths, with 16 honest bots (Python, node, shell,
+/// built-ins, one with 10 threads, one with a helper process) at `--concurrency 2`, the
+/// referee unprivileged: no game ends in a fault.
+#[test]
+fn the_documented_hosting_line_plays_16_honest_bots_without_a_fault() {
+    skip_unless!(Tool::Bwrap);
+    let dir = open_dir("iso-event");
+    let threads = threads_bot(&dir, "threads.py", 10);
+    let helper = python_bot(
+        &dir,
+        "helper.py",
+        "",
+        "if os.fork() == 0:\n    time.sleep(30)\n    os._exit(0)",
+        0.0,
+    );
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let mut bots: Vec<(String, String)> = Vec::new();
+    for i in 0..4 {
+        bots.push((
+            format!("py{i}"),
+            format!("python3 {repo}/bots/python/random_bot.py"),
+        ));
+    }
+    for i in 0..3 {
+        bots.push((
+            format!("js{i}"),
+            format!("node {repo}/bots/javascript/random_bot.js"),
+        ));
+        bots.push((format!("sh{i}"), format!("{repo}/bots/shell/random_bot.sh")));
+    }
+    for b in ["random", "greedy"] {
+        for i in 0..2 {
+            bots.push((format!("{b}{i}"), format!("builtin:{b}")));
+        }
+    }
+    bots.push(("threads".into(), threads));
+    bots.push(("helper".into(), helper));
+    assert_eq!(bots.len(), 16);
+    let mut event = String::from("ruleset = \"darra\"\nrounds = 1\nmovetime = 1000\n");
+    for (name, cmd) in &bots {
+        event += &format!("\n[[bot]]\nname = \"{name}\"\ncmd = \"{cmd}\"\n");
+    }
+    let config = dir.join("event.toml");
+    std::fs::write(&config, event).unwrap();
+    let work = dir.join("work");
+    std::fs::create_dir(&work).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let out_dir = dir.join("out");
+    let args: Vec<String> = documented_hosting_line()
+        .into_iter()
+        .map(|w| match w.as_str() {
+            "event.toml" => config.display().to_string(),
+            "runs/event" => out_dir.display().to_string(),
+            "/srv/baraza-work" => work.display().to_string(),
+            _ => w,
+        })
+        .collect();
+    assert!(args.contains(&"--sandbox".to_string()), "{args:?}");
+    let args: Vec<&str> = std::iter::once("tournament")
+        .chain(args.iter().map(String::as_str))
+        .chain(["--quiet"])
+        .collect();
+    let Some(out) = baraza_unprivileged().map(|mut c| c.args(&args).output().unwrap()) else {
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let games = read_jsonl(&out_dir.join("games.jsonl"));
+    let games: Vec<&serde_json::Value> = games.iter().filter(|g| g.get("game").is_some()).collect();
+    assert_eq!(games.len(), 16 * 15, "every pair's two games");
+    let faults: Vec<String> = games
+        .iter()
+        .filter(|g| g["termination"] != "normal")
+        .map(|g| g.to_string())
+        .collect();
+    assert!(faults.is_empty(), "{} faults: {faults:#?}", faults.len());
+}
+
+// ---- hosting-check --------------------------------------------------------------------------
+
+fn survey_line<'a>(stdout: &'a str, what: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(" ")
+                .starts_with(what)
+        })
+        .unwrap_or_else(|| panic!("no '{what}' line: {stdout}"))
+}
+
+/// `hosting-check` says what the options give on this machine: the process fallback when
+/// namespaces are off, the limits asked for as totals per bot, and REFUSED (exit 1) for what
+/// `match` would refuse.
+#[test]
+fn hosting_check_reports_what_is_in_force() {
+    let out = baraza_out(&["hosting-check"], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(survey_line(&s, "no terminal").starts_with("  yes"), "{s}");
+    assert!(survey_line(&s, "own namespace").starts_with("  yes"), "{s}");
+    assert!(survey_line(&s, "memory per bot").starts_with("  no"), "{s}");
+    let out = baraza_out(&["hosting-check"], &[("BARAZA_ISOLATION", "group")]);
+    let s = text(&out.stdout);
+    assert!(survey_line(&s, "own namespace").starts_with("  no"), "{s}");
+    let out = baraza_out(
+        &["hosting-check", "--memory", "256", "--cpu-seconds", "9"],
+        &[],
+    );
+    let s = text(&out.stdout);
+    let mem = survey_line(&s, "memory per bot");
+    assert!(
+        mem.contains("--memory 256 MiB: all of a bot's processes together"),
+        "{s}"
+    );
+    assert!(survey_line(&s, "CPU per bot").starts_with("  yes"), "{s}");
+    // SAFETY: plain system call.
+    if unsafe { libc::geteuid() } == 0 {
+        let out = baraza_out(&["hosting-check", "--max-processes", "64"], &[]);
+        assert_eq!(out.status.code(), Some(1));
+        let s = text(&out.stdout);
+        assert!(
+            survey_line(&s, "processes per bot").starts_with("  REFUSED"),
+            "{s}"
+        );
+        assert!(text(&out.stderr).contains("refused here: processes per bot"));
+    }
+    if have(Tool::Bwrap) {
+        let out = baraza_out(&["hosting-check", "--sandbox", "--memory", "64"], &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        let sb = survey_line(&s, "sandbox");
+        assert!(
+            sb.starts_with("  yes") && sb.contains("a 64 MiB in-memory /tmp"),
+            "{s}"
+        );
+    }
+    let out = baraza_unprivileged().map(|mut c| {
+        c.args(["hosting-check", "--max-processes", "64"])
+            .output()
+            .unwrap()
+    });
+    if let Some(out) = out {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        let p = survey_line(&s, "processes per bot");
+        assert!(p.contains("counted in the bot's own namespace"), "{s}");
+    }
+}

@@ -1,0 +1,153 @@
+//! End to end: games played by the real referee (`baraza match --pgn`) between built-in bots,
+//! the example bots and the referee tests' misbehaving bots must all pass `baraza replay
+//! --verify`: the log writer, the verifier's rules and the referee agree.
+
+use crate::support::{baraza, temp_dir};
+use std::path::Path;
+
+fn play(args: &[&str], pgn: &Path) {
+    baraza()
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(pgn)
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .success();
+}
+
+/// `replay --verify` passes; returns the per-game JSON of `replay --json`.
+fn verified(pgn: &Path) -> Vec<serde_json::Value> {
+    baraza()
+        .arg("replay")
+        .arg(pgn)
+        .arg("--verify")
+        .assert()
+        .success();
+    let out = baraza()
+        .arg("replay")
+        .arg(pgn)
+        .arg("--json")
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn builtin_bots_on_every_game() {
+    let dir = temp_dir("builtin");
+    let pgn = dir.join("games.pgn");
+    let rulesets = ["darra", "darra-2x12", "bao", "dara", "dara-niger"];
+    for r in rulesets {
+        play(
+            &[
+                r,
+                "builtin:random",
+                "builtin:greedy",
+                "--games",
+                "2",
+                "--movetime",
+                "5000",
+            ],
+            &pgn,
+        );
+    }
+    let games = verified(&pgn);
+    assert_eq!(games.len(), 2 * rulesets.len());
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["ruleset"], rulesets[i / 2], "{g}");
+        assert_eq!(g["termination"], "normal", "{g}");
+        assert_eq!(g["ok"], true);
+    }
+}
+
+#[test]
+fn example_bots_play_whole_games() {
+    let dir = temp_dir("examples");
+    let pgn = dir.join("games.pgn");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut played = 0;
+    for (program, script) in [
+        ("python3", "python/random_bot.py"),
+        ("node", "javascript/random_bot.js"),
+        ("sh", "shell/random_bot.sh"),
+    ] {
+        if std::process::Command::new(program)
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            eprintln!("skipped {script}: '{program}' is not installed");
+            continue;
+        }
+        let bot = format!("{program} {root}/bots/{script}");
+        play(
+            &[
+                "dara",
+                &bot,
+                "builtin:random",
+                "--games",
+                "2",
+                "--movetime",
+                "5000",
+            ],
+            &pgn,
+        );
+        played += 2;
+    }
+    if played == 0 {
+        return;
+    }
+    let games = verified(&pgn);
+    assert_eq!(games.len(), played);
+    assert!(
+        games.iter().all(|g| g["termination"] == "normal"),
+        "{games:?}"
+    );
+}
+
+#[test]
+fn forfeits_recorded_by_the_referee_verify() {
+    let dir = temp_dir("forfeits");
+    let pgn = dir.join("games.pgn");
+    let bots = format!("{}/tests/bots", env!("CARGO_MANIFEST_DIR"));
+    let good = format!("{bots}/first_bot.sh");
+    let cases = [
+        ("noready", "stalled connection"),
+        ("crash", "crash"),
+        ("slow", "time forfeit"),
+        ("garbage", "protocol error"),
+        ("illegal", "illegal move"),
+        ("double", "protocol error"),
+    ];
+    for (mode, _) in cases {
+        let bad = format!("{bots}/bad_bot.sh {mode}");
+        play(
+            &[
+                "darra",
+                &bad,
+                &good,
+                "--games",
+                "2",
+                "--movetime",
+                "400",
+                "--startup-timeout",
+                "1000",
+            ],
+            &pgn,
+        );
+    }
+    let games = verified(&pgn);
+    assert_eq!(games.len(), 2 * cases.len());
+    for (i, g) in games.iter().enumerate() {
+        let (mode, termination) = cases[i / 2];
+        assert_eq!(g["termination"], termination, "{mode}: {g}");
+        // The bad bot is player 1 in the first game of each pair and loses.
+        let want = if i % 2 == 0 { "0-1" } else { "1-0" };
+        assert_eq!(g["result"], want, "{mode}: {g}");
+    }
+}

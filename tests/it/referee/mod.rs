@@ -1,0 +1,12 @@
+//! The referee and `baraza match`, with real bot processes.
+
+mod bot_io;
+mod e2e;
+mod matches;
+mod memory;
+mod misbehaving;
+mod observer;
+mod reuse;
+mod same_sinks;
+mod signals;
+mod transcripts;

@@ -1,0 +1,282 @@
+//! `match` and `tournament` write through the same sinks: the same two games (the same
+//! deterministic bot on both sides, the same start, sides swapped in the second game) played
+//! by both commands give the same PGN games and JSONL game lines, byte for byte, apart from
+//! what is documented to differ between the commands:
+//!
+//! - `Event` / `event`: `baraza match` or `baraza tournament`;
+//! - `Round` / `round`: a match numbers its games as rounds (1, 2); a tournament's game pair
+//!   shares its round (1, 1);
+//! - `Seed` / `seed`: a match records its `--seed`; a tournament each game's derived seed;
+//! - the tournament's own fields in front of each JSONL line: `game_id`, `pair` (and
+//!   `opening` with an openings file, not here);
+//!
+//! and what no two runs share: each move's think time (`{0ms}` in the PGN, `times_ms`, which
+//! also moves the PGN's line breaks) and the date (a run across midnight).
+
+use crate::support::{baraza, temp_dir, Tool};
+
+const BOT: &str = "tests/bots/first_bot.sh";
+
+/// `text` with the value after each `start` (up to the next `end`) replaced by `_`.
+fn blank(text: &str, start: &str, end: char) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(start) {
+        out.push_str(&rest[..i + start.len()]);
+        rest = &rest[i + start.len()..];
+        let j = rest.find(end).expect("a closed value");
+        out.push('_');
+        rest = &rest[j..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A PGN game with the differing tags blanked, the time comments blanked and the movetext's
+/// line breaks made spaces.
+fn pgn_normal(game: &str) -> String {
+    let (tags, moves) = game.split_once("\n\n").expect("tags, then movetext");
+    let mut tags = tags.to_string();
+    for tag in ["[Event \"", "[Round \"", "[Seed \"", "[Date \""] {
+        tags = blank(&tags, tag, '"');
+    }
+    let moves = blank(moves, "{", '}');
+    format!(
+        "{tags}\n\n{}",
+        moves.split_whitespace().collect::<Vec<_>>().join(" ")
+    )
+}
+
+fn jsonl_normal(line: &str) -> String {
+    let mut line = line.to_string();
+    for key in ["\"event\":\"", "\"round\":\"", "\"date\":\""] {
+        line = blank(&line, key, '"');
+    }
+    line = blank(&line, "\"seed\":", ',');
+    line = blank(&line, "\"times_ms\":[", ']');
+    blank(&line, "\"times_us\":[", ']')
+}
+
+/// The games of a PGN log, each from its `[Event` line.
+fn pgn_games(text: &str) -> Vec<String> {
+    text.split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| format!("[Event {}", g.trim_end()))
+        .collect()
+}
+
+#[test]
+fn match_and_tournament_write_the_same_games() {
+    let dir = temp_dir("same-sinks");
+    let (m_pgn, m_jsonl, t_dir) = (dir.join("m.pgn"), dir.join("m.jsonl"), dir.join("t"));
+    let m = baraza()
+        .args(["match", "darra", BOT, BOT, "--name1", "a", "--name2", "b"])
+        .args(["--games", "2", "--seed", "5"])
+        .arg("--pgn")
+        .arg(&m_pgn)
+        .arg("--jsonl")
+        .arg(&m_jsonl)
+        .output()
+        .unwrap();
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+    let t = baraza()
+        .args(["tournament", "darra", "--bot", &format!("a={BOT}")])
+        .args(["--bot", &format!("b={BOT}"), "--rounds", "1", "--seed", "5"])
+        .args(["--concurrency", "1", "--quiet", "--out"])
+        .arg(&t_dir)
+        .output()
+        .unwrap();
+    assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
+
+    // PGN: two games each, the same once normalized; and the Event tags say which command.
+    let mp = std::fs::read_to_string(&m_pgn).unwrap();
+    let tp = std::fs::read_to_string(t_dir.join("games.pgn")).unwrap();
+    let (mg, tg) = (pgn_games(&mp), pgn_games(&tp));
+    assert_eq!((mg.len(), tg.len()), (2, 2));
+    for (a, b) in mg.iter().zip(&tg) {
+        assert!(a.starts_with("[Event \"baraza match\"]\n"), "{a}");
+        assert!(b.starts_with("[Event \"baraza tournament\"]\n"), "{b}");
+        assert_eq!(pgn_normal(a), pgn_normal(b));
+    }
+    // Sides swapped in game 2 in both, and the match's seed recorded as given.
+    assert!(
+        mg[1].contains("[White \"b\"]\n[Black \"a\"]\n"),
+        "{}",
+        mg[1]
+    );
+    assert!(mg[1].contains("[Round \"2\"]") && tg[1].contains("[Round \"1\"]"));
+    assert!(mg[0].contains("[Seed \"5\"]"), "{}", mg[0]);
+
+    // JSONL: the match's lines are records; the tournament's have its ids in front, after
+    // its header line.
+    let mj = std::fs::read_to_string(&m_jsonl).unwrap();
+    let tj = std::fs::read_to_string(t_dir.join("games.jsonl")).unwrap();
+    let ml: Vec<&str> = mj.lines().collect();
+    let tl: Vec<&str> = tj.lines().skip(1).collect();
+    assert_eq!((ml.len(), tl.len()), (2, 2));
+    for (k, (a, b)) in ml.iter().zip(&tl).enumerate() {
+        let ids = format!("{{\"game_id\":\"r1-p1-{}\",\"pair\":1,", ["a", "b"][k]);
+        let rest = b
+            .strip_prefix(ids.as_str())
+            .unwrap_or_else(|| panic!("{b}"));
+        assert_eq!(jsonl_normal(a), jsonl_normal(&format!("{{{rest}")));
+        assert!(a.contains("\"event\":\"baraza match\""), "{a}");
+    }
+    // The console line of each game on the match's stdout, from the same record.
+    let out = String::from_utf8_lossy(&m.stdout);
+    assert!(out.starts_with("game 1: a vs b: "), "{out}");
+    assert!(out.contains("\ngame 2: b vs a: "), "{out}");
+}
+
+/// `match --concurrency 2` plays the very games of `--concurrency 1` (each built-in bot's
+/// seed follows from the match seed, its bot and the game number, whatever runs beside it),
+/// each logged as it ends.
+#[test]
+fn match_concurrency_plays_the_same_games() {
+    let dir = temp_dir("match-concurrency");
+    let games = |concurrency: &str| {
+        let path = dir.join(format!("c{concurrency}.jsonl"));
+        let out = baraza()
+            .args([
+                "match",
+                "dara",
+                "builtin:random",
+                "builtin:greedy",
+                "--games",
+                "4",
+            ])
+            .args(["--seed", "9", "--concurrency", concurrency, "--jsonl"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(stdout.lines().filter(|l| l.starts_with("game ")).count(), 4);
+        assert!(
+            stdout.lines().last().unwrap().starts_with("final: random "),
+            "{stdout}"
+        );
+        let mut lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        lines.sort_by_key(|v| v["game"].as_u64());
+        lines
+            .iter()
+            .map(|v| (v["game"].clone(), v["white"].clone(), v["moves"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let help = baraza().args(["match", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--concurrency <N>"), "{help}");
+    let one = games("1");
+    assert_eq!(one.len(), 4);
+    assert_eq!(one[1].1, "greedy", "sides alternate");
+    assert_eq!(games("2"), one);
+}
+
+/// A log that cannot be written stops the run through the one path of sink errors: no game
+/// starts after it, the error names the file, the other logs keep the finished game.
+#[test]
+fn a_log_that_cannot_be_written_stops_the_match() {
+    skip_unless!(Tool::DevFull);
+    let dir = temp_dir("sink-error");
+    let jsonl = dir.join("m.jsonl");
+    let out = baraza()
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "5",
+        ])
+        .args(["--pgn", "/dev/full", "--jsonl"])
+        .arg(&jsonl)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("baraza: cannot write /dev/full: "),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 1);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !stdout.contains("game 2:") && !stdout.contains("final:"),
+        "{stdout}"
+    );
+}
+
+/// `match --openings FILE`: each game pair starts from the next line of the file (both games
+/// of a pair from the same one, sides swapped), from the first line again after the last.
+#[test]
+fn match_openings_give_each_pair_its_line() {
+    let dir = temp_dir("match-openings");
+    let baraza = || baraza();
+    let text = |o: std::process::Output| String::from_utf8(o.stdout).unwrap().trim().to_string();
+    let start = text(baraza().args(["rules", "start", "darra"]).output().unwrap());
+    let after = |mv: &str| {
+        text(
+            baraza()
+                .args(["rules", "apply", &start, mv])
+                .output()
+                .unwrap(),
+        )
+    };
+    let (x, y) = (after("1A"), after("2A"));
+    assert_ne!(x, y);
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, format!("# two openings\n{x}\n{y}\n")).unwrap();
+    let jsonl = dir.join("m.jsonl");
+    let out = baraza()
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "5",
+        ])
+        .arg("--openings")
+        .arg(&file)
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let starts: Vec<String> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["start"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(starts, [&x, &x, &y, &y, &x].map(String::clone));
+    // --start and --openings exclude each other.
+    let both = baraza()
+        .args([
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--start",
+            &start,
+        ])
+        .arg("--openings")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2));
+}

@@ -1,0 +1,19 @@
+//! Tournaments: the schedule, the runner, the statistics, `results`, shards and `merge`, and
+//! clusters.
+
+mod e2e;
+mod gnu_parallel;
+mod merge_scale;
+mod properties;
+mod ratings;
+mod reports;
+mod results;
+mod results_scale;
+mod results_stream;
+mod run_events;
+mod runner;
+mod schedule;
+mod shards;
+mod slurm_cluster;
+mod sprt;
+mod stats;

@@ -1,0 +1,86 @@
+//! The two-bot report block: every `--report-every N` games in `match` and `tournament` (on
+//! stderr), and `match`'s score line at the end (stderr: stdout keeps its form).
+
+use crate::support::{baraza, temp_dir};
+
+#[test]
+fn match_reports_every_n_games_and_ends_with_a_score_line() {
+    let out = baraza()
+        .args(["match", "darra", "builtin:greedy", "builtin:random"])
+        .args(["--games", "6", "--report-every", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    // stdout keeps its form: a line per game, then the final line.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 7, "{stdout}");
+    let fin = stdout.lines().last().unwrap();
+    assert!(fin.starts_with("final: greedy "), "{stdout}");
+    // On stderr: the block after games 2, 4 and 6, then the score line and the block again.
+    let text = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let blocks: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| **l == "Results of greedy vs random:")
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(blocks.len(), 4, "{text}");
+    assert!(lines[blocks[3] - 1].starts_with("score: greedy "), "{text}");
+    for (k, &i) in blocks.iter().take(3).enumerate() {
+        let games = 2 * (k + 1);
+        assert!(
+            lines[i + 3].starts_with(&format!("Games: {games}, Wins: ")),
+            "{}",
+            lines[i + 3]
+        );
+        assert!(
+            lines[i + 4].starts_with("Ptnml(0-2): ["),
+            "{}",
+            lines[i + 4]
+        );
+    }
+    // The final line's counts and the score line agree: points = wins + draws/2.
+    let n: Vec<f64> = fin
+        .split(';')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let points = n[0] + n[1] / 2.0;
+    let score = lines[blocks[3] - 1];
+    assert!(
+        score.starts_with(&format!("score: greedy {points}/6 (")),
+        "{score}"
+    );
+    assert!(score.contains(" against random, Elo "), "{score}");
+}
+
+#[test]
+fn tournament_reports_every_n_games_on_stderr() {
+    let dir = temp_dir("report-every");
+    let out = baraza()
+        .args(["tournament", "darra", "--bot", "g=builtin:greedy"])
+        .args([
+            "--bot",
+            "r=builtin:random",
+            "--rounds",
+            "5",
+            "--report-every",
+            "4",
+        ])
+        .args(["--concurrency", "1", "--quiet", "--out"])
+        .arg(dir.0.join("t"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    // 10 games: after the 4th and the 8th.
+    assert_eq!(err.matches("Results of g vs r:").count(), 2, "{err}");
+    assert!(err.contains("Games: 4, Wins: "), "{err}");
+    assert!(err.contains("Games: 8, Wins: "), "{err}");
+    // And the final table has the block for all ten.
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("Games: 10, Wins: "), "{table}");
+}

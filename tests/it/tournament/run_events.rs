@@ -1,0 +1,148 @@
+//! The runner's events as the sinks see them: the order of a game's events, a failing sink
+//! stopping the run through the one error path, and the causes of a stop reaching the sinks.
+
+use baraza::events::jsonl::JsonlSink;
+use baraza::events::{describe, RunEvent, Sink, SinkError, Sinks};
+use baraza::record::GameRecord;
+use baraza::tournament::log::games_jsonl::{plan_run, read_games_log, GamesWriter};
+use baraza::tournament::plan::config::{BotEntry, EventInputs, TournamentConfig};
+use baraza::tournament::run::runner::{run_plan, Cause, Interrupt, PlayError, RunError, Stop};
+use baraza::tournament::ScheduledGame;
+use std::time::Duration;
+
+use crate::support::temp_dir;
+
+fn config(bots: &[&str]) -> TournamentConfig {
+    EventInputs {
+        ruleset: Some("darra".into()),
+        rounds: Some(1),
+        bots: bots
+            .iter()
+            .map(|b| BotEntry {
+                name: Some(b.to_string()),
+                cmd: "builtin:random".into(),
+                ..BotEntry::default()
+            })
+            .collect(),
+        ..EventInputs::default()
+    }
+    .resolve(2)
+    .unwrap()
+    .0
+}
+
+/// A record as the referee would return it (read from JSON: the record's own format).
+fn record(g: &ScheduledGame) -> GameRecord {
+    serde_json::from_value(serde_json::json!({
+        "game": g.game, "ruleset": "darra", "white": g.white_name, "black": g.black_name,
+        "result": "1-0", "termination": "normal", "reason": "fake", "plies": 0,
+        "moves": [], "times_ms": [], "start": g.start, "seed": 0, "time_control": "-",
+        "event": "test", "site": "-", "date": "2026.12.01", "round": "1"
+    }))
+    .unwrap()
+}
+
+/// A sink that cannot write from its `fail_at`-th finished game on.
+struct Failing {
+    finished: usize,
+    fail_at: usize,
+}
+
+impl Sink for Failing {
+    fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
+        if let RunEvent::GameFinished { .. } = event {
+            self.finished += 1;
+            if self.finished >= self.fail_at {
+                return Err(SinkError::new(
+                    "full.log",
+                    std::io::Error::from_raw_os_error(28),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn a_failing_sink_stops_the_run_and_its_error_is_the_runs() {
+    let dir = temp_dir("events-failing");
+    let c = config(&["a", "b", "c"]);
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let mut log = JsonlSink::GamesLog(GamesWriter::create(&plan.path, &plan.header).unwrap());
+    let mut failing = Failing {
+        finished: 0,
+        fail_at: 2,
+    };
+    let mut said = Vec::new();
+    let mut seen = |e: &RunEvent<'_>| said.push(describe(e));
+    let mut sinks = Sinks::new()
+        .with(&mut log)
+        .with(&mut failing)
+        .with(&mut seen);
+    let play = |g: ScheduledGame| async move { Ok::<_, PlayError<String>>(record(&g)) };
+    let e = run_plan(&c, 1, plan, play, &Interrupt::new(), &mut sinks)
+        .await
+        .unwrap_err();
+    drop(sinks);
+    assert!(matches!(e, RunError::Sink(_)), "{e:?}");
+    assert!(e.to_string().starts_with("cannot write full.log"), "{e}");
+    // Game 2's failure was seen by every sink (the log first) and no game started after it;
+    // a stop the run raised itself is told to the sinks with its cause.
+    assert_eq!(read_games_log(&dir.0).unwrap().games.len(), 2);
+    assert_eq!(
+        said,
+        [
+            "game 1 r1-p1-a started: a vs b",
+            "game 1/6 r1-p1-a: a vs b 1-0 (normal)",
+            "game 2 r1-p1-b started: b vs a",
+            "game 2/6 r1-p1-b: b vs a 1-0 (normal)",
+            "a log cannot be written: no new games are started",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_ctrl_c_and_its_grace_reach_the_sinks_with_the_running_games() {
+    let dir = temp_dir("events-ctrl-c");
+    let c = config(&["a", "b", "c"]);
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let interrupt = Interrupt::new();
+    let mut said = Vec::new();
+    let mut seen = |e: &RunEvent<'_>| said.push(describe(e));
+    let mut sinks = Sinks::new().with(&mut seen);
+    // Game 2 gets the Ctrl-C while games 1 and 2 run; game 1 ends, game 2 never does: the
+    // grace's end aborts it.
+    let play = |g: ScheduledGame| {
+        let interrupt = interrupt.clone();
+        async move {
+            if g.game == 2 {
+                interrupt.stop_because(Cause::CtrlC {
+                    grace: Duration::from_secs(30),
+                });
+                tokio::task::yield_now().await;
+                interrupt.abort_because(Cause::GraceOver);
+                std::future::pending::<()>().await;
+            }
+            tokio::task::yield_now().await;
+            Ok::<_, PlayError<String>>(record(&g))
+        }
+    };
+    let out = run_plan(&c, 2, plan, play, &interrupt, &mut sinks)
+        .await
+        .unwrap();
+    drop(sinks);
+    assert_eq!((out.stop, out.played), (Stop::Interrupted, 1));
+    assert_eq!(
+        said[..2],
+        [
+            "game 1 r1-p1-a started: a vs b",
+            "game 2 r1-p1-b started: b vs a"
+        ]
+    );
+    assert!(said.contains(&"Ctrl-C: no new games are started; the 2 running games may finish within 30 s, then they are aborted (Ctrl-C to stop now)".to_string()), "{said:?}");
+    assert_eq!(
+        said.last().unwrap(),
+        "aborting the 1 games still running (they are played again on resume)"
+    );
+    assert!(!said.iter().any(|s| s.starts_with("game 3")), "{said:?}");
+}

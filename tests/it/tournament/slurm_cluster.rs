@@ -1,0 +1,428 @@
+//! Sharded tournaments on a real Slurm cluster: one node on this host, started by
+//! `tests/slurm/cluster.sh` (munged as the munge user with a fresh key, slurmctld, slurmd) and
+//! stopped by the [`Cluster`] guard by the daemons' pids, also when a test fails.
+//!
+//! Needs root and Debian's slurm-wlm and munge packages (`.ci/run` installs them). Without them
+//! the tests say so and pass, except under `CI=true`, where they must run.
+
+use crate::support::{baraza_ok, exe, temp_dir, verify_log, TempDir, Tool};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/slurm/cluster.sh")
+}
+
+/// A running one-node cluster; stopped (jobs cancelled, daemons killed by pid) when dropped.
+struct Cluster {
+    dir: TempDir,
+}
+
+impl Cluster {
+    fn start(name: &str) -> Cluster {
+        let dir = temp_dir(name);
+        let cluster = Cluster { dir };
+        let out = Command::new(script())
+            .args(["start"])
+            .arg(cluster.state())
+            .output()
+            .expect("run cluster.sh");
+        assert!(
+            out.status.success(),
+            "cluster.sh start failed: {}{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+            cluster.logs()
+        );
+        cluster
+    }
+
+    fn state(&self) -> PathBuf {
+        self.dir.join("slurm")
+    }
+
+    /// A scratch folder next to the cluster's state (removed with it).
+    fn work(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A Slurm client command talking to this cluster.
+    fn cmd(&self, program: &str) -> Command {
+        let mut c = Command::new(program);
+        c.env("SLURM_CONF", self.state().join("slurm.conf"));
+        c
+    }
+
+    /// Run a client command; its stdout, or a panic with its stderr.
+    fn run(&self, program: &str, args: &[&str]) -> String {
+        let out = self.cmd(program).args(args).output().expect(program);
+        assert!(
+            out.status.success(),
+            "{program} {args:?} failed: {}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            self.logs()
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// `sbatch --parsable ...`: the job id.
+    fn sbatch(&self, args: &[&str]) -> String {
+        let out = self.run("sbatch", &[&["--parsable"], args].concat());
+        out.trim().split(';').next().unwrap().to_string()
+    }
+
+    /// The state of a job and each of its array tasks (`COMPLETED`, `FAILED`, ...), once none of
+    /// them is pending or running. `squeue` forgets a job as it ends; `scontrol show job` keeps
+    /// it for MinJobAge (10 minutes here).
+    fn wait(&self, job: &str, timeout: Duration) -> Vec<(String, String)> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let states = self.states(job);
+            let busy = states.iter().any(|(_, s)| {
+                matches!(
+                    s.as_str(),
+                    "PENDING" | "RUNNING" | "CONFIGURING" | "COMPLETING" | "REQUEUED" | "SUSPENDED"
+                )
+            });
+            if !busy && !states.is_empty() {
+                return states;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "job {job} still not done after {timeout:?}: {states:?}\n{}",
+                self.logs()
+            );
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    }
+
+    /// (task id or job id, state) of every task of `job`.
+    fn states(&self, job: &str) -> Vec<(String, String)> {
+        let out = self.run("scontrol", &["show", "job", "--oneliner", job]);
+        let mut v: Vec<(String, String)> = out
+            .lines()
+            .map(|l| {
+                let field = |k: &str| {
+                    l.split_whitespace()
+                        .find_map(|w| w.strip_prefix(k))
+                        .unwrap_or("")
+                        .to_string()
+                };
+                let task = field("ArrayTaskId=");
+                let id = if task.is_empty() {
+                    field("JobId=")
+                } else {
+                    task
+                };
+                (id, field("JobState="))
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// The daemons' logs, for a failure message.
+    fn logs(&self) -> String {
+        let mut s = String::new();
+        for f in [
+            "slurmctld.log",
+            "slurmd.log",
+            "munge/munged.log",
+            "slurmctld.out",
+            "slurmd.out",
+        ] {
+            let text = std::fs::read_to_string(self.state().join(f)).unwrap_or_default();
+            let tail: Vec<&str> = text.lines().rev().take(15).collect();
+            s.push_str(&format!("--- {f} (last lines) ---\n"));
+            for l in tail.into_iter().rev() {
+                s.push_str(l);
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let stopped = Command::new(script())
+            .arg("stop")
+            .arg(self.state())
+            .status();
+        // The script kills by pid; if it could not run, do it here from the same list.
+        if !stopped.is_ok_and(|s| s.success()) {
+            let pids = std::fs::read_to_string(self.state().join("pids")).unwrap_or_default();
+            for pid in pids.lines().filter_map(|l| l.split_whitespace().nth(1)) {
+                if let Ok(pid) = pid.parse::<i32>() {
+                    // SAFETY: kill has no memory preconditions; the pid is one this test started.
+                    unsafe { libc::kill(pid, libc::SIGKILL) };
+                }
+            }
+        }
+    }
+}
+
+/// Whether `pid` is a process that has not ended (a zombie has ended).
+fn process_alive(pid: i32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The state is the field after the parenthesised command name.
+    match stat.rsplit_once(") ") {
+        Some((_, rest)) => !rest.starts_with('Z'),
+        None => false,
+    }
+}
+
+fn docs_script(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/cluster")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Run the real binary; its stdout, or a panic with its stderr.
+/// The games of a run folder as (id, seed, players, result, termination, moves), sorted:
+/// what must be equal between a merged and an unsharded run (think times are not).
+/// (id, seed, player 1, player 2, result, termination, moves).
+type Game = (String, u64, String, String, String, String, Vec<String>);
+
+fn games(run: &Path) -> Vec<Game> {
+    let log = baraza::tournament::log::games_jsonl::read_games_log(run).unwrap();
+    assert!(log.duplicates.is_empty() && log.torn_line.is_none());
+    let mut v: Vec<_> = log
+        .games
+        .into_iter()
+        .map(|g| {
+            let r = g.record;
+            (
+                g.game_id,
+                r.seed,
+                r.white,
+                r.black,
+                r.result.to_string(),
+                r.termination.to_string(),
+                r.moves,
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Game lines (not the header) in a games.jsonl.
+fn game_lines(run: &Path) -> usize {
+    std::fs::read_to_string(run.join("games.jsonl"))
+        .map_or(0, |t| t.lines().count().saturating_sub(1))
+}
+
+fn write_event(path: &Path, bots: &[(&str, &str)], rounds: u32) {
+    let mut toml =
+        format!("ruleset = \"darra\"\nrounds = {rounds}\nseed = 11\nrandom-opening-plies = 2\n");
+    for (name, cmd) in bots {
+        toml.push_str(&format!("\n[[bot]]\nname = \"{name}\"\ncmd = \"{cmd}\"\n"));
+    }
+    std::fs::write(path, toml).unwrap();
+}
+
+/// The documented job array (docs/cluster/tournament-array.sbatch) plays a 4-shard
+/// round-robin of built-in bots; the documented merge job, run with `--dependency=afterok`,
+/// joins it; games and table equal an unsharded run's. Then a task of a second event is
+/// cancelled part-way (`scancel`): the merge names the missing games and their shard, the task
+/// resubmitted resumes its shard, and the merge completes the event. The daemons are stopped by
+/// the guard, by pid.
+#[test]
+fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
+    skip_unless!(Tool::Slurm);
+    let cluster = Cluster::start("slurm-shards");
+    let pids: Vec<i32> = std::fs::read_to_string(cluster.state().join("pids"))
+        .unwrap()
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 3, "munged, slurmctld, slurmd");
+    assert!(pids.iter().all(|&p| process_alive(p)));
+
+    let work = cluster.work().to_path_buf();
+    let chdir = format!("--chdir={}", work.display());
+    let export = format!("--export=ALL,BARAZA={},SLOW_BOT_MS=10", exe().display());
+    let all_done = |job: &str| {
+        let states = cluster.wait(job, Duration::from_secs(120));
+        assert!(
+            states.iter().all(|(_, s)| s == "COMPLETED"),
+            "job {job}: {states:?}\n{}",
+            cluster.logs()
+        );
+    };
+
+    // 1. Four bots, 2 rounds: 12 pairs, 3 per shard.
+    let event = work.join("event.toml");
+    let bots = [
+        ("r1", "builtin:random"),
+        ("g1", "builtin:greedy"),
+        ("r2", "builtin:random"),
+        ("g2", "builtin:greedy"),
+    ];
+    write_event(&event, &bots, 2);
+    let (ev, run) = (event.display().to_string(), work.join("run"));
+    let run_s = run.display().to_string();
+    let whole = work.join("whole");
+    baraza_ok([
+        "tournament",
+        "--config",
+        &ev,
+        "--out",
+        whole.to_str().unwrap(),
+        "--quiet",
+        "--concurrency",
+        "1",
+    ]);
+
+    let array = cluster.sbatch(&[
+        "--array=1-4",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev,
+        &run_s,
+        "4",
+    ]);
+    let after = format!("--dependency=afterok:{array}");
+    let merge = cluster.sbatch(&[
+        &after,
+        &chdir,
+        &export,
+        &docs_script("merge.sbatch"),
+        &run_s,
+    ]);
+    all_done(&array);
+    all_done(&merge);
+    for k in 1..=4 {
+        assert_eq!(game_lines(&run.join(format!("shard-{k}"))), 6, "shard {k}");
+    }
+    assert_eq!(games(&run).len(), 24);
+    assert_eq!(games(&run), games(&whole));
+    let table = std::fs::read_to_string(run.join("table.txt")).unwrap();
+    assert_eq!(table, baraza_ok(["results", whole.to_str().unwrap()]));
+    assert!(
+        table.contains("24 of 24 games played, 12 complete pairs"),
+        "{table}"
+    );
+    let verified = verify_log(&run.join("games.pgn"));
+    assert!(verified.contains("OK: 24 games"), "{verified}");
+
+    // 2. A slow bot (10 ms a move), 3 bots, 8 rounds: 24 pairs, 6 (12 games) per shard.
+    let event2 = work.join("event2.toml");
+    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/slow_first_bot.sh");
+    let slow = slow.display().to_string();
+    write_event(
+        &event2,
+        &[
+            ("slow", &slow),
+            ("g", "builtin:greedy"),
+            ("r", "builtin:random"),
+        ],
+        8,
+    );
+    let (ev2, run2) = (event2.display().to_string(), work.join("run2"));
+    let run2_s = run2.display().to_string();
+    let array2 = cluster.sbatch(&[
+        "--array=1-4",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev2,
+        &run2_s,
+        "4",
+    ]);
+    // Task 2 is cancelled once it has written its first game.
+    let shard2 = run2.join("shard-2");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while game_lines(&shard2) == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "shard 2 never wrote a game\n{}",
+            cluster.logs()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    cluster.run("scancel", &[&format!("{array2}_2")]);
+    let states = cluster.wait(&array2, Duration::from_secs(120));
+    let state = |k: &str| states.iter().find(|(t, _)| t == k).unwrap().1.clone();
+    assert_eq!(state("2"), "CANCELLED", "{states:?}");
+    for k in ["1", "3", "4"] {
+        assert_eq!(state(k), "COMPLETED", "{states:?}");
+    }
+    let kept = game_lines(&shard2);
+    assert!(
+        (1..12).contains(&kept),
+        "shard 2 stopped part-way: {kept} of 12 games"
+    );
+    let before = std::fs::read_to_string(shard2.join("games.jsonl")).unwrap();
+
+    // The merge names what is missing and the shard it is of, and writes nothing.
+    let mut shards: Vec<String> = (1..=4)
+        .map(|k| run2.join(format!("shard-{k}")).display().to_string())
+        .collect();
+    shards.sort();
+    let out = Command::new(exe())
+        .args(["merge", "--out", &run2_s])
+        .args(&shards)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(&format!("{} of 48 games are missing", 12 - kept)),
+        "{err}"
+    );
+    assert!(err.contains("(of shard 2/4)"), "{err}");
+    assert!(!run2.join("games.jsonl").exists());
+
+    // Resubmitted, task 2 resumes its shard; the merge job then completes the event.
+    let again = cluster.sbatch(&[
+        "--array=2",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev2,
+        &run2_s,
+        "4",
+    ]);
+    let after = format!("--dependency=afterok:{again}");
+    let merge2 = cluster.sbatch(&[
+        &after,
+        &chdir,
+        &export,
+        &docs_script("merge.sbatch"),
+        &run2_s,
+    ]);
+    all_done(&again);
+    all_done(&merge2);
+    let resumed = std::fs::read_to_string(shard2.join("games.jsonl")).unwrap();
+    assert!(
+        resumed.starts_with(before.trim_end_matches(|c| c != '\n')),
+        "the games played before the kill are kept"
+    );
+    assert_eq!(game_lines(&shard2), 12);
+    let merged = games(&run2);
+    assert_eq!(merged.len(), 48);
+    // The cancelled task's bots got SIGTERM with it: no game may be written as their crash.
+    let crashes: Vec<_> = merged.iter().filter(|g| g.5 == "crash").collect();
+    assert!(crashes.is_empty(), "{crashes:?}");
+    let table = std::fs::read_to_string(run2.join("table.txt")).unwrap();
+    assert!(
+        table.contains("48 of 48 games played, 24 complete pairs"),
+        "{table}"
+    );
+    let verified = verify_log(&run2.join("games.pgn"));
+    assert!(verified.contains("OK: 48 games"), "{verified}");
+
+    drop(cluster);
+    for p in pids {
+        assert!(
+            !process_alive(p),
+            "daemon {p} still running after the guard's drop"
+        );
+    }
+}
