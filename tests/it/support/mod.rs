@@ -440,7 +440,7 @@ const MEASURE_TEST: &str = "support::measure_in_a_fresh_process";
 pub fn run_measured(dir: &Path, args: &[&str]) -> Measured {
     std::fs::write(dir.join("args.json"), serde_json::to_string(args).unwrap()).unwrap();
     let helper = Command::new(std::env::current_exe().unwrap())
-        .args(["--ignored", "--exact", MEASURE_TEST, "--test-threads", "1"])
+        .args(["--exact", MEASURE_TEST, "--test-threads", "1"])
         .env(MEASURE_DIR, dir)
         .stdin(Stdio::null())
         .output()
@@ -464,13 +464,23 @@ pub fn run_measured(dir: &Path, args: &[&str]) -> Measured {
     }
 }
 
-/// Not a test: [`run_measured`] runs it in a fresh copy of this binary, with
-/// [`MEASURE_DIR`] set. It starts `baraza` with the arguments in `args.json` there, reaps it
-/// with `wait4`, and writes the status and peak (`measured`) and the output beside them.
+/// [`run_measured`] runs this in a fresh copy of this binary, with [`MEASURE_DIR`] set: it
+/// starts `baraza` with the arguments in `args.json` there, reaps it with `wait4`, and writes
+/// the status and peak (`measured`) and the output beside them. Run as an ordinary test (no
+/// [`MEASURE_DIR`]), it checks that very mechanism: `baraza --version` measured so is
+/// reported with its status, its output, and a peak far below this binary's own.
 #[test]
-#[ignore = "run_measured's helper: it measures a run in a fresh copy of this binary"]
 fn measure_in_a_fresh_process() {
     let Some(dir) = std::env::var_os(MEASURE_DIR).map(PathBuf::from) else {
+        let dir = temp_dir("measure-self-check");
+        let m = run_measured(&dir, &["--version"]);
+        assert_eq!(m.status, 0, "{}", m.stderr);
+        assert!(m.stdout.starts_with("baraza "), "{}", m.stdout);
+        assert!(
+            m.peak_kib > 0 && m.peak_kib < 32 * 1024,
+            "{} KiB",
+            m.peak_kib
+        );
         return;
     };
     let args: Vec<String> =
