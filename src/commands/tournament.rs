@@ -3,9 +3,9 @@
 
 use super::write_json;
 use crate::cli::TournamentArgs;
-use crate::tournament::log::games_jsonl::{plan_shard_run, RunPlan};
 use crate::tournament::plan::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
 use crate::tournament::plan::shard::Shard;
+use crate::tournament::run::resume::{plan_shard_run, RunPlan};
 use crate::tournament::{schedule, ScheduledGame, TournamentConfig};
 use anyhow::bail;
 use serde_json::json;

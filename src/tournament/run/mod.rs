@@ -5,6 +5,7 @@
 //! - [`crash`]: `--on-crash abort`;
 //! - [`stderr_slots`]: the per-game stderr files and the bots' stderr logs;
 //! - [`play`]: one game with the referee, and a whole run (runtime, signals, goodbye, reaping);
+//! - [`resume`]: the plan of a run into games.jsonl (what is still to play, the table so far);
 //! - [`game_set`]: the games of a run still to play and those in play;
 //! - [`interrupt`]: how a run is told to stop, and why;
 //! - [`events`]: the run's events and the sink trait, the runner's interface to every output;
@@ -16,6 +17,7 @@ pub mod events;
 pub mod game_set;
 pub mod interrupt;
 pub mod play;
+pub mod resume;
 pub mod runner;
 pub mod seats;
 pub mod setup;

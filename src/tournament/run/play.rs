@@ -7,6 +7,7 @@
 use super::crash::CrashPolicy;
 use super::events::Sinks;
 use super::interrupt::Interrupt;
+use super::resume::RunPlan;
 use super::runner::{run_plan, PlayError, RunError, RunOutcome};
 use super::seats::SeatPool;
 use super::setup::{Logs, SetupError, Setups};
@@ -14,7 +15,6 @@ use crate::bot::{become_subreaper, reap_all_children};
 use crate::record::{GameRecord, Termination};
 use crate::referee::play_game_with;
 use crate::signals::{SignalError, SignalPolicy, Signals};
-use crate::tournament::log::games_jsonl::RunPlan;
 use crate::tournament::plan::config::TournamentConfig;
 use crate::tournament::plan::schedule::ScheduledGame;
 

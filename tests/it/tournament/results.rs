@@ -6,6 +6,7 @@ use crate::support::{baraza, baraza_ok, temp_dir, tournament};
 use baraza::tournament::log::games_jsonl::*;
 use baraza::tournament::plan::config::{BotEntry, EventInputs, TournamentConfig};
 use baraza::tournament::plan::schedule::schedule;
+use baraza::tournament::run::resume::plan_run;
 use predicates::prelude::*;
 use std::path::Path;
 
