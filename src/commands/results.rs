@@ -42,7 +42,7 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
                     view::page::MAX_REPORT_GAMES
                 );
             }
-            let games = games_jsonl::read_games_log(&args.dir)?;
+            let games = crate::tournament::log::reader::read_games_log(&args.dir)?;
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);
             let title = format!(

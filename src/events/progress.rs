@@ -273,7 +273,7 @@ impl Sink for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::log::games_jsonl::parse_games_log;
+    use crate::tournament::log::reader::parse_games_log;
 
     #[test]
     fn the_eta_counts_this_runs_games_only() {

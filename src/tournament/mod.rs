@@ -23,7 +23,8 @@ pub mod plan;
 pub mod run;
 pub mod table;
 
-pub use log::games_jsonl::{GameLine, GamesLog, GamesWriter, Header, LogStart};
+pub use log::games_jsonl::{GameLine, GamesWriter, Header, LogStart};
+pub use log::reader::GamesLog;
 pub use plan::config::{EventInputs, Format, RunOptions, TournamentConfig};
 pub use plan::schedule::{schedule, ScheduledGame};
 pub use run::resume::{plan_run, RunPlan};

@@ -4,7 +4,8 @@
 
 use super::ViewError;
 use crate::record::GameRecord;
-use crate::tournament::log::games_jsonl::{self, GamesLog};
+use crate::tournament::log::games_jsonl::{self};
+use crate::tournament::log::reader::GamesLog;
 use std::path::Path;
 
 /// The games of one input, in file order.
@@ -65,7 +66,7 @@ fn read_jsonl(text: &str, source: &str) -> Result<Loaded, String> {
         .and_then(|v| v.get("baraza").map(|b| b == games_jsonl::HEADER_KIND))
         .unwrap_or(false);
     if is_header {
-        let games = games_jsonl::parse_games_log(text, source)
+        let games = crate::tournament::log::reader::parse_games_log(text, source)
             .map_err(|e| format!("{e:#}"))?
             .ok_or("no tournament header")?;
         let records = games.games.iter().map(|g| g.record.clone()).collect();

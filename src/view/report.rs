@@ -4,7 +4,7 @@
 
 use super::page::escape_html;
 use super::svg::{line_plot, Rule, Series};
-use crate::tournament::log::games_jsonl::GamesLog;
+use crate::tournament::log::reader::GamesLog;
 use crate::tournament::table::render;
 use crate::tournament::table::results::{self, Tally};
 use std::collections::HashMap;

@@ -9,7 +9,6 @@
 //! newline and not valid JSON: the writer was killed mid-write); that line is ignored, and
 //! [`GamesWriter::append`] cuts it off before appending.
 
-use super::reader::{Item, Lines, LogReader};
 use super::sprt_order::SprtLine;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
@@ -189,56 +188,6 @@ pub fn bad_result(line: &str) -> Option<BadResult> {
     result.parse::<GameResult>().err()
 }
 
-/// What a games.jsonl holds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GamesLog {
-    pub header: Header,
-    /// Finished games in file order, each game id once (the first line wins).
-    pub games: Vec<GameLine>,
-    /// Game ids met again after their first line (ignored).
-    pub duplicates: Vec<String>,
-    /// The 1-based number of a torn last line that was ignored.
-    pub torn_line: Option<usize>,
-    /// The SPRT's decision, when the run that wrote the log reached one (the first such
-    /// line: a resumed run does not test again).
-    pub sprt_line: Option<SprtLine>,
-}
-
-/// Parse the text of a games.jsonl ([`LogReader`]). `source` names it in errors. `Ok(None)`
-/// when it holds no complete header line (empty, or killed while writing the header).
-pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
-    let lines = Lines::new(text.as_bytes(), Path::new(source));
-    let Some(mut reader) = LogReader::start(lines)? else {
-        return Ok(None);
-    };
-    let mut games = Vec::new();
-    let mut seen = HashSet::new();
-    let mut duplicates = Vec::new();
-    let mut sprt_line = None;
-    while let Some(item) = reader.next()? {
-        match item {
-            Item::Game(g) => {
-                if seen.insert(g.ids.game_id.to_string()) {
-                    games.push(g.to_line());
-                } else {
-                    duplicates.push(g.ids.game_id.into_owned());
-                }
-            }
-            Item::Sprt(decision, _) => {
-                sprt_line.get_or_insert(decision);
-            }
-            Item::Torn(_) => {}
-        }
-    }
-    Ok(Some(GamesLog {
-        torn_line: reader.torn_line,
-        header: reader.header,
-        games,
-        duplicates,
-        sprt_line,
-    }))
-}
-
 /// The event's layout as a header describes it.
 pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
     let e = &h.event;
@@ -252,13 +201,6 @@ pub fn games_path(dir_or_file: &Path) -> PathBuf {
     } else {
         dir_or_file.to_path_buf()
     }
-}
-
-/// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
-pub fn read_games_log(path: &Path) -> Result<GamesLog, LogError> {
-    let path = games_path(path);
-    let text = std::fs::read_to_string(&path).map_err(io_error("read", &path))?;
-    parse_games_log(&text, &path.display().to_string())?.ok_or(LogError::NoHeader { path })
 }
 
 /// Why a resume is refused: the log was written for another configuration.

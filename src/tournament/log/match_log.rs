@@ -6,9 +6,8 @@
 //! `2k − 1` and `2k` (by their `game` number) are pair `k`; they count as a complete pair when
 //! the same two bots swapped sides, as `match` plays them.
 
-use super::games_jsonl::{
-    games_path, read_games_log, GameLine, GamesLog, Header, LogError, HEADER_KIND, SCHEMA,
-};
+use super::games_jsonl::{games_path, GameLine, Header, LogError, HEADER_KIND, SCHEMA};
+use super::reader::{read_games_log, GamesLog};
 use crate::record::GameRecord;
 use crate::tournament::plan::config::{
     BotConfig, CanonicalEvent, CanonicalOpenings, Format, Limits,

@@ -15,13 +15,15 @@
 //! [`GameLine`] is built from them where it is kept (resume, `view`). A refused line is
 //! refused in the words of [`refusal`], once for every reader.
 //!
-//! [`parse_games_log`]: super::games_jsonl::parse_games_log
 
-use super::games_jsonl::{bad_result, GameLine, Header, LogError, HEADER_KIND, READS_SCHEMAS};
+use super::games_jsonl::{
+    bad_result, games_path, io_error, GameLine, Header, LogError, HEADER_KIND, READS_SCHEMAS,
+};
 use super::sprt_order::SprtLine;
 use crate::record::GameRecord;
 use serde::Deserialize;
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -401,6 +403,63 @@ impl<R: BufRead> LogReader<R> {
         };
         Ok(Some(LazyLine { line: n, text, ids }))
     }
+}
+
+/// What a games.jsonl holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamesLog {
+    pub header: Header,
+    /// Finished games in file order, each game id once (the first line wins).
+    pub games: Vec<GameLine>,
+    /// Game ids met again after their first line (ignored).
+    pub duplicates: Vec<String>,
+    /// The 1-based number of a torn last line that was ignored.
+    pub torn_line: Option<usize>,
+    /// The SPRT's decision, when the run that wrote the log reached one (the first such
+    /// line: a resumed run does not test again).
+    pub sprt_line: Option<SprtLine>,
+}
+
+/// Parse the text of a games.jsonl ([`LogReader`]). `source` names it in errors. `Ok(None)`
+/// when it holds no complete header line (empty, or killed while writing the header).
+pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, LogError> {
+    let lines = Lines::new(text.as_bytes(), Path::new(source));
+    let Some(mut reader) = LogReader::start(lines)? else {
+        return Ok(None);
+    };
+    let mut games = Vec::new();
+    let mut seen = HashSet::new();
+    let mut duplicates = Vec::new();
+    let mut sprt_line = None;
+    while let Some(item) = reader.next()? {
+        match item {
+            Item::Game(g) => {
+                if seen.insert(g.ids.game_id.to_string()) {
+                    games.push(g.to_line());
+                } else {
+                    duplicates.push(g.ids.game_id.into_owned());
+                }
+            }
+            Item::Sprt(decision, _) => {
+                sprt_line.get_or_insert(decision);
+            }
+            Item::Torn(_) => {}
+        }
+    }
+    Ok(Some(GamesLog {
+        torn_line: reader.torn_line,
+        header: reader.header,
+        games,
+        duplicates,
+        sprt_line,
+    }))
+}
+
+/// Read a games.jsonl (or `DIR/games.jsonl`). An error when it has no header.
+pub fn read_games_log(path: &Path) -> Result<GamesLog, LogError> {
+    let path = games_path(path);
+    let text = std::fs::read_to_string(&path).map_err(io_error("read", &path))?;
+    parse_games_log(&text, &path.display().to_string())?.ok_or(LogError::NoHeader { path })
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! the log is to be written, and the table of the games already there (resume).
 
 use crate::tournament::log::games_jsonl::*;
+use crate::tournament::log::reader::parse_games_log;
 use crate::tournament::plan::config::TournamentConfig;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
 use crate::tournament::plan::shard::{self, Shard};

@@ -5,7 +5,8 @@
 use crate::support::{
     baraza, temp_dir, text, tournament, verify_log, wait_for_exit, wait_while_running, Tournament,
 };
-use baraza::tournament::log::games_jsonl::{read_games_log, GameLine};
+use baraza::tournament::log::games_jsonl::GameLine;
+use baraza::tournament::log::reader::read_games_log;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -54,9 +54,8 @@ fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
 
     // Shard k holds the pairs k and k + 10 (pair numbers from 1).
     for k in 1..=10u64 {
-        let log =
-            baraza::tournament::log::games_jsonl::read_games_log(&run.join(format!("shard-{k}")))
-                .unwrap();
+        let log = baraza::tournament::log::reader::read_games_log(&run.join(format!("shard-{k}")))
+            .unwrap();
         let shard = log.header.shard.expect("a shard's header says so");
         assert_eq!((shard.index, shard.count), (k as u32, 10));
         let mut pairs: Vec<u64> = log.games.iter().map(|g| g.pair).collect();
@@ -73,7 +72,7 @@ fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
     assert_eq!(json(&run), json(&whole));
     let key = |d: &Path| {
         let mut v: Vec<(String, u64, String, Vec<String>)> =
-            baraza::tournament::log::games_jsonl::read_games_log(d)
+            baraza::tournament::log::reader::read_games_log(d)
                 .unwrap()
                 .games
                 .into_iter()

@@ -4,6 +4,7 @@
 
 use crate::support::{baraza, baraza_ok, temp_dir, tournament};
 use baraza::tournament::log::games_jsonl::*;
+use baraza::tournament::log::reader::{parse_games_log, read_games_log};
 use baraza::tournament::plan::config::{BotEntry, EventInputs, TournamentConfig};
 use baraza::tournament::plan::schedule::schedule;
 use baraza::tournament::run::resume::plan_run;

@@ -4,7 +4,8 @@
 use baraza::events::jsonl::JsonlSink;
 use baraza::events::{describe, RunEvent, Sink, SinkError, Sinks};
 use baraza::record::GameRecord;
-use baraza::tournament::log::games_jsonl::{read_games_log, GamesWriter};
+use baraza::tournament::log::games_jsonl::GamesWriter;
+use baraza::tournament::log::reader::read_games_log;
 use baraza::tournament::plan::config::{BotEntry, EventInputs, TournamentConfig};
 use baraza::tournament::run::resume::plan_run;
 use baraza::tournament::run::runner::{run_plan, Cause, Interrupt, PlayError, RunError, Stop};

@@ -6,7 +6,8 @@ use baraza::events::{describe, RunEvent, Sinks};
 use baraza::outcome::Termination;
 use baraza::record::GameRecord;
 use baraza::stats::sprt::Decision;
-use baraza::tournament::log::games_jsonl::{read_games_log, GamesWriter, LogStart, GAMES_FILE};
+use baraza::tournament::log::games_jsonl::{GamesWriter, LogStart, GAMES_FILE};
+use baraza::tournament::log::reader::read_games_log;
 use baraza::tournament::plan::config::{BotEntry, EventInputs, SprtSpec, TournamentConfig};
 use baraza::tournament::run::resume::{plan_run, RunPlan};
 use baraza::tournament::run::runner::{

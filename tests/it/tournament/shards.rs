@@ -5,7 +5,8 @@
 //! the old ones; other changes are refused naming the field and both values.
 
 use crate::support::{baraza, temp_dir, text, verify_log};
-use baraza::tournament::log::games_jsonl::{read_games_log, GameLine};
+use baraza::tournament::log::games_jsonl::GameLine;
+use baraza::tournament::log::reader::read_games_log;
 use std::path::Path;
 
 /// `baraza tournament darra` among `bots` built-in bots (`b1=builtin:random`,

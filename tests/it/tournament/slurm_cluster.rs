@@ -188,7 +188,7 @@ fn docs_script(name: &str) -> String {
 type Game = (String, u64, String, String, String, String, Vec<String>);
 
 fn games(run: &Path) -> Vec<Game> {
-    let log = baraza::tournament::log::games_jsonl::read_games_log(run).unwrap();
+    let log = baraza::tournament::log::reader::read_games_log(run).unwrap();
     assert!(log.duplicates.is_empty() && log.torn_line.is_none());
     let mut v: Vec<_> = log
         .games
