@@ -49,7 +49,7 @@ const HABITS: &[(&[&str], Option<&str>, &str)] = &[
     ),
     (
         &["-openings", "--book"],
-        Some("--start POSITION"),
+        Some("--openings FILE (one position string per line), or --start POSITION for one"),
         "--openings FILE (one position string per line) or --random-opening-plies N",
     ),
     (
@@ -80,9 +80,18 @@ pub fn help_section(command: For) -> String {
     out
 }
 
+/// What to say after a command line that failed to parse and used another arena's spelling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The word as given (`-engine`): the error names it whole, not as clap's `-e`.
+    pub word: String,
+    /// Their spelling and ours, one line.
+    pub text: String,
+}
+
 /// The hint for a command line of `command` that failed to parse: the first of `args` spelled
 /// as another arena spells it, with ours.
-pub fn hint(command: For, args: &[String]) -> Option<String> {
+pub fn hint(command: For, args: &[String]) -> Option<Hint> {
     args.iter().find_map(|arg| {
         let word = arg.split('=').next().unwrap_or(arg);
         let (_, in_match, in_tournament) = HABITS.iter().find(|(theirs, in_match, _)| {
@@ -97,9 +106,12 @@ pub fn hint(command: For, args: &[String]) -> Option<String> {
             For::Match => "match",
             For::Tournament => "tournament",
         };
-        Some(format!(
-            "'{word}' is how cutechess-cli or fastchess spell it; here: {ours} (see baraza {name} --help)"
-        ))
+        Some(Hint {
+            word: word.to_string(),
+            text: format!(
+                "'{word}' is how cutechess-cli or fastchess spell it; here: {ours} (see baraza {name} --help)"
+            ),
+        })
     })
 }
 
@@ -118,11 +130,15 @@ mod tests {
             &args(&["darra", "-engine", "cmd=./a", "name=a"]),
         )
         .unwrap();
+        assert_eq!(h.word, "-engine");
+        let h = h.text;
         assert!(h.starts_with("'-engine' is how cutechess-cli"), "{h}");
         assert!(h.contains("--bot NAME=CMD"), "{h}");
-        let h = hint(For::Tournament, &args(&["--games", "10"])).unwrap();
+        let h = hint(For::Tournament, &args(&["--games", "10"]))
+            .unwrap()
+            .text;
         assert!(h.contains("--rounds N"), "{h}");
-        let h = hint(For::Match, &args(&["-pgnout", "x.pgn"])).unwrap();
+        let h = hint(For::Match, &args(&["-pgnout", "x.pgn"])).unwrap().text;
         assert!(h.contains("--pgn FILE"), "{h}");
         // `--games` is a match option: nothing to say there.
         assert_eq!(hint(For::Match, &args(&["--games", "x"])), None);

@@ -46,10 +46,21 @@ fn usage_error(err: clap::Error) -> ExitCode {
         .filter(|_| err.use_stderr())
         .and_then(|c| hint(c, &args[1..]));
     match hint {
+        // clap saw `-engine` as `-e` and more: the error names the word as it was typed.
         Some(h) => {
-            let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or("error: bad command line");
-            eprintln!("{first}\n\n  hint: {h}\n\nFor more information, try '--help'.");
+            let first = if err.kind() == clap::error::ErrorKind::UnknownArgument {
+                format!("error: unexpected argument '{}' found", h.word)
+            } else {
+                let text = err.render().to_string();
+                text.lines()
+                    .next()
+                    .unwrap_or("error: bad command line")
+                    .to_string()
+            };
+            eprintln!(
+                "{first}\n\n  hint: {}\n\nFor more information, try '--help'.",
+                h.text
+            );
             ExitCode::from(2)
         }
         None => err.exit(),

@@ -7,9 +7,11 @@ use std::borrow::Cow;
 
 /// `text` with every control character written as a visible escape: C0 controls and DEL as
 /// `\xNN` (`\x1b` for ESC, `\x0d` for CR), C1 controls (U+0080..U+009F, which some terminals
-/// also obey) as `\u{NN}`, and a backslash doubled, so the output reads back unambiguously. Borrowed when there is nothing to escape (the usual case).
+/// also obey) as `\u{NN}`. In a text that needs escaping a backslash is doubled too, so the
+/// output reads back unambiguously; a text with no control character is returned as it is
+/// (borrowed), backslashes and all, so a hint such as `sed -i 's/\r$//'` prints as written.
 pub fn escape_control(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(needs_escape) {
+    if !text.chars().any(is_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -28,8 +30,8 @@ pub fn escape_control(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-fn needs_escape(c: char) -> bool {
-    (c as u32) < 0x20 || c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || c == '\\'
+fn is_control(c: char) -> bool {
+    (c as u32) < 0x20 || c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c)
 }
 
 #[cfg(test)]
@@ -57,8 +59,15 @@ mod tests {
     }
 
     #[test]
-    fn a_backslash_is_doubled_so_escapes_read_back_unambiguously() {
-        assert_eq!(escape_control("a\\b"), "a\\\\b");
+    fn a_backslash_is_doubled_where_escapes_are_written_so_they_read_back_unambiguously() {
         assert_eq!(escape_control("\\x1b\x1b"), "\\\\x1b\\x1b");
+        assert_eq!(escape_control("a\\b\r"), "a\\\\b\\x0d");
+    }
+
+    #[test]
+    fn a_text_without_control_characters_keeps_its_backslashes() {
+        // The CRLF hint quotes a sed command; doubling its backslash would make it wrong.
+        let hint = "convert it with 'sed -i 's/\\r$//' ./bot.sh'";
+        assert!(matches!(escape_control(hint), std::borrow::Cow::Borrowed(h) if h == hint));
     }
 }

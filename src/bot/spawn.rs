@@ -4,7 +4,7 @@ use super::environment::{bot_env, EnvRule};
 use super::limits::Limits;
 use super::namespace::{isolation, Isolation, Plan};
 use super::sandbox;
-use super::workdir::{absolutize, Workdir};
+use super::workdir::Workdir;
 use std::io;
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -99,8 +99,8 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
         &opts.label
     };
     let workdir = Workdir::create(opts.workdir_parent.as_deref(), label, opts.keep_workdirs)?;
-    let here = std::env::current_dir()?;
-    let mut full = absolutize(argv, &here);
+    // The caller's paths are already absolute ([`crate::bot::spec::BotSpec::argv`]).
+    let mut full = argv.to_vec();
     let env = bot_env(&opts.env, workdir.path(), |n| std::env::var_os(n));
     let path_var = env
         .iter()

@@ -40,6 +40,9 @@ pub enum BotSpecError {
     /// A built-in bot runs as this executable; it could not be found.
     #[error("cannot find the baraza executable")]
     NoExecutable,
+    /// The command's relative paths are taken from here; it is gone.
+    #[error("the current directory cannot be read: {0}")]
+    NoCurrentDir(String),
 }
 
 /// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
@@ -170,11 +173,18 @@ impl BotSpec {
         }
     }
 
-    /// The command line. A built-in gets `seed` (later games of a kept process get theirs in
-    /// a `seed` line: [`crate::referee::PlayerSetup::seed`]).
+    /// The command line. A command's relative paths are made absolute (it runs in a working
+    /// directory of its own: [`crate::bot::workdir::absolutize`]); a built-in's words are
+    /// ours and kept as they are (a file named `bot` or `search` here must not replace them).
+    /// A built-in gets `seed` (later games of a kept process get theirs in a `seed` line:
+    /// [`crate::referee::PlayerSetup::seed`]).
     pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
         Ok(match self {
-            BotSpec::Command(argv) => argv.clone(),
+            BotSpec::Command(argv) => {
+                let here = std::env::current_dir()
+                    .map_err(|e| BotSpecError::NoCurrentDir(e.to_string()))?;
+                crate::bot::workdir::absolutize(argv, &here)
+            }
             BotSpec::Builtin(name, args) => {
                 let mut argv = vec![
                     this_exe()?,

@@ -358,3 +358,29 @@ fn greedy_prefers_a_win_to_more_material() {
         assert_eq!(moves(&out), ["6A"], "seed {seed}");
     }
 }
+
+/// A built-in bot runs as `baraza bot NAME WORDS...`; a file in the current directory named
+/// like one of those words (`bot`, `search`, an option's value) must not replace it, as a
+/// command's relative paths are replaced (a command runs in a working directory of its own).
+#[test]
+fn a_builtin_bot_plays_beside_files_named_like_its_words() {
+    let dir = crate::support::temp_dir("builtin-beside-files");
+    for name in ["bot", "search", "greedy", "mcts"] {
+        std::fs::write(dir.join(name), "#!/bin/sh\necho not-a-bot >&2\nexit 3\n").unwrap();
+    }
+    let out = baraza()
+        .current_dir(&*dir)
+        .args([
+            "match",
+            "darra",
+            "builtin:greedy",
+            "builtin:search --algo mcts --nodes 50",
+        ])
+        .args(["--games", "2", "--movetime", "100"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.matches(" normal, ").count(), 2, "{text}");
+    assert!(!text.contains("crash"), "{text}");
+}

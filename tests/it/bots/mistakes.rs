@@ -460,7 +460,7 @@ fn readme_errors_of_the_command_are_as_reviewed() {
             ("mistake_crlf.sh", "bot.sh", false),
         ],
     );
-    // As printed: the terminal escaping doubles the backslash of the fix ('s/\\r$//').
+    // As printed: the fix's backslash is kept single, so the sed command can be pasted.
     row("Windows line endings", refused_in(&d, "./bot.py"));
     row("Windows line endings, sh", refused_in(&d, "sh ./bot.sh"));
     let d = bot_folder(
