@@ -59,7 +59,10 @@ pub enum Command {
     #[command(hide = true)]
     Human(HumanArgs),
     /// Walk a bot through the protocol and say, in words, what is wrong with it
-    #[command(name = "check-bot", after_help = CHECK_BOT_HELP)]
+    #[command(
+        name = "check-bot",
+        after_help = CHECK_BOT_HELP
+    )]
     CheckBot(CheckBotArgs),
     /// Say which protections a bot started here gets under the given hosting options, before an event
     #[command(name = "hosting-check", after_help = HOSTING_CHECK_HELP)]
@@ -422,10 +425,10 @@ pub struct JsonFlag {
 
 const TOURNAMENT_HELP: &str = "\
 Every pairing plays game pairs: the same start, sides swapped. The schedule is a pure function
-of the event and --seed. A bot's process plays game after game (each starts with `newgame`);
-a bot that lost by a fault (crash, time, illegal move, protocol error, stalled connection)
-is killed and started
-again for its next game, unless --on-crash abort. --no-reuse starts every game afresh.
+of the event and --seed. A bot's process plays game after game (each starts with `newgame`); a
+bot that lost by a fault (crash, time, illegal move, protocol error, stalled connection) is
+killed and started again for its next game, unless --on-crash abort. --no-reuse starts every
+game afresh.
 
 --out DIR holds:
   games.jsonl   header (with the config hash) + one line per finished game, flushed at once:
@@ -434,15 +437,15 @@ again for its next game, unless --on-crash abort. --no-reuse starts every game a
   stderr/       each bot's stderr, <bot>.log, one section per game (capped)
 
 Event file (--config, TOML): the options above as keys of the same name (ruleset, rounds, tc,
-on-crash, ...; not --resume, --force, --dry-run, --quiet, --json) and one [[bot]] table per
-bot (name, cmd). `movetime`, `tc`, `margin` and
-`startup-timeout` under a [[bot]] override the tournament's for that bot. docs/tournament.md
-has a complete example and explains every column of the table.
+on-crash, ...; not --resume, --force, --dry-run, --quiet, --json) and one [[bot]] table per bot
+(name, cmd). `movetime`, `tc`, `margin` and `startup-timeout` under a [[bot]] override the
+tournament's for that bot. docs/tournament.md has a complete example and explains every column
+of the table.
 
-Ctrl-C once, or a file DIR/stop appearing: no new games; running games may finish (aborted
-after 30 s, played again on resume); the command to resume is printed. Twice, SIGTERM or
-SIGHUP: stop at once. A killed run loses at most the games in play. Exit status 0 when the schedule is
-played or the SPRT decided.
+Ctrl-C once, or a file DIR/stop appearing: no new games; running games may finish (aborted after
+30 s, played again on resume); the command to resume is printed. Twice, SIGTERM or SIGHUP: stop
+at once. A killed run loses at most the games in play. Exit status 0 when the schedule is played
+or the SPRT decided.
 
 Examples:
   baraza tournament darra --bot a=builtin:random --bot b=builtin:greedy --rounds 10 --out runs/t1
@@ -670,14 +673,14 @@ pub struct HumanArgs {
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "\
-Every input must be of the same event (the config hash in its header); the first that is not
-is named. Each game is taken once: the same line in two inputs is kept once, two different
-lines for one game id are an error naming both files. Games of the schedule that no input has
-are listed by id, and nothing is written unless --partial. The merge can be run again (e.g.
-once a failed shard is resumed): it replaces DIR's games.jsonl and games.pgn when an earlier
-merge wrote them (a run's own folder is refused: give it as an input). The inputs are
-read line by line; the bots' stderr logs stay in the shards' folders. docs/cluster.md shows
-it with Slurm, GNU parallel and Kubernetes.
+Every input must be of the same event (the config hash in its header); the first that is not is
+named. Each game is taken once: the same line in two inputs is kept once, two different lines
+for one game id are an error naming both files. Games of the schedule that no input has are
+listed by id, and nothing is written unless --partial. The merge can be run again (e.g. once a
+failed shard is resumed): it replaces DIR's games.jsonl and games.pgn when an earlier merge
+wrote them (a run's own folder is refused: give it as an input). The inputs are read line by
+line; the bots' stderr logs stay in the shards' folders. docs/cluster.md shows it with Slurm,
+GNU parallel and Kubernetes.
 
 Exit status 0 when merged; 1 on another event, a conflict, or missing games without --partial.
 
@@ -713,9 +716,12 @@ Examples:
 
 #[derive(Args, Debug, Clone)]
 pub struct CheckBotArgs {
-    /// One or more ruleset ids, then the bot: a command line or builtin:<name>
-    #[arg(required = true, num_args = 2.., value_name = "RULESET... BOT")]
-    pub words: Vec<String>,
+    /// One or more ruleset ids (see `baraza games`)
+    #[arg(required = true, num_args = 1.., value_name = "RULESET")]
+    pub rulesets: Vec<String>,
+    /// The bot: a command line (one word: quote it) or builtin:<name>
+    #[arg(required = true)]
+    pub bot: String,
     /// Full games per ruleset against builtin:random (sides alternate)
     #[arg(long, default_value_t = 2)]
     pub games: u64,

@@ -12,8 +12,9 @@ use std::io::Write;
 use std::time::Duration;
 
 pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
-    let (bot_text, ruleset_ids) = args.words.split_last().context("no bot given")?;
-    let rulesets = ruleset_ids
+    let bot_text = &args.bot;
+    let rulesets = args
+        .rulesets
         .iter()
         .map(|id| games::ruleset(id))
         .collect::<Result<Vec<_>, _>>()?;
@@ -23,7 +24,7 @@ pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
         Ok(spec) => {
             let setup = CheckSetup {
                 rulesets,
-                bot_argv: spec.argv(ruleset_ids[0].as_str(), args.seed)?,
+                bot_argv: spec.argv(args.rulesets[0].as_str(), args.seed)?,
                 bot: player_for(spec, "bot")?,
                 opponent: player_for(BotSpec::parse("opponent", "builtin:random")?, "random")?,
                 games: args.games.max(1),
