@@ -255,35 +255,35 @@ fn logged_env(logs: &Path) -> Vec<String> {
     lines
 }
 
+/// One game of `bot` against builtin:random with `extra` options and the referee's environment
+/// plus `env`, its stderr logged in `dir/logs`: it must end with exit status 0. What the bot
+/// wrote there ([`logged_env`]).
+fn one_logged_game(dir: &Path, bot: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<String> {
+    let logs = dir.join("logs");
+    let args = [&["--games", "1", "--logs", logs.to_str().unwrap()], extra].concat();
+    let out = vs_random(bot, &args, env);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    logged_env(&logs)
+}
+
 #[test]
 fn a_secret_in_the_referees_environment_never_reaches_a_bot() {
     let dir = temp_dir("hosting-env");
-    let logs = dir.join("logs");
     let wd = dir.join("wd");
     std::fs::create_dir_all(&wd).unwrap();
     let bad = hostile("env", "-", "");
-    let out = vs_random(
+    let wd_flag = ["--workdir", wd.to_str().unwrap()];
+    let env_flags = ["--env", "PASSED_ON", "--env", "SET_HERE=42"];
+    let env = one_logged_game(
+        &dir,
         &bad,
-        &[
-            "--games",
-            "1",
-            "--logs",
-            logs.to_str().unwrap(),
-            "--workdir",
-            wd.to_str().unwrap(),
-            "--env",
-            "PASSED_ON",
-            "--env",
-            "SET_HERE=42",
-        ],
+        &[&wd_flag[..], &env_flags].concat(),
         &[
             ("BARAZA_TEST_SECRET", "hunter2"),
             ("PASSED_ON", "yes"),
             ("AWS_SECRET_ACCESS_KEY", "abc"),
         ],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let env = logged_env(&logs);
     let all = env.join("\n");
     assert!(
         !all.contains("hunter2") && !all.contains("AWS_SECRET"),
@@ -501,21 +501,12 @@ fn over_its_max_processes_a_bot_loses_naming_the_limit() {
 #[test]
 fn a_wrapper_runs_around_every_bot() {
     let dir = temp_dir("hosting-wrapper");
-    let logs = dir.join("logs");
-    let out = vs_random(
-        &hostile("env", "-", ""),
-        &[
-            "--games",
-            "1",
-            "--logs",
-            logs.to_str().unwrap(),
-            "--wrapper",
-            "env WRAPPED_BY=env-wrapper",
-        ],
-        &[],
+    let wrapper = ["--wrapper", "env WRAPPED_BY=env-wrapper"];
+    let env = one_logged_game(&dir, &hostile("env", "-", ""), &wrapper, &[]);
+    assert!(
+        env.contains(&"WRAPPED_BY=env-wrapper".to_string()),
+        "{env:?}"
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(logged_env(&logs).contains(&"WRAPPED_BY=env-wrapper".to_string()));
     let out = vs_random("builtin:random", &["--wrapper", "no-such-wrapper-x"], &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--wrapper: program 'no-such-wrapper-x' not found"));
@@ -608,15 +599,9 @@ fn think_times_are_in_microseconds_and_never_less_than_the_bot_took() {
 #[test]
 fn a_bot_cannot_read_the_referees_environment_through_proc() {
     let dir = temp_dir("hosting-environ");
-    let logs = dir.join("logs");
     let m = marker("environ");
-    let out = vs_random(
-        &hostile("environ", &m, ""),
-        &["--games", "1", "--logs", logs.to_str().unwrap()],
-        &[("BARAZA_TEST_SECRET", "hunter2-environ")],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let all = logged_env(&logs).join("\n");
+    let secret = [("BARAZA_TEST_SECRET", "hunter2-environ")];
+    let all = one_logged_game(&dir, &hostile("environ", &m, ""), &[], &secret).join("\n");
     assert!(
         all.contains("environ denied"),
         "the bot found no referee: {all}"
@@ -627,20 +612,7 @@ fn a_bot_cannot_read_the_referees_environment_through_proc() {
 #[test]
 fn affinity_pins_a_games_bots_to_one_core() {
     let dir = temp_dir("hosting-affinity");
-    let logs = dir.join("logs");
-    let out = vs_random(
-        &hostile("cpus", "-", ""),
-        &[
-            "--games",
-            "1",
-            "--logs",
-            logs.to_str().unwrap(),
-            "--affinity",
-        ],
-        &[],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let all = logged_env(&logs).join("\n");
+    let all = one_logged_game(&dir, &hostile("cpus", "-", ""), &["--affinity"], &[]).join("\n");
     // Slot 0 of a match: core 0.
     assert!(
         all.contains("Cpus_allowed_list:\t0\n") || all.ends_with("Cpus_allowed_list:\t0"),

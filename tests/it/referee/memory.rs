@@ -19,11 +19,6 @@ const PEAK_LIMIT_KIB: i64 = 16 * 1024;
 /// The last line of a transcript cut at its cap (docs/log-format.md, "Transcripts").
 const TRANSCRIPT_MARK: &str = "[baraza: transcript truncated at 1048576 bytes]\n";
 
-/// Run `baraza match ARGS...`: [`run_measured`].
-fn match_measured(dir: &Path, args: &[&str]) -> Measured {
-    run_measured(dir, &[&["match"], args].concat())
-}
-
 /// Check what every match must show: it ran to its end (exit status 0) and its peak stayed
 /// under the limit; `phase` names the run in the messages (and the figure printed with
 /// `--nocapture`).
@@ -84,9 +79,36 @@ fn sh_bot(dir: &Path, on_go: &str, on_gameover: &str, on_quit: &str) -> String {
     format!("sh {}", script.display())
 }
 
-/// The games of a `--jsonl` file.
-fn games(path: &Path) -> Vec<serde_json::Value> {
-    read_jsonl(path)
+/// Where a flood match keeps what the bot sent, beside its games: the transcripts in `DIR/t`
+/// or the stderr logs in `DIR/logs`.
+#[derive(Clone, Copy)]
+enum Kept {
+    Transcripts,
+    Logs,
+}
+
+/// `baraza match darra BOT builtin:random --name1 flood --games N --jsonl DIR/games.jsonl`
+/// with what `kept` names and `extra`, measured ([`run_measured`]); its games as logged.
+fn flood_match(
+    dir: &Path,
+    bot: &str,
+    games: u32,
+    kept: Kept,
+    extra: &[&str],
+) -> (Measured, Vec<serde_json::Value>) {
+    let jsonl = dir.join("games.jsonl");
+    let (kept_flag, kept_dir) = match kept {
+        Kept::Transcripts => ("--transcript", dir.join("t")),
+        Kept::Logs => ("--logs", dir.join("logs")),
+    };
+    let games = games.to_string();
+    let mut args = vec!["match", "darra", bot, "builtin:random", "--name1", "flood"];
+    args.extend(["--games", &games, "--jsonl", jsonl.to_str().unwrap()]);
+    args.extend([kept_flag, kept_dir.to_str().unwrap()]);
+    args.extend(extra);
+    let run = run_measured(dir, &args);
+    let games = read_jsonl(&jsonl);
+    (run, games)
 }
 
 fn field<'a>(game: &'a serde_json::Value, key: &str) -> &'a str {
@@ -110,26 +132,9 @@ fn assert_flooded_transcript(path: &Path) {
 #[test]
 fn a_bot_flooding_its_hello_until_the_startup_deadline_costs_no_memory() {
     let dir = temp_dir("memory-hello");
-    let (jsonl, t) = (dir.join("games.jsonl"), dir.join("t"));
     // No `--startup-timeout`: the default deadline, 10 s, during which `yes` writes gigabytes.
-    let run = match_measured(
-        &dir,
-        &[
-            "darra",
-            "yes garbage",
-            "builtin:random",
-            "--name1",
-            "flood",
-            "--games",
-            "1",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--transcript",
-            t.to_str().unwrap(),
-        ],
-    );
+    let (run, games) = flood_match(&dir, "yes garbage", 1, Kept::Transcripts, &[]);
     check_bounded("hello", &run);
-    let games = games(&jsonl);
     assert_eq!(games.len(), 1, "{}", run.stdout);
     assert_eq!(field(&games[0], "termination"), "stalled connection");
     let reason = field(&games[0], "reason");
@@ -139,7 +144,7 @@ fn a_bot_flooding_its_hello_until_the_startup_deadline_costs_no_memory() {
         "{reason}"
     );
     // The transcript is what it always was: the hello, then the flood up to the cap.
-    let path = t.join("g1-p1-flood.transcript");
+    let path = dir.join("t/g1-p1-flood.transcript");
     assert_flooded_transcript(&path);
     let text = std::fs::read_to_string(&path).unwrap();
     let body: Vec<&str> = text.lines().skip(1).take(3).collect();
@@ -159,23 +164,9 @@ fn a_bot_flooding_empty_or_id_lines_in_its_hello_costs_no_memory() {
         ("hello, id lines", "ids", "yes 'id name x'"),
     ] {
         let dir = temp_dir(&format!("memory-hello-{name}"));
-        let jsonl = dir.join("games.jsonl");
-        let run = match_measured(
-            &dir,
-            &[
-                "darra",
-                flood,
-                "builtin:random",
-                "--games",
-                "1",
-                "--startup-timeout",
-                "3000",
-                "--jsonl",
-                jsonl.to_str().unwrap(),
-            ],
-        );
+        let extra = ["--startup-timeout", "3000"];
+        let (run, games) = flood_match(&dir, flood, 1, Kept::Transcripts, &extra);
         check_bounded(phase, &run);
-        let games = games(&jsonl);
         assert_eq!(games.len(), 1, "{}", run.stdout);
         let reason = field(&games[0], "reason");
         assert!(
@@ -188,57 +179,23 @@ fn a_bot_flooding_empty_or_id_lines_in_its_hello_costs_no_memory() {
 #[test]
 fn a_bot_flooding_info_lines_while_it_thinks_costs_no_memory() {
     let dir = temp_dir("memory-think");
-    let (jsonl, t) = (dir.join("games.jsonl"), dir.join("t"));
     let bot = sh_bot(&dir, "exec yes 'info depth 1 flood'", "", "");
-    let run = match_measured(
-        &dir,
-        &[
-            "darra",
-            &bot,
-            "builtin:random",
-            "--name1",
-            "flood",
-            "--games",
-            "1",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--transcript",
-            t.to_str().unwrap(),
-        ],
-    );
+    let (run, games) = flood_match(&dir, &bot, 1, Kept::Transcripts, &[]);
     check_bounded("game", &run);
-    let games = games(&jsonl);
     assert_eq!(games.len(), 1, "{}", run.stdout);
     assert_eq!(field(&games[0], "termination"), "time forfeit");
     let reason = field(&games[0], "reason");
     assert!(reason.contains("sent info lines but no move"), "{reason}");
-    assert_flooded_transcript(&t.join("g1-p1-flood.transcript"));
+    assert_flooded_transcript(&dir.join("t/g1-p1-flood.transcript"));
 }
 
 #[test]
 fn a_bot_flooding_after_gameover_between_games_costs_no_memory() {
     let dir = temp_dir("memory-between");
-    let (jsonl, t) = (dir.join("games.jsonl"), dir.join("t"));
     // Kept after game 1, it writes info lines from its `gameover` on, through game 2.
     let bot = sh_bot(&dir, "", "exec yes 'info depth 1 flood'", "");
-    let run = match_measured(
-        &dir,
-        &[
-            "darra",
-            &bot,
-            "builtin:random",
-            "--name1",
-            "flood",
-            "--games",
-            "2",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--transcript",
-            t.to_str().unwrap(),
-        ],
-    );
+    let (run, games) = flood_match(&dir, &bot, 2, Kept::Transcripts, &[]);
     check_bounded("between games", &run);
-    let games = games(&jsonl);
     assert_eq!(games.len(), 2, "{}", run.stdout);
     assert_eq!(
         field(&games[0], "termination"),
@@ -254,7 +211,7 @@ fn a_bot_flooding_after_gameover_between_games_costs_no_memory() {
         reason.contains("flood") && reason.contains("sent info lines but no move"),
         "{reason}"
     );
-    let path = t.join("g2-p2-flood.transcript");
+    let path = dir.join("t/g2-p2-flood.transcript");
     assert_flooded_transcript(&path);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
@@ -266,7 +223,6 @@ fn a_bot_flooding_after_gameover_between_games_costs_no_memory() {
 #[test]
 fn a_bot_flooding_after_quit_at_shutdown_costs_no_memory() {
     let dir = temp_dir("memory-quit");
-    let (jsonl, logs) = (dir.join("games.jsonl"), dir.join("logs"));
     // After `quit` it writes without pause on stdout, which is no longer read, and on stderr,
     // which is drained to the end: until it is killed after the grace period.
     let bot = sh_bot(
@@ -275,24 +231,9 @@ fn a_bot_flooding_after_quit_at_shutdown_costs_no_memory() {
         "",
         "yes 'stderr flood' >&2 & exec yes 'info depth 1 flood'",
     );
-    let run = match_measured(
-        &dir,
-        &[
-            "darra",
-            &bot,
-            "builtin:random",
-            "--name1",
-            "flood",
-            "--games",
-            "1",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--logs",
-            logs.to_str().unwrap(),
-        ],
-    );
+    let (run, games) = flood_match(&dir, &bot, 1, Kept::Logs, &[]);
     check_bounded("shutdown", &run);
-    let games = games(&jsonl);
+    let logs = dir.join("logs");
     assert_eq!(games.len(), 1, "{}", run.stdout);
     assert_eq!(
         field(&games[0], "termination"),
