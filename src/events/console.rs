@@ -73,10 +73,11 @@ impl<'w> ConsoleLine<'w> {
             return Ok(());
         };
         let others: Vec<&str> = self.names[1..].iter().map(String::as_str).collect();
-        let elo = match b.elo.as_ref().map(|e| (e.elo, e.error())) {
-            Some((Some(x), Some(err))) => format!("Elo {x:+.1} ± {err:.1}"),
-            Some((Some(x), None)) => format!("Elo {x:+.1} (interval unbounded)"),
-            _ => "Elo unbounded (a perfect score)".to_string(),
+        let elo = match b.elo.as_ref().map(|e| (e.elo, e.error(), e.unbounded)) {
+            Some((Some(x), Some(err), _)) => format!("Elo {x:+.1} ± {err:.1}"),
+            Some((Some(x), None, _)) => format!("Elo {x:+.1} (interval unbounded)"),
+            Some((None, _, Some(side))) => format!("Elo {} ({})", side.text(), side.score_words()),
+            _ => "Elo unknown (no game scored)".to_string(),
         };
         let line = format!(
             "score: {first} {}/{} ({:.1}%) against {}, {elo}",

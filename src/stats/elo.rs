@@ -122,17 +122,48 @@ impl Sample {
     }
 }
 
+/// The side an Elo difference is infinite on: a perfect score is `+inf`, a zero score `-inf`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Infinity {
+    #[serde(rename = "+inf")]
+    Plus,
+    #[serde(rename = "-inf")]
+    Minus,
+}
+
+impl Infinity {
+    /// `+inf` or `-inf`, as every output writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Infinity::Plus => "+inf",
+            Infinity::Minus => "-inf",
+        }
+    }
+
+    /// What the score was, in words: `a perfect score` or `a zero score`.
+    pub fn score_words(self) -> &'static str {
+        match self {
+            Infinity::Plus => "a perfect score",
+            Infinity::Minus => "a zero score",
+        }
+    }
+}
+
 /// An Elo estimate with its 95% interval. Bounds are `None` where the score bound leaves
 /// `(0, 1)` (the interval is unbounded on that side).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
     /// The score fraction the estimate is made from.
     pub score: f64,
-    /// `None` for a score of 0 or 1.
+    /// `None` for a score of 0 or 1 (then [`EloEstimate::unbounded`] says which side).
     pub elo: Option<f64>,
     pub low: Option<f64>,
     pub high: Option<f64>,
     pub model: Model,
+    /// For a score of 1 `+inf`, for 0 `-inf` (JSON has no infinity: `elo` is null there);
+    /// absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unbounded: Option<Infinity>,
 }
 
 impl EloEstimate {
@@ -147,12 +178,18 @@ impl EloEstimate {
 pub fn elo_estimate(sample: &Sample, model: Model) -> Option<EloEstimate> {
     let (mean, var) = sample.mean_var()?;
     let se = (var / sample.n()).sqrt();
+    let elo = score_to_elo(mean);
     Some(EloEstimate {
         score: mean,
-        elo: score_to_elo(mean),
+        elo,
         low: score_to_elo(mean - Z95 * se),
         high: score_to_elo(mean + Z95 * se),
         model,
+        unbounded: match elo {
+            Some(_) => None,
+            None if mean >= 0.5 => Some(Infinity::Plus),
+            None => Some(Infinity::Minus),
+        },
     })
 }
 

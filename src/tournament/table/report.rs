@@ -17,7 +17,7 @@
 //! once there is one.
 
 use super::results::Standings;
-use crate::stats::elo::{self, Model, Sample};
+use crate::stats::elo::{self, Infinity, Model, Sample};
 use std::fmt::Write as _;
 
 fn fixed(x: Option<f64>) -> String {
@@ -65,11 +65,16 @@ pub fn two_bot_report(s: &Standings) -> Option<String> {
     let mut out = String::new();
     let _ = writeln!(out, "Results of {} vs {}:", pairing.first, pairing.second);
     let elo = first.elo;
+    // A zero score is `-inf`, a perfect one `inf` (as nElo writes them).
+    let elo_text = match elo.and_then(|e| e.unbounded) {
+        Some(Infinity::Minus) => "-inf".to_string(),
+        _ => fixed(elo.and_then(|e| e.elo)),
+    };
     let (nelo, nelo_error) = nelo_text(&sample, model);
     let _ = writeln!(
         out,
         "Elo: {} +/- {}, nElo: {} +/- {}",
-        fixed(elo.and_then(|e| e.elo)),
+        elo_text,
         fixed(elo.and_then(|e| e.error())),
         nelo,
         nelo_error,

@@ -84,3 +84,36 @@ fn tournament_reports_every_n_games_on_stderr() {
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(table.contains("Games: 10, Wins: "), "{table}");
 }
+
+/// A bot that loses every game (an illegal move at each turn) scores zero: its score line and
+/// report say minus infinity and "a zero score", never `inf` or "a perfect score".
+#[test]
+fn a_match_lost_every_game_reads_minus_infinity() {
+    let loser =
+        "sh -c 'while read l; do case $l in baraza*) echo ready;; go*) echo move zz;; esac; done'";
+    let out = baraza()
+        .args([
+            "match",
+            "darra",
+            loser,
+            "builtin:random",
+            "--name1",
+            "loser",
+        ])
+        .args(["--games", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.matches(" illegal move, ").count(), 2, "{stdout}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("score: loser 0/2 (0.0%) against random, Elo -inf (a zero score)\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Elo: -inf +/- inf, nElo: -inf +/- nan\n"),
+        "{err}"
+    );
+    assert!(!err.contains("perfect"), "{err}");
+}

@@ -1053,3 +1053,80 @@ fn results_reads_a_match_jsonl_file() {
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("Results of greedy vs random:"), "{text}");
 }
+
+/// A two-bot log of one pair, a-b then b-a, with these results; what `results` prints, and its
+/// JSON.
+fn one_pair(name: &str, first: &str, second: &str) -> (String, serde_json::Value) {
+    let dir = temp_dir(name);
+    let log = [
+        header(&["a", "b"], 2, "null"),
+        game("r1-p1-a", 1, 1, "a", "b", first, "normal"),
+        game("r1-p1-b", 1, 2, "b", "a", second, "normal"),
+    ]
+    .join("\n")
+        + "\n";
+    std::fs::write(dir.join("games.jsonl"), log).unwrap();
+    let text = baraza_ok(["results", dir.to_str().unwrap()]);
+    (text, results_json(&dir))
+}
+
+/// The row of `bot` in the text table, split in columns.
+fn row<'a>(text: &'a str, bot: &str) -> Vec<&'a str> {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .find(|cols| cols.get(1) == Some(&bot) && cols[0].parse::<u32>().is_ok())
+        .unwrap_or_else(|| panic!("no row for {bot}: {text}"))
+}
+
+/// A zero score is an Elo of minus infinity and a perfect one plus infinity, in the report
+/// block, the table's Perf column and the JSON (which has no infinity: `elo` null and
+/// `unbounded` the side); all draws are Elo 0 ± 0 and nElo nan (no spread, no evidence).
+#[test]
+fn zero_perfect_and_all_drawn_scores_read_the_right_way_everywhere() {
+    // a loses both games.
+    let (text, json) = one_pair("score-zero", "0-1", "1-0");
+    assert!(
+        text.contains("Elo: -inf +/- inf, nElo: -inf +/- nan\n"),
+        "{text}"
+    );
+    assert!(text.contains("Points: 0.0 (0.00 %)"), "{text}");
+    assert_eq!(row(&text, "a")[8], "-inf", "{text}");
+    assert_eq!(row(&text, "b")[8], "+inf", "{text}");
+    let elo = |bot: &str| {
+        let b = json["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["name"] == bot)
+            .unwrap();
+        b["elo"].clone()
+    };
+    assert_eq!(elo("a")["elo"], serde_json::Value::Null);
+    assert_eq!(elo("a")["unbounded"], "-inf");
+    assert_eq!(elo("b")["unbounded"], "+inf");
+
+    // a wins both.
+    let (text, json) = one_pair("score-perfect", "1-0", "0-1");
+    assert!(
+        text.contains("Elo: inf +/- inf, nElo: inf +/- nan\n"),
+        "{text}"
+    );
+    assert_eq!(row(&text, "a")[8], "+inf", "{text}");
+    let a = &json["bots"][0];
+    assert_eq!(
+        (&a["name"], &a["elo"]["unbounded"]),
+        (&"a".into(), &"+inf".into())
+    );
+
+    // Both drawn: a score of exactly ½ with no spread.
+    let (text, json) = one_pair("score-draws", "1/2-1/2", "1/2-1/2");
+    assert!(
+        text.contains("Elo: 0.00 +/- 0.00, nElo: nan +/- nan\n"),
+        "{text}"
+    );
+    assert_eq!(row(&text, "a")[8], "+0.0", "{text}");
+    for b in json["bots"].as_array().unwrap() {
+        assert_eq!(b["elo"]["elo"], 0.0, "{b}");
+        assert!(b["elo"].get("unbounded").is_none(), "{b}");
+    }
+}
