@@ -37,6 +37,7 @@ pub use namespace::{isolation, Isolation};
 pub use spawn::{SpawnCheckError, SpawnOptions};
 
 use crate::bot::stderr_tail::StderrTail;
+use crate::escape::log_file::LogEscaper;
 use crate::protocol::MAX_LINE;
 use nix::errno::Errno;
 use nix::sys::signal::{kill, killpg, Signal};
@@ -544,6 +545,9 @@ struct StderrTarget {
     truncated: bool,
     /// The end of what the bot wrote since this target was opened (this game), for reasons.
     tail: StderrTail,
+    /// The file gets the bytes escaped (a log is read with `tail -f`: no ESC may reach it).
+    escaper: LogEscaper,
+    escaped: Vec<u8>,
 }
 
 impl StderrTarget {
@@ -555,6 +559,8 @@ impl StderrTarget {
             written: 0,
             truncated: false,
             tail: StderrTail::default(),
+            escaper: LogEscaper::default(),
+            escaped: Vec::new(),
         };
         if let StderrSink::File { path, cap } = sink {
             target.cap = *cap;
@@ -582,6 +588,12 @@ impl StderrTarget {
             self.file = file.ok();
         }
         let Some(f) = self.file.as_mut() else { return };
+        if self.truncated {
+            return;
+        }
+        self.escaped.clear();
+        self.escaper.push(chunk, &mut self.escaped);
+        let chunk = &self.escaped[..];
         let room = self.cap.saturating_sub(self.written) as usize;
         let take = chunk.len().min(room);
         if take > 0 && f.write_all(&chunk[..take]).is_err() {

@@ -11,6 +11,7 @@ pub mod cli_habits;
 pub mod clock;
 pub mod commands;
 pub mod decimal;
+pub mod escape;
 pub mod events;
 pub mod game;
 pub mod games;
@@ -22,6 +23,6 @@ pub mod referee;
 pub mod rng;
 pub mod signals;
 pub mod stats;
-pub mod terminal_text;
+
 pub mod tournament;
 pub mod view;

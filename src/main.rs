@@ -1,5 +1,5 @@
 use baraza::cli_habits::{hint, For};
-use baraza::terminal_text::escape_control;
+use baraza::escape::terminal::escape_control;
 use clap::Parser;
 use std::process::ExitCode;
 

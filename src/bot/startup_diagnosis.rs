@@ -2,7 +2,7 @@
 //! instead (a UCI or GTP habit, debug prints on stdout) or from its silence (output left in a
 //! buffer). Used by the referee's startup-deadline reason and by `baraza check-bot`.
 
-use crate::terminal_text::escape_control;
+use crate::escape::terminal::escape_control;
 
 /// How many of the lines a bot sent before `ready` are kept for the diagnosis.
 pub const KEPT_LINES: usize = 3;

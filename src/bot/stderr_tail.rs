@@ -3,7 +3,7 @@
 //! Bounded in memory (the last [`TAIL_BYTES`]) and in the text it gives (the last
 //! [`TAIL_LINES`] lines, each cut, control characters escaped).
 
-use crate::terminal_text::escape_control;
+use crate::escape::terminal::escape_control;
 
 /// Bytes of stderr kept per bot and game.
 pub const TAIL_BYTES: usize = 4096;

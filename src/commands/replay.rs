@@ -4,11 +4,11 @@
 use super::rules::status_json;
 use super::write_json;
 use crate::cli::ReplayArgs;
+use crate::escape::terminal::escape_control;
 use crate::game::Position;
 use crate::record::info::Eval;
 use crate::record::pgn::{self, PgnGame};
 use crate::record::verify::{self, Problem};
-use crate::terminal_text::escape_control;
 use anyhow::{anyhow, bail, Context};
 use serde_json::json;
 use std::io::Write;

@@ -8,6 +8,7 @@
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
+use crate::escape::terminal::escape_lines;
 use crate::stats::ratings;
 use crate::tournament::{log::games_jsonl, table::render, table::results, table::results_stream};
 use crate::view;
@@ -31,7 +32,8 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
             write_json(&mut buf, &serde_json::to_value(&table)?)?;
             String::from_utf8(buf)?
         }
-        ResultsFormat::Text => render::render_text(&table),
+        // For a terminal: a name with ESC or U+202E in it is shown escaped, line by line.
+        ResultsFormat::Text => escape_lines(&render::render_text(&table)),
         ResultsFormat::Csv => render::render_csv(&table),
         ResultsFormat::Markdown => render::render_markdown(&table),
         ResultsFormat::Html => {

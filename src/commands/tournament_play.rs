@@ -12,6 +12,7 @@
 //!   JSON with `--json`), computed from the same lines `baraza results` reads.
 
 use crate::cli::TournamentArgs;
+use crate::escape::terminal::escape_lines;
 use crate::events::jsonl::JsonlSink;
 use crate::events::pgn::PgnSink;
 use crate::events::progress::Progress;
@@ -187,7 +188,8 @@ pub fn play(
     if args.json {
         super::write_json(out, &serde_json::to_value(&table)?)?;
     } else {
-        write!(out, "{}", render_text(&table))?;
+        // Names with controls in them are shown escaped (as in `baraza results`).
+        write!(out, "{}", escape_lines(&render_text(&table)))?;
     }
     out.flush()?;
     // Faults must not go unnoticed in a table nobody reads closely.

@@ -3,8 +3,8 @@
 //! (`final: a 2 wins 0 draws 1 losses; b ...`).
 
 use super::{RunEvent, Sink, SinkError};
+use crate::escape::terminal::escape_control;
 use crate::record::GameRecord;
-use crate::terminal_text::escape_control;
 use crate::tournament::table::report;
 use crate::tournament::table::results::Standings;
 use std::io::Write;

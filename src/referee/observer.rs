@@ -6,6 +6,7 @@
 use super::setup::{PlayerSetup, INFO_CAP};
 use super::transcript::{Direction, Transcripts};
 use crate::bot::{Bot, ReadError, WriteError};
+use crate::escape::log_file::escape_line;
 use crate::game::Player;
 use std::io::Write as _;
 use tokio::time::Instant;
@@ -83,7 +84,8 @@ impl InfoLog {
             let _ = if self.written >= INFO_CAP {
                 writeln!(f, "[baraza: info log truncated at {INFO_CAP} bytes]")
             } else {
-                writeln!(f, "{ply} {text}")
+                // Escaped: the file is read with `tail -f`, and the text is the bot's.
+                writeln!(f, "{ply} {}", escape_line(text))
             };
             // Line by line: `baraza play` shows the bot's info while the game goes on.
             let _ = f.flush();

@@ -5,8 +5,8 @@
 
 use super::setup::PlayerSetup;
 use crate::bot::STDERR_CAP;
+use crate::escape::terminal::escape_control;
 use crate::game::Player;
-use crate::terminal_text::escape_control;
 use std::io::Write as _;
 use tokio::time::Instant;
 

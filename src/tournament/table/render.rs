@@ -3,6 +3,7 @@
 
 use super::report;
 use super::results::{BotStanding, Pairing, Standings};
+use crate::escape::{csv, markdown};
 use crate::stats::elo::EloEstimate;
 use crate::stats::ratings::Anchor;
 use crate::tournament::plan::config::Format;
@@ -46,6 +47,9 @@ fn legend(s: &Standings) -> String {
     };
     format!("{rating}; Perf: the Elo of the bot's score against the opponents it met")
 }
+
+/// Where [`COLUMNS`] has the bot's name.
+const NAME_COLUMN: usize = 1;
 
 /// The columns of the table, in order.
 const COLUMNS: [&str; 16] = [
@@ -323,21 +327,12 @@ fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
     row
 }
 
-/// A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180).
-fn csv_field(x: &str) -> String {
-    if x.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", x.replace('"', "\"\""))
-    } else {
-        x.to_string()
-    }
-}
-
 /// The table as CSV: a header row, then one row per bot in rank order (an empty field where
 /// a value does not exist, e.g. the rating when there is no list).
 pub fn render_csv(s: &Standings) -> String {
     let mut out = DATA_COLUMNS.join(",") + "\n";
     for b in &s.bots {
-        let row: Vec<String> = data_row(s, b).iter().map(|x| csv_field(x)).collect();
+        let row: Vec<String> = data_row(s, b).iter().map(|x| csv::field(x)).collect();
         out += &(row.join(",") + "\n");
     }
     out
@@ -346,6 +341,7 @@ pub fn render_csv(s: &Standings) -> String {
 /// The table and the head-to-head results as Markdown (GitHub tables).
 pub fn render_markdown(s: &Standings) -> String {
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+    // Our own cells only need their column bar escaped; a name is the bot's text.
     let escape = |x: &str| x.replace('|', "\\|");
     let mut out = format!(
         "**{} {}**: {} of {} games played, {} complete pairs\n\n",
@@ -359,7 +355,8 @@ pub fn render_markdown(s: &Standings) -> String {
     out += &line(&header);
     out += &line(&vec!["---".to_string(); COLUMNS.len()]);
     for b in &s.bots {
-        let cells: Vec<String> = bot_row(s, b).iter().map(|c| escape(c)).collect();
+        let mut cells: Vec<String> = bot_row(s, b).iter().map(|c| escape(c)).collect();
+        cells[NAME_COLUMN] = markdown::cell(&b.name);
         out += &line(&cells);
     }
     out += &format!("\n{}\n", legend(s));
@@ -368,8 +365,8 @@ pub fn render_markdown(s: &Standings) -> String {
         out += "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
         for p in &s.pairings {
             out += &line(&[
-                escape(&p.first),
-                escape(&p.second),
+                markdown::cell(&p.first),
+                markdown::cell(&p.second),
                 p.wins.to_string(),
                 p.draws.to_string(),
                 p.losses.to_string(),

@@ -1,5 +1,6 @@
 //! The logs: the PGN-like log, the formats other tools read, and `replay`.
 
+mod escaping;
 mod formats;
 mod pgn;
 mod replay_of_matches;
