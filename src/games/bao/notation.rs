@@ -102,31 +102,7 @@ impl Bao {
             )));
         }
         let houses = [hb[0] == b'H', hb[1] == b'H'];
-        let mut takasia = NO_HOLE;
-        if f[6] != "-" {
-            let tb = f[6].as_bytes();
-            let front = if side == Player::One { b'b' } else { b'c' };
-            // A hole's name in another row reads, but the spec's validity rules (P2) refuse it.
-            let hole =
-                tb.len() == 2 && (b'a'..=b'd').contains(&tb[0]) && (b'1'..=b'8').contains(&tb[1]);
-            if !hole || tb[0] != front {
-                let msg = format!(
-                    "takasia: '{}' must be '-' or a hole of row {} (the front row of player {side})",
-                    f[6], front as char
-                );
-                return Err(match hole {
-                    true => PositionError::impossible(msg),
-                    false => PositionError::malformed(msg),
-                });
-            }
-            if hand != [0, 0] {
-                return Err(PositionError::impossible(format!(
-                    "takasia: '{}' is set but the hands are not both 0",
-                    f[6]
-                )));
-            }
-            takasia = hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8;
-        }
+        let takasia = parse_takasia(f[6], side, hand)?;
         if front_empty(&holes[0]) && front_empty(&holes[1]) {
             return Err(PositionError::impossible(
                 "board: both front rows (b and c) are empty",
@@ -236,4 +212,31 @@ impl Bao {
         s.push_str(&format!("status: {status}\n"));
         s
     }
+}
+
+/// The takasia field: `-` ([`NO_HOLE`]), or a hole of the mover's front row when both hands are
+/// empty. A hole's name in another row reads, but the spec's validity rules (P2) refuse it.
+fn parse_takasia(text: &str, side: Player, hand: [u8; 2]) -> Result<u8, PositionError> {
+    if text == "-" {
+        return Ok(NO_HOLE);
+    }
+    let tb = text.as_bytes();
+    let front = if side == Player::One { b'b' } else { b'c' };
+    let hole = tb.len() == 2 && (b'a'..=b'd').contains(&tb[0]) && (b'1'..=b'8').contains(&tb[1]);
+    if !hole || tb[0] != front {
+        let msg = format!(
+            "takasia: '{text}' must be '-' or a hole of row {} (the front row of player {side})",
+            front as char
+        );
+        return Err(match hole {
+            true => PositionError::impossible(msg),
+            false => PositionError::malformed(msg),
+        });
+    }
+    if hand != [0, 0] {
+        return Err(PositionError::impossible(format!(
+            "takasia: '{text}' is set but the hands are not both 0"
+        )));
+    }
+    Ok(hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8)
 }
