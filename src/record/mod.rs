@@ -3,6 +3,7 @@
 
 pub mod info;
 pub mod pgn;
+pub mod replay;
 pub mod results_pgn;
 pub mod verify;
 
