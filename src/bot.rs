@@ -32,7 +32,7 @@ pub mod stderr_tail;
 pub mod workdir;
 
 pub use environment::EnvRule;
-pub use limits::Limits;
+pub use limits::ResourceLimits;
 pub use namespace::{isolation, Isolation};
 pub use spawn::{SpawnCheckError, SpawnOptions};
 
@@ -186,7 +186,7 @@ pub struct Bot {
     reaped: Option<ExitStatus>,
     /// How its processes are held: decides how they are killed.
     iso: Isolation,
-    limits: Limits,
+    limits: ResourceLimits,
     /// The watch on all its processes' memory and CPU, when it has such limits.
     budget: Option<budget::Watch>,
     /// Removed when the bot is dropped (after its processes are killed).
@@ -489,7 +489,7 @@ impl Bot {
     }
 
     /// The reason text when the bot's end shows it went over one of its limits (see
-    /// [`Limits::exceeded`]), or that the budget watch killed it for:
+    /// [`ResourceLimits::exceeded`]), or that the budget watch killed it for:
     /// `exceeded --memory 256 MB (all its processes together)`.
     /// `tail`: the end of its stderr ([`Bot::stderr_tail`]).
     pub fn exceeded_limit(&mut self, tail: &str) -> Option<String> {

@@ -45,14 +45,34 @@ use std::fmt;
 pub use crate::outcome::{Outcome, Status};
 pub use crate::player::Player;
 
-/// A position string that cannot be used: the message names the offending field.
+/// A position string that cannot be used, by kind: the message names the offending field,
+/// and both kinds read `bad position: <message>`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad position: {0}")]
-pub struct PositionError(pub String);
+pub enum PositionError {
+    /// The text is not a position of the syntax: a missing or extra field, a number that is
+    /// not one, a character outside its field's alphabet, an unknown ruleset.
+    #[error("bad position: {0}")]
+    Malformed(String),
+    /// It reads, but its ruleset's rules allow no such position: more seeds or pieces than
+    /// the game has, a takasia with seeds in hand (each spec's validity rules).
+    #[error("bad position: {0}")]
+    Impossible(String),
+}
 
 impl PositionError {
-    pub fn new(msg: impl Into<String>) -> Self {
-        PositionError(msg.into())
+    pub fn malformed(msg: impl Into<String>) -> Self {
+        PositionError::Malformed(msg.into())
+    }
+
+    pub fn impossible(msg: impl Into<String>) -> Self {
+        PositionError::Impossible(msg.into())
+    }
+
+    /// What is wrong, without the `bad position: ` of the display.
+    pub fn message(&self) -> &str {
+        match self {
+            PositionError::Malformed(m) | PositionError::Impossible(m) => m,
+        }
     }
 }
 
@@ -336,7 +356,12 @@ pub fn parse_uint(text: &str, what: &str) -> Result<u32, PositionError> {
 
 /// [`parse_uint`] with the field's name built only on error (parsers run per move in bots).
 pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32, PositionError> {
-    let fail = |why: &str| Err(PositionError::new(format!("{}: '{text}' {why}", what())));
+    let fail = |why: &str| {
+        Err(PositionError::malformed(format!(
+            "{}: '{text}' {why}",
+            what()
+        )))
+    };
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return fail("is not a non-negative decimal integer");
     }
@@ -354,12 +379,12 @@ pub fn parse_uint_named(text: &str, what: impl FnOnce() -> String) -> Result<u32
 pub fn split_fields<'a>(s: &'a str, n: usize, layout: &str) -> Result<Vec<&'a str>, PositionError> {
     let fields: Vec<&str> = s.split(' ').collect();
     if fields.iter().any(|f| f.is_empty()) {
-        return Err(PositionError::new(format!(
+        return Err(PositionError::malformed(format!(
             "fields must be separated by single spaces, with none empty (expected: {layout})"
         )));
     }
     if fields.len() != n {
-        return Err(PositionError::new(format!(
+        return Err(PositionError::malformed(format!(
             "expected {n} fields ({layout}), found {}",
             fields.len()
         )));
@@ -372,7 +397,9 @@ pub fn parse_side(text: &str) -> Result<Player, PositionError> {
     match text {
         "1" => Ok(Player::One),
         "2" => Ok(Player::Two),
-        _ => Err(PositionError::new(format!("side: '{text}' must be 1 or 2"))),
+        _ => Err(PositionError::malformed(format!(
+            "side: '{text}' must be 1 or 2"
+        ))),
     }
 }
 

@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod rng;
+pub mod rules;
 pub mod signals;
 pub mod stats;
 

@@ -51,21 +51,33 @@ impl Outcome {
     }
 }
 
+/// As its result text: `1-0`, `0-1`, `1/2-1/2`.
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-/// Whether a position is finished, and if so how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether a position is finished, and if so how. Serialized as the `--json` status object of
+/// `baraza rules` and `baraza replay` (docs/json.md): `{"status": "ongoing"}`, or
+/// `{"status": "over", "result", "reason", "scores"}` (`scores` only when the game has them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
 pub enum Status {
     Ongoing,
     Over {
+        #[serde(rename = "result")]
         outcome: Outcome,
         /// The spec's reason word, e.g. `end`, `limit`, `pieces`, `no-moves`.
         reason: &'static str,
         /// Final scores (player 1, player 2) for games that have them (Darra).
+        #[serde(skip_serializing_if = "Option::is_none")]
         scores: Option<(u32, u32)>,
     },
 }

@@ -9,7 +9,7 @@ use std::process::ExitStatus;
 
 /// What one bot may use. `None`: inherited from the referee. Core files are always off.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct ResourceLimits {
     /// Memory, in MiB: each process's address space (`RLIMIT_AS`), and all its processes'
     /// proportional size together with its sandbox's scratch directory (`budget.rs`).
     pub memory_mb: Option<u64>,
@@ -37,10 +37,10 @@ pub(crate) struct Rlimits {
     nofile: Option<u64>,
 }
 
-impl Limits {
+impl ResourceLimits {
     /// Whether any limit is set (core files aside).
     pub fn any(&self) -> bool {
-        *self != Limits::default()
+        *self != ResourceLimits::default()
     }
 
     /// `extra_procs`: processes of baraza's own counted with the bot's (its tiny init).
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_crash_is_put_down_to_the_limit_its_evidence_names() {
-        let l = Limits {
+        let l = ResourceLimits {
             memory_mb: Some(256),
             cpu_seconds: Some(2),
             max_file_size_mb: Some(1),
@@ -185,11 +185,11 @@ mod tests {
         // No evidence, or no such limit: an ordinary crash.
         assert_eq!(l.exceeded(Some(&exit1), b"KeyError: 3"), None);
         assert_eq!(
-            Limits::default().exceeded(Some(&sig(libc::SIGXCPU)), b""),
+            ResourceLimits::default().exceeded(Some(&sig(libc::SIGXCPU)), b""),
             None
         );
         assert_eq!(
-            Limits::default().exceeded(Some(&exit1), b"MemoryError"),
+            ResourceLimits::default().exceeded(Some(&exit1), b"MemoryError"),
             None
         );
     }

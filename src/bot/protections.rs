@@ -162,8 +162,22 @@ fn sandbox(opts: &SpawnOptions) -> Protection {
     }
 }
 
+/// Why the sandbox check failed; each says only what went wrong (the line names the check).
+#[derive(Debug, thiserror::Error)]
+enum SandboxCheckError {
+    /// The scratch working directory cannot be made.
+    #[error("{0}")]
+    Scratch(std::io::Error),
+    /// bubblewrap cannot be run.
+    #[error("{0}")]
+    Run(std::io::Error),
+    /// bubblewrap ran and failed: what it wrote to stderr.
+    #[error("{0}")]
+    Refused(String),
+}
+
 /// Start the sandbox profile around `true`, in a scratch working directory.
-fn sandbox_works(bwrap: &Path, opts: &SpawnOptions) -> Result<(), String> {
+fn sandbox_works(bwrap: &Path, opts: &SpawnOptions) -> Result<(), SandboxCheckError> {
     let dir = tempfile::Builder::new()
         .prefix("baraza-hosting-check-")
         .tempdir_in(
@@ -171,8 +185,8 @@ fn sandbox_works(bwrap: &Path, opts: &SpawnOptions) -> Result<(), String> {
                 .clone()
                 .unwrap_or_else(std::env::temp_dir),
         )
-        .map_err(|e| e.to_string())?;
-    let wd = std::fs::canonicalize(dir.path()).map_err(|e| e.to_string())?;
+        .map_err(SandboxCheckError::Scratch)?;
+    let wd = std::fs::canonicalize(dir.path()).map_err(SandboxCheckError::Scratch)?;
     let profile = super::sandbox::Profile {
         workdir: &wd,
         path_var: Some("/usr/bin:/bin"),
@@ -185,11 +199,12 @@ fn sandbox_works(bwrap: &Path, opts: &SpawnOptions) -> Result<(), String> {
         .args(&argv[1..])
         .stdin(std::process::Stdio::null())
         .output()
-        .map_err(|e| e.to_string())?;
+        .map_err(SandboxCheckError::Run)?;
     if out.status.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).trim().to_string())
+        let stderr = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        Err(SandboxCheckError::Refused(stderr))
     }
 }
 

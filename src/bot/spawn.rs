@@ -1,7 +1,7 @@
 //! How a bot process is started: the hosting options of one bot and the command they make.
 
 use super::environment::{bot_env, EnvRule};
-use super::limits::Limits;
+use super::limits::ResourceLimits;
 use super::namespace::{isolation, Isolation, Plan};
 use super::sandbox;
 use super::workdir::Workdir;
@@ -14,7 +14,7 @@ use std::process::Stdio;
 /// ([`super::environment`]), a fresh working directory removed afterwards, no core files.
 #[derive(Clone, Debug, Default)]
 pub struct SpawnOptions {
-    pub limits: Limits,
+    pub limits: ResourceLimits,
     /// `--env` rules, in order.
     pub env: Vec<EnvRule>,
     /// Parent of the working directories (`--workdir`); the system's temporary directory when

@@ -1,7 +1,7 @@
 //! The hosting options of `match` and `tournament` (`--memory`, `--env`, `--sandbox`, ...) as
 //! the [`SpawnOptions`] of a bot, checked before any game.
 
-use crate::bot::{split_command, EnvRule, Limits, SpawnOptions};
+use crate::bot::{split_command, EnvRule, ResourceLimits, SpawnOptions};
 use crate::cli::HostArgs;
 use anyhow::anyhow;
 
@@ -24,7 +24,7 @@ pub fn unchecked_spawn_options(h: &HostArgs) -> anyhow::Result<SpawnOptions> {
         None => Vec::new(),
     };
     let opts = SpawnOptions {
-        limits: Limits {
+        limits: ResourceLimits {
             memory_mb: h.memory,
             cpu_seconds: h.cpu_seconds,
             max_file_size_mb: h.max_file_size,

@@ -90,8 +90,14 @@ impl<W: Write> Write for PipeOut<W> {
     }
 }
 
-/// Write one JSON value on its own line.
-pub fn write_json(out: &mut dyn Write, value: &serde_json::Value) -> anyhow::Result<()> {
+/// Write one value as JSON on its own line, the keys of every object sorted (as a
+/// `serde_json::Value` holds them): the `--json` forms keep that order whatever the order of
+/// a struct's fields.
+pub fn write_json(
+    out: &mut dyn Write,
+    value: &(impl serde::Serialize + ?Sized),
+) -> anyhow::Result<()> {
+    let value = serde_json::to_value(value)?;
     writeln!(out, "{value}")?;
     Ok(())
 }

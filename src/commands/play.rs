@@ -7,8 +7,9 @@ use crate::bot::spec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
 use crate::cli::PlayArgs;
 use crate::clock::TimeControl;
+use crate::events::jsonl::RecordsSink;
+use crate::events::pgn::PgnSink;
 use crate::games;
-use crate::record::pgn::write_pgn;
 use crate::record::GameRecord;
 use crate::referee::{play_game, GameSetup, PlayerSetup};
 use anyhow::Context;
@@ -200,24 +201,17 @@ fn relay(out: &mut dyn Write, console: UnixStream) -> anyhow::Result<()> {
     }
 }
 
-/// Append the game to the logs asked for.
+/// Append the game to the logs asked for, through the sinks `match` writes its logs with
+/// (opened only now: an interrupted game leaves no file behind).
 fn record(rec: &GameRecord, pgn: Option<&Path>, jsonl: Option<&Path>) -> anyhow::Result<()> {
-    let open = |p: &Path| {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(p)
-            .with_context(|| format!("cannot open {} for appending", p.display()))
-    };
+    let open = |p: &Path| format!("cannot open {} for appending", p.display());
     if let Some(p) = pgn {
-        let mut buf = Vec::new();
-        write_pgn(&mut buf, rec)?;
-        open(p)?.write_all(&buf)?;
+        PgnSink::append(p).with_context(|| open(p))?.write(rec)?;
     }
     if let Some(p) = jsonl {
-        let mut line = serde_json::to_vec(rec)?;
-        line.push(b'\n');
-        open(p)?.write_all(&line)?;
+        RecordsSink::append(p)
+            .with_context(|| open(p))?
+            .write(rec)?;
     }
     Ok(())
 }

@@ -1,16 +1,15 @@
 //! `baraza replay <log>`: re-judge the games of a PGN-like log with the engines; summarise,
 //! step through a game, show the board at a ply, or verify the whole log.
 
-use super::rules::status_json;
 use super::write_json;
 use crate::cli::ReplayArgs;
 use crate::escape::terminal::escape_control;
 use crate::game::Position;
 use crate::record::info::Eval;
 use crate::record::pgn::{self, PgnGame};
+use crate::record::replay::{GameSummary, PlyStep, PlyView};
 use crate::record::verify::{self, Problem};
 use anyhow::{anyhow, bail, Context};
-use serde_json::json;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
@@ -119,21 +118,7 @@ fn summary(
 ) -> anyhow::Result<()> {
     let r = &g.record;
     if json {
-        let mut v = json!({
-            "game": k, "game_index": r.game, "line": g.line, "ruleset": r.ruleset,
-            "white": r.white, "black": r.black, "result": r.result,
-            "termination": r.termination, "reason": r.reason, "plies": r.plies,
-            "moves": r.moves.len(), "start": r.start, "ok": verdict.is_ok(),
-        });
-        match verdict {
-            Ok(pos) => {
-                v["final"] = json!(pos.format());
-                v["status"] = status_json(&pos.status());
-                v["problem"] = json!(null);
-            }
-            Err(p) => v["problem"] = json!(p),
-        }
-        return write_json(out, &v);
+        return write_json(out, &GameSummary::new(k, g, verdict));
     }
     let verdict = match verdict {
         Ok(_) => "OK".to_string(),
@@ -209,12 +194,14 @@ fn show_ply(
         play(k, g, &mut pos, i)?;
     }
     if json {
-        let mut v = json!({
-            "game": k, "ply": ply, "position": pos.format(),
-            "move": if ply > 0 { json!(moves[ply - 1]) } else { json!(null) },
-        });
-        v["status"] = status_json(&pos.status());
-        return write_json(out, &v);
+        let view = PlyView {
+            game: k,
+            ply,
+            mv: ply.checked_sub(1).map(|i| moves[i].as_str()),
+            position: pos.format(),
+            status: pos.status(),
+        };
+        return write_json(out, &view);
     }
     writeln!(out, "{}", pos.format())?;
     write!(out, "{}", pos.show())?;
@@ -227,10 +214,7 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
     let r = &g.record;
     let mut pos = start(k, g)?;
     if json {
-        write_json(
-            out,
-            &json!({"game": k, "ply": 0, "move": null, "position": pos.format()}),
-        )?;
+        write_json(out, &PlyStep::start(k, pos.format()))?;
     } else {
         writeln!(
             out,
@@ -263,12 +247,8 @@ fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyho
         });
         let us = crate::record::pgn::think_time_us(r, i).unwrap_or(0);
         if json {
-            let mut v = json!({"game": k, "ply": i + 1, "player": player.number(), "move": mv,
-                        "time_ms": ms, "time_us": us, "position": pos.format()});
-            if let Some(e) = &eval {
-                v["eval"] = json!(e);
-            }
-            write_json(out, &v)?;
+            let step = PlyStep::moved(k, i + 1, (player, mv), (ms, us), eval, pos.format());
+            write_json(out, &step)?;
         } else {
             let eval = eval.map_or(String::new(), |e| format!("  eval {e}"));
             writeln!(

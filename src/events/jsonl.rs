@@ -3,9 +3,11 @@
 //!
 //! - `games.jsonl` of a tournament: a header line, then [`GameLine`]s (the record with the
 //!   schedule's `game_id`, `pair`, `opening`), appended on resume ([`GamesWriter`]);
-//! - `match --jsonl FILE`: the [`crate::record::GameRecord`] alone per line, appended to FILE.
+//! - `match --jsonl FILE` and `play --jsonl FILE`: the [`GameRecord`] alone per line, appended
+//!   to FILE ([`RecordsSink`]).
 
 use super::{RunEvent, Sink, SinkError};
+use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{json_line, GameLine, GamesWriter};
 use crate::tournament::log::sprt_order::SprtLine;
 use std::fs::{File, OpenOptions};
@@ -14,28 +16,46 @@ use std::path::{Path, PathBuf};
 
 pub enum JsonlSink {
     GamesLog(GamesWriter),
-    Records { file: File, path: PathBuf },
+    Records(RecordsSink),
 }
 
-impl JsonlSink {
-    /// `match --jsonl`: append the records to `path` (created if missing).
-    pub fn records(path: &Path) -> std::io::Result<JsonlSink> {
+/// A file of records, one JSON line each, appended: `match --jsonl` (as a run's sink) and
+/// `play --jsonl` (its one game, [`RecordsSink::write`]).
+pub struct RecordsSink {
+    file: File,
+    path: PathBuf,
+}
+
+impl RecordsSink {
+    /// Append to `path` (created if missing).
+    pub fn append(path: &Path) -> std::io::Result<RecordsSink> {
         let file = OpenOptions::new().create(true).append(true).open(path)?;
-        Ok(JsonlSink::Records {
+        Ok(RecordsSink {
             file,
             path: path.to_path_buf(),
         })
     }
 
+    /// Append one record's line and flush.
+    pub fn write(&mut self, record: &GameRecord) -> Result<(), SinkError> {
+        let buf = json_line(record, &self.path)?;
+        self.file
+            .write_all(&buf)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| SinkError::new(&self.path, e))
+    }
+}
+
+impl JsonlSink {
+    /// `match --jsonl`: append the records to `path` (created if missing).
+    pub fn records(path: &Path) -> std::io::Result<JsonlSink> {
+        RecordsSink::append(path).map(JsonlSink::Records)
+    }
+
     fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
         match self {
             JsonlSink::GamesLog(w) => w.write(line),
-            JsonlSink::Records { file, path } => {
-                let buf = json_line(&line.record, path)?;
-                file.write_all(&buf)
-                    .and_then(|()| file.flush())
-                    .map_err(|e| SinkError::new(&*path, e))
-            }
+            JsonlSink::Records(r) => r.write(&line.record),
         }
     }
 }
@@ -49,7 +69,7 @@ impl Sink for JsonlSink {
                 JsonlSink::GamesLog(w) => {
                     w.write_sprt(&SprtLine::new(&sprt.first, &sprt.second, sprt.report))
                 }
-                JsonlSink::Records { .. } => Ok(()),
+                JsonlSink::Records(_) => Ok(()),
             },
             _ => Ok(()),
         }

@@ -1,6 +1,7 @@
 //! The PGN sink: each finished game appended to the PGN-like log and flushed. A tournament's
 //! `games.pgn` is started afresh, or on resume rewritten from the games already in
-//! games.jsonl, so the two logs agree after a kill; `match --pgn FILE` appends to FILE.
+//! games.jsonl, so the two logs agree after a kill; `match --pgn FILE` and `play --pgn FILE`
+//! append to FILE.
 
 use super::{RunEvent, Sink, SinkError};
 use crate::record::pgn::write_pgn;
@@ -45,6 +46,15 @@ impl PgnSink {
         std::fs::rename(&tmp, path).map_err(|e| SinkError::new(path, e))?;
         PgnSink::append(path).map_err(|e| SinkError::new(path, e))
     }
+
+    /// Append one game and flush (a run's finished game, or `play`'s one game).
+    pub fn write(&mut self, record: &GameRecord) -> Result<(), SinkError> {
+        self.buf.clear();
+        write_pgn(&mut self.buf, record)
+            .and_then(|()| self.file.write_all(&self.buf))
+            .and_then(|()| self.file.flush())
+            .map_err(|e| SinkError::new(&self.path, e))
+    }
 }
 
 impl Sink for PgnSink {
@@ -52,10 +62,6 @@ impl Sink for PgnSink {
         let RunEvent::GameFinished { line, .. } = event else {
             return Ok(());
         };
-        self.buf.clear();
-        write_pgn(&mut self.buf, &line.record)
-            .and_then(|()| self.file.write_all(&self.buf))
-            .and_then(|()| self.file.flush())
-            .map_err(|e| SinkError::new(&self.path, e))
+        self.write(&line.record)
     }
 }

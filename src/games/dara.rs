@@ -332,14 +332,14 @@ impl Game for Dara {
             "dara" => Dara::start(false),
             "dara-niger" => Dara::start(true),
             other => {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::malformed(format!(
                     "unknown Dara ruleset '{other}'"
                 )))
             }
         };
         let ranks: Vec<&str> = f[1].split('/').collect();
         if ranks.len() != RANKS {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::malformed(format!(
                 "board: '{}' has {} ranks separated by '/', expected {RANKS}",
                 f[1],
                 ranks.len()
@@ -348,7 +348,7 @@ impl Game for Dara {
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = RANKS - 1 - i;
             if rank_text.len() != FILES {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::malformed(format!(
                     "board: rank {} '{rank_text}' must be exactly {FILES} characters",
                     rank + 1
                 )));
@@ -360,7 +360,7 @@ impl Game for Dara {
                     b'o' => pos.pieces[1] |= 1 << c,
                     b'.' => {}
                     _ => {
-                        return Err(PositionError::new(format!(
+                        return Err(PositionError::malformed(format!(
                             "board: cell {} holds '{}', expected x, o or .",
                             String::from_utf8_lossy(&cell_name(c)),
                             ch as char
@@ -375,7 +375,7 @@ impl Game for Dara {
             let h = parse_uint(text, &what)?;
             let on_board = pos.pieces[p].count_ones();
             if h > PIECES || on_board + h > PIECES {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::impossible(format!(
                     "{what}: player {} would have {} pieces ({on_board} on the board + {h} in hand), at most {PIECES}",
                     p + 1,
                     on_board as u64 + h as u64

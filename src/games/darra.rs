@@ -212,11 +212,11 @@ impl Game for Darra {
         let layout = "<ruleset> <row A>/<row B> <side> <captured1> <captured2> <last> <nocap>";
         let f = split_fields(s, 7, layout)?;
         let mut pos = Darra::start(f[0])
-            .ok_or_else(|| PositionError::new(format!("unknown Darra ruleset '{}'", f[0])))?;
+            .ok_or_else(|| PositionError::malformed(format!("unknown Darra ruleset '{}'", f[0])))?;
         let n = pos.n as usize;
         let rows: Vec<&str> = f[1].split('/').collect();
         if rows.len() != 2 {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::malformed(format!(
                 "board: '{}' must be two rows separated by '/'",
                 f[1]
             )));
@@ -226,7 +226,7 @@ impl Game for Darra {
             let letter = if r == 0 { 'A' } else { 'B' };
             let counts: Vec<&str> = row.split(',').collect();
             if counts.len() != n {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::malformed(format!(
                     "board: row {letter} has {} holes, {} needs {n}",
                     counts.len(),
                     f[0]
@@ -235,7 +235,7 @@ impl Game for Darra {
             for (k, c) in counts.iter().enumerate() {
                 let v = parse_uint_named(c, || format!("board: hole {}{letter}", k + 1))?;
                 if v > pos.total() {
-                    return Err(PositionError::new(format!(
+                    return Err(PositionError::impossible(format!(
                         "board: hole {}{letter} holds {v} seeds, more than the {} in the game",
                         k + 1,
                         pos.total()
@@ -249,7 +249,7 @@ impl Game for Darra {
         let c1 = parse_uint(f[3], "captured1")?;
         let c2 = parse_uint(f[4], "captured2")?;
         if seeds as u64 + c1 as u64 + c2 as u64 != pos.total() as u64 {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::impossible(format!(
                 "seed count: {seeds} on the board + {c1} + {c2} captured = {}, {} has {}",
                 seeds as u64 + c1 as u64 + c2 as u64,
                 f[0],
@@ -262,7 +262,7 @@ impl Game for Darra {
             "1" => Some(Player::One),
             "2" => Some(Player::Two),
             other => {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::malformed(format!(
                     "last: '{other}' must be 1, 2 or -"
                 )))
             }

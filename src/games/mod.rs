@@ -136,10 +136,10 @@ pub fn parse_start(ruleset: &str, s: &str) -> Result<Box<dyn Position>, StartErr
 pub fn parse_position(s: &str) -> Result<Box<dyn Position>, PositionError> {
     let id = s.split(' ').next().unwrap_or_default();
     if id.is_empty() {
-        return Err(PositionError::new("empty position string"));
+        return Err(PositionError::malformed("empty position string"));
     }
     ruleset(id)
-        .map_err(|e| PositionError::new(e.to_string()))?
+        .map_err(|e| PositionError::malformed(e.to_string()))?
         .parse(s)
 }
 
@@ -180,5 +180,65 @@ mod tests {
             .err()
             .unwrap();
         assert!(matches!(over, StartError::Over(_)), "{over}");
+    }
+
+    /// Text that is no position of the syntax is `Malformed`; a position the ruleset's
+    /// validity rules refuse is `Impossible` (darra.md: the seed total; dara.md: at most 12
+    /// pieces a player; bao.md P2: 64 seeds, a front row filled, takasia in the mover's front
+    /// row with empty hands). The message text is the same as before the kinds.
+    #[test]
+    fn a_malformed_position_is_told_from_an_impossible_one() {
+        let malformed = [
+            ("", "empty position string"),
+            ("chess 1 2", "unknown ruleset 'chess' (known: darra, darra-2x12, darra-2x16, darra-2x18, bao, dara, dara-niger)"),
+            ("darra 4,4,4,4,4,4/4,4,4,4,4,04 1 0 0 - 0", "board: hole 6B: '04' has a leading zero"),
+            ("darra 4,4,4,4,4,4/4,4,4,4,4,4 3 0 0 - 0", "side: '3' must be 1 or 2"),
+            ("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 x 0", "last: 'x' must be 1, 2 or -"),
+            ("dara ....../....../....../....../.....z 1 12 12 0", "board: cell f1 holds 'z', expected x, o or ."),
+            ("dara ....../....../....../...... 1 12 12 0", "board: '....../....../....../......' has 4 ranks separated by '/', expected 5"),
+            ("bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HX -", "houses: 'HX' must be two characters, each H or -"),
+            ("bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,22/0,2,2,6,0,0,0,22/0,0,0,0,0,0,0,0 0 0 1 HH z9", "takasia: 'z9' must be '-' or a hole of row b (the front row of player 1)"),
+        ];
+        let impossible = [
+            (
+                "darra 4,4,4,4,4,4/4,4,4,4,4,5 1 0 0 - 0",
+                "seed count: 49 on the board + 0 + 0 captured = 49, darra has 48",
+            ),
+            (
+                "darra 4,4,4,4,4,4/4,4,4,4,4,49 1 0 0 - 0",
+                "board: hole 6B holds 49 seeds, more than the 48 in the game",
+            ),
+            (
+                "dara ....../....../....../....../x..... 1 12 12 0",
+                "hand1: player 1 would have 13 pieces (1 on the board + 12 in hand), at most 12",
+            ),
+            (
+                "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 23 22 1 HH -",
+                "board and hands hold 65 seeds, expected exactly 64",
+            ),
+            (
+                "bao 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 32 32 1 HH -",
+                "board: both front rows (b and c) are empty",
+            ),
+            (
+                "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HH b5",
+                "takasia: 'b5' is set but the hands are not both 0",
+            ),
+            (
+                "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,22/0,2,2,6,0,0,0,22/0,0,0,0,0,0,0,0 0 0 1 HH c5",
+                "takasia: 'c5' must be '-' or a hole of row b (the front row of player 1)",
+            ),
+        ];
+        for (text, message) in malformed {
+            let e = parse_position(text).err().unwrap();
+            assert!(matches!(e, PositionError::Malformed(_)), "{text}: {e:?}");
+            assert_eq!(e.message(), message, "{text}");
+            assert_eq!(e.to_string(), format!("bad position: {message}"));
+        }
+        for (text, message) in impossible {
+            let e = parse_position(text).err().unwrap();
+            assert!(matches!(e, PositionError::Impossible(_)), "{text}: {e:?}");
+            assert_eq!(e.message(), message, "{text}");
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod info;
 pub mod pgn;
+pub mod replay;
 pub mod results_pgn;
 pub mod verify;
 
@@ -102,7 +103,27 @@ impl Default for GameRecord {
     }
 }
 
+/// The standard start position of a ruleset this build knows: the start of a log's game
+/// that has no `Position` tag.
+pub fn standard_start(ruleset: &str) -> Option<&'static str> {
+    crate::games::find(ruleset).map(|r| r.start)
+}
+
 impl GameRecord {
+    /// Whether the game began from its ruleset's standard start (the logs then leave the
+    /// position out).
+    pub fn is_standard_start(&self) -> bool {
+        standard_start(&self.ruleset) == Some(self.start.as_str())
+    }
+
+    /// Whether player 2 moved first: its start says player 2 is to move (a standard start
+    /// never does; an unparsable start counts as player 1 to move).
+    pub fn player_two_moved_first(&self) -> bool {
+        !self.is_standard_start()
+            && crate::games::parse_position(&self.start)
+                .is_ok_and(|p| p.side_to_move() == crate::game::Player::Two)
+    }
+
     /// The last info text `player`'s bot sent before move `ply` (0-based), if kept.
     pub fn move_info(&self, ply: usize) -> Option<&str> {
         self.move_infos.get(ply).and_then(|i| i.as_deref())

@@ -5,7 +5,7 @@
 use crate::decimal::push_uint;
 use crate::outcome::{GameResult, Termination};
 use crate::record::info::Eval;
-use crate::record::GameRecord;
+use crate::record::{standard_start, GameRecord};
 
 /// Movetext lines are wrapped before this column (one long move may exceed it).
 const LINE_WIDTH: usize = 79;
@@ -61,8 +61,7 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
     tag("TimeControl", &rec.time_control);
     tag("Termination", rec.termination.as_str());
     tag("PlyCount", &rec.plies.to_string());
-    let standard = standard_start(&rec.ruleset) == Some(rec.start.as_str());
-    if !standard {
+    if !rec.is_standard_start() {
         tag("Position", &rec.start);
     }
     tag("Seed", &rec.seed.to_string());
@@ -77,8 +76,8 @@ pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Re
 
     // Move numbers count full moves from the start position: `1. <p1> <p2> 2. ...`; when
     // player 2 moves first the first move is written `1... <p2>`. (Player 1 moves first in
-    // every standard start: no need to parse it.)
-    let offset = usize::from(!standard && start_side_is_two(&rec.start));
+    // every standard start.)
+    let offset = usize::from(rec.player_two_moved_first());
     let mut line_len = 0;
     let mut push = |s: &mut String, token: &str| {
         if line_len > 0 && line_len + 1 + token.len() > LINE_WIDTH {
@@ -133,19 +132,6 @@ fn id_tags(rec: &GameRecord) -> [(&'static str, Option<&str>); 4] {
         ("BlackIdName", rec.black_id_name.as_deref()),
         ("BlackIdAuthor", rec.black_id_author.as_deref()),
     ]
-}
-
-/// The standard start position of a ruleset this build knows.
-fn standard_start(ruleset: &str) -> Option<&'static str> {
-    crate::games::find(ruleset).map(|r| r.start)
-}
-
-/// Whether the position string says player 2 is to move (for move numbering only; an
-/// unparsable position counts as player 1 to move).
-fn start_side_is_two(start: &str) -> bool {
-    crate::games::parse_position(start)
-        .map(|p| p.side_to_move() == crate::game::Player::Two)
-        .unwrap_or(false)
 }
 
 /// Escape a tag value: `\` and `"` get a backslash (as in PGN); newline, carriage return and

@@ -46,8 +46,7 @@ pub fn write_results_pgn(
     tag("Ruleset", &rec.ruleset);
     tag("Termination", rec.termination.as_str());
     tag("BarazaPlies", &rec.plies.to_string());
-    let standard = crate::games::find(&rec.ruleset).map(|r| r.start) == Some(rec.start.as_str());
-    if !standard {
+    if !rec.is_standard_start() {
         tag("Position", &rec.start);
     }
     tag("GameIndex", &rec.game.to_string());

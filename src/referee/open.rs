@@ -3,7 +3,7 @@
 //! have exited between games, and the reading of lines a bot sent while it was not asked.
 
 use super::observer::{GameObserver, Report};
-use super::seat::{Seat, Side, Stage};
+use super::seat::{ProcessStage, Seat, Side};
 use super::setup::GameSetup;
 use super::transcript::{Direction, LINE_FLOOR, TRANSCRIPT_CAP};
 use super::verdict::{quote, read_fault, who, write_fault, Verdict};
@@ -61,7 +61,7 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
         let side = &mut t.sides[i];
         side.ids = live.ids;
         side.games_before = live.games;
-        side.stage = Stage::Kept;
+        side.stage = ProcessStage::Kept;
         t.report.ready(p, &side.ids, true);
         match drain_unasked(&mut t.report, &mut bot, p, pending, 0).await {
             Ok(()) => {}
@@ -132,7 +132,7 @@ async fn shake_fresh(t: &mut Table<'_>) -> Result<(), Verdict> {
             }
         }
         // Only a side shaken here is Ready now (a kept one is Kept).
-        if t.sides[i].stage == Stage::Ready {
+        if t.sides[i].stage == ProcessStage::Ready {
             t.report.ready(p, &t.sides[i].ids, false);
         }
     }
@@ -220,7 +220,7 @@ async fn shake(
     deadline: Instant,
     log: &mut HeardLog,
 ) -> Option<Verdict> {
-    if side.stage != Stage::Starting {
+    if side.stage != ProcessStage::Starting {
         return None;
     }
     let bot = side.bot.as_mut()?;
@@ -328,7 +328,7 @@ pub(super) async fn replace(t: &mut Table<'_>, p: Player) -> Result<(), Verdict>
     if let Some(old) = side.bot.take() {
         old.finish(None, Duration::ZERO).await;
     }
-    side.stage = Stage::Starting;
+    side.stage = ProcessStage::Starting;
     side.replaced = true;
     side.games_before = 0;
     side.ids.clear();

@@ -1,5 +1,5 @@
 //! A bot's seat for a sequence of games ([`Seat`]: its process kept between games) and one side
-//! of the game in play ([`Side`], with its reuse state as a [`Stage`]).
+//! of the game in play ([`Side`], with its reuse state as a [`ProcessStage`]).
 
 use crate::bot::Bot;
 use crate::protocol;
@@ -112,7 +112,7 @@ pub async fn close_all(seats: impl IntoIterator<Item = Seat>, grace: Duration) {
 /// Where one side's process is in the game's start-up; what decides whether it may be kept
 /// after the game and whether its exit means it exited between games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Stage {
+pub(super) enum ProcessStage {
     /// Started for this game (or none yet), the hello not completed: never kept.
     Starting,
     /// Through the hello; this game's `newgame` not sent yet.
@@ -126,45 +126,45 @@ pub(super) enum Stage {
     Playing,
 }
 
-impl Stage {
+impl ProcessStage {
     /// The hello completed.
-    pub fn hello_done(self) -> Stage {
+    pub fn hello_done(self) -> ProcessStage {
         match self {
-            Stage::Starting => Stage::Ready,
+            ProcessStage::Starting => ProcessStage::Ready,
             s => s,
         }
     }
 
     /// This game's `newgame` was sent.
-    pub fn told(self) -> Stage {
+    pub fn told(self) -> ProcessStage {
         match self {
-            Stage::Ready => Stage::Playing,
-            Stage::Kept => Stage::Unproven,
+            ProcessStage::Ready => ProcessStage::Playing,
+            ProcessStage::Kept => ProcessStage::Unproven,
             s => s,
         }
     }
 
     /// The bot answered a turn with a move line.
-    pub fn moved(self) -> Stage {
+    pub fn moved(self) -> ProcessStage {
         match self {
-            Stage::Unproven => Stage::Playing,
+            ProcessStage::Unproven => ProcessStage::Playing,
             s => s,
         }
     }
 
     /// Completed a hello (in this game or an earlier one): only such a process can be kept.
     pub fn is_ready(self) -> bool {
-        self != Stage::Starting
+        self != ProcessStage::Starting
     }
 
     /// Was sent this game's `newgame` (the game counts in the process's games).
     pub fn is_told(self) -> bool {
-        matches!(self, Stage::Unproven | Stage::Playing)
+        matches!(self, ProcessStage::Unproven | ProcessStage::Playing)
     }
 
     /// A kept process not proven alive in this game yet.
     pub fn is_unproven(self) -> bool {
-        matches!(self, Stage::Kept | Stage::Unproven)
+        matches!(self, ProcessStage::Kept | ProcessStage::Unproven)
     }
 }
 
@@ -174,7 +174,7 @@ pub(super) struct Side {
     pub ids: Vec<(String, String)>,
     /// Games the process had finished before this one (0: started for this game).
     pub games_before: u64,
-    pub stage: Stage,
+    pub stage: ProcessStage,
     /// A kept process had exited between games and was replaced (what happened, not a
     /// state: the seat stops reusing after the game).
     pub replaced: bool,
@@ -186,7 +186,7 @@ impl Default for Side {
             bot: None,
             ids: Vec::new(),
             games_before: 0,
-            stage: Stage::Starting,
+            stage: ProcessStage::Starting,
             replaced: false,
         }
     }
@@ -194,7 +194,7 @@ impl Default for Side {
 
 #[cfg(test)]
 mod tests {
-    use super::Stage::*;
+    use super::ProcessStage::*;
 
     #[test]
     fn a_fresh_process_is_ready_after_its_hello_and_playing_once_told() {

@@ -4,7 +4,7 @@
 
 use super::ViewError;
 use crate::record::GameRecord;
-use crate::tournament::log::games_jsonl::{self};
+use crate::tournament::log::games_jsonl::{self, LogError};
 use crate::tournament::log::reader::GamesLog;
 use std::path::Path;
 
@@ -37,14 +37,16 @@ pub fn load(path: &Path) -> Result<Loaded, ViewError> {
         path: source.clone(),
         source: e,
     })?;
-    let parse_err = |message: String| ViewError::Parse {
-        path: source.clone(),
-        message,
-    };
     let loaded = if text.trim_start().starts_with('{') {
-        read_jsonl(&text, &source).map_err(parse_err)?
+        read_jsonl(&text, &source).map_err(|error| ViewError::Jsonl {
+            path: source.clone(),
+            error,
+        })?
     } else {
-        let records = crate::record::pgn::parse_pgn(&text).map_err(|e| parse_err(e.to_string()))?;
+        let records = crate::record::pgn::parse_pgn(&text).map_err(|error| ViewError::Pgn {
+            path: source.clone(),
+            error,
+        })?;
         Loaded {
             source: source.clone(),
             records,
@@ -57,9 +59,25 @@ pub fn load(path: &Path) -> Result<Loaded, ViewError> {
     Ok(loaded)
 }
 
+/// Why a JSON-lines input cannot be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum JsonlError {
+    /// A tournament's games.jsonl the one reader refuses (worded as `results` words it).
+    #[error("{0:#}")]
+    GamesLog(Box<LogError>),
+    #[error("no tournament header")]
+    NoHeader,
+    /// A line of bare records that is not one (`line` from 1).
+    #[error("line {line}: not a game record: {error}")]
+    NotARecord {
+        line: usize,
+        error: serde_json::Error,
+    },
+}
+
 /// A tournament's games.jsonl (header first) or bare game lines. A torn last line (no newline
 /// at its end: the writer was killed) is skipped, as `baraza results` skips it.
-fn read_jsonl(text: &str, source: &str) -> Result<Loaded, String> {
+fn read_jsonl(text: &str, source: &str) -> Result<Loaded, JsonlError> {
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let is_header = serde_json::from_str::<serde_json::Value>(first)
         .ok()
@@ -67,8 +85,8 @@ fn read_jsonl(text: &str, source: &str) -> Result<Loaded, String> {
         .unwrap_or(false);
     if is_header {
         let games = crate::tournament::log::reader::parse_games_log(text, source)
-            .map_err(|e| format!("{e:#}"))?
-            .ok_or("no tournament header")?;
+            .map_err(|e| JsonlError::GamesLog(Box::new(e)))?
+            .ok_or(JsonlError::NoHeader)?;
         let records = games.games.iter().map(|g| g.record.clone()).collect();
         return Ok(Loaded {
             source: source.to_string(),
@@ -85,7 +103,7 @@ fn read_jsonl(text: &str, source: &str) -> Result<Loaded, String> {
         match serde_json::from_str::<GameRecord>(line) {
             Ok(r) => records.push(r),
             Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {}
-            Err(e) => return Err(format!("line {}: not a game record: {e}", i + 1)),
+            Err(error) => return Err(JsonlError::NotARecord { line: i + 1, error }),
         }
     }
     Ok(Loaded {

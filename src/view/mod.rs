@@ -23,8 +23,16 @@ pub enum ViewError {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}: {message}")]
-    Parse { path: String, message: String },
+    #[error("{path}: {error}")]
+    Pgn {
+        path: String,
+        error: crate::record::pgn::PgnError,
+    },
+    #[error("{path}: {error}")]
+    Jsonl {
+        path: String,
+        error: load::JsonlError,
+    },
     #[error("{0}: no game in it")]
     Empty(String),
 }

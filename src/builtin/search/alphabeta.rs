@@ -9,7 +9,7 @@
 use super::eval::{hash_of, SearchGame};
 use super::report::{Report, Score};
 use super::rng::mix;
-use super::time::Limits;
+use super::time::SearchLimits;
 use super::tt::{Bound, Tt};
 use crate::game::{Outcome, Status};
 
@@ -98,7 +98,7 @@ pub struct AlphaBeta<G: SearchGame> {
     tt: Tt,
     plies: Vec<Ply<G>>,
     nodes: u64,
-    limits: Limits,
+    limits: SearchLimits,
     stopped: bool,
     root_best: u16,
 }
@@ -110,14 +110,19 @@ impl<G: SearchGame> AlphaBeta<G> {
             tt: Tt::new(config.table_bits),
             plies: Vec::new(),
             nodes: 0,
-            limits: Limits::unlimited(),
+            limits: SearchLimits::unlimited(),
             stopped: false,
             root_best: NONE,
         }
     }
 
     /// The index (in the legal list) of the move to play, reporting each finished depth.
-    pub fn think(&mut self, pos: &G, limits: Limits, report: &mut dyn FnMut(&Report)) -> usize {
+    pub fn think(
+        &mut self,
+        pos: &G,
+        limits: SearchLimits,
+        report: &mut dyn FnMut(&Report),
+    ) -> usize {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         if moves.len() <= 1 {

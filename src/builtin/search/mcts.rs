@@ -9,7 +9,7 @@
 use super::eval::SearchGame;
 use super::report::{Report, Score};
 use super::rng::SearchRng;
-use super::time::Limits;
+use super::time::SearchLimits;
 use crate::game::{Outcome, Player, Status};
 
 /// Iterations between clock checks.
@@ -56,7 +56,12 @@ impl<G: SearchGame> Mcts<G> {
         }
     }
 
-    pub fn think(&mut self, pos: &G, limits: Limits, report: &mut dyn FnMut(&Report)) -> usize {
+    pub fn think(
+        &mut self,
+        pos: &G,
+        limits: SearchLimits,
+        report: &mut dyn FnMut(&Report),
+    ) -> usize {
         pos.legal_moves(&mut self.moves);
         if self.moves.len() <= 1 {
             return 0;

@@ -22,7 +22,7 @@ use crate::games::{bao::Bao, dara::Dara, darra::Darra};
 use clock_watch::ClockWatch;
 use eval::SearchGame;
 use rng::SearchRng;
-use time::Limits;
+use time::SearchLimits;
 
 /// The two searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +75,7 @@ pub fn check_options(o: &BotOptions) -> Result<(), BotOptionsError> {
 /// One game's searcher for a typed game.
 trait Engine {
     /// The index of the move to play in `pos`'s legal list; `None` if `pos` does not parse.
-    fn think(&mut self, pos: &str, limits: Limits, info: &mut Vec<String>) -> Option<usize>;
+    fn think(&mut self, pos: &str, limits: SearchLimits, info: &mut Vec<String>) -> Option<usize>;
 }
 
 struct Typed<G: SearchGame> {
@@ -85,7 +85,7 @@ struct Typed<G: SearchGame> {
 }
 
 impl<G: SearchGame> Engine for Typed<G> {
-    fn think(&mut self, pos: &str, limits: Limits, info: &mut Vec<String>) -> Option<usize> {
+    fn think(&mut self, pos: &str, limits: SearchLimits, info: &mut Vec<String>) -> Option<usize> {
         let pos = G::parse(pos).ok()?;
         let mut out = |r: &report::Report| info.push(r.to_string());
         Some(match self.algo {
@@ -99,7 +99,7 @@ impl<G: SearchGame> Engine for Typed<G> {
 /// touch of one of its pages costs a page fault: at 10 ms a move that is a noticeable share).
 /// A node budget or depth limit decides it when there is one, never the clock, so that a
 /// level's moves stay the same at any time control.
-fn table_bits(limits: &Limits) -> u32 {
+fn table_bits(limits: &SearchLimits) -> u32 {
     let bits = match (limits.nodes, limits.depth, limits.hard) {
         (Some(n), _, _) => 64 - n.leading_zeros() + 1,
         (None, Some(_), _) => 16,
@@ -152,7 +152,7 @@ impl Search {
         }
     }
 
-    fn engine_for(&mut self, ruleset: &str, limits: &Limits) -> Option<&mut Box<dyn Engine>> {
+    fn engine_for(&mut self, ruleset: &str, limits: &SearchLimits) -> Option<&mut Box<dyn Engine>> {
         if self.engine.is_none() || self.ruleset != ruleset {
             let algo = self
                 .options
@@ -190,7 +190,7 @@ impl Strategy for Search {
             let (time, inc) = turn.clocks.of(turn.me);
             self.clock.turn(time, inc);
         }
-        let mut limits = Limits::from_clocks(&turn.clocks, turn.me, &self.clock);
+        let mut limits = SearchLimits::from_clocks(&turn.clocks, turn.me, &self.clock);
         // A low clock's quick answer limits the depth too.
         limits.depth = limits.depth.into_iter().chain(self.level.depth).min();
         let level_nodes = self.level.nodes.map(|n| levels::scaled(n, pos.ruleset()));

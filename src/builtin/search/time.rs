@@ -21,9 +21,9 @@ const RESERVE_MAX_MS: f64 = 1000.0;
 /// Depth of the quick answer given when the clock is at or below the reserve.
 pub const LOW_CLOCK_DEPTH: u32 = 2;
 
-/// Limits of one search. `None` means no limit of that kind.
+/// The limits of one search. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct SearchLimits {
     pub start: Instant,
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
@@ -31,9 +31,9 @@ pub struct Limits {
     pub depth: Option<u32>,
 }
 
-impl Limits {
-    pub fn unlimited() -> Limits {
-        Limits {
+impl SearchLimits {
+    pub fn unlimited() -> SearchLimits {
+        SearchLimits {
             start: Instant::now(),
             soft: None,
             hard: None,
@@ -43,13 +43,13 @@ impl Limits {
     }
 
     /// Time limits from the clocks of `me`, given what this game's clock has shown so far.
-    pub fn from_clocks(clocks: &Clocks, me: Player, seen: &ClockWatch) -> Limits {
+    pub fn from_clocks(clocks: &Clocks, me: Player, seen: &ClockWatch) -> SearchLimits {
         let b = budget(clocks, me, seen.base_ms(), seen.lag_ms());
-        Limits {
+        SearchLimits {
             soft: Some(b.soft),
             hard: Some(b.hard),
             depth: b.low.then_some(LOW_CLOCK_DEPTH),
-            ..Limits::unlimited()
+            ..SearchLimits::unlimited()
         }
     }
 

@@ -38,14 +38,14 @@ impl Bao {
         let layout = "bao <board> <hand1> <hand2> <side> <houses> <takasia>";
         let f = split_fields(s, 7, layout)?;
         if f[0] != "bao" {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::malformed(format!(
                 "ruleset: '{}' is not 'bao'",
                 f[0]
             )));
         }
         let rows: Vec<&str> = f[1].split('/').collect();
         if rows.len() != 4 {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::malformed(format!(
                 "board: '{}' has {} rows separated by '/', expected 4 (a/b/c/d)",
                 f[1],
                 rows.len()
@@ -57,7 +57,7 @@ impl Bao {
             let counts: Vec<&str> = row.split(',').collect();
             let letter = ROWS[r] as char;
             if counts.len() != 8 {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::malformed(format!(
                     "board: row {letter} '{row}' has {} counts, expected 8",
                     counts.len()
                 )));
@@ -66,7 +66,7 @@ impl Bao {
                 let what = || format!("board: hole {letter}{}", col + 1);
                 let n = parse_uint_named(text, what)? as u64;
                 if n > SEEDS {
-                    return Err(PositionError::new(format!(
+                    return Err(PositionError::impossible(format!(
                         "{}: {n} seeds, more than the {SEEDS} of the game",
                         what()
                     )));
@@ -81,7 +81,7 @@ impl Bao {
             let what = format!("hand{}", p + 1);
             let n = parse_uint(text, &what)? as u64;
             if n > SEEDS {
-                return Err(PositionError::new(format!(
+                return Err(PositionError::impossible(format!(
                     "{what}: {n} seeds, more than the {SEEDS} of the game"
                 )));
             }
@@ -89,39 +89,22 @@ impl Bao {
             total += n;
         }
         if total != SEEDS {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::impossible(format!(
                 "board and hands hold {total} seeds, expected exactly {SEEDS}"
             )));
         }
         let side = parse_side(f[4])?;
         let hb = f[5].as_bytes();
         if hb.len() != 2 || hb.iter().any(|&c| c != b'H' && c != b'-') {
-            return Err(PositionError::new(format!(
+            return Err(PositionError::malformed(format!(
                 "houses: '{}' must be two characters, each H or -",
                 f[5]
             )));
         }
         let houses = [hb[0] == b'H', hb[1] == b'H'];
-        let mut takasia = NO_HOLE;
-        if f[6] != "-" {
-            let tb = f[6].as_bytes();
-            let front = if side == Player::One { b'b' } else { b'c' };
-            if tb.len() != 2 || tb[0] != front || !(b'1'..=b'8').contains(&tb[1]) {
-                return Err(PositionError::new(format!(
-                    "takasia: '{}' must be '-' or a hole of row {} (the front row of player {side})",
-                    f[6], front as char
-                )));
-            }
-            if hand != [0, 0] {
-                return Err(PositionError::new(format!(
-                    "takasia: '{}' is set but the hands are not both 0",
-                    f[6]
-                )));
-            }
-            takasia = hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8;
-        }
+        let takasia = parse_takasia(f[6], side, hand)?;
         if front_empty(&holes[0]) && front_empty(&holes[1]) {
-            return Err(PositionError::new(
+            return Err(PositionError::impossible(
                 "board: both front rows (b and c) are empty",
             ));
         }
@@ -229,4 +212,31 @@ impl Bao {
         s.push_str(&format!("status: {status}\n"));
         s
     }
+}
+
+/// The takasia field: `-` ([`NO_HOLE`]), or a hole of the mover's front row when both hands are
+/// empty. A hole's name in another row reads, but the spec's validity rules (P2) refuse it.
+fn parse_takasia(text: &str, side: Player, hand: [u8; 2]) -> Result<u8, PositionError> {
+    if text == "-" {
+        return Ok(NO_HOLE);
+    }
+    let tb = text.as_bytes();
+    let front = if side == Player::One { b'b' } else { b'c' };
+    let hole = tb.len() == 2 && (b'a'..=b'd').contains(&tb[0]) && (b'1'..=b'8').contains(&tb[1]);
+    if !hole || tb[0] != front {
+        let msg = format!(
+            "takasia: '{text}' must be '-' or a hole of row {} (the front row of player {side})",
+            front as char
+        );
+        return Err(match hole {
+            true => PositionError::impossible(msg),
+            false => PositionError::malformed(msg),
+        });
+    }
+    if hand != [0, 0] {
+        return Err(PositionError::impossible(format!(
+            "takasia: '{text}' is set but the hands are not both 0"
+        )));
+    }
+    Ok(hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8)
 }

@@ -95,15 +95,22 @@ pub struct GameLine {
 }
 
 impl GameLine {
-    /// The line of a scheduled game the referee has played. The record's `game`, `round`,
-    /// `seed` and player names are set from the schedule, so the results always match the
-    /// header's bots.
-    pub fn new(game: &ScheduledGame, mut record: GameRecord) -> GameLine {
-        record.game = game.game;
-        record.white = game.white_name.clone();
-        record.black = game.black_name.clone();
-        record.round = game.round.to_string();
-        record.seed = game.seed;
+    /// The line of a scheduled game the referee has played: the record as it is (the setup
+    /// gave the referee the schedule's game number, round, seed and player names, see
+    /// [`crate::tournament::run::setup::Setups::setup`]) with the schedule's own fields.
+    pub fn new(game: &ScheduledGame, record: GameRecord) -> GameLine {
+        debug_assert_eq!(
+            (record.game, record.round.as_str(), record.seed),
+            (game.game, game.round.to_string().as_str(), game.seed),
+            "the record of {} is not the scheduled game's",
+            game.game_id
+        );
+        debug_assert_eq!(
+            (record.white.as_str(), record.black.as_str()),
+            (game.white_name.as_str(), game.black_name.as_str()),
+            "the players of {} are not the scheduled game's",
+            game.game_id
+        );
         GameLine {
             game_id: game.game_id.clone(),
             pair: game.pair,

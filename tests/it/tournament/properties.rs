@@ -82,7 +82,7 @@ proptest! {
                     "game": g.game, "ruleset": "darra", "white": g.white_name, "black": g.black_name,
                     "result": "1-0", "termination": "normal", "reason": "", "plies": 0,
                     "moves": [], "times_ms": [], "start": g.start, "seed": g.seed,
-                    "time_control": "-", "event": "", "site": "", "date": "", "round": "1"
+                    "time_control": "-", "event": "", "site": "", "date": "", "round": g.round.to_string()
                 }))
                 .unwrap();
                 GameLine::new(g, rec)

@@ -544,6 +544,12 @@ fn write_log(dir: &Path, config: &TournamentConfig, played: &[&str]) {
         ))
         .unwrap()
         .record;
+        // The seed and round the setup gives the referee.
+        let rec = baraza::record::GameRecord {
+            seed: g.seed,
+            round: g.round.to_string(),
+            ..rec
+        };
         w.write(&GameLine::new(g, rec)).unwrap();
     }
 }
@@ -666,6 +672,11 @@ fn appending_cuts_a_torn_tail_and_completes_an_unterminated_line() {
     ))
     .unwrap()
     .record;
+    let rec = baraza::record::GameRecord {
+        seed: g.seed,
+        round: g.round.to_string(),
+        ..rec
+    };
     w.write(&GameLine::new(g, rec)).unwrap();
     drop(w);
     let log = read_games_log(&dir).unwrap();

@@ -38,8 +38,8 @@ fn record(g: &ScheduledGame) -> GameRecord {
     serde_json::from_value(serde_json::json!({
         "game": g.game, "ruleset": "darra", "white": g.white_name, "black": g.black_name,
         "result": "1-0", "termination": "normal", "reason": "fake", "plies": 0,
-        "moves": [], "times_ms": [], "start": g.start, "seed": 0, "time_control": "-",
-        "event": "test", "site": "-", "date": "2026.12.01", "round": "1"
+        "moves": [], "times_ms": [], "start": g.start, "seed": g.seed, "time_control": "-",
+        "event": "test", "site": "-", "date": "2026.12.01", "round": g.round.to_string()
     }))
     .unwrap()
 }

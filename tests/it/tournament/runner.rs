@@ -40,10 +40,11 @@ fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
     .0
 }
 
-/// What the referee would return, with `result` from player 1's side.
+/// What the referee would return, with `result` from player 1's side (the setup gives it the
+/// schedule's game number, names, seed and round).
 fn record(g: &ScheduledGame, result: &str) -> GameRecord {
     GameRecord {
-        game: 0,
+        game: g.game,
         ruleset: "darra".into(),
         white: g.white_name.clone(),
         black: g.black_name.clone(),
@@ -55,12 +56,12 @@ fn record(g: &ScheduledGame, result: &str) -> GameRecord {
         times_ms: vec![],
         times_us: vec![],
         start: g.start.clone(),
-        seed: 0,
+        seed: g.seed,
         time_control: "-".into(),
         event: "test".into(),
         site: "-".into(),
         date: "2026.11.29".into(),
-        round: String::new(),
+        round: g.round.to_string(),
         ..Default::default()
     }
 }
