@@ -30,8 +30,9 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     if let Some(shard) = args.shard {
         shard.check(&config)?;
     }
+    // A bot that cannot be run is refused when the games are set up (not for --dry-run).
     for b in &config.bots {
-        for w in b.spec()?.warnings() {
+        for w in b.spec().map_or_else(|_| Vec::new(), |spec| spec.warnings()) {
             eprintln!("baraza: warning: {}: {w}", b.which());
         }
     }

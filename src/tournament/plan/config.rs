@@ -72,9 +72,6 @@ pub enum ConfigError {
         command: String,
         problem: NameProblem,
     },
-    /// A bot that cannot be read (a built-in's unknown name or option, unbalanced quotes).
-    #[error(transparent)]
-    Bot(#[from] BotSpecError),
     #[error("two bots are named '{0}': give each a distinct name with --bot NAME=BOT")]
     DuplicateName(String),
     #[error("a tournament needs at least two bots (found {0}): add --bot NAME=BOT")]
@@ -271,8 +268,9 @@ pub struct BotConfig {
     /// A command line (split like a shell would, no shell run) or `builtin:<name>`, as given:
     /// what the event's hash and the games.jsonl header hold.
     pub command: String,
-    /// `command` read once, when the event was resolved ([`EventInputs::resolve`]); `None` in
-    /// a bot read back from a games.jsonl header, which only names it (see [`BotConfig::spec`]).
+    /// `command` read once, when the event was resolved ([`EventInputs::resolve`]); `None`
+    /// when it cannot be read (refused by [`BotConfig::spec`] when the games are set up) and in
+    /// a bot read back from a games.jsonl header, which only names it.
     #[serde(skip)]
     pub spec: Option<BotSpec>,
     pub limits: Limits,
@@ -283,8 +281,8 @@ pub struct BotConfig {
 }
 
 impl BotConfig {
-    /// The bot as read when the event was resolved (read now when it was not, as for a bot of
-    /// a games.jsonl header); errors name it `bot '<name>'`.
+    /// The bot as read when the event was resolved; read again only when that failed (for the
+    /// error, which names it `bot '<name>'`) or for a bot of a games.jsonl header.
     pub fn spec(&self) -> Result<std::borrow::Cow<'_, BotSpec>, BotSpecError> {
         match &self.spec {
             Some(spec) => Ok(std::borrow::Cow::Borrowed(spec)),
@@ -944,13 +942,15 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
     if command.strip_prefix("builtin:") == Some("") {
         return Err(ConfigError::BuiltinWithoutName { index });
     }
-    // Read once, here; its errors name the bot as later ones do (`bot 'a': ...`), so a bot
-    // without a name is read first under its command's.
-    let read = BotSpec::read("", &command);
-    let name = match (&entry.name, &read) {
+    // Read once, here, for all that follows (its name, the warnings, every game's setup). A
+    // bot that cannot be read is refused where it always was, when the games are set up
+    // ([`BotConfig::spec`]): an event is planned (`--dry-run`, the schedule, its hash) from
+    // its bots' text alone.
+    let spec = BotSpec::read("", &command).ok();
+    let name = match (&entry.name, &spec) {
         (Some(n), _) => n.trim().to_string(),
-        (None, Ok(spec)) => spec.default_name(),
-        (None, Err(_)) => default_bot_name(&command),
+        (None, Some(spec)) => spec.default_name(),
+        (None, None) => default_bot_name(&command),
     };
     if let Err(problem) = check_bot_name(&name) {
         return Err(ConfigError::BadBotName {
@@ -962,14 +962,10 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
     let overrides = entry.overrides();
     check_limits(&format!("bot '{name}'"), &overrides)?;
     let limits = overrides.apply(base);
-    let spec = match read {
-        Ok(spec) => spec,
-        Err(_) => BotSpec::read(&format!("bot '{name}'"), &command)?,
-    };
     Ok(BotConfig {
         name,
         command,
-        spec: Some(spec),
+        spec,
         limits,
         host: entry.host(),
     })
