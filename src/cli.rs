@@ -4,6 +4,7 @@
 #![allow(rustdoc::invalid_html_tags)]
 
 use crate::cli_habits::{help_section, For};
+use crate::tournament::plan::config::help as event_help;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
@@ -108,19 +109,8 @@ pub struct BotArgs {
     /// as baraza's referee does
     #[arg(long, default_value_t = 1, value_name = "STEP")]
     pub seed_step: u64,
-    /// search only: strength level 1 (about greedy) to 5, fixed depths and node budgets that
-    /// play the same moves on any machine (default: full strength, all the time given)
-    #[arg(long, value_name = "N")]
-    pub level: Option<u32>,
-    /// search only: stop each search after N nodes (alpha-beta positions, MCTS iterations):
-    /// the same seed and N give the same moves on any machine; the clock still cuts a search
-    /// short if N would not fit in the time left
-    #[arg(long, value_name = "N")]
-    pub nodes: Option<u64>,
-    /// search only: the search to use, ab (alpha-beta) or mcts (default: the one that plays
-    /// the ruleset best)
-    #[arg(long, value_name = "ALGO")]
-    pub algo: Option<String>,
+    #[command(flatten)]
+    pub options: crate::builtin::BotOptions,
 }
 
 /// A command's help text followed by the other arenas' spellings of its options.
@@ -163,8 +153,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub name2: Option<String>,
     /// Number of games; sides alternate (bot1 is player 1 in games 1, 3, ...)
-    #[arg(long, default_value_t = 2)]
-    pub games: u64,
+    #[arg(long, default_value = "2")]
+    pub games: crate::count::Count,
     /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
     /// seed + 2*(game-1) + k. At most 2^53 - 1, so that JSON readers read it exactly
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=(1u64 << 53) - 1))]
@@ -203,8 +193,8 @@ pub struct MatchArgs {
     /// Games played at once (each game's line is printed and logged as it ends, so with more
     /// than one the lines may come out of game order); the bots' seeds and sides per game stay
     /// the same
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub concurrency: usize,
+    #[arg(long, default_value = "1", value_name = "N")]
+    pub concurrency: crate::count::Count,
     /// Print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2)) on stderr
     /// every N games; it is printed at the end in any case, after the score line
     #[arg(long, value_name = "N")]
@@ -271,32 +261,29 @@ pub struct HostArgs {
     pub affinity: bool,
 }
 
-/// The options `match` and `tournament` share, declared once: each bot's clock and startup
-/// time (also the event file's keys and per-bot overrides), and draw adjudication.
+/// The options `match` shares with `tournament` (whose [`EventInputs`] declares them flat, as
+/// the event file's keys, with the same help texts): each bot's clock and startup time, and
+/// draw adjudication.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameLimits {
     #[command(flatten)]
     pub clock: LimitOverrides,
-    /// Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)
-    #[arg(long)]
+    #[arg(long, help = event_help::MAX_PLIES)]
     pub max_plies: Option<u64>,
 }
 
 pub use crate::tournament::plan::config::LimitOverrides;
 
-/// What `match` and `tournament` record of a run besides the games, declared once: the PGN
-/// `Event` and `Site` tags, and the protocol transcripts.
+/// What `match` records of a run besides the games (`tournament`: the same options, with the
+/// same help texts, in [`EventInputs`]): the PGN `Event` and `Site` tags, and the protocol
+/// transcripts.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RecordOptions {
-    /// The PGN Event tag of every game (default: "baraza match" / "baraza tournament")
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = event_help::EVENT)]
     pub event: Option<String>,
-    /// The PGN Site tag of every game [default: ?]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = event_help::SITE)]
     pub site: Option<String>,
-    /// Write every line sent to and read from each bot, timed, to
-    /// DIR/g<game>-p<player>-<name>.transcript (capped at 1 MiB per bot per game)
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", help = event_help::TRANSCRIPT)]
     pub transcript: Option<std::path::PathBuf>,
 }
 
@@ -455,94 +442,40 @@ Examples:
   baraza tournament --config event.toml --dry-run
   baraza tournament --config event.toml --shard 3/8 --out runs/t1/shard-3   # then: baraza merge";
 
+/// `baraza tournament`: the event's settings ([`EventInputs`], whose fields declare their own
+/// options), and how this run of it goes. `display_order` places these options among the
+/// event's (see [`EventInputs`]).
 #[derive(Args, Debug, Clone, Default)]
 #[command(after_help = with_habits(TOURNAMENT_HELP, For::Tournament))]
 pub struct TournamentArgs {
-    /// Ruleset id (see `baraza games`); optional when the event file names it
-    pub ruleset: Option<String>,
     /// An event file (TOML) with the same settings; options given here override it
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", display_order = 0)]
     pub config: Option<std::path::PathBuf>,
-    /// A bot: NAME=BOT, where BOT is a command line or builtin:<name> (repeat for each bot)
-    #[arg(long = "bot", value_name = "NAME=BOT")]
-    pub bots: Vec<String>,
-    /// round-robin: everyone meets everyone; gauntlet: the first bot meets each other [default: round-robin]
-    #[arg(long, value_enum)]
-    pub format: Option<crate::tournament::plan::config::Format>,
-    /// Rounds; in each round every pairing plays a game pair [default: 1]
-    #[arg(long)]
-    pub rounds: Option<u32>,
-    /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Start positions: one position string per line (# comments), one per round
-    #[arg(long, value_name = "FILE", conflicts_with = "random_opening_plies")]
-    pub openings: Option<std::path::PathBuf>,
-    /// Use the openings file in order, or shuffled with the seed [default: in-order]
-    #[arg(long, value_enum)]
-    pub openings_order: Option<crate::tournament::plan::config::OpeningOrder>,
-    /// Start each round from N random legal plies after the ruleset's start (drawn from the seed)
-    #[arg(long, value_name = "N")]
-    pub random_opening_plies: Option<u32>,
-    /// Games played at once [default: the number of cores; more needs --force]
-    #[arg(long, value_name = "K")]
-    pub concurrency: Option<usize>,
-    /// Allow --concurrency above the number of cores
-    #[arg(long)]
-    pub force: bool,
-    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
-    #[arg(long, value_name = "MS")]
-    pub grace: Option<u64>,
     #[command(flatten)]
-    pub limits: GameLimits,
-    /// Output directory: games.jsonl (header + one line per finished game) and the logs
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<std::path::PathBuf>,
-    /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
-    /// --rounds, or bots added after the others, the event grows: only the new games are played
-    #[arg(long)]
-    pub resume: bool,
+    pub event: EventInputs,
     /// Play only shard K of N: the game pairs numbered K, K+N, K+2N, ... (both games of a pair
     /// together; ids and seeds as in the whole event). `baraza merge` joins the shards' --out
     /// folders. Not with --sprt. docs/cluster.md: Slurm job arrays, GNU parallel, Kubernetes
-    #[arg(long, value_name = "K/N")]
+    #[arg(long, value_name = "K/N", display_order = 175)]
     pub shard: Option<crate::tournament::plan::shard::Shard>,
-    /// Sequential probability ratio test of the first bot against the second (two bots only),
-    /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
-    /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
-    #[arg(
-        long,
-        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]"
-    )]
-    pub sprt: Option<String>,
-    #[command(flatten)]
-    pub record: RecordOptions,
     /// Print the schedule (and what --resume would still play) without playing
-    #[arg(long)]
+    #[arg(long, display_order = 215)]
     pub dry_run: bool,
-    /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
-    /// abort (stop after the running games, exit non-zero, print how to resume)
-    /// [default: forfeit]
-    #[arg(long, value_enum)]
-    pub on_crash: Option<OnCrash>,
     /// No progress bar or progress lines on stderr (the final table is still printed)
-    #[arg(long, short)]
+    #[arg(long, short, display_order = 225)]
     pub quiet: bool,
-    /// Start every bot afresh for every game, instead of keeping a bot's process for its next
-    /// game (for bots that cannot play two games in one process)
-    #[arg(long)]
-    pub no_reuse: bool,
     /// Two bots: print the report block (Elo, nElo, LOS, games, W/L/D, points, Ptnml(0-2),
     /// LLR) on stderr every N games; the final table has it at the end
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", display_order = 235)]
     pub report_every: Option<usize>,
     /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, display_order = 240)]
     pub json: bool,
     #[command(flatten)]
     pub host: HostArgs,
 }
 
+pub use crate::tournament::plan::config::EventInputs;
 pub use crate::tournament::plan::config::OnCrash;
 
 /// `baraza replay --export`.
@@ -561,7 +494,7 @@ pub struct ResultsArgs {
     pub dir: std::path::PathBuf,
     /// Place the rating list so that bot NAME has rating ELO (default: the ratings' mean is 0)
     #[arg(long, value_name = "NAME=ELO")]
-    pub anchor: Option<String>,
+    pub anchor: Option<crate::stats::ratings::AnchorSpec>,
     /// Print JSON instead of text (the same as --format json)
     #[arg(long)]
     pub json: bool,

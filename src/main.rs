@@ -23,17 +23,11 @@ fn main() -> ExitCode {
 /// clap's own message, unless the command line used another arena's spelling: then its first
 /// line and ours, without clap's tip (which would suggest a look-alike such as `--grace`).
 fn usage_error(err: clap::Error) -> ExitCode {
-    // A value clap parsed into one of our types and that type refused (a bad --tc): one line
-    // and status 1, as every other bad value (README, `match --help`).
-    if let Some(tc) =
-        std::error::Error::source(&err).and_then(|e| e.downcast_ref::<baraza::clock::TcError>())
-    {
-        let option = err
-            .get(clap::error::ContextKind::InvalidArg)
-            .map(|a| a.to_string())
-            .unwrap_or_else(|| "--tc".into());
-        let option = option.split_whitespace().next().unwrap_or("--tc");
-        eprintln!("baraza: {option}: {}", escape_control(&tc.to_string()));
+    // A value clap parsed into one of our types and that type refused (a bad --tc, --games 0,
+    // --sprt, --bot, --anchor): one line and status 1, as every other bad value (README,
+    // `match --help`).
+    if let Some(line) = bad_value(&err) {
+        eprintln!("baraza: {}", escape_control(&line));
         return ExitCode::from(1);
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -65,4 +59,38 @@ fn usage_error(err: clap::Error) -> ExitCode {
         }
         None => err.exit(),
     }
+}
+
+/// The line for a value one of our types refused while clap parsed it, naming the option as
+/// the type's error words it; `None` for clap's own errors (a malformed command line, or text
+/// that is not a number at all: clap says so, status 2).
+fn bad_value(err: &clap::Error) -> Option<String> {
+    use baraza::{clock, count, stats, tournament::plan::config};
+    let source = std::error::Error::source(err)?;
+    // The option as the user gave it: `--tc <BASE+INC>` is `--tc`.
+    let option = err
+        .get(clap::error::ContextKind::InvalidArg)
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    let option = option.split_whitespace().next().unwrap_or("the value");
+    if let Some(e) = source.downcast_ref::<clock::TcError>() {
+        return Some(format!("{option}: {e}"));
+    }
+    if let Some(e) = source.downcast_ref::<count::CountError>() {
+        return match e {
+            count::CountError::Zero => Some(format!("{option} {e}")),
+            count::CountError::NotANumber(_) => None,
+        };
+    }
+    if let Some(e) = source.downcast_ref::<config::BotArgError>() {
+        return Some(format!("{option}: {e}"));
+    }
+    // These say which option they are about already (`SPRT: ...`, `--anchor: ...`).
+    if let Some(e) = source.downcast_ref::<stats::sprt::SprtError>() {
+        return Some(e.to_string());
+    }
+    if let Some(e) = source.downcast_ref::<stats::ratings::AnchorError>() {
+        return Some(e.to_string());
+    }
+    None
 }

@@ -52,11 +52,22 @@ const INTERPRETERS: &[&str] = &[
     "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
 ];
 
-/// A bot as given on the command line.
-#[derive(Clone, Debug)]
-pub enum BotSpec {
+/// A bot as given on the command line or in an event file: read once (split like a shell would,
+/// a built-in's name and options checked) and kept with its text, which is how it is written
+/// back (the event's hash, the logs). [`BotSpec::preflight`] then looks for its program on this
+/// machine, before any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSpec {
+    text: String,
+    kind: BotKind,
+}
+
+/// What a [`BotSpec`] runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum BotKind {
     /// A built-in's name and the options after it.
     Builtin(String, Vec<String>),
+    /// The command's words; after [`BotSpec::preflight`], the first is the program's path.
     Command(Vec<String>),
 }
 
@@ -110,66 +121,76 @@ fn name_of_argv(argv: &[String]) -> String {
 }
 
 impl BotSpec {
-    /// Check a bot given as `text`; `which` names it in the error.
-    pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
-        if let Some(rest) = text.strip_prefix("builtin:") {
-            let not_builtin = || BotSpecError::NotBuiltinName {
-                which: which.to_string(),
-                text: text.to_string(),
+    /// Read a bot given as `text`, without looking at this machine (no program is looked
+    /// for); `which` names it in the error.
+    pub fn read(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
+        let kind =
+            match text.strip_prefix("builtin:") {
+                Some(rest) => read_builtin(which, text, rest)?,
+                None => BotKind::Command(split_command(text).map_err(|error| {
+                    BotSpecError::BadCommand {
+                        which: which.to_string(),
+                        error,
+                    }
+                })?),
             };
-            let words = split_command(rest).unwrap_or_default();
-            let Some((name, args)) = words.split_first().filter(|(n, _)| !n.is_empty()) else {
-                return Err(not_builtin());
-            };
-            if rest.starts_with(char::is_whitespace) {
-                return Err(not_builtin());
-            }
-            // Checked now, like a missing program: not as a crash in every game.
-            let spec =
-                crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
-                    which: which.to_string(),
-                    error,
-                })?;
-            crate::builtin::BotOptions::parse_args(args)
-                .and_then(|options| spec.check(&options))
-                .map_err(|error| BotSpecError::BadOptions {
-                    which: which.to_string(),
-                    text: text.to_string(),
-                    error: Box::new(error),
-                })?;
-            return Ok(BotSpec::Builtin(name.clone(), args.to_vec()));
-        }
-        let mut argv = split_command(text).map_err(|error| BotSpecError::BadCommand {
-            which: which.to_string(),
-            error,
-        })?;
-        // The newcomer's mistakes, one clear line each, before any game is played.
-        let checked = check_command(&argv, text).map_err(|error| BotSpecError::Unusable {
-            which: which.to_string(),
-            error: Box::new(error),
+        Ok(BotSpec {
             text: text.to_string(),
-        })?;
-        argv[0] = checked.program.to_string_lossy().into_owned();
-        Ok(BotSpec::Command(argv))
+            kind,
+        })
     }
 
-    /// What [`BotSpec::parse`] accepts but looks like a mistake (shell syntax in a command
-    /// that runs without a shell), for the command to print as warnings.
-    pub fn warnings(text: &str) -> Vec<PreflightWarning> {
-        match split_command(text) {
-            Ok(argv) if !text.starts_with("builtin:") => {
-                check_command(&argv, text).map_or_else(|_| Vec::new(), |c| c.warnings)
-            }
-            _ => Vec::new(),
-        }
+    /// The bot as it will run here: its program found (a command's first word becomes the
+    /// program's path), with what looks like a mistake in it (shell syntax in a command that
+    /// runs without a shell) for the command to print as warnings; `which` names it in the
+    /// error. A built-in needs nothing looked for.
+    pub fn preflight(&self, which: &str) -> Result<(BotSpec, Vec<PreflightWarning>), BotSpecError> {
+        let BotKind::Command(argv) = &self.kind else {
+            return Ok((self.clone(), Vec::new()));
+        };
+        // The newcomer's mistakes, one clear line each, before any game is played.
+        let checked = check_command(argv, &self.text).map_err(|error| BotSpecError::Unusable {
+            which: which.to_string(),
+            error: Box::new(error),
+            text: self.text.clone(),
+        })?;
+        let mut argv = argv.clone();
+        argv[0] = checked.program.to_string_lossy().into_owned();
+        let spec = BotSpec {
+            text: self.text.clone(),
+            kind: BotKind::Command(argv),
+        };
+        Ok((spec, checked.warnings))
+    }
+
+    /// [`BotSpec::read`], then [`BotSpec::preflight`] (its warnings left to
+    /// [`BotSpec::warnings`]).
+    pub fn parse(which: &str, text: &str) -> Result<BotSpec, BotSpecError> {
+        Ok(BotSpec::read(which, text)?.preflight(which)?.0)
+    }
+
+    /// What [`BotSpec::preflight`] accepts but looks like a mistake; none when it refuses.
+    pub fn warnings(&self) -> Vec<PreflightWarning> {
+        self.preflight("")
+            .map_or_else(|_| Vec::new(), |(_, warnings)| warnings)
+    }
+
+    /// The bot as it was given (`builtin:search --level 3`, `python3 bot.py`).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether it is a built-in bot (run as this executable, given a seed).
+    pub fn is_builtin(&self) -> bool {
+        matches!(self.kind, BotKind::Builtin(..))
     }
 
     /// The default display name: the built-in's name, or the program's file stem (the script's
     /// for an interpreter such as `python3 bot.py`).
     pub fn default_name(&self) -> String {
-        match self {
-            BotSpec::Builtin(n, args) => builtin_name(n, args),
-            BotSpec::Command(argv) => name_of_argv(argv),
+        match &self.kind {
+            BotKind::Builtin(n, args) => builtin_name(n, args),
+            BotKind::Command(argv) => name_of_argv(argv),
         }
     }
 
@@ -179,13 +200,13 @@ impl BotSpec {
     /// A built-in gets `seed` (later games of a kept process get theirs in a `seed` line:
     /// [`crate::referee::PlayerSetup::seed`]).
     pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
-        Ok(match self {
-            BotSpec::Command(argv) => {
+        Ok(match &self.kind {
+            BotKind::Command(argv) => {
                 let here = std::env::current_dir()
                     .map_err(|e| BotSpecError::NoCurrentDir(e.to_string()))?;
                 crate::bot::workdir::absolutize(argv, &here)
             }
-            BotSpec::Builtin(name, args) => {
+            BotKind::Builtin(name, args) => {
                 let mut argv = vec![
                     this_exe()?,
                     "bot".into(),
@@ -200,6 +221,34 @@ impl BotSpec {
             }
         })
     }
+}
+
+/// `builtin:<name> [options]` (`rest` is what follows `builtin:`): the name and the options
+/// checked now, like a missing program, not as a crash in every game.
+fn read_builtin(which: &str, text: &str, rest: &str) -> Result<BotKind, BotSpecError> {
+    let not_builtin = || BotSpecError::NotBuiltinName {
+        which: which.to_string(),
+        text: text.to_string(),
+    };
+    let words = split_command(rest).unwrap_or_default();
+    let Some((name, args)) = words.split_first().filter(|(n, _)| !n.is_empty()) else {
+        return Err(not_builtin());
+    };
+    if rest.starts_with(char::is_whitespace) {
+        return Err(not_builtin());
+    }
+    let spec = crate::builtin::find(name).map_err(|error| BotSpecError::UnknownBuiltin {
+        which: which.to_string(),
+        error,
+    })?;
+    crate::builtin::BotOptions::parse_args(args)
+        .and_then(|options| spec.check(&options))
+        .map_err(|error| BotSpecError::BadOptions {
+            which: which.to_string(),
+            text: text.to_string(),
+            error: Box::new(error),
+        })?;
+    Ok(BotKind::Builtin(name.clone(), args.to_vec()))
 }
 
 /// This baraza executable's path, looked up once.

@@ -2,12 +2,38 @@
 //! the name in `builtin:search --level 3`.
 
 /// Options of `baraza bot <name>` beyond the seed (`--level`, `--nodes`, `--algo`); only the
-/// bots that take them accept them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// bots that take them accept them. Declared once, for clap: `baraza bot` flattens them into
+/// its options (the doc comments are their `--help`), and [`BotOptions::parse_args`] reads the
+/// words after `builtin:<name>` with the same declarations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
 pub struct BotOptions {
+    /// search only: strength level 1 (about greedy) to 5, fixed depths and node budgets that
+    /// play the same moves on any machine (default: full strength, all the time given)
+    #[arg(long, value_name = "N")]
     pub level: Option<u32>,
+    /// search only: stop each search after N nodes (alpha-beta positions, MCTS iterations):
+    /// the same seed and N give the same moves on any machine; the clock still cuts a search
+    /// short if N would not fit in the time left
+    #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
+    /// search only: the search to use, ab (alpha-beta) or mcts (default: the one that plays
+    /// the ruleset best)
+    #[arg(long, value_name = "ALGO")]
     pub algo: Option<String>,
+}
+
+/// The words after `builtin:<name>`: [`BotOptions`] alone, no program name, no `--help`.
+#[derive(clap::Parser, Debug)]
+#[command(
+    no_binary_name = true,
+    disable_help_flag = true,
+    disable_version_flag = true,
+    args_override_self = true,
+    allow_negative_numbers = true
+)]
+struct Words {
+    #[command(flatten)]
+    options: BotOptions,
 }
 
 impl BotOptions {
@@ -18,35 +44,54 @@ impl BotOptions {
     /// The options as words after `builtin:<name>` (`--level 3`, `--nodes=500`), read as
     /// `baraza bot` reads them. `--seed` and `--ruleset` are the referee's.
     pub fn parse_args(args: &[String]) -> Result<BotOptions, BotOptionsError> {
-        let mut o = BotOptions::default();
-        let mut words = args.iter();
-        while let Some(w) = words.next() {
-            let (key, inline) = match w.split_once('=') {
-                Some((k, v)) => (k, Some(v.to_string())),
-                None => (w.as_str(), None),
-            };
+        for w in args {
+            let key = w.split_once('=').map_or(w.as_str(), |(k, _)| k);
             if matches!(key, "--seed" | "--seed-step" | "--ruleset") {
                 return Err(BotOptionsError::RefereeSets(key.to_string()));
             }
-            if !matches!(key, "--level" | "--nodes" | "--algo") {
-                return Err(BotOptionsError::Unknown(w.clone()));
-            }
-            let value = inline
-                .or_else(|| words.next().cloned())
-                .ok_or_else(|| BotOptionsError::NeedsValue(key.to_string()))?;
-            let number = || {
-                value.parse::<u64>().map_err(|_| BotOptionsError::NotCount {
-                    key: key.to_string(),
-                    value: value.clone(),
-                })
-            };
-            match key {
-                "--level" => o.level = Some(number()?.min(u32::MAX as u64) as u32),
-                "--nodes" => o.nodes = Some(number()?),
-                _ => o.algo = Some(value.clone()),
-            }
         }
-        Ok(o)
+        use clap::Parser;
+        match Words::try_parse_from(args) {
+            Ok(words) => Ok(words.options),
+            Err(e) => Err(options_error(&e, args)),
+        }
+    }
+}
+
+/// clap's refusal of the words after `builtin:<name>`, in this module's words.
+fn options_error(e: &clap::Error, args: &[String]) -> BotOptionsError {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    };
+    // `--nodes <N>` is `--nodes`.
+    let key = || {
+        let arg = context(ContextKind::InvalidArg);
+        arg.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    match e.kind() {
+        ErrorKind::ValueValidation => BotOptionsError::NotCount {
+            key: key(),
+            value: context(ContextKind::InvalidValue),
+        },
+        ErrorKind::InvalidValue | ErrorKind::NoEquals | ErrorKind::TooFewValues => {
+            BotOptionsError::NeedsValue(key())
+        }
+        // An unknown option or a stray word: named as given (clap names `--depth=3` `--depth`).
+        _ => {
+            let arg = context(ContextKind::InvalidArg);
+            let word = args
+                .iter()
+                .find(|w| **w == arg || w.starts_with(&format!("{arg}=")))
+                .cloned()
+                .unwrap_or(arg);
+            BotOptionsError::Unknown(word)
+        }
     }
 }
 
@@ -89,12 +134,37 @@ mod tests {
             }
         );
         assert!(BotOptions::parse_args(&[]).unwrap().is_empty());
+        // The last of a repeated option counts, as it always did.
+        let o = BotOptions::parse_args(&words("--level 2 --level=4")).unwrap();
+        assert_eq!(o.level, Some(4));
+        // Every message exactly, as README and the tests of `match` quote them.
+        for (bad, msg) in [
+            ("--level", "--level needs a value"),
+            ("--nodes x", "--nodes: 'x' is not a non-negative integer"),
+            (
+                "--depth 3",
+                "unknown option '--depth' (known: --level, --nodes, --algo)",
+            ),
+            (
+                "--seed=4",
+                "--seed: the referee sets the seed and the ruleset",
+            ),
+        ] {
+            let e = BotOptions::parse_args(&words(bad)).unwrap_err();
+            assert_eq!(e.to_string(), msg, "{bad}");
+        }
         for (bad, msg) in [
             ("--level", "needs a value"),
             ("--nodes x", "not a non-negative integer"),
             ("--depth 3", "unknown option '--depth'"),
             ("--seed=4", "the referee sets"),
             ("3", "unknown option '3'"),
+            ("--depth=3", "unknown option '--depth=3'"),
+            ("--level 3 --ruleset bao", "--ruleset: the referee sets"),
+            ("--seed-step=2", "--seed-step: the referee sets"),
+            ("--nodes=", "--nodes: '' is not a non-negative integer"),
+            ("--algo", "--algo needs a value"),
+            ("--level -1", "--level: '-1' is not a non-negative integer"),
         ] {
             let e = BotOptions::parse_args(&words(bad)).unwrap_err();
             assert!(e.to_string().contains(msg), "{bad}: {e}");

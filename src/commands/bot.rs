@@ -5,18 +5,10 @@ use crate::cli::BotArgs;
 use crate::games;
 use std::io::Write;
 
-fn options_of(args: &BotArgs) -> builtin::BotOptions {
-    builtin::BotOptions {
-        level: args.level,
-        nodes: args.nodes,
-        algo: args.algo.clone(),
-    }
-}
-
 pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
     let spec = builtin::find(&args.name)?;
-    let options = options_of(&args);
-    spec.check(&options).map_err(anyhow::Error::msg)?;
+    let options = &args.options;
+    spec.check(options).map_err(anyhow::Error::msg)?;
     if let Some(r) = &args.ruleset {
         games::ruleset(r)?;
     }
@@ -24,7 +16,7 @@ pub fn run(out: &mut dyn Write, args: BotArgs) -> anyhow::Result<()> {
     let mut input = stdin.lock();
     builtin::play(
         spec,
-        &options,
+        options,
         args.ruleset.as_deref(),
         args.seed,
         args.seed_step,

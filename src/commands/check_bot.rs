@@ -62,8 +62,10 @@ fn command_check(text: &str) -> Result<BotSpec, Check> {
         passed: false,
         detail,
     };
-    let spec = BotSpec::parse("bot", text).map_err(|e| fail(format!("{e:#}")))?;
-    if let Some(w) = BotSpec::warnings(text).first() {
+    let (spec, warnings) = BotSpec::read("bot", text)
+        .and_then(|spec| spec.preflight("bot"))
+        .map_err(|e| fail(format!("{e:#}")))?;
+    if let Some(w) = warnings.first() {
         return Err(fail(w.to_string()));
     }
     Ok(spec)

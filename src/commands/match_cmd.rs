@@ -41,15 +41,14 @@ fn self_usage() -> (Duration, Duration, u64) {
 /// The two bots' names: `--name1`/`--name2`, or from their commands (`-2` added to the
 /// second when both would be the same).
 fn names(args: &MatchArgs) -> anyhow::Result<[String; 2]> {
-    let specs = [
-        BotSpec::parse("bot1", &args.bot1)?,
-        BotSpec::parse("bot2", &args.bot2)?,
-    ];
-    for (which, text) in [("bot1", &args.bot1), ("bot2", &args.bot2)] {
-        for w in BotSpec::warnings(text) {
+    let checked = |which: &str, text: &str| BotSpec::read(which, text)?.preflight(which);
+    let specs = [checked("bot1", &args.bot1)?, checked("bot2", &args.bot2)?];
+    for (which, (_, warnings)) in ["bot1", "bot2"].iter().zip(&specs) {
+        for w in warnings {
             eprintln!("baraza: warning: {which}: {w}");
         }
     }
+    let specs = specs.map(|(spec, _)| spec);
     let mut names = [
         args.name1
             .clone()
@@ -82,12 +81,6 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
             .format()],
         (None, Some(path)) => load_openings_file(path, ruleset.id)?,
     };
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if args.concurrency == 0 {
-        bail!("--concurrency must be at least 1");
-    }
     let names = names(args)?;
     let bot = |k: usize, cmd: &str| BotEntry {
         name: Some(names[k].clone()),
@@ -106,7 +99,7 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
         ..EventInputs::default()
     };
     // The core count is the user's business here: `match` has no --force.
-    let (config, _) = inputs.resolve(args.concurrency)?;
+    let (config, _) = inputs.resolve(args.concurrency.get_usize())?;
     Ok((config, starts, names))
 }
 
@@ -153,12 +146,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         },
     };
     let from_file = args.openings.is_some();
-    let to_play = match_games(&names, &starts, from_file, args.games, args.seed);
-    let plan = RunPlan::create(
-        Default::default(),
-        Header::new(&config, args.games),
-        to_play,
-    );
+    let games = args.games.get();
+    let to_play = match_games(&names, &starts, from_file, games, args.seed);
+    let plan = RunPlan::create(Default::default(), Header::new(&config, games), to_play);
 
     let wall = Instant::now();
     let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);
@@ -176,24 +166,30 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         grace: None,
         stop_file: None,
     };
-    let ended = arena.run(&config, args.concurrency, plan, &mut sinks, no_grace)?;
+    let ended = arena.run(
+        &config,
+        args.concurrency.get_usize(),
+        plan,
+        &mut sinks,
+        no_grace,
+    )?;
     drop(sinks);
     if ended.killed {
         let played = ended.outcome.played;
         bail!(
             "interrupted during game {}: {played} of {} games played and logged",
             played + 1,
-            args.games
+            games
         );
     }
     console.finish()?;
     console.score(&ended.outcome.tally.standings())?;
     if args.bench_stats {
-        bench_stats(args.games, console.moves, wall);
+        bench_stats(games, console.moves, wall);
     }
     // Only when games were left unplayed because of it.
     if let Some(why) = arena.crash.failed_starts() {
-        if ended.outcome.played < args.games as usize {
+        if ended.outcome.played < args.games.get_usize() {
             bail!("{why}");
         }
     }

@@ -9,7 +9,6 @@
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
 use crate::escape::terminal::escape_lines;
-use crate::stats::ratings;
 use crate::tournament::{log::games_jsonl, table::render, table::results, table::results_stream};
 use crate::view;
 use std::io::Write;
@@ -23,8 +22,7 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
         (Some(f), true) => anyhow::bail!("--json and --format {f:?} disagree; give one"),
     };
     if let Some(a) = &args.anchor {
-        let (name, elo) = ratings::parse_anchor(a).map_err(anyhow::Error::msg)?;
-        results::anchor_ratings(&mut table, &name, elo)?;
+        results::anchor_ratings(&mut table, &a.name, a.elo)?;
     }
     let text = match format {
         ResultsFormat::Json => {

@@ -3,7 +3,7 @@
 
 use super::write_json;
 use crate::cli::TournamentArgs;
-use crate::tournament::plan::config::{parse_bot_arg, BotEntry, EventInputs, SprtSpec};
+use crate::tournament::plan::config::EventInputs;
 use crate::tournament::plan::shard::Shard;
 use crate::tournament::run::resume::{plan_shard_run, RunPlan};
 use crate::tournament::{schedule, ScheduledGame, TournamentConfig};
@@ -11,51 +11,13 @@ use anyhow::bail;
 use serde_json::json;
 use std::io::Write;
 
-/// The command line as event inputs, over the event file's when `--config` is given.
+/// The command line's event inputs over the event file's when `--config` is given.
 pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
     let file = match &args.config {
         Some(path) => EventInputs::load(path)?,
         None => EventInputs::default(),
     };
-    let bots = args
-        .bots
-        .iter()
-        .map(|arg| {
-            let (name, cmd) = parse_bot_arg(arg);
-            BotEntry {
-                name,
-                cmd,
-                ..BotEntry::default()
-            }
-        })
-        .collect();
-    let cli = EventInputs {
-        ruleset: args.ruleset.clone(),
-        format: args.format,
-        rounds: args.rounds,
-        seed: args.seed,
-        openings: args.openings.clone(),
-        openings_order: args.openings_order,
-        random_opening_plies: args.random_opening_plies,
-        concurrency: args.concurrency,
-        on_crash: args.on_crash,
-        no_reuse: args.no_reuse.then_some(true),
-        grace: args.grace,
-        force: args.force,
-        out: args.out.clone(),
-        resume: args.resume,
-        max_plies: args.limits.max_plies,
-        sprt: args.sprt.clone().map(SprtSpec::Text),
-        startup_timeout: args.limits.clock.startup_timeout,
-        movetime: args.limits.clock.movetime,
-        tc: args.limits.clock.tc.clone(),
-        margin: args.limits.clock.margin,
-        event: args.record.event.clone(),
-        site: args.record.site.clone(),
-        transcript: args.record.transcript.clone(),
-        bots,
-    };
-    Ok(file.overlay(cli))
+    Ok(file.overlay(args.event.clone()))
 }
 
 /// The machine's core count: the default concurrency.
@@ -68,9 +30,10 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     if let Some(shard) = args.shard {
         shard.check(&config)?;
     }
+    // A bot that cannot be run is refused when the games are set up (not for --dry-run).
     for b in &config.bots {
-        for w in crate::bot::spec::BotSpec::warnings(&b.command) {
-            eprintln!("baraza: warning: bot '{}': {w}", b.name);
+        for w in b.spec().map_or_else(|_| Vec::new(), |spec| spec.warnings()) {
+            eprintln!("baraza: warning: {}: {w}", b.which());
         }
     }
     // Random openings are drawn now, so an impossible request fails before anything else; the

@@ -107,7 +107,7 @@ impl PlayerSetup {
             stderr,
             info_log,
             transcript: None,
-            seed: matches!(spec, crate::bot::spec::BotSpec::Builtin(..)).then_some(seed),
+            seed: spec.is_builtin().then_some(seed),
             spawn: crate::bot::SpawnOptions {
                 label: name.to_string(),
                 ..Default::default()

@@ -363,16 +363,64 @@ pub enum AnchorError {
     NotANumber(String),
 }
 
-/// `NAME=ELO` of `--anchor`.
+/// `--anchor NAME=ELO`: bot `name` is placed at rating `elo` (read by its `FromStr`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnchorSpec {
+    pub name: String,
+    pub elo: f64,
+}
+
+impl std::str::FromStr for AnchorSpec {
+    type Err = AnchorError;
+
+    /// `NAME=ELO`, split at the last `=` (a name may hold one); the rating a finite number.
+    fn from_str(text: &str) -> Result<AnchorSpec, AnchorError> {
+        let (name, elo) = text
+            .rsplit_once('=')
+            .ok_or_else(|| AnchorError::NotNameElo(text.to_string()))?;
+        let elo: f64 = elo
+            .trim()
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite())
+            .ok_or_else(|| AnchorError::NotANumber(elo.trim().to_string()))?;
+        Ok(AnchorSpec {
+            name: name.trim().to_string(),
+            elo,
+        })
+    }
+}
+
+/// `NAME=ELO` of `--anchor`, as a pair.
 pub fn parse_anchor(text: &str) -> Result<(String, f64), AnchorError> {
-    let (name, elo) = text
-        .rsplit_once('=')
-        .ok_or_else(|| AnchorError::NotNameElo(text.to_string()))?;
-    let elo: f64 = elo
-        .trim()
-        .parse()
-        .ok()
-        .filter(|x: &f64| x.is_finite())
-        .ok_or_else(|| AnchorError::NotANumber(elo.trim().to_string()))?;
-    Ok((name.trim().to_string(), elo))
+    let a: AnchorSpec = text.parse()?;
+    Ok((a.name, a.elo))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_anchor_is_a_name_and_a_finite_rating() {
+        let a: AnchorSpec = "mine=1500".parse().unwrap();
+        assert_eq!((a.name.as_str(), a.elo), ("mine", 1500.0));
+        // Split at the last `=`; spaces around either part dropped.
+        let a: AnchorSpec = " a=b = -20.5 ".parse().unwrap();
+        assert_eq!((a.name.as_str(), a.elo), ("a=b", -20.5));
+        for (bad, error) in [
+            ("mine", AnchorError::NotNameElo("mine".into())),
+            ("", AnchorError::NotNameElo("".into())),
+            ("mine=x", AnchorError::NotANumber("x".into())),
+            ("mine=", AnchorError::NotANumber("".into())),
+            ("mine=inf", AnchorError::NotANumber("inf".into())),
+            ("mine=NaN", AnchorError::NotANumber("NaN".into())),
+        ] {
+            assert_eq!(bad.parse::<AnchorSpec>(), Err(error), "{bad}");
+        }
+        assert_eq!(
+            "mine=x".parse::<AnchorSpec>().unwrap_err().to_string(),
+            "--anchor: 'x' is not a number"
+        );
+    }
 }

@@ -119,6 +119,7 @@ pub fn made_up_header(ruleset: String, names: &[String], games: u64) -> Header {
             .map(|name| BotConfig {
                 name: name.clone(),
                 command: String::new(),
+                spec: None,
                 limits: Limits::default(),
                 host: Default::default(),
             })

@@ -33,7 +33,7 @@
 //! file's bots.
 
 use super::openings::{self, OpeningsError};
-use crate::bot::spec::default_bot_name;
+use crate::bot::spec::{default_bot_name, BotSpec, BotSpecError};
 use crate::games::UnknownRuleset;
 use crate::stats::sprt::{SprtError, SprtParams};
 use serde::{Deserialize, Serialize};
@@ -190,24 +190,37 @@ impl Default for Limits {
     }
 }
 
-/// Some clock/startup settings, each optional: what `match` and `tournament` take on the
-/// command line (declared once here; the doc comments are their `--help`), the event file's
-/// tournament-wide keys, or one `[[bot]]`'s overrides (the same names).
+/// The `--help` texts of the options `match` and `tournament` share, written once: `match`
+/// takes them through [`LimitOverrides`] and `crate::cli`'s groups, `tournament` through
+/// [`EventInputs`] (whose fields lie flat, as the event file's keys do).
+pub mod help {
+    pub const STARTUP_TIMEOUT: &str =
+        "How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]";
+    pub const MOVETIME: &str =
+        "Fixed time per move in ms (alone: no game clock; with --tc: caps every move)";
+    pub const TC: &str = "Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime is given: 10+0.1]";
+    pub const MARGIN: &str =
+        "Grace in ms added to every deadline before a bot loses on time [default: 50]";
+    pub const MAX_PLIES: &str = "Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)";
+    pub const EVENT: &str =
+        "The PGN Event tag of every game (default: \"baraza match\" / \"baraza tournament\")";
+    pub const SITE: &str = "The PGN Site tag of every game [default: ?]";
+    pub const TRANSCRIPT: &str = "Write every line sent to and read from each bot, timed, to DIR/g<game>-p<player>-<name>.transcript (capped at 1 MiB per bot per game)";
+}
+
+/// Some clock/startup settings, each optional: what `match` takes on the command line (the
+/// help texts are [`help`]'s, shared with `tournament`), the event file's tournament-wide keys,
+/// or one `[[bot]]`'s overrides (the same names).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, clap::Args)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct LimitOverrides {
-    /// How long a bot may take to answer `ready`, in ms (never charged to its clock) [default: 10000]
-    #[arg(long)]
+    #[arg(long, help = help::STARTUP_TIMEOUT)]
     pub startup_timeout: Option<u64>,
-    /// Fixed time per move in ms (alone: no game clock; with --tc: caps every move)
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", help = help::MOVETIME)]
     pub movetime: Option<u64>,
-    /// Game clock BASE+INC in seconds, e.g. 10+0.1 [default when neither --tc nor --movetime
-    /// is given: 10+0.1]
-    #[arg(long, value_name = "BASE+INC")]
+    #[arg(long, value_name = "BASE+INC", help = help::TC)]
     pub tc: Option<crate::clock::GameClock>,
-    /// Grace in ms added to every deadline before a bot loses on time [default: 50]
-    #[arg(long)]
+    #[arg(long, help = help::MARGIN)]
     pub margin: Option<u64>,
 }
 
@@ -252,13 +265,35 @@ impl LimitOverrides {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotConfig {
     pub name: String,
-    /// A command line (split like a shell would, no shell run) or `builtin:<name>`.
+    /// A command line (split like a shell would, no shell run) or `builtin:<name>`, as given:
+    /// what the event's hash and the games.jsonl header hold.
     pub command: String,
+    /// `command` read once, when the event was resolved ([`EventInputs::resolve`]); `None`
+    /// when it cannot be read (refused by [`BotConfig::spec`] when the games are set up) and in
+    /// a bot read back from a games.jsonl header, which only names it.
+    #[serde(skip)]
+    pub spec: Option<BotSpec>,
     pub limits: Limits,
     /// How it is hosted (its `[[bot]]` table's `memory`, `sandbox`, ...): not hashed, since
     /// it says how a bot runs, not what is played.
     #[serde(skip)]
     pub host: HostOverrides,
+}
+
+impl BotConfig {
+    /// The bot as read when the event was resolved; read again only when that failed (for the
+    /// error, which names it `bot '<name>'`) or for a bot of a games.jsonl header.
+    pub fn spec(&self) -> Result<std::borrow::Cow<'_, BotSpec>, BotSpecError> {
+        match &self.spec {
+            Some(spec) => Ok(std::borrow::Cow::Borrowed(spec)),
+            None => BotSpec::read(&self.which(), &self.command).map(std::borrow::Cow::Owned),
+        }
+    }
+
+    /// How errors and warnings name the bot: `bot '<name>'`.
+    pub fn which(&self) -> String {
+        format!("bot '{}'", self.name)
+    }
 }
 
 /// One bot's own hosting settings in an event file, on top of the command line's (see
@@ -420,10 +455,15 @@ pub struct RunOptions {
     pub transcript_bots: Vec<bool>,
 }
 
-/// `--sprt` in an event file: the command-line string, or a table with the same keys.
+/// `--sprt`: read once from the command line ([`SprtSpec::Params`], by its `FromStr`), or from
+/// an event file as the command-line string or a table with the same keys (checked by
+/// [`SprtSpec::params`] when the event is resolved).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum SprtSpec {
+    /// The command line's `--sprt`, already read and checked.
+    #[serde(skip_deserializing)]
+    Params(SprtParams),
     Text(String),
     Table {
         elo0: Option<f64>,
@@ -437,6 +477,7 @@ pub enum SprtSpec {
 impl SprtSpec {
     pub fn params(&self) -> Result<SprtParams, SprtError> {
         match self {
+            SprtSpec::Params(p) => Ok(*p),
             SprtSpec::Text(s) => s.parse(),
             SprtSpec::Table {
                 elo0,
@@ -463,7 +504,16 @@ impl SprtSpec {
     }
 }
 
-/// One `[[bot]]` of an event file.
+impl std::str::FromStr for SprtSpec {
+    type Err = SprtError;
+
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=...]`, read and checked at once.
+    fn from_str(text: &str) -> Result<SprtSpec, SprtError> {
+        text.parse().map(SprtSpec::Params)
+    }
+}
+
+/// One `[[bot]]` of an event file, or one `--bot NAME=BOT` (its `FromStr`).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct BotEntry {
@@ -487,6 +537,31 @@ pub struct BotEntry {
     /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
     /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
     pub transcript: Option<bool>,
+}
+
+/// A `--bot` value that names no bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotArgError {
+    /// Nothing, or nothing after `NAME=`.
+    #[error("'{0}' has no bot: give NAME=BOT, BOT a command line or builtin:<name>")]
+    NoCommand(String),
+}
+
+impl std::str::FromStr for BotEntry {
+    type Err = BotArgError;
+
+    /// `NAME=BOT`, or a plain `BOT` named as `match` names it (see [`parse_bot_arg`]).
+    fn from_str(arg: &str) -> Result<BotEntry, BotArgError> {
+        let (name, cmd) = parse_bot_arg(arg);
+        if cmd.trim().is_empty() {
+            return Err(BotArgError::NoCommand(arg.to_string()));
+        }
+        Ok(BotEntry {
+            name,
+            cmd,
+            ..BotEntry::default()
+        })
+    }
 }
 
 impl BotEntry {
@@ -516,36 +591,109 @@ impl BotEntry {
 
 /// The raw settings of an event, every one optional: what an event file or the command line
 /// says. [`EventInputs::overlay`] merges two; [`EventInputs::resolve`] checks and completes them.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+///
+/// The command line of `baraza tournament` produces it directly (the `arg` attributes and doc
+/// comments here are its options and their `--help`); the event file's keys are the options'
+/// long names. `display_order` keeps `tournament --help` in the order people read it, the
+/// command's own options (`--shard`, `--dry-run`, ...) placed between these.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, clap::Args)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[group(skip)]
+#[allow(rustdoc::invalid_html_tags)]
 pub struct EventInputs {
+    /// Ruleset id (see `baraza games`); optional when the event file names it
     pub ruleset: Option<String>,
-    pub format: Option<Format>,
-    pub rounds: Option<u32>,
-    pub seed: Option<u64>,
-    pub openings: Option<PathBuf>,
-    pub openings_order: Option<OpeningOrder>,
-    pub random_opening_plies: Option<u32>,
-    pub concurrency: Option<usize>,
-    pub on_crash: Option<OnCrash>,
-    pub no_reuse: Option<bool>,
-    pub grace: Option<u64>,
-    #[serde(skip)]
-    pub force: bool,
-    pub out: Option<PathBuf>,
-    #[serde(skip)]
-    pub resume: bool,
-    pub max_plies: Option<u64>,
-    pub sprt: Option<SprtSpec>,
-    pub startup_timeout: Option<u64>,
-    pub movetime: Option<u64>,
-    pub tc: Option<crate::clock::GameClock>,
-    pub margin: Option<u64>,
-    pub event: Option<String>,
-    pub site: Option<String>,
-    pub transcript: Option<PathBuf>,
+    /// A bot: NAME=BOT, where BOT is a command line or builtin:<name> (repeat for each bot)
+    #[arg(long = "bot", value_name = "NAME=BOT", display_order = 10)]
     #[serde(rename = "bot", default)]
     pub bots: Vec<BotEntry>,
+    /// round-robin: everyone meets everyone; gauntlet: the first bot meets each other [default: round-robin]
+    #[arg(long, value_enum, display_order = 20)]
+    pub format: Option<Format>,
+    /// Rounds; in each round every pairing plays a game pair [default: 1]
+    #[arg(long, display_order = 30)]
+    pub rounds: Option<u32>,
+    /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
+    #[arg(long, display_order = 40)]
+    pub seed: Option<u64>,
+    /// Start positions: one position string per line (# comments), one per round
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "random_opening_plies",
+        display_order = 50
+    )]
+    pub openings: Option<PathBuf>,
+    /// Use the openings file in order, or shuffled with the seed [default: in-order]
+    #[arg(long, value_enum, display_order = 60)]
+    pub openings_order: Option<OpeningOrder>,
+    /// Start each round from N random legal plies after the ruleset's start (drawn from the seed)
+    #[arg(long, value_name = "N", display_order = 70)]
+    pub random_opening_plies: Option<u32>,
+    /// Games played at once [default: the number of cores; more needs --force]
+    #[arg(long, value_name = "K", value_parser = parse_concurrency, display_order = 80)]
+    pub concurrency: Option<usize>,
+    /// Allow --concurrency above the number of cores
+    #[arg(long, display_order = 90)]
+    #[serde(skip)]
+    pub force: bool,
+    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
+    #[arg(long, value_name = "MS", display_order = 100)]
+    pub grace: Option<u64>,
+    #[arg(long, help = help::STARTUP_TIMEOUT, display_order = 110)]
+    pub startup_timeout: Option<u64>,
+    #[arg(long, value_name = "MS", help = help::MOVETIME, display_order = 120)]
+    pub movetime: Option<u64>,
+    #[arg(long, value_name = "BASE+INC", help = help::TC, display_order = 130)]
+    pub tc: Option<crate::clock::GameClock>,
+    #[arg(long, help = help::MARGIN, display_order = 140)]
+    pub margin: Option<u64>,
+    #[arg(long, help = help::MAX_PLIES, display_order = 150)]
+    pub max_plies: Option<u64>,
+    /// Output directory: games.jsonl (header + one line per finished game) and the logs
+    #[arg(long, value_name = "DIR", display_order = 160)]
+    pub out: Option<PathBuf>,
+    /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
+    /// --rounds, or bots added after the others, the event grows: only the new games are played
+    #[arg(long, display_order = 170)]
+    #[serde(skip)]
+    pub resume: bool,
+    /// Sequential probability ratio test of the first bot against the second (two bots only),
+    /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
+    /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
+    #[arg(
+        long,
+        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]",
+        display_order = 180
+    )]
+    pub sprt: Option<SprtSpec>,
+    #[arg(long, value_name = "NAME", help = help::EVENT, display_order = 190)]
+    pub event: Option<String>,
+    #[arg(long, value_name = "NAME", help = help::SITE, display_order = 200)]
+    pub site: Option<String>,
+    #[arg(long, value_name = "DIR", help = help::TRANSCRIPT, display_order = 210)]
+    pub transcript: Option<PathBuf>,
+    /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
+    /// abort (stop after the running games, exit non-zero, print how to resume)
+    /// [default: forfeit]
+    #[arg(long, value_enum, display_order = 220)]
+    pub on_crash: Option<OnCrash>,
+    /// Start every bot afresh for every game, instead of keeping a bot's process for its next
+    /// game (for bots that cannot play two games in one process)
+    // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
+    #[arg(
+        long,
+        num_args = 0,
+        default_missing_value = "true",
+        display_order = 230
+    )]
+    pub no_reuse: Option<bool>,
+}
+
+/// `--concurrency K` of `tournament`: a count of at least one (an event file's `concurrency = 0`
+/// is refused by [`EventInputs::resolve`], in the same words).
+fn parse_concurrency(text: &str) -> Result<usize, crate::count::CountError> {
+    text.parse::<crate::count::Count>().map(|c| c.get_usize())
 }
 
 impl EventInputs {
@@ -794,9 +942,15 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
     if command.strip_prefix("builtin:") == Some("") {
         return Err(ConfigError::BuiltinWithoutName { index });
     }
-    let name = match &entry.name {
-        Some(n) => n.trim().to_string(),
-        None => default_bot_name(&command),
+    // Read once, here, for all that follows (its name, the warnings, every game's setup). A
+    // bot that cannot be read is refused where it always was, when the games are set up
+    // ([`BotConfig::spec`]): an event is planned (`--dry-run`, the schedule, its hash) from
+    // its bots' text alone.
+    let spec = BotSpec::read("", &command).ok();
+    let name = match (&entry.name, &spec) {
+        (Some(n), _) => n.trim().to_string(),
+        (None, Some(spec)) => spec.default_name(),
+        (None, None) => default_bot_name(&command),
     };
     if let Err(problem) = check_bot_name(&name) {
         return Err(ConfigError::BadBotName {
@@ -811,6 +965,7 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
     Ok(BotConfig {
         name,
         command,
+        spec,
         limits,
         host: entry.host(),
     })
@@ -861,4 +1016,60 @@ pub fn parse_bot_arg(arg: &str) -> (Option<String>, String) {
         }
     }
     (None, arg.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sprt_is_read_once_from_the_command_line() {
+        let spec: SprtSpec = "elo0=0,elo1=5,model=normalized".parse().unwrap();
+        let SprtSpec::Params(p) = &spec else {
+            panic!("{spec:?}")
+        };
+        assert_eq!((p.elo0, p.elo1, p.alpha, p.beta), (0.0, 5.0, 0.05, 0.05));
+        assert_eq!(spec.params().unwrap(), *p);
+        for (bad, msg) in [
+            ("elo0=x", "SPRT: 'x' is not a number"),
+            ("elo0", "SPRT: 'elo0' is not KEY=VALUE"),
+            (
+                "elo2=1",
+                "SPRT: unknown key 'elo2' (expected elo0, elo1, alpha, beta, model)",
+            ),
+            (
+                "elo0=10,elo1=0",
+                "SPRT: elo0 (10) must be less than elo1 (0)",
+            ),
+            (
+                "model=bayes",
+                "SPRT: model 'bayes' is not logistic or normalized",
+            ),
+        ] {
+            let e = bad.parse::<SprtSpec>().unwrap_err();
+            assert_eq!(e.to_string(), msg, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_bot_argument_is_name_and_command() {
+        let b: BotEntry = "mine=python3 bot.py".parse().unwrap();
+        assert_eq!(
+            (b.name.as_deref(), b.cmd.as_str()),
+            (Some("mine"), "python3 bot.py")
+        );
+        let b: BotEntry = "builtin:search --level=3".parse().unwrap();
+        assert_eq!((b.name, b.cmd.as_str()), (None, "builtin:search --level=3"));
+        for bad in ["", "a=", "a=  ", "   "] {
+            assert_eq!(
+                bad.parse::<BotEntry>(),
+                Err(BotArgError::NoCommand(bad.into())),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            "a=".parse::<BotEntry>().unwrap_err().to_string(),
+            "'a=' has no bot: give NAME=BOT, BOT a command line or builtin:<name>"
+        );
+    }
 }

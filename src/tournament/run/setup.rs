@@ -95,8 +95,8 @@ impl<'a> Setups<'a> {
         let mut tcs = Vec::new();
         let mut startup = Vec::new();
         for b in &config.bots {
-            let which = format!("bot '{}'", b.name);
-            specs.push(BotSpec::parse(&which, &b.command).map_err(SetupError::Bot)?);
+            // Read when the event was resolved; only its program is looked for now.
+            specs.push(b.spec()?.preflight(&b.which())?.0);
             tcs.push(
                 time_control(&b.limits).map_err(|error| SetupError::TimeControl {
                     bot: b.name.clone(),

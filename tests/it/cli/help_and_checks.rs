@@ -188,3 +188,72 @@ fn match_and_tournament_share_the_clock_options() {
     assert!(help_of("match", "--tc").contains("10+0.1"));
     assert!(help_of("tournament", "--margin").contains("[default: 50]"));
 }
+
+/// A value read into its type where it enters (clap's value parsers) and refused there: one line
+/// `baraza: ...` naming the option, status 1, as README promises for a bad value; text that is
+/// not a number at all stays clap's usage error (status 2).
+#[test]
+fn a_bad_value_is_refused_where_it_enters_in_one_line() {
+    let two = ["--bot", "a=builtin:random", "--bot", "b=builtin:random"];
+    let tournament = |extra: &[&str]| -> Vec<String> {
+        ["tournament", "darra"]
+            .iter()
+            .chain(&two)
+            .chain(extra)
+            .chain(&["--dry-run"])
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let m = ["match", "darra", "builtin:random", "builtin:random"];
+    let with = |base: &[&str], extra: &[&str]| -> Vec<String> {
+        base.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let dir = std::env::temp_dir().join(format!("baraza-bad-values-{}", std::process::id()));
+    let dir = dir.to_str().unwrap().to_string();
+    for (args, line) in [
+        (
+            with(&m, &["--games", "0"]),
+            "baraza: --games must be at least 1",
+        ),
+        (
+            with(&m, &["--concurrency", "0"]),
+            "baraza: --concurrency must be at least 1",
+        ),
+        (
+            tournament(&["--concurrency", "0"]),
+            "baraza: --concurrency must be at least 1",
+        ),
+        (
+            tournament(&["--sprt", "elo0=0,elo1=x"]),
+            "baraza: SPRT: 'x' is not a number",
+        ),
+        (
+            tournament(&["--sprt", "elo0=10,elo1=0"]),
+            "baraza: SPRT: elo0 (10) must be less than elo1 (0)",
+        ),
+        (
+            tournament(&["--bot", "c="]),
+            "baraza: --bot: 'c=' has no bot: give NAME=BOT, BOT a command line or builtin:<name>",
+        ),
+        (
+            with(&["results", &dir], &["--anchor", "mine"]),
+            "baraza: --anchor: 'mine' is not NAME=ELO",
+        ),
+        (
+            with(&["results", &dir], &["--anchor", "mine=x"]),
+            "baraza: --anchor: 'x' is not a number",
+        ),
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(refused(&args, 1), format!("{line}\n"), "{args:?}");
+    }
+    // Not a number: clap's own words, a usage error.
+    let e = refused(
+        &m.iter()
+            .chain(&["--games", "x"])
+            .copied()
+            .collect::<Vec<_>>(),
+        2,
+    );
+    assert!(e.contains("invalid value 'x' for '--games <GAMES>'"), "{e}");
+}
