@@ -20,6 +20,7 @@
 
 pub mod budget;
 pub mod environment;
+pub mod hosting;
 pub mod limits;
 pub mod namespace;
 pub mod preflight;

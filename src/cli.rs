@@ -3,6 +3,7 @@
 //! The doc comments here are the `--help` texts, so `<name>` in them is meant literally.
 #![allow(rustdoc::invalid_html_tags)]
 
+use crate::bot::hosting::HostOptions;
 use crate::cli_habits::{help_section, For};
 use crate::tournament::plan::config::help as event_help;
 use clap::{Args, Parser, Subcommand};
@@ -83,7 +84,7 @@ Examples:
 #[derive(Args, Debug, Clone)]
 pub struct HostingCheckArgs {
     #[command(flatten)]
-    pub host: HostArgs,
+    pub host: HostOptions,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -205,60 +206,7 @@ pub struct MatchArgs {
     #[arg(long, hide = true)]
     pub bench_stats: bool,
     #[command(flatten)]
-    pub host: HostArgs,
-}
-
-/// How bot processes are hosted: limits, environment, working directories, sandbox. Shared by
-/// `match` and `tournament` (docs/hosting.md).
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Hosting (docs/hosting.md)")]
-pub struct HostArgs {
-    /// Memory of each bot, in MiB: all its processes together (and, under --sandbox, its
-    /// in-memory /tmp); over it, it loses with `exceeded --memory MB`
-    #[arg(long, value_name = "MB")]
-    pub memory: Option<u64>,
-    /// CPU time of each bot, in seconds, all its processes together: a backstop against one
-    /// that computes between its turns
-    #[arg(long, value_name = "S")]
-    pub cpu_seconds: Option<u64>,
-    /// Largest file a bot may write, in MiB (RLIMIT_FSIZE: SIGXFSZ)
-    #[arg(long, value_name = "MB")]
-    pub max_file_size: Option<u64>,
-    /// Processes and threads of each bot, all together, counted inside its own namespace
-    /// (RLIMIT_NPROC; not enforced by the kernel for root, so refused there)
-    #[arg(long, value_name = "N")]
-    pub max_processes: Option<u64>,
-    /// Open files of each bot process (RLIMIT_NOFILE)
-    #[arg(long, value_name = "N")]
-    pub open_files: Option<u64>,
-    /// Pass the referee's NAME to the bots, or set NAME=VALUE (repeatable); by default a bot
-    /// gets only PATH, LANG, LC_ALL, LC_CTYPE, LC_MESSAGES, TZ, and HOME = TMPDIR = its
-    /// working directory
-    #[arg(long = "env", value_name = "NAME[=VALUE]")]
-    pub env: Vec<String>,
-    /// Parent of the bots' working directories (one fresh directory per bot process)
-    /// [default: the system's temporary directory]
-    #[arg(long, value_name = "DIR")]
-    pub workdir: Option<std::path::PathBuf>,
-    /// Keep each bot process's working directory instead of removing it afterwards
-    #[arg(long)]
-    pub keep_workdirs: bool,
-    /// Run every bot under bubblewrap: no network, no host socket, a read-only view of the
-    /// system and of its own folder only, a bounded in-memory /tmp (docs/hosting.md)
-    #[arg(long)]
-    pub sandbox: bool,
-    /// Under --sandbox, let every bot read PATH too (repeatable; read-only). A bot sees only
-    /// the system, the folders its command names and its own working directory by default
-    #[arg(long, value_name = "PATH")]
-    pub sandbox_read: Vec<std::path::PathBuf>,
-    /// A command prefix for every bot, e.g. "nice -n 10" or "firejail --quiet" (split like a
-    /// shell would; outside --sandbox's bwrap)
-    #[arg(long, value_name = "CMD ARGS")]
-    pub wrapper: Option<String>,
-    /// Pin each game's bots to cores of their own (with K games at once, game slot k gets
-    /// core k mod cores; docs/hosting.md)
-    #[arg(long)]
-    pub affinity: bool,
+    pub host: HostOptions,
 }
 
 /// The options `match` shares with `tournament` (whose [`EventInputs`] declares them flat, as
@@ -472,7 +420,7 @@ pub struct TournamentArgs {
     #[arg(long, display_order = 240)]
     pub json: bool,
     #[command(flatten)]
-    pub host: HostArgs,
+    pub host: HostOptions,
 }
 
 pub use crate::tournament::plan::config::EventInputs;

@@ -6,7 +6,7 @@ use crate::cli::HostingCheckArgs;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: HostingCheckArgs) -> anyhow::Result<()> {
-    let opts = super::hosting::unchecked_spawn_options(&args.host)?;
+    let opts = args.host.unchecked_spawn_options()?;
     let lines = survey(&opts);
     writeln!(
         out,
@@ -29,7 +29,7 @@ pub fn run(out: &mut dyn Write, args: HostingCheckArgs) -> anyhow::Result<()> {
         .collect();
     if refused.is_empty() {
         // A check that the options would pass before an event (the workdir, the wrapper).
-        super::hosting::spawn_options(&args.host)?;
+        args.host.spawn_options()?;
         Ok(())
     } else {
         Err(anyhow::anyhow!(

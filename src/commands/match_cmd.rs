@@ -113,7 +113,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         .flatten()
         .cloned()
         .collect();
-    let hosts = super::hosting::bot_hosts(&config, &args.host, &outputs)?;
+    let hosts = args.host.bot_hosts(config.bot_hostings(), &outputs)?;
     let event_tag = args.record.event.as_deref().unwrap_or("baraza match");
     let mut setups = Setups::new(&config, grace, SeedRule::ByBot, event_tag)?
         .with_site(args.record.site.as_deref().unwrap_or("?"))

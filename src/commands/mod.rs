@@ -3,7 +3,6 @@
 
 pub mod bot;
 pub mod check_bot;
-pub mod hosting;
 pub mod hosting_check;
 pub mod human;
 pub mod match_cmd;

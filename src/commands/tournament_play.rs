@@ -134,7 +134,9 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let hosts = super::hosting::bot_hosts(config, &args.host, &[out_dir.to_path_buf()])?;
+    let hosts = args
+        .host
+        .bot_hosts(config.bot_hostings(), &[out_dir.to_path_buf()])?;
     let mut setups = Setups::new(
         config,
         Duration::from_millis(run.grace_ms),

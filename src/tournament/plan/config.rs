@@ -33,6 +33,7 @@
 //! file's bots.
 
 use super::openings::{self, OpeningsError};
+use crate::bot::hosting::HostOverrides;
 use crate::bot::spec::{default_bot_name, BotSpec, BotSpecError};
 use crate::games::UnknownRuleset;
 use crate::stats::sprt::{SprtError, SprtParams};
@@ -296,23 +297,6 @@ impl BotConfig {
     }
 }
 
-/// One bot's own hosting settings in an event file, on top of the command line's (see
-/// docs/hosting.md): the same names as the command-line options.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct HostOverrides {
-    pub memory: Option<u64>,
-    pub cpu_seconds: Option<u64>,
-    pub max_file_size: Option<u64>,
-    pub max_processes: Option<u64>,
-    pub open_files: Option<u64>,
-    pub sandbox: Option<bool>,
-    pub wrapper: Option<String>,
-    /// Added after the command line's `--env` rules.
-    pub env: Vec<String>,
-    /// Added to the command line's `--sandbox-read` paths.
-    pub sandbox_read: Vec<PathBuf>,
-}
-
 /// Where games start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Openings {
@@ -398,6 +382,11 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 impl TournamentConfig {
+    /// Each bot's name and own hosting settings, in event order (for
+    /// [`crate::bot::hosting::HostOptions::bot_hosts`]).
+    pub fn bot_hostings(&self) -> impl Iterator<Item = (&str, &HostOverrides)> {
+        self.bots.iter().map(|b| (b.name.as_str(), &b.host))
+    }
     pub fn canonical(&self) -> CanonicalEvent {
         let openings = match &self.openings {
             Openings::Standard => CanonicalOpenings::Standard,

@@ -1,0 +1,206 @@
+//! How bots are hosted: the hosting options of `match` and `tournament` (`--memory`, `--env`,
+//! `--sandbox`, ...; their clap attributes are their `--help`), a bot's own settings from an
+//! event file on top, and the [`SpawnOptions`] they make, checked before any game.
+
+use super::environment::{EnvRule, EnvRuleError};
+use super::spawn::{SpawnCheckError, SpawnOptions};
+use super::{split_command, ResourceLimits, SplitError};
+use std::path::PathBuf;
+
+/// The hosting options every bot of `match` and `tournament` gets (docs/hosting.md).
+#[derive(clap::Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Hosting (docs/hosting.md)")]
+pub struct HostOptions {
+    /// Memory of each bot, in MiB: all its processes together (and, under --sandbox, its
+    /// in-memory /tmp); over it, it loses with `exceeded --memory MB`
+    #[arg(long, value_name = "MB")]
+    pub memory: Option<u64>,
+    /// CPU time of each bot, in seconds, all its processes together: a backstop against one
+    /// that computes between its turns
+    #[arg(long, value_name = "S")]
+    pub cpu_seconds: Option<u64>,
+    /// Largest file a bot may write, in MiB (RLIMIT_FSIZE: SIGXFSZ)
+    #[arg(long, value_name = "MB")]
+    pub max_file_size: Option<u64>,
+    /// Processes and threads of each bot, all together, counted inside its own namespace
+    /// (RLIMIT_NPROC; not enforced by the kernel for root, so refused there)
+    #[arg(long, value_name = "N")]
+    pub max_processes: Option<u64>,
+    /// Open files of each bot process (RLIMIT_NOFILE)
+    #[arg(long, value_name = "N")]
+    pub open_files: Option<u64>,
+    /// Pass the referee's NAME to the bots, or set NAME=VALUE (repeatable); by default a bot
+    /// gets only PATH, LANG, LC_ALL, LC_CTYPE, LC_MESSAGES, TZ, and HOME = TMPDIR = its
+    /// working directory
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    pub env: Vec<String>,
+    /// Parent of the bots' working directories (one fresh directory per bot process)
+    /// [default: the system's temporary directory]
+    #[arg(long, value_name = "DIR")]
+    pub workdir: Option<PathBuf>,
+    /// Keep each bot process's working directory instead of removing it afterwards
+    #[arg(long)]
+    pub keep_workdirs: bool,
+    /// Run every bot under bubblewrap: no network, no host socket, a read-only view of the
+    /// system and of its own folder only, a bounded in-memory /tmp (docs/hosting.md)
+    #[arg(long)]
+    pub sandbox: bool,
+    /// Under --sandbox, let every bot read PATH too (repeatable; read-only). A bot sees only
+    /// the system, the folders its command names and its own working directory by default
+    #[arg(long, value_name = "PATH")]
+    pub sandbox_read: Vec<PathBuf>,
+    /// A command prefix for every bot, e.g. "nice -n 10" or "firejail --quiet" (split like a
+    /// shell would; outside --sandbox's bwrap)
+    #[arg(long, value_name = "CMD ARGS")]
+    pub wrapper: Option<String>,
+    /// Pin each game's bots to cores of their own (with K games at once, game slot k gets
+    /// core k mod cores; docs/hosting.md)
+    #[arg(long)]
+    pub affinity: bool,
+}
+
+/// One bot's own hosting settings in an event file, on top of the command line's (see
+/// docs/hosting.md): the same names as the command-line options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostOverrides {
+    pub memory: Option<u64>,
+    pub cpu_seconds: Option<u64>,
+    pub max_file_size: Option<u64>,
+    pub max_processes: Option<u64>,
+    pub open_files: Option<u64>,
+    pub sandbox: Option<bool>,
+    pub wrapper: Option<String>,
+    /// Added after the command line's `--env` rules.
+    pub env: Vec<String>,
+    /// Added to the command line's `--sandbox-read` paths.
+    pub sandbox_read: Vec<PathBuf>,
+}
+
+/// Hosting settings that cannot be used; one line for a person.
+#[derive(Debug, thiserror::Error)]
+pub enum HostingError {
+    #[error(transparent)]
+    Env(#[from] EnvRuleError),
+    /// `--wrapper` on the command line (`wrapper` in an event file: `in_file`).
+    #[error("{}: {error}", if *.in_file { "wrapper" } else { "--wrapper" })]
+    Wrapper { in_file: bool, error: SplitError },
+    #[error("--sandbox-read {}: {error}", .path.display())]
+    SandboxRead {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error(transparent)]
+    Unusable(#[from] SpawnCheckError),
+    #[error("the current directory cannot be read: {0}")]
+    CurrentDir(std::io::Error),
+    /// A bot's own settings (its name first, as the event file's reader would want it).
+    #[error("bot '{name}': {error}")]
+    Bot {
+        name: String,
+        error: Box<HostingError>,
+    },
+}
+
+impl HostOptions {
+    /// The options every bot gets from the command line (per-bot settings go on top), checked.
+    pub fn spawn_options(&self) -> Result<SpawnOptions, HostingError> {
+        let opts = self.unchecked_spawn_options()?;
+        opts.check()?;
+        Ok(opts)
+    }
+
+    /// The same, not checked against this machine (`hosting-check` reports what would fail).
+    pub fn unchecked_spawn_options(&self) -> Result<SpawnOptions, HostingError> {
+        let env = self
+            .env
+            .iter()
+            .map(|e| EnvRule::parse(e))
+            .collect::<Result<Vec<_>, _>>()?;
+        let wrapper = match &self.wrapper {
+            Some(w) => split_command(w).map_err(|error| HostingError::Wrapper {
+                in_file: false,
+                error,
+            })?,
+            None => Vec::new(),
+        };
+        Ok(SpawnOptions {
+            limits: ResourceLimits {
+                memory_mb: self.memory,
+                cpu_seconds: self.cpu_seconds,
+                max_file_size_mb: self.max_file_size,
+                max_processes: self.max_processes,
+                open_files: self.open_files,
+            },
+            env,
+            workdir_parent: self.workdir.clone(),
+            keep_workdirs: self.keep_workdirs,
+            sandbox: self.sandbox,
+            wrapper,
+            cpus: None,
+            label: String::new(),
+            sandbox_read: absolute_all(&self.sandbox_read)?,
+            hidden: Vec::new(),
+        })
+    }
+
+    /// Every bot's hosting options, from `(name, its own settings)`: the command line's, with
+    /// its own on top. `hidden`: the run's outputs, kept from the bots' sight under
+    /// `--sandbox`.
+    pub fn bot_hosts<'a>(
+        &self,
+        bots: impl IntoIterator<Item = (&'a str, &'a HostOverrides)>,
+        hidden: &[PathBuf],
+    ) -> Result<Vec<SpawnOptions>, HostingError> {
+        let mut base = self.spawn_options()?;
+        // Absolute now, looked at when each bot starts (a log file may not exist yet).
+        let here = std::env::current_dir().map_err(HostingError::CurrentDir)?;
+        base.hidden = hidden.iter().map(|p| here.join(p)).collect();
+        bots.into_iter()
+            .map(|(name, own)| {
+                let mut h = with_overrides(&base, own).map_err(|error| HostingError::Bot {
+                    name: name.to_string(),
+                    error: Box::new(error),
+                })?;
+                h.label = name.to_string();
+                Ok(h)
+            })
+            .collect()
+    }
+}
+
+/// A bot's own event-file settings on top of the command line's options.
+fn with_overrides(base: &SpawnOptions, o: &HostOverrides) -> Result<SpawnOptions, HostingError> {
+    let mut opts = base.clone();
+    let l = &mut opts.limits;
+    l.memory_mb = o.memory.or(l.memory_mb);
+    l.cpu_seconds = o.cpu_seconds.or(l.cpu_seconds);
+    l.max_file_size_mb = o.max_file_size.or(l.max_file_size_mb);
+    l.max_processes = o.max_processes.or(l.max_processes);
+    l.open_files = o.open_files.or(l.open_files);
+    opts.sandbox = o.sandbox.unwrap_or(opts.sandbox);
+    if let Some(w) = &o.wrapper {
+        opts.wrapper = split_command(w).map_err(|error| HostingError::Wrapper {
+            in_file: true,
+            error,
+        })?;
+    }
+    for e in &o.env {
+        opts.env.push(EnvRule::parse(e)?);
+    }
+    opts.sandbox_read.extend(absolute_all(&o.sandbox_read)?);
+    opts.check()?;
+    Ok(opts)
+}
+
+/// `--sandbox-read` paths, absolute (a path that does not exist is an error before any game).
+fn absolute_all(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HostingError> {
+    paths
+        .iter()
+        .map(|p| {
+            std::fs::canonicalize(p).map_err(|error| HostingError::SandboxRead {
+                path: p.clone(),
+                error,
+            })
+        })
+        .collect()
+}
