@@ -14,9 +14,9 @@ use clap::{Args, Parser, Subcommand};
     version,
     about = "A headless referee and arena for game-playing bots: Darra, Bao and Dara",
     long_about = "baraza starts game-playing bots as ordinary programs, talks to them over \
-stdin/stdout, enforces time limits, judges every move and records every game.\n\n\
-It plays Darra (Hausa two-row mancala), Bao la Kiswahili (four-row mancala) and Dara \
-(West African three-in-a-row). `baraza games` lists the ruleset ids; `baraza rules` is the \
+stdin/stdout,\nenforces time limits, judges every move and records every game.\n\n\
+It plays Darra (Hausa two-row mancala), Bao la Kiswahili (four-row mancala) and Dara\n\
+(West African three-in-a-row). `baraza games` lists the ruleset ids; `baraza rules` is the\n\
 rules authority that every move is judged by.",
     after_help = "Examples:\n  baraza games\n  baraza rules start darra\n  baraza rules legal \"$(baraza rules start dara)\"\n  baraza rules apply 'darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0' 6A 1B"
 )]
@@ -120,18 +120,22 @@ fn with_habits(help: &str, command: For) -> String {
 }
 
 const MATCH_HELP: &str = "\
-A bot is a command line, split like a shell would (no shell is run), or builtin:<name>
-[options] ('builtin:search --level 3': the options of `baraza bot <name>`).
-A program that cannot be found, or a built-in's bad option, is an error before any game.
+A bot is a command line, split like a shell would (no shell is run), or builtin:<name> [options]
+('builtin:search --level 3': the options of `baraza bot <name>`). A program that cannot be
+found, or a built-in's bad option, is an error before any game.
+
 A bot's process is kept from game to game (sides alternate) until it loses by a fault (crash,
 time forfeit, illegal move, protocol error, stalled connection); --no-reuse starts both bots
-afresh for every game. The bot protocol is in protocol.md.
+afresh for every game. --concurrency N plays N games at once, each with the sides and bot seeds
+it has one at a time. The bot protocol is in protocol.md.
+
 Terminations: normal, time forfeit, illegal move, protocol error, crash, stalled connection,
-adjudication, resignation (a bot may answer `resign`). Exit status 0 when the match was played, whatever the bots did; 1 on a bad
-value (one line on stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C,
-SIGTERM, SIGHUP: the games in play are dropped and their bots killed; finished games stay
-logged); 2 on a malformed command line. --concurrency N plays N games at once, each with the
-sides and bot seeds it has one at a time.
+adjudication, resignation (a bot may answer `resign`).
+
+Exit status 0 when the match was played, whatever the bots did; 1 on a bad value (one line on
+stderr: a missing program, a bad --tc, ...) or when interrupted (Ctrl-C, SIGTERM, SIGHUP: the
+games in play are dropped and their bots killed; finished games stay logged); 2 on a malformed
+command line.
 
 Examples:
   baraza match darra builtin:random builtin:greedy --games 10
