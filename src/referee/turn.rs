@@ -5,7 +5,9 @@
 
 use super::observer::GameObserver;
 use super::open::{drain_unasked, replace, Table, Unasked};
-use super::verdict::{limit_text, quote, read_fault, who, write_fault, Verdict};
+use super::verdict::{
+    limit_text, quit_between_games, quote, read_fault, who, write_fault, Verdict,
+};
 use crate::bot::{deadline_after, ReadError, WriteError};
 use crate::clock::{micros, Charge, Clock};
 use crate::game::{LegalCache, Outcome, Player, Status};
@@ -173,7 +175,15 @@ impl Play<'_, '_> {
         match self.t.report.send(bot, p, &self.text, deadline).await {
             Ok(()) => Ok(limit),
             Err(WriteError::Closed) if side.stage.is_unproven() => {
-                // It exited between games: a fresh process, then this turn again.
+                // A kept process that quit (status 0) after `gameover`, before it read this
+                // game's `newgame`: a fresh process, then this turn again. Any other death
+                // once the game was handed to it is this game's crash, with its last words.
+                if !quit_between_games(bot).await {
+                    let (term, text) = (Termination::Crash, String::new());
+                    return Err(read_fault(p, setup, bot, ReadError::Eof, term, text)
+                        .await
+                        .into());
+                }
                 self.carried += self.turn_start.elapsed();
                 replace(self.t, p).await?;
                 Err(Stop::Again)
@@ -194,9 +204,11 @@ impl Play<'_, '_> {
         loop {
             let line = match self.t.report.read(bot, p, deadline).await {
                 Ok(line) => line,
-                Err(ReadError::Eof) if side.stage.is_unproven() => {
-                    // It exited between games, or while thinking on this turn: a fresh
-                    // process, then this turn again, the time spent so far charged.
+                Err(ReadError::Eof)
+                    if side.stage.is_unproven() && quit_between_games(bot).await =>
+                {
+                    // It quit after `gameover` (status 0): a fresh process, then this turn
+                    // again, the time spent so far charged. A crash is this game's (below).
                     self.carried += self.turn_start.elapsed();
                     replace(self.t, p).await?;
                     return Err(Stop::Again);

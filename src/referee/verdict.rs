@@ -92,6 +92,15 @@ const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
 const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
 
 /// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means.
+/// Whether a kept process found gone before its first move of a game quit on its own, with
+/// status 0 (a bot written for one game per process, exiting at `gameover`), rather than
+/// crashing: only then is it replaced without penalty.
+pub(super) async fn quit_between_games(bot: &mut Bot) -> bool {
+    bot.wait_exit(EXIT_STATUS_WAIT)
+        .await
+        .is_some_and(|status| status.success())
+}
+
 pub(super) async fn read_fault(
     p: Player,
     setup: &GameSetup,

@@ -14,6 +14,8 @@
 #   exitgameover  exits when it reads gameover (a bot that cannot play two games)
 #   exitnewgame   exits when it reads a second newgame, before any move of that game
 #   thinkexit2    at its first turn of its 2nd game, thinks 250 ms, then exits
+#   crash2        at its first turn of its 2nd game, writes a traceback line to stderr and
+#                 exits with status 1 (a bug that shows only in a kept process's later game)
 set -f
 mode=$1
 pidfile=$2
@@ -35,6 +37,10 @@ while IFS= read -r line; do
         if [ "$mode" = thinkexit2 ] && [ $games -ge 2 ] && [ $turns = 1 ]; then
             sleep 0.25
             exit 0
+        fi
+        if [ "$mode" = crash2 ] && [ $games = 2 ] && [ $turns = 1 ]; then
+            echo "TypeError: cannot read properties of undefined (game $games)" >&2
+            exit 1
         fi
         echo "game $games turn $turns" >&2
         echo "info game $games turn $turns"

@@ -583,5 +583,29 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
         "ignores quit",
         verdict("ignores-quit", "mistake_ignores_quit.sh", ""),
     );
+    // The second game of a kept process, in which it crashes at its first turn.
+    let d = bot_folder("crashes-later", &[("reuse_bot.sh", "mybot", true)]);
+    baraza()
+        .args([
+            "match",
+            "darra",
+            "./mybot crash2 pids",
+            "builtin:random",
+            "--games",
+            "2",
+        ])
+        .args(["--jsonl", "g.jsonl"])
+        .current_dir(&d)
+        .assert()
+        .success();
+    let game = &read_jsonl(&d.join("g.jsonl"))[1];
+    row(
+        "crashes in a later game of its process",
+        format!(
+            "{}: {}",
+            game["termination"].as_str().unwrap(),
+            game["reason"].as_str().unwrap()
+        ),
+    );
     assert_snapshot!("readme-errors-of-a-running-bot", said);
 }

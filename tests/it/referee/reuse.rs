@@ -213,6 +213,33 @@ fn a_process_that_exits_between_games_is_replaced_without_penalty() {
     }
 }
 
+/// A kept process that crashes (status 1) at its first turn of its second game lost that game:
+/// it had been given the game. Its last stderr line is in the reason; it is not replaced, and
+/// the next game gets a fresh process (a fault ends a process's run).
+#[test]
+fn a_kept_process_that_crashes_on_its_first_move_of_a_game_loses_that_game() {
+    let (_run, games, a, _b) = play("reuse-crash2", "crash2", 3, &[]);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0]["termination"], "normal", "{}", games[0]);
+    // Game 2: a is player 2 (sides alternate), so it loses 1-0.
+    let g = &games[1];
+    assert_eq!(
+        (&g["termination"], &g["result"]),
+        (&"crash".into(), &"1-0".into()),
+        "{g}"
+    );
+    let reason = g["reason"].as_str().unwrap();
+    assert!(reason.contains("exited with status 1"), "{reason}");
+    assert!(
+        reason.contains("TypeError: cannot read properties of undefined (game 2)"),
+        "{reason}"
+    );
+    assert_eq!(games[2]["termination"], "normal", "{}", games[2]);
+    // Process 1 played games 1 and 2; game 3 is a fresh process's first.
+    assert_eq!(a.len(), 3, "{a:?}");
+    assert_eq!((a[0] == a[1], a[1] != a[2]), (true, true), "{a:?}");
+}
+
 #[test]
 fn interrupt_between_kept_processes_leaves_nothing_behind() {
     let dir = temp_dir("reuse-interrupt");
