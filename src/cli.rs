@@ -573,6 +573,13 @@ pub struct ResultsArgs {
     /// Write the output to FILE instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// Check the log instead of printing the table: re-judge every game from its start
+    /// position and moves, hold each line against the event's schedule, find games met twice
+    /// or missing, and compare the folder's games.pgn game for game. Prints each problem on
+    /// a line (game id and line number) and exits with status 1, or prints `verified N games:
+    /// no problem`
+    #[arg(long, conflicts_with_all = ["anchor", "json", "format", "out"])]
+    pub verify: bool,
 }
 
 /// The forms `baraza results` prints.
