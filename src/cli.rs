@@ -305,13 +305,15 @@ pub struct RecordOptions {
 Without options: one line per game (players, result, termination, plies, OK or the problem).
 --game K steps through game K ply by ply; --game K --ply P prints what `baraza rules show`
 prints for the position after P plies. --verify exits with status 1 naming the game, line and
-ply of the first inconsistency. The format and the checks: docs/log-format.md.
+ply of the first inconsistency; given a run folder, it checks the whole run as `baraza results
+DIR --verify` does (games.jsonl against the schedule, and games.pgn). The format and the
+checks: docs/log-format.md.
 
 Examples:
   baraza replay games.pgn --verify
   baraza replay games.pgn --game 3 --ply 20")]
 pub struct ReplayArgs {
-    /// A PGN-like log written by `baraza match` or `baraza tournament`
+    /// A PGN-like log written by `baraza match` or `baraza tournament`, or a run folder
     pub file: std::path::PathBuf,
     /// Only this game (1-based, in file order)
     #[arg(long)]
@@ -554,7 +556,7 @@ pub enum ExportFormat {
 
 #[derive(Args, Debug, Clone)]
 #[command(
-    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)"
+    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)\n  baraza results runs/t1 --verify         (re-judge every game; exit 1 naming each problem)"
 )]
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
