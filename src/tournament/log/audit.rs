@@ -143,7 +143,6 @@ impl Judge {
             out.problems.push((n, why));
             return;
         };
-        let what = format!("{} (line {n})", ids.game_id);
         let number = x.number(&ids.game_id);
         let mut problems = match number {
             Some(g) => x.check(g, ids.pair, ids.opening, record),
@@ -154,8 +153,12 @@ impl Judge {
             )],
         };
         rejudge(record, n, &mut problems);
-        out.problems
-            .extend(problems.into_iter().map(|p| (n, format!("{what}: {p}"))));
+        let id = &ids.game_id;
+        out.problems.extend(
+            problems
+                .into_iter()
+                .map(|p| (n, format!("{id} (line {n}): {p}"))),
+        );
         let key = number.map_or_else(|| Key::Other(ids.game_id.to_string()), Key::Number);
         let print = self.prints.then(|| audit_pgn::print(record));
         out.facts.push(Fact {
@@ -187,9 +190,12 @@ impl Judge {
         }
         let mut problems = x.check(record);
         rejudge(record, n, &mut problems);
-        let what = format!("game {} (line {n})", record.game);
-        out.problems
-            .extend(problems.into_iter().map(|p| (n, format!("{what}: {p}"))));
+        let game = record.game;
+        out.problems.extend(
+            problems
+                .into_iter()
+                .map(|p| (n, format!("game {game} (line {n}): {p}"))),
+        );
         if record.game > 0 {
             let print = self.prints.then(|| audit_pgn::print(record));
             let key = Key::Number(record.game);
@@ -315,7 +321,7 @@ struct Judgement {
 fn audit_run<R: BufRead>(lines: Lines<R>, prints: bool) -> anyhow::Result<Judgement> {
     let source = lines.source.clone();
     let mut log = LogReader::start(lines)?.ok_or_else(|| LogError::NoHeader {
-        path: log_path(&source),
+        path: std::path::PathBuf::from(&source),
     })?;
     let x = ScheduleExpect::new(&log.header)
         .map_err(|e| anyhow::anyhow!("{source}: the header's event has no schedule: {e}"))?;
@@ -337,23 +343,17 @@ fn audit_run<R: BufRead>(lines: Lines<R>, prints: bool) -> anyhow::Result<Judgem
         unreachable!("a schedule was made above")
     };
     // After the SPRT decided, the games still to play were not started.
-    let wanted = |n: u64| {
-        x.is_mine(n)
-            && sprt_pairs.is_none_or(|p| crate::tournament::plan::layout::pair_of_game(n).0 <= p)
-    };
-    let runs = fold.seen.unmet_runs(x.games());
+    let last = sprt_pairs.map_or(x.games(), |p| x.games().min(2 * p));
+    let runs = fold.seen.unmet_runs(last);
     let why = "no line: dropped, or not played yet";
-    let missing = missing(runs, Some(&wanted), &|n| judge.name(n), why);
+    let up_to = |n| x.mine_up_to(n);
+    let missing = missing(runs, &|n| x.next_mine(n), &up_to, &|n| judge.name(n), why);
     Ok(Judgement {
         judge,
         fold,
         header,
         missing,
     })
-}
-
-fn log_path(source: &str) -> std::path::PathBuf {
-    std::path::PathBuf::from(source)
 }
 
 /// A `match --jsonl` file, its first line already peeked at.
@@ -376,7 +376,7 @@ fn audit_match<R: BufRead>(mut lines: Lines<R>, prints: bool) -> anyhow::Result<
     )?;
     let runs = fold.seen.unmet_runs(fold.max);
     let why = "no line: a gap in the match's game numbers";
-    let missing = missing(runs, None, &|n| judge.name(n), why);
+    let missing = missing(runs, &|n| n, &|n| n, &|n| judge.name(n), why);
     Ok(Judgement {
         judge,
         fold,
@@ -385,46 +385,32 @@ fn audit_match<R: BufRead>(mut lines: Lines<R>, prints: bool) -> anyhow::Result<
     })
 }
 
-/// The games of `runs` (those `wanted` says, all without it) that have no line: the first
-/// [`LISTED_MISSING`] one line each, then one line for the rest.
+/// The games of `runs` that have no line and should: the first [`LISTED_MISSING`] one line
+/// each, then one line counting the rest. `next(n)` is the first game from `n` on that the log
+/// should hold, `up_to(n)` how many of games `1..=n` it should: the work is the games named,
+/// whatever the runs' size.
 fn missing(
     runs: Vec<(u64, u64)>,
-    wanted: Option<&dyn Fn(u64) -> bool>,
+    next: &dyn Fn(u64) -> u64,
+    up_to: &dyn Fn(u64) -> u64,
     name: &dyn Fn(u64) -> String,
     why: &str,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let (mut more, mut last) = (0u64, 0u64);
+    let mut more = 0;
     for (first, count) in runs {
-        match wanted {
-            None => {
-                for n in first..first + count.min(LISTED_MISSING as u64) {
-                    if out.len() < LISTED_MISSING {
-                        out.push(format!("{}: {why}", name(n)));
-                    } else {
-                        more += 1;
-                    }
-                }
-                more += count.saturating_sub(LISTED_MISSING as u64);
-                last = first + count - 1;
-            }
-            Some(wanted) => {
-                for n in (first..first + count).filter(|&n| wanted(n)) {
-                    if out.len() < LISTED_MISSING {
-                        out.push(format!("{}: {why}", name(n)));
-                    } else {
-                        more += 1;
-                        last = n;
-                    }
-                }
-            }
+        let last = first + count - 1;
+        let mut n = next(first);
+        while out.len() < LISTED_MISSING && n <= last {
+            out.push(format!("{}: {why}", name(n)));
+            n = next(n + 1);
+        }
+        if n <= last {
+            more += up_to(last) - up_to(n - 1);
         }
     }
     if more > 0 {
-        out.push(format!(
-            "and {more} more games with no line, the last {}",
-            name(last)
-        ));
+        out.push(format!("and {more} more games with no line"));
     }
     out
 }
@@ -468,4 +454,30 @@ pub fn audit_path(path: &Path) -> anyhow::Result<Audit> {
         pgn_games,
         problems,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_missing_games_are_named_and_the_rest_counted() {
+        let name = |n: u64| format!("g{n}");
+        let all = |n: u64| n;
+        // Games 3, 4 and 10 to 109: 102 games, the first 20 named (3, 4, 10 to 27).
+        let out = missing(vec![(3, 2), (10, 100)], &all, &all, &name, "no line");
+        assert_eq!(out.len(), 21);
+        assert_eq!(&out[..3], ["g3: no line", "g4: no line", "g10: no line"]);
+        assert_eq!(out[19], "g27: no line");
+        assert_eq!(out[20], "and 82 more games with no line");
+        // Only the even games are wanted.
+        let (next, up_to) = (|n: u64| n + n % 2, |n: u64| n / 2);
+        let out = missing(vec![(1, 5)], &next, &up_to, &name, "x");
+        assert_eq!(out, ["g2: x", "g4: x"]);
+        // A vast run costs the games named.
+        let vast = u64::MAX / 2;
+        let out = missing(vec![(1, vast)], &all, &all, &name, "x");
+        let rest = format!("and {} more games with no line", vast - 20);
+        assert_eq!(out.last(), Some(&rest));
+    }
 }

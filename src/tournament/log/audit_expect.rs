@@ -12,14 +12,27 @@ use crate::tournament::plan::layout::{game_id, pair_of_game, Layout};
 use crate::tournament::plan::schedule::round_openings;
 use crate::tournament::plan::shard::Shard;
 
+/// Rounds whose random openings are drawn to check start positions, at most (a header that
+/// claims more is not drawn for: its games' starts are not checked).
+const MAX_DRAWN_ROUNDS: u32 = 100_000;
+
+/// The start positions of an event's rounds, as far as its header says them.
+enum Starts {
+    /// Every round's (the ruleset's standard start).
+    Same(String),
+    /// Round `r`'s is `[r - 1]` (random openings drawn from the seed).
+    PerRound(Vec<String>),
+    /// An openings file, known by the count and hash of its positions only.
+    Unknown,
+}
+
 /// The schedule of the event a games.jsonl header describes.
 pub struct ScheduleExpect {
     layout: Layout,
     names: Vec<String>,
     ruleset: String,
-    /// The start position of each round, when the header says it: an openings file is known
-    /// by the count and hash of its positions only.
-    starts: Option<Vec<String>>,
+    /// The start position of each round, when the header says it.
+    starts: Starts,
     /// The number of positions of an openings file.
     openings_file: Option<usize>,
     shard: Option<Shard>,
@@ -30,30 +43,32 @@ impl ScheduleExpect {
     pub fn new(header: &Header) -> anyhow::Result<ScheduleExpect> {
         let e = &header.event;
         let layout = header_layout(header)?;
-        let (openings, openings_file) = match &e.openings {
-            CanonicalOpenings::Standard => (Some(Openings::Standard), None),
-            CanonicalOpenings::RandomPlies { plies } => {
-                (Some(Openings::RandomPlies { plies: *plies }), None)
+        let (starts, openings_file) = match &e.openings {
+            CanonicalOpenings::Standard => {
+                let start = crate::games::ruleset(&e.ruleset)?.start.to_string();
+                (Starts::Same(start), None)
             }
-            CanonicalOpenings::File { count, .. } => (None, Some(*count)),
-        };
-        let starts = match openings {
-            Some(openings) => {
+            // Drawn round by round from the seed: as many as a real event has rounds.
+            CanonicalOpenings::RandomPlies { plies } if e.rounds <= MAX_DRAWN_ROUNDS => {
                 let config = TournamentConfig {
                     ruleset: e.ruleset.clone(),
                     format: e.format,
                     rounds: e.rounds,
                     seed: e.seed,
                     bots: e.bots.clone(),
-                    openings,
+                    openings: Openings::RandomPlies { plies: *plies },
                     max_plies: e.max_plies,
                     sprt: None,
                     growth: e.growth.clone(),
                 };
                 let rounds = round_openings(&config)?;
-                Some(rounds.into_iter().map(|(start, _)| start).collect())
+                (
+                    Starts::PerRound(rounds.into_iter().map(|(s, _)| s).collect()),
+                    None,
+                )
             }
-            None => None,
+            CanonicalOpenings::RandomPlies { .. } => (Starts::Unknown, None),
+            CanonicalOpenings::File { count, .. } => (Starts::Unknown, Some(*count)),
         };
         Ok(ScheduleExpect {
             layout,
@@ -104,6 +119,38 @@ impl ScheduleExpect {
     /// Whether game `n` is this log's to hold (every game, or its shard's).
     pub fn is_mine(&self, n: u64) -> bool {
         self.shard.is_none_or(|s| s.has_pair(pair_of_game(n).0))
+    }
+
+    /// How many of games `1..=n` are this log's to hold.
+    pub fn mine_up_to(&self, n: u64) -> u64 {
+        let Some(s) = self.shard else {
+            return n;
+        };
+        let (index, count) = (s.index as u64, s.count as u64);
+        let pairs_up_to = |q: u64| {
+            if q >= index {
+                (q - index) / count + 1
+            } else {
+                0
+            }
+        };
+        let (q, leg) = pair_of_game(n);
+        let half = u64::from(leg == 'a' && s.has_pair(q));
+        2 * pairs_up_to(q) - half
+    }
+
+    /// The first game from `n` on that is this log's to hold.
+    pub fn next_mine(&self, n: u64) -> u64 {
+        let Some(s) = self.shard else {
+            return n;
+        };
+        let (q, _) = pair_of_game(n);
+        if s.has_pair(q) {
+            return n;
+        }
+        let (index, count) = (s.index as u64, s.count as u64);
+        let ahead = (index - 1 + count - (q - 1) % count) % count;
+        2 * (q + ahead) - 1
     }
 
     /// The id of game `n` of the schedule.
@@ -171,7 +218,12 @@ impl ScheduleExpect {
         r: &GameRecord,
         out: &mut Vec<String>,
     ) {
-        if let Some(start) = self.starts.as_ref().and_then(|s| s.get(round as usize - 1)) {
+        let start = match &self.starts {
+            Starts::Same(start) => Some(start),
+            Starts::PerRound(starts) => starts.get(round as usize - 1),
+            Starts::Unknown => None,
+        };
+        if let Some(start) = start {
             if &r.start != start {
                 out.push(format!(
                     "start position '{}' but round {round} starts from '{start}'",
@@ -232,5 +284,62 @@ impl MatchExpect {
         } else {
             vec![]
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::log::match_log::made_up_header;
+
+    /// A round-robin of 3 bots (3 pairings a round), 7 rounds: 21 pairs, 42 games.
+    fn expect(shard: Option<Shard>) -> ScheduleExpect {
+        let names = ["a", "b", "c"].map(String::from);
+        let mut header = made_up_header("darra".into(), &names, 14);
+        header.shard = shard;
+        ScheduleExpect::new(&header).unwrap()
+    }
+
+    #[test]
+    fn a_shards_games_are_counted_and_found_as_one_by_one() {
+        for shard in [
+            None,
+            Some((1, 4)),
+            Some((3, 4)),
+            Some((4, 4)),
+            Some((2, 25)),
+        ] {
+            let x = expect(shard.map(|(index, count)| Shard { index, count }));
+            assert_eq!(x.games(), 42);
+            for n in 0..=50 {
+                let mine = (1..=n).filter(|&m| x.is_mine(m)).count() as u64;
+                assert_eq!(x.mine_up_to(n), mine, "{shard:?} up to {n}");
+                let next = (n.max(1)..).find(|&m| x.is_mine(m)).unwrap();
+                assert_eq!(x.next_mine(n.max(1)), next, "{shard:?} from {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_schedule_names_who_plays_each_game() {
+        let x = expect(None);
+        let mut r = GameRecord {
+            game: 4,
+            white: "c".into(),
+            black: "a".into(),
+            ruleset: "darra".into(),
+            round: "1".into(),
+            start: crate::games::ruleset("darra").unwrap().start.into(),
+            ..Default::default()
+        };
+        // Game 4 is leg b of pair 2, pairing (a, c): c is player 1.
+        assert_eq!(x.id_of(4), "r1-p2-b");
+        assert_eq!(x.check(4, 2, None, &r), Vec::<String>::new());
+        r.white = "a".into();
+        r.black = "c".into();
+        let found = x.check(4, 3, None, &r);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].starts_with("pair 3 but the schedule's pair is 2"));
+        assert!(found[1].starts_with("sides swapped"));
     }
 }

@@ -398,3 +398,32 @@ fn a_game_id_outside_the_schedule_is_named() {
     assert!(has(&lines, "r4-p1-a (line 7): ", &words), "{lines:?}");
     assert!(has(&lines, &format!("{was}: no line"), &[]), "{lines:?}");
 }
+
+#[test]
+fn a_shards_log_verifies_clean_and_its_dropped_game_is_named() {
+    let dir = temp_dir("verify-shard");
+    let run = dir.join("run");
+    // 3 rounds of 1 pairing: pairs 1, 2, 3; shard 2/2 plays pair 2 (r2-p1), games 3 and 4.
+    tournament("darra", &["a=builtin:random", "b=builtin:greedy"])
+        .rounds(3)
+        .args(["--shard", "2/2"])
+        .out(&run)
+        .quiet()
+        .command()
+        .assert()
+        .success();
+    let (code, lines, err) = verify(&run);
+    assert_eq!(
+        (code, lines),
+        (Some(0), vec!["verified 2 games: no problem".into()]),
+        "{err}"
+    );
+    let path = run.join("games.jsonl");
+    let mut log = read(&path);
+    log.games.retain(|g| g["game_id"] != "r2-p1-b");
+    write(&path, &log);
+    assert_eq!(
+        problems(&path),
+        ["r2-p1-b: no line: dropped, or not played yet"]
+    );
+}
