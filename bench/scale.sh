@@ -4,8 +4,10 @@
 # the same games as SHARDS shard logs (default 10), written by bench/synth_log.py; then REPS
 # times (default 3) each of
 #   baraza results WHOLE                         (the table of the whole log)
+#   baraza results --verify WHOLE                (every game re-judged, held against the schedule)
 #   baraza merge --out MERGED SHARD-1..SHARDS    (the shards joined: games.jsonl + games.pgn)
-# with wall time, CPU time (user + system) and peak RSS from GNU time, the median of each, and
+# (verify fails the bench if it finds a problem: the synthetic games are real ones), with
+# wall time, CPU time (user + system) and peak RSS from GNU time, the median of each, and
 # a check that the merged table is the whole log's. The load average is printed too: on a
 # shared machine the wall time includes waiting for a core; the CPU time is this run's own.
 # Figures and the targets (under 10 s and 64 MiB each): docs/cluster.md, "Scale".
@@ -39,21 +41,24 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 : >"$out/results.txt"
 : >"$out/merge.txt"
+: >"$out/verify.txt"
 : >"$out/load.txt"
 i=1
 while [ "$i" -le "$reps" ]; do
     r=$(measure "$baraza" results "$out/whole")
     m=$(measure "$baraza" merge --out "$out/merged" $(i=1; while [ $i -le "$shards" ]; do printf '%s ' "$out/shard-$i"; i=$((i + 1)); done))
+    v=$(measure "$baraza" results --verify "$out/whole")
     echo "$r" >>"$out/results.txt"
+    echo "$v" >>"$out/verify.txt"
     echo "$m" >>"$out/merge.txt"
     cut -d' ' -f1 /proc/loadavg >>"$out/load.txt"
-    echo "run $i: results ${r% *} (wall s, cpu s), $(echo "$r" | cut -d' ' -f3) KiB;  merge ${m% *}, $(echo "$m" | cut -d' ' -f3) KiB;  load $(cut -d' ' -f1 /proc/loadavg)"
+    echo "run $i: results ${r% *} (wall s, cpu s), $(echo "$r" | cut -d' ' -f3) KiB;  merge ${m% *}, $(echo "$m" | cut -d' ' -f3) KiB;  verify ${v% *}, $(echo "$v" | cut -d' ' -f3) KiB;  load $(cut -d' ' -f1 /proc/loadavg)"
     i=$((i + 1))
 done
 "$baraza" results "$out/whole" >"$out/t1"
 "$baraza" results "$out/merged" >"$out/t2"
 cmp -s "$out/t1" "$out/t2" && echo "merged table = whole table" || { echo "merged table differs" >&2; exit 1; }
-for what in results merge; do
+for what in results merge verify; do
     f="$out/$what.txt"
     printf '%-8s median: wall %s s, cpu %s s, peak RSS %s MiB\n' "$what" \
         "$(cut -d' ' -f1 "$f" | median)" "$(cut -d' ' -f2 "$f" | median)" \

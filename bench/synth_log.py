@@ -6,8 +6,9 @@ with (q - 1) mod SHARDS = K - 1, as `--shard K/SHARDS` plays them).
     synth_log.py OUT BOTS ROUNDS SHARDS
 
 writes OUT/whole/games.jsonl and OUT/shard-K/games.jsonl. Every game line is a real Darra game
-record (76 plies, think times, the schedule's id, pair, number and players) with a result drawn
-from a fixed seed; the header's config hash is computed as baraza computes it (SHA-256 of the
+record (think times, the schedule's id, pair, number and players): one of three games played by
+builtin:random (89, 76 and 53 plies), drawn from a fixed seed, with its own result and ending,
+so `baraza results --verify` finds every line true to the rules and the schedule; the header's config hash is computed as baraza computes it (SHA-256 of the
 canonical event's compact JSON), and `baraza merge` checks it.
 """
 import hashlib
@@ -42,20 +43,38 @@ def header(scheduled, shard):
     return json.dumps(h, separators=(",", ":")) + "\n"
 
 
-moves = ("4A 2B 5A 2B 3A 3B 3A 1B 4A 2B 1A 3B 6A 6B 4A 4B 2A 2B 4A 1B 6A 1B 1A 4B 2A 2B 3A 5B 6A "
-         "5B 3A 3B 2A 2B 5A 1B 6A 2B 3A 3B 1A 5B 4A 1B 1A 2B 2A 6B 3A 3B 5A 4B 4A 5B 5A 6B 6A 1B "
-         "1A 3B 3A 4B 4A 5B 5A 2B 6A 1B 2A 6B 3A 3B 5A 2B 1A 3B").split()
+# Three real Darra games (played by builtin:random, re-judged by `baraza results --verify`),
+# one of each result: a line's result draws the game, so every line is true to the rules.
+GAMES = {
+    "1-0": ("end 32-16",
+            "3A 1B 6A 5B 5A 4B 3A 1B 2A 2B 3A 5B 6A 1B 2A 6B 2A 2B 4A 6B 6A 4B 4A 5B 2A 2B 4A "
+            "3B 6A 5B 4A 4B 2A 2B 1A 1B 5A 1B 1A 5B 2A 6B 1A 4B 5A 5B 2A 2B 6A 4B 3A 6B 4A 1B "
+            "5A 2B 1A 4B 6A 5B 2A 6B 1A 3B 2A 1B 3A 6B 6A 2B 5A 1B 4A 3B 6A 4B 5A 2B 1A 3B 6A "
+            "1B 2A 4B 3A 5B 1A 6B 1A"),
+    "0-1": ("end 20-28",
+            "4A 2B 5A 2B 3A 3B 3A 1B 4A 2B 1A 3B 6A 6B 4A 4B 2A 2B 4A 1B 6A 1B 1A 4B 2A 2B 3A "
+            "5B 6A 5B 3A 3B 2A 2B 5A 1B 6A 2B 3A 3B 1A 5B 4A 1B 1A 2B 2A 6B 3A 3B 5A 4B 4A 5B "
+            "5A 6B 6A 1B 1A 3B 3A 4B 4A 5B 5A 2B 6A 1B 2A 6B 3A 3B 5A 2B 1A 3B"),
+    "1/2-1/2": ("end 24-24",
+                "4A 4B 5A 5B 6A 4B 2A 5B 4A 2B 5A 3B 6A 5B 3A 5B 2A 2B 6A 6B 3A 2B 5A 3B 2A 4B "
+                "4A 2B 3A 6B 1A 2B 4A 3B 6A 4B 3A 5B 5A 1B 1A 1B 2A 5B 4A 4B 1A 3B 3A 5B 1A 6B "
+                "4A"),
+}
 rng = random.Random(7)
-times = json.dumps([rng.randrange(5, 120) for _ in moves], separators=(",", ":"))
-moves_json = json.dumps(moves, separators=(",", ":"))
-tail = ('"termination":"normal","reason":"ended by the rules: end 20-28","plies":76,'
-        f'"moves":{moves_json},"times_ms":{times},'
-        '"start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0",')
-line = ('{"game_id":"r%d-p%d-%s","pair":%d,"game":%d,"ruleset":"darra","white":"%s","black":"%s",'
-        '"result":"%s",' + tail.replace("%", "%%") +
+head = ('{"game_id":"r%d-p%d-%s","pair":%d,"game":%d,"ruleset":"darra","white":"%s",'
+        '"black":"%s",')
+tails = {}
+for result, (end, text) in GAMES.items():
+    moves = text.split()
+    times = json.dumps([rng.randrange(5, 120) for _ in moves], separators=(",", ":"))
+    moves_json = json.dumps(moves, separators=(",", ":"))
+    tails[result] = (
+        f'"result":"{result}","termination":"normal","reason":"ended by the rules: {end}",'
+        f'"plies":{len(moves)},"moves":{moves_json},"times_ms":{times},'
+        '"start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0",').replace("%", "%%") + (
         '"seed":%d,"time_control":"movetime=100ms","event":"bench","site":"-",'
         '"date":"2026.12.01","round":"%d"}\n')
-results = ["1-0", "0-1", "1/2-1/2"]
+results = list(GAMES)
 
 os.makedirs(f"{out}/whole", exist_ok=True)
 whole = open(f"{out}/whole/games.jsonl", "w", buffering=1 << 20)
@@ -74,8 +93,8 @@ for r in range(1, rounds + 1):
         f = parts[(q - 1) % shards]
         for leg, w, b in (("a", i, j), ("b", j, i)):
             n = 2 * q - (1 if leg == "a" else 0)
-            text = line % (r, p, leg, q, n, names[w], names[b], results[rng.randrange(3)],
-                           rng.getrandbits(63), r)
+            tail = tails[results[rng.randrange(3)]] % (rng.getrandbits(63), r)
+            text = head % (r, p, leg, q, n, names[w], names[b]) + tail
             whole.write(text)
             f.write(text)
 for f in [whole] + parts:

@@ -244,13 +244,15 @@ pub struct RecordOptions {
 Without options: one line per game (players, result, termination, plies, OK or the problem).
 --game K steps through game K ply by ply; --game K --ply P prints what `baraza rules show`
 prints for the position after P plies. --verify exits with status 1 naming the game, line and
-ply of the first inconsistency. The format and the checks: docs/log-format.md.
+ply of the first inconsistency; given a run folder, it checks the whole run as `baraza results
+DIR --verify` does (games.jsonl against the schedule, and games.pgn). The format and the
+checks: docs/log-format.md.
 
 Examples:
   baraza replay games.pgn --verify
   baraza replay games.pgn --game 3 --ply 20")]
 pub struct ReplayArgs {
-    /// A PGN-like log written by `baraza match` or `baraza tournament`
+    /// A PGN-like log written by `baraza match` or `baraza tournament`, or a run folder
     pub file: std::path::PathBuf,
     /// Only this game (1-based, in file order)
     #[arg(long)]
@@ -439,7 +441,7 @@ pub enum ExportFormat {
 
 #[derive(Args, Debug, Clone)]
 #[command(
-    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)"
+    after_help = "Examples:\n  baraza results runs/t1\n  baraza results runs/t1/games.jsonl --json\n  baraza results runs/t1 --format csv --anchor mine=1500\n  baraza results match.jsonl              (a `baraza match --jsonl` file)\n  baraza results runs/t1 --verify         (re-judge every game; exit 1 naming each problem)"
 )]
 pub struct ResultsArgs {
     /// A tournament's --out directory, or its games.jsonl
@@ -458,6 +460,13 @@ pub struct ResultsArgs {
     /// Write the output to FILE instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// Check the log instead of printing the table: re-judge every game from its start
+    /// position and moves, hold each line against the event's schedule, find games met twice
+    /// or missing, and compare the folder's games.pgn game for game. Prints each problem on
+    /// a line (game id and line number) and exits with status 1, or prints `verified N games:
+    /// no problem`
+    #[arg(long, conflicts_with_all = ["anchor", "json", "format", "out"])]
+    pub verify: bool,
 }
 
 /// The forms `baraza results` prints.

@@ -129,8 +129,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
         moves
             .into_iter()
-            .find(|&m| self.move_token(m) == token)
+            .find(|&m| self.token_is(m, token))
             .ok_or_else(|| self.classify_bad_token(token))
+    }
+
+    /// Whether `token` is [`Game::move_token`] of `mv`; a game may answer without building
+    /// the token (a log re-judged by `--verify` asks it of legal moves at every ply).
+    fn token_is(&self, mv: Self::Move, token: &str) -> bool {
+        self.move_token(mv) == token
     }
 
     /// Why `token` is not playable here: malformed, or well-formed but illegal.

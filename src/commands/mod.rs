@@ -13,6 +13,7 @@ pub mod results;
 pub mod rules;
 pub mod tournament;
 pub mod tournament_play;
+pub mod verify_log;
 pub mod view;
 
 use crate::cli::{Cli, Command};

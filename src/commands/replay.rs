@@ -9,10 +9,15 @@ use crate::record::info::Eval;
 use crate::record::pgn::{self, PgnGame};
 use crate::record::replay::{GameSummary, PlyStep, PlyView};
 use crate::record::verify::{self, Problem};
+use crate::tournament::log::games_jsonl::GAMES_FILE;
 use anyhow::{anyhow, bail, Context};
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
+    // A run folder is verified whole: its games.jsonl against its schedule and its games.pgn.
+    if args.verify && args.file.join(GAMES_FILE).is_file() {
+        return super::verify_log::run(out, &args.file);
+    }
     // A run folder holds its PGN log as games.pgn.
     let path = if args.file.is_dir() {
         args.file.join("games.pgn")

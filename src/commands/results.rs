@@ -14,6 +14,9 @@ use crate::view;
 use std::io::Write;
 
 pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
+    if args.verify {
+        return super::verify_log::run(out, &args.dir);
+    }
     let mut table = results_stream::standings_of_path(&args.dir)?;
     let format = match (args.format, args.json) {
         (Some(f), false) => f,

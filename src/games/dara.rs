@@ -60,6 +60,26 @@ fn cell_name(c: u8) -> [u8; 2] {
     [b'a' + file_of(c), b'1' + rank_of(c)]
 }
 
+/// A move's token as bytes: `c3`, `c3-d3`, `c3-d3xe1` (at most 8).
+fn token_bytes(mv: DaraMove) -> ([u8; 8], usize) {
+    let mut t = [0u8; 8];
+    let mut n = 0;
+    let mut push = |bytes: &[u8]| {
+        t[n..n + bytes.len()].copy_from_slice(bytes);
+        n += bytes.len();
+    };
+    if mv.from != NO_CELL {
+        push(&cell_name(mv.from));
+        push(b"-");
+    }
+    push(&cell_name(mv.to));
+    if mv.remove != NO_CELL {
+        push(b"x");
+        push(&cell_name(mv.remove));
+    }
+    (t, n)
+}
+
 fn parse_cell(s: &[u8]) -> Option<u8> {
     match s {
         [f @ b'a'..=b'f', r @ b'1'..=b'5'] => {
@@ -451,17 +471,13 @@ impl Game for Dara {
     }
 
     fn move_token(&self, mv: DaraMove) -> String {
-        let mut t = Vec::with_capacity(8);
-        if mv.from != NO_CELL {
-            t.extend_from_slice(&cell_name(mv.from));
-            t.push(b'-');
-        }
-        t.extend_from_slice(&cell_name(mv.to));
-        if mv.remove != NO_CELL {
-            t.push(b'x');
-            t.extend_from_slice(&cell_name(mv.remove));
-        }
-        String::from_utf8(t).expect("cell names are ASCII")
+        let (t, n) = token_bytes(mv);
+        String::from_utf8(t[..n].to_vec()).expect("cell names are ASCII")
+    }
+
+    fn token_is(&self, mv: DaraMove, token: &str) -> bool {
+        let (t, n) = token_bytes(mv);
+        &t[..n] == token.as_bytes()
     }
 
     fn classify_bad_token(&self, token: &str) -> MoveError {

@@ -381,6 +381,22 @@ impl Game for Darra {
         }
     }
 
+    fn token_is(&self, mv: DarraMove, token: &str) -> bool {
+        if mv == DarraMove::PASS {
+            return token == "pass";
+        }
+        let (n, idx) = (self.n as usize, mv.0 as usize);
+        let (k, row) = if idx < n {
+            (idx + 1, b'A')
+        } else {
+            (idx - n + 1, b'B')
+        };
+        let Some((&last, digits)) = token.as_bytes().split_last() else {
+            return false;
+        };
+        last == row && decimal_is(digits, k)
+    }
+
     fn classify_bad_token(&self, token: &str) -> MoveError {
         // The row letter is ASCII: strip it rather than split at a byte index, which may fall
         // inside a multi-byte character of a stranger's token.
@@ -441,6 +457,22 @@ impl Game for Darra {
         let c = self.captured();
         c[player.index()] as i64 - c[player.other().index()] as i64
     }
+}
+
+/// Whether `digits` is `k` written in decimal as [`Darra::label`] writes it: no sign, no
+/// leading zero.
+fn decimal_is(digits: &[u8], k: usize) -> bool {
+    if digits.is_empty() || digits.len() > 4 || (digits.len() > 1 && digits[0] == b'0') {
+        return false;
+    }
+    let mut v = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return false;
+        }
+        v = v * 10 + (d - b'0') as usize;
+    }
+    v == k
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Re-judging a game read from a log with the engines: `baraza replay --verify`.
 
-use crate::game::{Outcome, Position, Status};
+use crate::game::{Outcome, Player, Position, Status};
 use crate::outcome::Termination;
 use crate::record::pgn::PgnGame;
 use crate::record::GameRecord;
@@ -81,13 +81,32 @@ pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
     if g.tag("SetUp") == Some("1") && g.tag("Position").is_none() {
         return Err(Problem::at(None, g.line, "SetUp \"1\" but no Position tag"));
     }
-    let mut pos = start_position(rec).map_err(|e| Problem::at(None, g.line, e.0))?;
+    verify_record(
+        rec,
+        "PlyCount",
+        g.line,
+        &|i| g.move_lines.get(i).copied().unwrap_or(g.line),
+        g.end_line,
+    )
+}
+
+/// Checks 2 to 5 of [`verify_game`] on a record read from any log: `plies_name` is how the
+/// log names the ply count (`PlyCount`, `plies`), `line` is the record's first line,
+/// `move_line(i)` the line of move `i` (0-based) and `end_line` the line of its result.
+pub fn verify_record(
+    rec: &GameRecord,
+    plies_name: &str,
+    line: usize,
+    move_line: &dyn Fn(usize) -> usize,
+    end_line: usize,
+) -> Result<Box<dyn Position>, Problem> {
+    let mut pos = start_position(rec).map_err(|e| Problem::at(None, line, e.0))?;
     if rec.plies != rec.moves.len() {
         return Err(Problem::at(
             None,
-            g.line,
+            line,
             format!(
-                "PlyCount is {} but the movetext has {} moves",
+                "{plies_name} is {} but the movetext has {} moves",
                 rec.plies,
                 rec.moves.len()
             ),
@@ -95,29 +114,25 @@ pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
     }
     for (i, mv) in rec.moves.iter().enumerate() {
         let ply = Some(i + 1);
-        let line = g.move_lines.get(i).copied().unwrap_or(g.line);
-        let status = pos.status();
-        if status.is_over() {
-            return Err(Problem::at(
-                ply,
-                line,
-                format!("move '{mv}' is played after the game ended ({status})"),
-            ));
-        }
+        let line = move_line(i);
+        // A finished game has no legal move (the engines' contract): the status is looked at
+        // only when a move is refused, one move generation a ply.
         if let Err(e) = pos.play(mv) {
-            return Err(Problem::at(
-                ply,
-                line,
+            let status = pos.status();
+            let message = if status.is_over() {
+                format!("move '{mv}' is played after the game ended ({status})")
+            } else {
                 format!(
                     "{e} in '{}' (legal: {})",
                     pos.format(),
                     pos.legal().join(" ")
-                ),
-            ));
+                )
+            };
+            return Err(Problem::at(ply, line, message));
         }
     }
     let last_ply = Some(rec.moves.len());
-    let problem = |m: String| Err(Problem::at(last_ply, g.end_line, m));
+    let problem = |m: String| Err(Problem::at(last_ply, end_line, m));
     let status = pos.status();
     let to_move = pos.side_to_move();
     let Some(result) = rec.result.outcome() else {
@@ -153,6 +168,53 @@ pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
             }
         }
         (_, Status::Ongoing) => Ok(pos),
+    }
+}
+
+/// What the referee's own word on a game must say, beyond [`verify_record`] (which checks that
+/// a game it ended was not already over by the rules): an adjudication is a draw (the referee
+/// adjudicates a draw at the ply limit, or on an engine fault); any other end the rules did
+/// not decide is a fault, and its reason starts by naming the side at fault,
+/// `player N (name) ...`, the loser; a draw of that kind is both sides' fault, and names both.
+/// That is all a log can show of a forfeit or a crash: that it happened is the referee's word.
+pub fn check_referee_word(rec: &GameRecord) -> Result<(), String> {
+    let Some(result) = rec.result.outcome() else {
+        return Ok(());
+    };
+    let names = |p: Player| rec.reason.contains(&format!("player {} (", p.number()));
+    let reason = || {
+        let mut r: String = rec.reason.chars().take(80).collect();
+        if r.len() < rec.reason.len() {
+            r.push_str("...");
+        }
+        r
+    };
+    match (rec.termination, result) {
+        (Termination::Normal, _) | (Termination::Adjudication, Outcome::Draw) => Ok(()),
+        (Termination::Adjudication, _) => Err(format!(
+            "Result {} by adjudication: the referee adjudicates draws only",
+            rec.result
+        )),
+        (term, Outcome::Win(w)) => {
+            let loser = w.other();
+            let named = format!("player {} (", loser.number());
+            if rec.reason.starts_with(&named) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "Result {} makes it player {}'s {term}, but the reason does not name player {}: '{}'",
+                    rec.result,
+                    loser.number(),
+                    loser.number(),
+                    reason()
+                ))
+            }
+        }
+        (_, Outcome::Draw) if names(Player::One) && names(Player::Two) => Ok(()),
+        (term, Outcome::Draw) => Err(format!(
+            "a drawn {term} is both players' fault, but the reason does not name both: '{}'",
+            reason()
+        )),
     }
 }
 

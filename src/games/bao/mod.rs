@@ -131,6 +131,11 @@ impl Game for Bao {
         String::from_utf8_lossy(&b[..n]).into_owned()
     }
 
+    fn token_is(&self, mv: BaoMove, token: &str) -> bool {
+        let (b, n) = self.token_bytes(mv);
+        &b[..n] == token.as_bytes()
+    }
+
     fn classify_bad_token(&self, token: &str) -> MoveError {
         if notation::well_formed(token) {
             MoveError::Illegal(token.to_string())

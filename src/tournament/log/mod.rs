@@ -7,13 +7,20 @@
 //! - [`seen`]: which game ids were met, a bit a game;
 //! - [`match_log`]: a `match --jsonl` file read as a games log;
 //! - [`sprt_order`]: the run's SPRT, pairs in schedule order, and its line in games.jsonl;
+//! - [`audit`]: `--verify`, every game line re-judged and the log held against its schedule
+//!   ([`audit_expect`]: what each line must be; [`audit_pgn`]: games.pgn compared;
+//!   [`par_chunks`]: the chunks of lines judged on every core);
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
 //!   it meets twice, compared after the copy).
 
+pub mod audit;
+pub mod audit_expect;
+pub mod audit_pgn;
 pub mod games_jsonl;
 pub mod match_log;
 pub mod merge;
 pub mod merge_twice;
+pub mod par_chunks;
 pub mod reader;
 pub mod seen;
 pub mod sink_error;

@@ -252,6 +252,13 @@ impl LazyLine<'_> {
     }
 }
 
+/// A line after the header as [`LogReader::next_unparsed`] gives it.
+pub enum Unparsed<'a> {
+    Game(LazyLine<'a>),
+    /// The SPRT's decision, and its line number.
+    Sprt(SprtLine, usize),
+}
+
 /// games.jsonl open for reading, its header read.
 pub struct LogReader<R> {
     lines: Lines<R>,
@@ -380,6 +387,23 @@ impl<R: BufRead> LogReader<R> {
         if !self.lines.next_text()? {
             return Ok(None);
         }
+        self.lazy_line()
+    }
+
+    /// [`LogReader::next_lazy`] that gives an SPRT line as one: what reads a whole run's
+    /// log without checking its records on the way (`--verify` checks them in parallel).
+    pub fn next_unparsed(&mut self) -> Result<Option<Unparsed<'_>>, LogError> {
+        if !self.lines.next_text()? {
+            return Ok(None);
+        }
+        if let Some(decision) = SprtLine::parse(self.lines.text().0) {
+            return Ok(Some(Unparsed::Sprt(decision, self.lines.number())));
+        }
+        Ok(self.lazy_line()?.map(Unparsed::Game))
+    }
+
+    /// The line just read as a [`LazyLine`]; `None` when it is a torn last line.
+    fn lazy_line(&mut self) -> Result<Option<LazyLine<'_>>, LogError> {
         let lines = &self.lines;
         let (text, unterminated) = lines.text();
         let n = lines.number();

@@ -10,3 +10,4 @@ mod legal_cache;
 mod properties;
 mod protocol_line_lengths;
 mod spec_examples;
+mod token_lookup;

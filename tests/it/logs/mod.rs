@@ -5,3 +5,4 @@ mod formats;
 mod pgn;
 mod replay_of_matches;
 mod replay_verify;
+mod verify_results;
