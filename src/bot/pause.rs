@@ -17,15 +17,9 @@
 
 use nix::errno::Errno;
 use nix::fcntl::OFlag;
-use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::{pipe2, Pid};
-use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
-use std::time::{Duration, Instant};
-
-/// How long the referee waits for init's answer before going on without it (init answers in
-/// microseconds; only a machine stalled for this long, or an init that died, is not heard).
-const ANSWER_WAIT: Duration = Duration::from_secs(2);
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 
 /// The referee's ends of a namespace's pause channel, and init's ends until the spawn.
 pub(crate) struct Channel {
@@ -140,31 +134,25 @@ impl Pauser {
         }
     }
 
-    /// Read init's answers to everything asked so far (each within [`ANSWER_WAIT`]); an init
-    /// that has exited answers nothing more.
+    /// Read init's answers to everything asked so far: a blocking read, one system call (a
+    /// poll with a timeout would be a second one on every move). It cannot hang: init answers
+    /// as soon as it runs, nothing of the bot can stop or trace it (its namespace's init, not
+    /// dumpable), and once it has exited the read finds the end of the pipe.
     fn await_answers(&mut self) {
         let Method::Init(c) = &self.method else {
             return;
         };
-        let until = Instant::now() + ANSWER_WAIT;
         let mut buf = [0u8; 8];
         while self.unanswered > 0 {
-            let left = until.saturating_duration_since(Instant::now());
-            let ms = u16::try_from(left.as_millis()).unwrap_or(u16::MAX);
-            let mut fds = [PollFd::new(c.answer_r.as_fd(), PollFlags::POLLIN)];
-            match poll(&mut fds, PollTimeout::from(ms)) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(Errno::EINTR) => continue,
-                Err(_) => break,
-            }
             let want = (self.unanswered as usize).min(buf.len());
             match nix::unistd::read(&c.answer_r, &mut buf[..want]) {
-                Ok(0) | Err(_) => break,
+                Ok(0) => break,
                 Ok(n) => self.unanswered -= n as u32,
+                Err(Errno::EINTR) => {}
+                Err(_) => break,
             }
         }
-        // Not heard in time (or init exited): not waited for again.
+        // Init exited: nothing more will come.
         self.unanswered = 0;
     }
 }
