@@ -23,6 +23,7 @@ pub mod environment;
 pub mod hosting;
 pub mod limits;
 pub mod namespace;
+mod pause;
 pub mod preflight;
 pub mod protections;
 pub mod sandbox;
@@ -37,6 +38,7 @@ pub use limits::ResourceLimits;
 pub use namespace::{isolation, Isolation};
 pub use spawn::{SpawnCheckError, SpawnOptions};
 
+use crate::bot::pause::Pauser;
 use crate::bot::stderr_tail::StderrTail;
 use crate::escape::log_file::LogEscaper;
 use crate::protocol::MAX_LINE;
@@ -190,6 +192,8 @@ pub struct Bot {
     limits: ResourceLimits,
     /// The watch on all its processes' memory and CPU, when it has such limits.
     budget: Option<budget::Watch>,
+    /// Stops its processes between its turns.
+    pauser: Pauser,
     /// Removed when the bot is dropped (after its processes are killed).
     _workdir: workdir::Workdir,
 }
@@ -216,9 +220,11 @@ impl Bot {
             mut cmd,
             workdir,
             iso,
+            channel,
         } = spawn::prepare(argv, opts)?;
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
+        let pauser = Pauser::new(pgid, channel, opts.ponder);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let err = child.stderr.take().expect("stderr is piped");
@@ -252,6 +258,7 @@ impl Bot {
             iso,
             limits: opts.limits.clone(),
             budget,
+            pauser,
             _workdir: workdir,
         })
     }
@@ -332,6 +339,51 @@ impl Bot {
             Err(_) => {}
         }
         self.has_buffered_line()
+    }
+
+    /// Take in what the bot has written, up to the first complete line, without waiting: tell
+    /// whether a complete line is now buffered. Unlike [`Bot::has_pending_line`] it reads
+    /// until the pipe is empty, so called until it says no, it drains everything a stopped bot
+    /// wrote ([`Bot::pause`]). Also no when the unread bytes are already an over-long line
+    /// (the next [`Bot::read_line`] reports it).
+    pub fn pending_line(&mut self) -> bool {
+        loop {
+            if self.has_buffered_line() {
+                return true;
+            }
+            self.scan = self.end;
+            if self.eof || self.end - self.start > MAX_LINE + 1 {
+                return false;
+            }
+            self.make_room();
+            match nix::unistd::read(&self.stdout, &mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(_) => return false,
+            }
+        }
+    }
+
+    /// Stop every process of the bot until [`Bot::resume`], unless it may ponder (`--ponder`):
+    /// called once it has answered, so that it computes only on its own time. Returns at once.
+    pub fn pause(&mut self) {
+        self.pauser.stop();
+    }
+
+    /// Wait until the last [`Bot::pause`] has taken effect: from then on the bot writes
+    /// nothing, so what it wrote can be drained to the end.
+    pub fn settle(&mut self) {
+        self.pauser.settle();
+    }
+
+    /// Continue the bot's processes, waiting until they are (the clock starts after).
+    pub fn resume(&mut self) {
+        self.pauser.resume();
+    }
+
+    /// Whether the bot is stopped ([`Bot::pause`]).
+    pub fn is_paused(&self) -> bool {
+        self.pauser.is_stopped()
     }
 
     /// Whether a complete line is in the buffer already (no system call).
@@ -428,6 +480,8 @@ impl Bot {
     /// it `grace` to exit, then kill its whole process group and reap it. Returns how it ended.
     pub async fn finish(mut self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
         let deadline = deadline_after(Instant::now(), grace);
+        // `quit` needs it running (a kill does not, but costs nothing more this way).
+        self.resume();
         if let Some(text) = farewell {
             let _ = self.send(text, deadline).await;
         }

@@ -57,6 +57,11 @@ pub struct HostOptions {
     /// core k mod cores; docs/hosting.md)
     #[arg(long)]
     pub affinity: bool,
+    /// Let bots compute between their turns. By default every process of a bot is stopped
+    /// from its move to its next turn; a pondering bot takes CPU from its opponent's turn
+    /// (docs/hosting.md: with --affinity it takes it from its own game only)
+    #[arg(long)]
+    pub ponder: bool,
 }
 
 /// One bot's own hosting settings in an event file, on top of the command line's (see
@@ -70,6 +75,8 @@ pub struct HostOverrides {
     pub open_files: Option<u64>,
     pub sandbox: Option<bool>,
     pub wrapper: Option<String>,
+    /// Thinks on the opponent's time (`ponder = true`).
+    pub ponder: Option<bool>,
     /// Added after the command line's `--env` rules.
     pub env: Vec<String>,
     /// Added to the command line's `--sandbox-read` paths.
@@ -137,6 +144,7 @@ impl HostOptions {
             sandbox: self.sandbox,
             wrapper,
             cpus: None,
+            ponder: self.ponder,
             label: String::new(),
             sandbox_read: absolute_all(&self.sandbox_read)?,
             hidden: Vec::new(),
@@ -178,6 +186,7 @@ fn with_overrides(base: &SpawnOptions, o: &HostOverrides) -> Result<SpawnOptions
     l.max_processes = o.max_processes.or(l.max_processes);
     l.open_files = o.open_files.or(l.open_files);
     opts.sandbox = o.sandbox.unwrap_or(opts.sandbox);
+    opts.ponder = o.ponder.unwrap_or(opts.ponder);
     if let Some(w) = &o.wrapper {
         opts.wrapper = split_command(w).map_err(|error| HostingError::Wrapper {
             in_file: true,

@@ -24,7 +24,8 @@ use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sched::{sched_setaffinity, unshare, CloneFlags, CpuSet};
 use nix::sys::prctl;
 use nix::sys::resource::{getrlimit, Resource};
-use nix::sys::signal::{kill, signal, SigHandler, Signal};
+use nix::sys::signal::{kill, signal, SigHandler, SigSet, Signal};
+use nix::sys::signalfd::{SfdFlags, SignalFd};
 use nix::sys::stat::Mode;
 use nix::sys::wait::{waitpid, WaitStatus};
 use nix::unistd::{self, dup2_stdin, dup2_stdout, fork, getppid, pipe2, setsid, ForkResult, Pid};
@@ -169,16 +170,25 @@ pub(crate) struct Plan {
     referee: Pid,
     rlimits: Rlimits,
     cpus: Option<Vec<usize>>,
+    /// Init's ends of the pause channel ([`super::pause`]): the command pipe's read end and
+    /// the answer pipe's write end. Close-on-exec, so the bot never holds them.
+    control: Option<(RawFd, RawFd)>,
 }
 
 impl Plan {
-    pub fn new(iso: Isolation, rlimits: Rlimits, cpus: Option<Vec<usize>>) -> Plan {
+    pub fn new(
+        iso: Isolation,
+        rlimits: Rlimits,
+        cpus: Option<Vec<usize>>,
+        control: Option<(RawFd, RawFd)>,
+    ) -> Plan {
         Plan {
             iso,
             maps: Maps::current(),
             referee: unistd::getpid(),
             rlimits,
             cpus,
+            control,
         }
     }
 
@@ -237,7 +247,7 @@ impl Plan {
         }
         drop(status_r);
         if let ForkResult::Parent { child: bot } = fork()? {
-            init_loop(bot, status_w);
+            init_loop(bot, status_w, self.control);
         }
         // The bot, PID 2. Init's death is the namespace's: no check needed.
         let _ = prctl::set_pdeathsig(Signal::SIGKILL);
@@ -372,23 +382,89 @@ fn raise_and_exit(sig: libc::c_int) -> ! {
 }
 
 /// Init: reap everything; when the bot exits, hand its status to the keeper and exit (the
-/// kernel then kills the rest of the namespace).
-unsafe fn init_loop(bot: Pid, status_w: OwnedFd) -> ! {
+/// kernel then kills the rest of the namespace). With a pause channel, init also stops or
+/// continues every other process of the namespace on the referee's word (see [`super::pause`]).
+unsafe fn init_loop(bot: Pid, status_w: OwnedFd, control: Option<(RawFd, RawFd)>) -> ! {
     // As in the keeper: status_w is closed by close_from, never dropped.
     let _ = dup2_stdin(&status_w);
-    close_from(1);
+    let Some((command_r, answer_w)) = control else {
+        close_from(1);
+        loop {
+            reap(bot, 0);
+        }
+    };
+    // fd 1: the answer pipe, fd 2: the command pipe.
+    let _ = dup2_stdout(BorrowedFd::borrow_raw(answer_w));
+    let _ = unistd::dup2_stderr(BorrowedFd::borrow_raw(command_r));
+    close_from(3);
+    // SIGCHLD as a descriptor, polled with the command pipe: no signal handler, no race.
+    let mut chld = SigSet::empty();
+    chld.add(Signal::SIGCHLD);
+    let _ = chld.thread_block();
+    let Ok(sfd) = SignalFd::with_flags(&chld, SfdFlags::SFD_NONBLOCK | SfdFlags::SFD_CLOEXEC)
+    else {
+        exit_now(1)
+    };
+    let mut command_open = true;
     loop {
-        let mut st = 0;
-        // SAFETY: waitpid writes our integer. Raw libc: the bot's wait status is passed on
-        // as the kernel gave it, and nix's WaitStatus fails on a death by a realtime signal.
-        let r = libc::waitpid(-1, &mut st, 0);
-        if r == bot.as_raw() {
-            // SAFETY: fd 0 is the status pipe, open until we exit.
-            let _ = unistd::write(BorrowedFd::borrow_raw(0), &st.to_ne_bytes());
-            exit_now(0);
+        let commands = BorrowedFd::borrow_raw(2);
+        let mut fds = [
+            PollFd::new(sfd.as_fd(), PollFlags::POLLIN),
+            PollFd::new(commands, PollFlags::POLLIN),
+        ];
+        let n = if command_open { 2 } else { 1 };
+        if poll(&mut fds[..n], PollTimeout::NONE).is_err() {
+            continue;
         }
-        if r < 0 && Errno::last() != Errno::EINTR {
-            exit_now(1);
+        let ready = fds[1].revents().unwrap_or(PollFlags::empty());
+        if command_open && !ready.is_empty() {
+            command_open = obey(commands);
         }
+        while sfd.read_signal().ok().flatten().is_some() {}
+        while reap(bot, libc::WNOHANG) {}
     }
+}
+
+/// One command from the referee on fd `commands`: `s` stops every process of the namespace
+/// but init, `c` continues them; the same byte is written back on fd 1 once the signal is
+/// sent. `kill(-1)` reaches every process init may signal, which in its own namespace is all
+/// of them, and a process forking at that moment passes the signal on to its child (the
+/// kernel's rule for signals sent to many processes): nothing escapes. Whether the pipe is
+/// still open.
+fn obey(commands: BorrowedFd) -> bool {
+    let mut byte = [0u8; 1];
+    match unistd::read(commands, &mut byte) {
+        Ok(1) => {
+            let sig = if byte[0] == b's' {
+                libc::SIGSTOP
+            } else {
+                libc::SIGCONT
+            };
+            // SAFETY: kill(-1) from init signals the processes of its namespace only.
+            unsafe { libc::kill(-1, sig) };
+            // SAFETY: fd 1 is the answer pipe, open until we exit.
+            let _ = unistd::write(unsafe { BorrowedFd::borrow_raw(1) }, &byte);
+            true
+        }
+        Err(Errno::EINTR) | Err(Errno::EAGAIN) => true,
+        _ => false,
+    }
+}
+
+/// Reap one child (`flags`: 0 to wait, `WNOHANG` not to); when it is the bot, hand its status
+/// to the keeper and exit. Whether a child was reaped.
+fn reap(bot: Pid, flags: libc::c_int) -> bool {
+    let mut st = 0;
+    // SAFETY: waitpid writes our integer. Raw libc: the bot's wait status is passed on
+    // as the kernel gave it, and nix's WaitStatus fails on a death by a realtime signal.
+    let r = unsafe { libc::waitpid(-1, &mut st, flags) };
+    if r == bot.as_raw() {
+        // SAFETY: fd 0 is the status pipe, open until we exit.
+        let _ = unistd::write(unsafe { BorrowedFd::borrow_raw(0) }, &st.to_ne_bytes());
+        exit_now(0);
+    }
+    if r < 0 && Errno::last() != Errno::EINTR && flags == 0 {
+        exit_now(1);
+    }
+    r > 0
 }

@@ -3,6 +3,7 @@
 use super::environment::{bot_env, EnvRule};
 use super::limits::ResourceLimits;
 use super::namespace::{isolation, Isolation, Plan};
+use super::pause::Channel;
 use super::sandbox;
 use super::workdir::Workdir;
 use std::io;
@@ -28,6 +29,9 @@ pub struct SpawnOptions {
     pub wrapper: Vec<String>,
     /// Pin the bot's processes to these CPUs (`--affinity`).
     pub cpus: Option<Vec<usize>>,
+    /// Let the bot compute between its turns (`--ponder`); by default every process of it is
+    /// stopped then ([`super::pause`]).
+    pub ponder: bool,
     /// Names the working directory (the bot's name).
     pub label: String,
     /// Under `--sandbox`: more paths the bot may read (`--sandbox-read`), beyond what its
@@ -83,6 +87,8 @@ pub(super) struct Prepared {
     pub cmd: tokio::process::Command,
     pub workdir: Workdir,
     pub iso: Isolation,
+    /// The pause channel to the namespace's init (none in the process-group fallback).
+    pub channel: Option<Channel>,
 }
 
 /// Build the command for `argv` under `opts` (creates the working directory).
@@ -127,7 +133,12 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
         full = opts.wrapper.iter().cloned().chain(full).collect();
     }
     let rlimits = opts.limits.rlimits(extra);
-    let plan = Plan::new(iso, rlimits, opts.cpus.clone());
+    let channel = match iso {
+        Isolation::Group => None,
+        _ => Some(Channel::new()?),
+    };
+    let control = channel.as_ref().and_then(Channel::init_fds);
+    let plan = Plan::new(iso, rlimits, opts.cpus.clone(), control);
     let mut cmd = tokio::process::Command::new(&full[0]);
     cmd.args(&full[1..])
         .env_clear()
@@ -146,5 +157,10 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
     unsafe {
         cmd.pre_exec(move || plan.enter());
     }
-    Ok(Prepared { cmd, workdir, iso })
+    Ok(Prepared {
+        cmd,
+        workdir,
+        iso,
+        channel,
+    })
 }

@@ -225,6 +225,8 @@ fn person_setup(name: String, argv: Vec<String>) -> PlayerSetup {
             .map(|n| crate::bot::EnvRule::Pass(n.to_string()))
             .collect(),
         label: "person".into(),
+        // A person thinks when they like, and their board follows the bot's moves.
+        ponder: true,
         ..Default::default()
     };
     PlayerSetup {

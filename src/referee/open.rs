@@ -51,7 +51,9 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
             continue;
         }
         let mut bot = live.bot;
-        let pending = bot.has_pending_line();
+        // Stopped since its last move of the last game: what it wrote can be drained.
+        bot.settle();
+        bot.has_pending_line();
         if bot.at_eof() || bot.try_status().is_some() {
             bot.finish(None, Duration::ZERO).await;
             t.sides[i].replaced = true;
@@ -63,7 +65,7 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
         side.games_before = live.games;
         side.stage = ProcessStage::Kept;
         t.report.ready(p, &side.ids, true);
-        match drain_unasked(&mut t.report, &mut bot, p, pending, 0).await {
+        match drain_unasked(&mut t.report, &mut bot, p, 0).await {
             Ok(()) => {}
             Err(Unasked::Line(line)) => {
                 let reason = format!("{} sent {} between games", who(p, setup), quote(&line));
@@ -246,7 +248,11 @@ async fn send_newgames(t: &mut Table<'_>) -> Result<(), Verdict> {
         let deadline = deadline_after(Instant::now(), setup.startup_timeout[i]);
         let newgame = protocol::newgame(p.number(), &t.start_text, setup.players[i].seed);
         match t.report.send(bot, p, &newgame, deadline).await {
-            Ok(()) => side.stage = side.stage.told(),
+            Ok(()) => {
+                side.stage = side.stage.told();
+                // Nothing to compute until its first turn (it reads `newgame` then).
+                bot.pause();
+            }
             Err(WriteError::Closed) if side.stage.is_unproven() => replace(t, p).await?,
             Err(e) => return Err(write_fault(p, setup, e, false)),
         }
@@ -365,22 +371,26 @@ pub(super) enum Unasked {
     Read(ReadError),
 }
 
-/// Read what a bot sent while it was not asked, when `pending` (one look at the pipe, taken by
-/// the caller): only what is buffered, so this is bounded even against a bot that writes
-/// without pause. `info` lines are reported at `ply`, blank lines ignored; the first other
-/// line or failed read stops it.
+/// At most this much is drained before a turn; only a bot that is not stopped (`--ponder`)
+/// or that enlarged its pipe beyond the usual 1 MiB can have written more.
+const DRAIN_CAP: usize = 4 << 20;
+
+/// Read everything a bot sent while it was not asked, to the end of what its pipe holds (it is
+/// stopped, so this ends; [`DRAIN_CAP`] bounds it otherwise). `info` lines are reported at
+/// `ply`, blank lines ignored; the first other line or failed read stops it.
 pub(super) async fn drain_unasked(
     report: &mut Report<'_>,
     bot: &mut Bot,
     p: Player,
-    pending: bool,
     ply: usize,
 ) -> Result<(), Unasked> {
-    while pending && bot.has_buffered_line() {
+    let mut drained = 0;
+    while drained < DRAIN_CAP && bot.pending_line() {
         let line = report
             .read(bot, p, Instant::now())
             .await
             .map_err(Unasked::Read)?;
+        drained += line.len() + 1;
         match protocol::parse_bot_line(&line) {
             BotMsg::Info(t) => report.info(p, ply, &t),
             BotMsg::Blank => {}

@@ -135,23 +135,24 @@ impl Play<'_, '_> {
     }
 
     /// Read what `p` sent while it was not asked (info is fine, anything else an error), then
-    /// send it the turn. Returns its time limit for this move.
+    /// continue it and send it the turn. Returns its time limit for this move.
     async fn ask(&mut self, p: Player) -> Result<Duration, Stop> {
         let setup = self.t.setup;
         let ply = self.played.moves.len();
         let side = &mut self.t.sides[p.index()];
         let bot = side.bot.as_mut().expect("both bots are running");
-        // One look at the pipe, then only what that brought in: bounded even against a bot
-        // that writes without pause.
-        let pending = bot.has_pending_line();
-        match drain_unasked(&mut self.t.report, bot, p, pending, ply).await {
+        // Everything it wrote since its last move, to the end: it has been stopped since (see
+        // `Bot::pause`), so this ends; a move there is a premove, never taken as the answer.
+        bot.settle();
+        match drain_unasked(&mut self.t.report, bot, p, ply).await {
             Ok(()) => {}
             Err(Unasked::Line(line)) => {
-                let reason = format!(
-                    "{} sent {} when it was not its turn",
-                    who(p, setup),
-                    quote(&line)
-                );
+                let when = if matches!(protocol::parse_bot_line(&line), BotMsg::Move(_)) {
+                    "before its turn (a premove)"
+                } else {
+                    "when it was not its turn"
+                };
+                let reason = format!("{} sent {} {when}", who(p, setup), quote(&line));
                 return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
             }
             Err(Unasked::Read(e)) => {
@@ -170,6 +171,8 @@ impl Play<'_, '_> {
         // loaded machine) never charges the bot less than it had. It stops when the `move`
         // line has been read.
         let limit = self.clock.deadline(pi).saturating_sub(self.carried);
+        // Continued now, and only then its clock starts: time spent stopped is not its.
+        bot.resume();
         self.turn_start = Instant::now();
         let deadline = deadline_after(self.turn_start, limit);
         match self.t.report.send(bot, p, &self.text, deadline).await {
@@ -221,6 +224,9 @@ impl Play<'_, '_> {
             };
             match protocol::parse_bot_line(&line) {
                 BotMsg::Move(token) => {
+                    // From its answer to its next turn it computes nothing (unless it may
+                    // ponder): stopped at once, its clock stopped with this read.
+                    bot.pause();
                     side.stage = side.stage.moved();
                     return Ok(token);
                 }

@@ -519,6 +519,8 @@ pub struct BotEntry {
     pub open_files: Option<u64>,
     pub sandbox: Option<bool>,
     pub wrapper: Option<String>,
+    /// Let this bot compute between its turns (`--ponder` for it alone).
+    pub ponder: Option<bool>,
     #[serde(default)]
     pub env: Vec<String>,
     #[serde(default)]
@@ -563,6 +565,7 @@ impl BotEntry {
             open_files: self.open_files,
             sandbox: self.sandbox,
             wrapper: self.wrapper.clone(),
+            ponder: self.ponder,
             env: self.env.clone(),
             sandbox_read: self.sandbox_read.clone(),
         }

@@ -2,6 +2,7 @@
 
 mod bot_io;
 mod e2e;
+mod fair_play;
 mod matches;
 mod memory;
 mod misbehaving;

@@ -1,0 +1,158 @@
+//! A bot computes only on its own time: between its turns every process of the bot is stopped
+//! (SIGSTOP), and continued (SIGCONT) just before its clock starts. `--ponder` turns this off.
+//!
+//! - In the process-group fallback: `killpg(pgid, SIGSTOP)`, one system call; a process that
+//!   left the group with `setsid` escapes it (as it escapes the kill: see [`super::namespace`]).
+//! - In a PID namespace: the referee cannot name the processes of the namespace cheaply (a walk
+//!   of `/proc` costs far more than a move), but the namespace's init, our own code, can: the
+//!   referee writes one byte (`s` or `c`) on a pipe only init holds, init calls `kill(-1, sig)`
+//!   (in its namespace: every process but itself, in nested namespaces too, and a process
+//!   forking at that moment passes the signal to its child) and writes the byte back. The bot
+//!   cannot reach either pipe (close-on-exec, and init is not dumpable), so it can neither stop
+//!   nor continue itself through init. Init and the keeper are never stopped.
+//!
+//! The answer to a stop is read before the referee drains the bot's output (a stopped bot
+//! writes nothing more, so the drain ends); the answer to a continue is awaited before the
+//! clock starts, so time spent stopped is never charged.
+
+use nix::errno::Errno;
+use nix::fcntl::OFlag;
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::{pipe2, Pid};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+
+/// The referee's ends of a namespace's pause channel, and init's ends until the spawn.
+pub(crate) struct Channel {
+    command_w: OwnedFd,
+    answer_r: OwnedFd,
+    /// Init's ends: passed to the spawned child, closed here right after the spawn.
+    init_ends: Option<(OwnedFd, OwnedFd)>,
+}
+
+impl Channel {
+    /// Two pipes, close-on-exec (the bot never holds them).
+    pub fn new() -> nix::Result<Channel> {
+        let (command_r, command_w) = pipe2(OFlag::O_CLOEXEC)?;
+        let (answer_r, answer_w) = pipe2(OFlag::O_CLOEXEC)?;
+        Ok(Channel {
+            command_w,
+            answer_r,
+            init_ends: Some((command_r, answer_w)),
+        })
+    }
+
+    /// Init's ends as numbers (command read end, answer write end), for the spawned child.
+    pub fn init_fds(&self) -> Option<(RawFd, RawFd)> {
+        let (r, w) = self.init_ends.as_ref()?;
+        Some((r.as_raw_fd(), w.as_raw_fd()))
+    }
+}
+
+/// How a bot's processes are stopped and continued.
+enum Method {
+    /// `--ponder`, or nothing to signal: never stopped.
+    Off,
+    Group(Pid),
+    Init(Channel),
+}
+
+/// The stop and continue of one bot's processes.
+pub(crate) struct Pauser {
+    method: Method,
+    /// Stopped (as far as the referee asked).
+    stopped: bool,
+    /// Answers from init not read yet.
+    unanswered: u32,
+}
+
+impl Pauser {
+    /// For the bot whose process group is `pgid`: through `channel` when it runs in a
+    /// namespace (the spawn done: init's ends are closed here), by its group otherwise;
+    /// never when `ponder`.
+    pub fn new(pgid: i32, channel: Option<Channel>, ponder: bool) -> Pauser {
+        let method = match channel {
+            _ if ponder || pgid <= 0 => Method::Off,
+            Some(mut c) => {
+                c.init_ends = None;
+                Method::Init(c)
+            }
+            None => Method::Group(Pid::from_raw(pgid)),
+        };
+        Pauser {
+            method,
+            stopped: false,
+            unanswered: 0,
+        }
+    }
+
+    /// Whether the bot was last stopped (and not continued since).
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Stop every process of the bot. Returns at once; [`Pauser::settle`] waits until it is
+    /// done.
+    pub fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = self.signal(b's');
+    }
+
+    /// Wait until the last stop has been carried out (so the bot writes nothing more).
+    pub fn settle(&mut self) {
+        self.await_answers();
+    }
+
+    /// Continue every process of the bot, and wait until that is done.
+    pub fn resume(&mut self) {
+        if !self.stopped {
+            return;
+        }
+        self.stopped = false;
+        if self.signal(b'c') {
+            self.await_answers();
+        }
+    }
+
+    /// Send `s` (stop) or `c` (continue); whether it was sent.
+    fn signal(&mut self, what: u8) -> bool {
+        let sig = if what == b's' {
+            Signal::SIGSTOP
+        } else {
+            Signal::SIGCONT
+        };
+        match &self.method {
+            Method::Off => false,
+            Method::Group(pgid) => killpg(*pgid, sig).is_ok(),
+            Method::Init(c) => {
+                // Init gone (the bot exited): EPIPE, nothing to stop.
+                let sent = nix::unistd::write(&c.command_w, &[what]) == Ok(1);
+                self.unanswered += u32::from(sent);
+                sent
+            }
+        }
+    }
+
+    /// Read init's answers to everything asked so far: a blocking read, one system call (a
+    /// poll with a timeout would be a second one on every move). It cannot hang: init answers
+    /// as soon as it runs, nothing of the bot can stop or trace it (its namespace's init, not
+    /// dumpable), and once it has exited the read finds the end of the pipe.
+    fn await_answers(&mut self) {
+        let Method::Init(c) = &self.method else {
+            return;
+        };
+        let mut buf = [0u8; 8];
+        while self.unanswered > 0 {
+            let want = (self.unanswered as usize).min(buf.len());
+            match nix::unistd::read(&c.answer_r, &mut buf[..want]) {
+                Ok(0) => break,
+                Ok(n) => self.unanswered -= n as u32,
+                Err(Errno::EINTR) => {}
+                Err(_) => break,
+            }
+        }
+        // Init exited: nothing more will come.
+        self.unanswered = 0;
+    }
+}

@@ -1,0 +1,205 @@
+//! Fair play with real processes: a bot computes only on its own time (its processes are
+//! stopped between its turns unless it may ponder), and no move sent before `go` is taken.
+
+use crate::support::*;
+use std::path::Path;
+
+/// What `builtin:search` did in a match: its median think time (µs), its median nodes per
+/// second (from the info line before each move), and the games it lost on time.
+struct SearchFigures {
+    median_us: u64,
+    median_nps: u64,
+    forfeits: usize,
+    games: usize,
+}
+
+fn median(mut v: Vec<u64>) -> u64 {
+    assert!(!v.is_empty());
+    v.sort_unstable();
+    v[v.len() / 2]
+}
+
+fn search_figures(jsonl: &[&Path]) -> SearchFigures {
+    let (mut times, mut nps, mut forfeits, mut games) = (Vec::new(), Vec::new(), 0, 0);
+    for path in jsonl {
+        for g in read_jsonl(path) {
+            games += 1;
+            let side = usize::from(g["white"] != "search");
+            let t = g["times_us"].as_array().unwrap();
+            times.extend(t.iter().skip(side).step_by(2).map(|v| v.as_u64().unwrap()));
+            let infos = g["move_infos"].as_array().cloned().unwrap_or_default();
+            for info in infos.iter().skip(side).step_by(2) {
+                let n = info.as_str().and_then(|s| s.split(" nps ").nth(1));
+                if let Some(n) = n.and_then(|n| n.split(' ').next()) {
+                    nps.push(n.parse().unwrap());
+                }
+            }
+            let lost_on_time = g["termination"] == "time forfeit"
+                && g["reason"].as_str().unwrap().contains("(search)");
+            forfeits += usize::from(lost_on_time);
+        }
+    }
+    SearchFigures {
+        median_us: median(times),
+        median_nps: median(nps),
+        forfeits,
+        games,
+    }
+}
+
+/// `games` games of search against `opponent` at --movetime 100, all the game's bots on one
+/// core (--affinity: a busy process there takes search's CPU, not another core's), into
+/// `jsonl`.
+fn against_search(dir: &Path, tag: &str, opponent: &str, games: u32, extra: &[&str]) {
+    let jsonl = dir.join(format!("{tag}.jsonl"));
+    let games = games.to_string();
+    let args = [
+        &[
+            "match",
+            "darra",
+            "builtin:search",
+            opponent,
+            "--games",
+            &games,
+            "--movetime",
+            "100",
+            "--affinity",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ],
+        extra,
+    ]
+    .concat();
+    let out = std::process::Command::new(exe())
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Quiet, spinning, quiet, spinning (interleaved, so a machine busy with something else
+/// weighs on both alike), then spinning with --ponder; the figures of each.
+fn spinner_figures(name: &str) -> [SearchFigures; 3] {
+    let dir = temp_dir(name);
+    let marker = format!("baraza-spin-{name}-{}", std::process::id());
+    let quiet = bot("first_bot.sh");
+    let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
+    for half in ["a", "b"] {
+        against_search(&dir, &format!("quiet-{half}"), &quiet, 5, &[]);
+        against_search(&dir, &format!("spin-{half}"), &spinner, 5, &[]);
+    }
+    against_search(&dir, "ponder", &spinner, 6, &["--ponder"]);
+    let f = |tags: &[&str]| {
+        let paths: Vec<_> = tags
+            .iter()
+            .map(|t| dir.join(format!("{t}.jsonl")))
+            .collect();
+        search_figures(&paths.iter().map(|p| p.as_path()).collect::<Vec<_>>())
+    };
+    let figures = [
+        f(&["quiet-a", "quiet-b"]),
+        f(&["spin-a", "spin-b"]),
+        f(&["ponder"]),
+    ];
+    for (what, s) in ["quiet", "spinner", "spinner --ponder"]
+        .iter()
+        .zip(&figures)
+    {
+        eprintln!(
+            "search vs {what}: {} games, {} lost on time, median think {} us, median nps {}",
+            s.games, s.forfeits, s.median_us, s.median_nps
+        );
+    }
+    // The spinners died with their games.
+    assert!(!process_with(&marker), "a spinner outlived its match");
+    figures
+}
+
+/// Whether a process whose command line holds `marker` is running.
+fn process_with(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+        std::fs::read(e.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+    })
+}
+
+#[test]
+fn a_bot_spinning_between_its_turns_takes_no_time_from_its_opponent() {
+    let [quiet, spin, _ponder] = spinner_figures("spin");
+    assert_eq!(spin.games, 10);
+    assert_eq!(spin.forfeits, 0, "search lost on time to the spinner");
+    let ratio = spin.median_us as f64 / quiet.median_us as f64;
+    assert!(
+        (0.85..=1.15).contains(&ratio),
+        "search's median think time {} us against the spinner, {} us against a quiet bot",
+        spin.median_us,
+        quiet.median_us
+    );
+    // The think time is search's own choice (a share of its movetime); what the spinners
+    // would take shows in how much it searches in that time: on one core with two busy
+    // processes, about 40% less when they run (measured before the stop existed).
+    let nps = spin.median_nps as f64 / quiet.median_nps as f64;
+    assert!(
+        nps > 0.8,
+        "search searched {} nodes/s against the spinner, {} against a quiet bot",
+        spin.median_nps,
+        quiet.median_nps
+    );
+}
+
+/// `n` games of the premove bot (`mode`) against an instant opponent: every one is a protocol
+/// error of the premove bot that names its premove.
+fn every_premove_is_refused(mode: &str, n: u32, extra: &[&str]) {
+    let dir = temp_dir(&format!("premove-{mode}-{}", extra.len()));
+    let jsonl = dir.join("games.jsonl");
+    let premover = format!("python3 {} {mode}", bot("premove_bot.py"));
+    let games = n.to_string();
+    let args = [
+        &[
+            "match",
+            "darra",
+            premover.as_str(),
+            "builtin:random",
+            "--games",
+            &games,
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ],
+        extra,
+    ]
+    .concat();
+    let out = std::process::Command::new(exe())
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = read_jsonl(&jsonl);
+    assert_eq!(games.len(), n as usize);
+    for g in &games {
+        let reason = g["reason"].as_str().unwrap();
+        assert_eq!(
+            g["termination"], "protocol error",
+            "game {}: {reason}",
+            g["game"]
+        );
+        assert!(
+            reason.contains("(premove_bot) sent 'move ") && reason.contains("before its turn"),
+            "game {}: {reason}",
+            g["game"]
+        );
+    }
+}
+
+#[test]
+fn a_premove_behind_32_kib_of_info_is_a_protocol_error_every_time() {
+    every_premove_is_refused("flood", 50, &[]);
+}
+
+#[test]
+fn a_stray_move_right_after_the_bots_own_is_a_protocol_error_every_time() {
+    every_premove_is_refused("stray", 50, &[]);
+    // Not stopped, the bot's pipe is still drained before each turn.
+    every_premove_is_refused("stray", 10, &["--ponder"]);
+}
