@@ -138,10 +138,11 @@ fn a_bot_spinning_between_its_turns_takes_no_time_from_its_opponent() {
     );
     // The think time is search's own choice (a share of its movetime); what the spinners
     // would take shows in how much it searches in that time: on one core with two busy
-    // processes, about 40% less when they run (measured before the stop existed).
+    // processes, about 40% less when they run (measured before the stop existed: 0.57 of
+    // the quiet run); 0.75 leaves room for the other tests sharing the machine.
     let nps = spin.median_nps as f64 / quiet.median_nps as f64;
     assert!(
-        nps > 0.8,
+        nps > 0.75,
         "search searched {} nodes/s against the spinner, {} against a quiet bot",
         spin.median_nps,
         quiet.median_nps
