@@ -30,7 +30,7 @@ pub struct SpawnOptions {
     /// Pin the bot's processes to these CPUs (`--affinity`).
     pub cpus: Option<Vec<usize>>,
     /// Let the bot compute between its turns (`--ponder`); by default every process of it is
-    /// stopped then ([`super::pause`]).
+    /// stopped then (see the `bot::pause` module).
     pub ponder: bool,
     /// Names the working directory (the bot's name).
     pub label: String,

@@ -14,7 +14,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::BufRead;
 use std::path::Path;
 
-/// What both logs keep of a game, hashed part by part (see [`PARTS`]).
+/// What both logs keep of a game, hashed part by part (see `PARTS`).
 pub type Print = [u32; 4];
 
 /// The parts of a [`Print`], as a difference names them.
