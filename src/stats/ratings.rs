@@ -391,12 +391,6 @@ impl std::str::FromStr for AnchorSpec {
     }
 }
 
-/// `NAME=ELO` of `--anchor`, as a pair.
-pub fn parse_anchor(text: &str) -> Result<(String, f64), AnchorError> {
-    let a: AnchorSpec = text.parse()?;
-    Ok((a.name, a.elo))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

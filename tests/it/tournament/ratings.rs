@@ -1,7 +1,7 @@
 //! The rating list: the Bradley-Terry fit against Ordo's on the same games, the anchor, and
 //! the cases without a list.
 
-use baraza::stats::ratings::{fit, parse_anchor, Anchor, NoRatings, PairGames};
+use baraza::stats::ratings::{fit, Anchor, AnchorSpec, NoRatings, PairGames};
 
 fn names(n: &[&str]) -> Vec<String> {
     n.iter().map(|s| s.to_string()).collect()
@@ -155,6 +155,7 @@ fn no_list_when_the_maximum_does_not_exist() {
 
 #[test]
 fn anchor_option_parses() {
+    let parse_anchor = |t: &str| t.parse::<AnchorSpec>().map(|a| (a.name, a.elo));
     assert_eq!(parse_anchor("mine=1500"), Ok(("mine".into(), 1500.0)));
     assert_eq!(parse_anchor("a=b=-20.5"), Ok(("a=b".into(), -20.5)));
     assert_eq!(
