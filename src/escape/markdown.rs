@@ -7,10 +7,12 @@
 pub fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
+        // HTML as the HTML pages escape it (GitHub renders entities in table cells).
+        if let Some(e) = super::html::entity(c) {
+            out.push_str(e);
+            continue;
+        }
         match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
             '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '~' | '!' | '#' => {
                 out.push('\\');
                 out.push(c);

@@ -1,8 +1,9 @@
 //! Text that a bot (or whoever names one) controls, escaped for where it is read: one module
-//! per target. HTML pages escape in [`crate::view`] and the PGN log in [`crate::record::pgn`],
-//! beside their writers; JSON is escaped by serde.
+//! per target. The PGN log escapes in [`crate::record::pgn`], beside its writer; JSON is
+//! escaped by serde.
 
 pub mod csv;
+pub mod html;
 pub mod log_file;
 pub mod markdown;
 pub mod terminal;

@@ -19,21 +19,7 @@ struct PageData<'a> {
     games: &'a [GameView],
 }
 
-/// Escape text for HTML content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::escape::html::escape_html;
 
 /// JSON that can sit inside a `<script>` element: no `<` at all (so never `</script>` or
 /// `<!--`), written as the JSON escape `\u003c`, which only occurs inside strings.

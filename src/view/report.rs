@@ -2,8 +2,8 @@
 //! crosstable, each bot's score over the games and the SPRT's LLR, as an HTML section that
 //! sits above the viewer of the same games (the crosstable links into it).
 
-use super::page::escape_html;
 use super::svg::{line_plot, Rule, Series};
+use crate::escape::html::escape_html;
 use crate::tournament::log::reader::GamesLog;
 use crate::tournament::table::render;
 use crate::tournament::table::results::{self, Tally};

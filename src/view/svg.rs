@@ -1,6 +1,6 @@
 //! Small line plots as inline SVG: a page with plots still loads nothing.
 
-use super::page::escape_html;
+use crate::escape::html::escape_html;
 use std::fmt::Write as _;
 
 /// One line of a plot: its label and its points (x, y).
