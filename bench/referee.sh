@@ -10,8 +10,10 @@
 #   CPU      pin the referee and both bots to this CPU with taskset (default 0; '-' = no pinning)
 #   REPS=n   (environment) runs of each measurement, default 3
 #   MODES    (environment) which process handling to measure: "reuse no-reuse" (default), or
-#            one of them. reuse: each bot's process plays the whole match (the default of
-#            baraza match); no-reuse: fresh processes every game (--no-reuse).
+#            any of "reuse no-reuse ponder". reuse: each bot's process plays the whole match
+#            (the default of baraza match), stopped between its turns; no-reuse: fresh processes
+#            every game (--no-reuse); ponder: as reuse, never stopped (--ponder), so the cost of
+#            stopping is reuse minus ponder.
 #   COMPARE=path  (environment) another baraza binary (e.g. a build of the previous commit):
 #            each rep runs it and then this one, interleaved, and the medians of both are
 #            printed at the end (lines tagged "compare" and "this").
@@ -46,6 +48,7 @@ run() {
     for mode in $modes; do
         flag=""
         [ "$mode" = no-reuse ] && flag=--no-reuse
+        [ "$mode" = ponder ] && flag=--ponder
         i=0
         while [ $i -lt "$reps" ]; do
             for which in ${compare:+compare} this; do

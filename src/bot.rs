@@ -46,10 +46,13 @@ use nix::errno::Errno;
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::sys::wait::waitpid;
 use nix::unistd::Pid;
+use std::future::{poll_fn, Future};
 use std::io::{self, Write as _};
 use std::path::PathBuf;
+use std::pin::pin;
 use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
+use std::task::Poll;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, ChildStdin, ChildStdout};
@@ -300,10 +303,20 @@ impl Bot {
         self.pgid
     }
 
-    /// Write `text` (one or more whole lines) by `deadline`.
+    /// Write `text` (one or more whole lines) by `deadline`. A stopped bot ([`Bot::pause`])
+    /// whose input pipe is full is continued, so that it can read and make room.
     pub async fn send(&mut self, text: &str, deadline: Instant) -> Result<(), WriteError> {
         let stdin = self.stdin.as_mut().ok_or(WriteError::Closed)?;
-        let err = match timeout_at(deadline, stdin.write_all(text.as_bytes())).await {
+        let mut write = pin!(stdin.write_all(text.as_bytes()));
+        let at_once = poll_fn(|cx| Poll::Ready(write.as_mut().poll(cx))).await;
+        let written = match at_once {
+            Poll::Ready(done) => Ok(done),
+            Poll::Pending => {
+                self.pauser.resume();
+                timeout_at(deadline, write).await
+            }
+        };
+        let err = match written {
             Err(_) => WriteError::Timeout,
             Ok(Ok(())) => return Ok(()),
             Ok(Err(e)) if e.kind() == io::ErrorKind::BrokenPipe => WriteError::Closed,
@@ -376,7 +389,8 @@ impl Bot {
         self.pauser.settle();
     }
 
-    /// Continue the bot's processes, waiting until they are (the clock starts after).
+    /// Continue the bot's processes. Returns at once: its clock has started already (see
+    /// [`Bot::pause`]).
     pub fn resume(&mut self) {
         self.pauser.resume();
     }

@@ -12,8 +12,10 @@
 //!   nor continue itself through init. Init and the keeper are never stopped.
 //!
 //! The answer to a stop is read before the referee drains the bot's output (a stopped bot
-//! writes nothing more, so the drain ends); the answer to a continue is awaited before the
-//! clock starts, so time spent stopped is never charged.
+//! writes nothing more, so the drain ends). A continue is sent just after the bot's turn was
+//! written and its clock started, and not awaited: the bot finds its turn as it wakes, and the
+//! few microseconds init takes to continue it are charged to it (a clock that started after
+//! the continue could charge a bot less than it used, on a loaded machine).
 
 use nix::errno::Errno;
 use nix::fcntl::OFlag;
@@ -104,15 +106,14 @@ impl Pauser {
         self.await_answers();
     }
 
-    /// Continue every process of the bot, and wait until that is done.
+    /// Continue every process of the bot. Returns at once: the answer is read with the next
+    /// stop's (waiting for it would cost the referee a sleep and a wake-up on every move).
     pub fn resume(&mut self) {
         if !self.stopped {
             return;
         }
         self.stopped = false;
-        if self.signal(b'c') {
-            self.await_answers();
-        }
+        self.signal(b'c');
     }
 
     /// Send `s` (stop) or `c` (continue); whether it was sent.

@@ -171,11 +171,13 @@ impl Play<'_, '_> {
         // loaded machine) never charges the bot less than it had. It stops when the `move`
         // line has been read.
         let limit = self.clock.deadline(pi).saturating_sub(self.carried);
-        // Continued now, and only then its clock starts: time spent stopped is not its.
-        bot.resume();
         self.turn_start = Instant::now();
         let deadline = deadline_after(self.turn_start, limit);
-        match self.t.report.send(bot, p, &self.text, deadline).await {
+        let sent = self.t.report.send(bot, p, &self.text, deadline).await;
+        // Continued only now, its turn waiting in its input: it wakes once, to read it. The
+        // clock runs already, so the microseconds its init takes to continue it are its own.
+        bot.resume();
+        match sent {
             Ok(()) => Ok(limit),
             Err(WriteError::Closed) if side.stage.is_unproven() => {
                 // A kept process that quit (status 0) after `gameover`, before it read this

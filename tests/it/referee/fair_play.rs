@@ -47,10 +47,24 @@ fn search_figures(jsonl: &[&Path]) -> SearchFigures {
     }
 }
 
+/// How the bots' processes are held: in a PID namespace (init stops them), or as a process
+/// group (`BARAZA_ISOLATION=group`, where namespaces are unavailable: `killpg` stops them).
+#[derive(Clone, Copy)]
+enum Isolation {
+    Namespace,
+    Group,
+}
+
 /// `games` games of search against `opponent` at --movetime 100, all the game's bots on one
 /// core (--affinity: a busy process there takes search's CPU, not another core's), into
 /// `jsonl`.
-fn against_search(dir: &Path, tag: &str, opponent: &str, games: u32, extra: &[&str]) {
+fn against_search(
+    dir: &Path,
+    tag: &str,
+    opponent: &str,
+    (games, isolation): (u32, Isolation),
+    extra: &[&str],
+) {
     let jsonl = dir.join(format!("{tag}.jsonl"));
     let games = games.to_string();
     let args = [
@@ -70,7 +84,11 @@ fn against_search(dir: &Path, tag: &str, opponent: &str, games: u32, extra: &[&s
         extra,
     ]
     .concat();
-    let out = std::process::Command::new(exe())
+    let mut cmd = std::process::Command::new(exe());
+    if let Isolation::Group = isolation {
+        cmd.env("BARAZA_ISOLATION", "group");
+    }
+    let out = cmd
         .args(&args)
         .stdin(std::process::Stdio::null())
         .output()
@@ -80,16 +98,16 @@ fn against_search(dir: &Path, tag: &str, opponent: &str, games: u32, extra: &[&s
 
 /// Quiet, spinning, quiet, spinning (interleaved, so a machine busy with something else
 /// weighs on both alike), then spinning with --ponder; the figures of each.
-fn spinner_figures(name: &str) -> [SearchFigures; 3] {
+fn spinner_figures(name: &str, isolation: Isolation) -> [SearchFigures; 3] {
     let dir = temp_dir(name);
     let marker = format!("baraza-spin-{name}-{}", std::process::id());
     let quiet = bot("first_bot.sh");
     let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
     for half in ["a", "b"] {
-        against_search(&dir, &format!("quiet-{half}"), &quiet, 5, &[]);
-        against_search(&dir, &format!("spin-{half}"), &spinner, 5, &[]);
+        against_search(&dir, &format!("quiet-{half}"), &quiet, (5, isolation), &[]);
+        against_search(&dir, &format!("spin-{half}"), &spinner, (5, isolation), &[]);
     }
-    against_search(&dir, "ponder", &spinner, 6, &["--ponder"]);
+    against_search(&dir, "ponder", &spinner, (6, isolation), &["--ponder"]);
     let f = |tags: &[&str]| {
         let paths: Vec<_> = tags
             .iter()
@@ -126,7 +144,16 @@ fn process_with(marker: &str) -> bool {
 
 #[test]
 fn a_bot_spinning_between_its_turns_takes_no_time_from_its_opponent() {
-    let [quiet, spin, _ponder] = spinner_figures("spin");
+    search_keeps_its_time_against_the_spinner("spin", Isolation::Namespace);
+}
+
+#[test]
+fn in_the_process_group_fallback_too_a_spinning_bot_takes_no_time() {
+    search_keeps_its_time_against_the_spinner("spin-group", Isolation::Group);
+}
+
+fn search_keeps_its_time_against_the_spinner(name: &str, isolation: Isolation) {
+    let [quiet, spin, _ponder] = spinner_figures(name, isolation);
     assert_eq!(spin.games, 10);
     assert_eq!(spin.forfeits, 0, "search lost on time to the spinner");
     let ratio = spin.median_us as f64 / quiet.median_us as f64;
@@ -203,4 +230,86 @@ fn a_stray_move_right_after_the_bots_own_is_a_protocol_error_every_time() {
     every_premove_is_refused("stray", 50, &[]);
     // Not stopped, the bot's pipe is still drained before each turn.
     every_premove_is_refused("stray", 10, &["--ponder"]);
+}
+
+/// The ticks the ticker bot counted before each of its moves, in the games of `jsonl` where
+/// `name` (a ticker) met `opponent`, first moves left out (its ticker starts at its first).
+fn ticks_of(jsonl: &Path, name: &str, opponent: &str) -> Vec<u64> {
+    let mut ticks = Vec::new();
+    // The first line is the event's header: no players.
+    for g in read_jsonl(jsonl)
+        .into_iter()
+        .filter(|g| g["white"].is_string())
+    {
+        let (w, b) = (g["white"].as_str().unwrap(), g["black"].as_str().unwrap());
+        if (w, b) != (name, opponent) && (w, b) != (opponent, name) {
+            continue;
+        }
+        let side = usize::from(w != name);
+        let infos = g["move_infos"].as_array().unwrap();
+        // No info on a forced pass: the referee plays it without asking.
+        let own = infos
+            .iter()
+            .skip(side)
+            .step_by(2)
+            .filter_map(|i| i.as_str());
+        for info in own.skip(1) {
+            let n = info.strip_prefix("ticks ").expect("only tick counts");
+            ticks.push(n.parse().unwrap());
+        }
+    }
+    ticks
+}
+
+#[test]
+fn ponder_true_in_the_event_file_lets_that_bot_alone_think_on_the_opponents_time() {
+    // Two tickers against a bot that thinks 100 ms a move: the one with `ponder = true` ticks
+    // about 10 times a turn (one every 10 ms of the opponent's time); the other is stopped
+    // from its move to its next turn, so its ticker gains nothing but what its own brief turn
+    // allows.
+    let dir = temp_dir("ponder-event");
+    let out = dir.join("run");
+    let event = dir.join("event.toml");
+    let ticker = bot("ticker_bot.sh");
+    std::fs::write(
+        &event,
+        format!(
+            "ruleset = \"darra\"\nmovetime = 2000\n\n\
+             [[bot]]\nname = \"ponders\"\ncmd = \"{ticker}\"\nponder = true\n\n\
+             [[bot]]\nname = \"stopped\"\ncmd = \"{ticker}\"\n\n\
+             [[bot]]\nname = \"sleepy\"\ncmd = \"{}\"\n",
+            bot("sleepy_bot.sh")
+        ),
+    )
+    .unwrap();
+    baraza()
+        .args(["tournament", "--quiet", "--config"])
+        .arg(&event)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let jsonl = out.join("games.jsonl");
+    let ponders = ticks_of(&jsonl, "ponders", "sleepy");
+    let stopped = ticks_of(&jsonl, "stopped", "sleepy");
+    assert!(
+        ponders.len() >= 10 && stopped.len() >= 10,
+        "{ponders:?} {stopped:?}"
+    );
+    // 100 ms of the opponent's sleep a turn: 10 ticks when nothing else runs; at least 4
+    // leaves room for a loaded machine (each tick forks a `sleep`).
+    let median = |mut v: Vec<u64>| {
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    assert!(
+        median(ponders.clone()) >= 4,
+        "the ponderer ticked {ponders:?}"
+    );
+    // Stopped, a tick can fall only in its own turn (a `wc` and two echoes) or in the
+    // moment between its continue and its stop.
+    assert!(
+        stopped.iter().all(|&t| t <= 2),
+        "the stopped bot ticked {stopped:?}"
+    );
 }
