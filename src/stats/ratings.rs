@@ -13,43 +13,33 @@
 //!   flip, so draws make the intervals narrower than the win/loss model alone would
 //!   (quasi-likelihood). With a mean-0 anchor, `σ_i` is the error of `r_i` relative to the
 //!   mean; with a named anchor, relative to that bot (whose own is 0).
-//! - **When there is no list**: the maximum does not exist (ratings run off to infinity) when
-//!   the bots split into a group that never scored against another group, e.g. a bot with
-//!   100%, or when some bots never met the others even indirectly.
+//! - **Perfect scores**: a bot that won (or lost) every game has no finite maximum; it is set
+//!   aside and placed back at a floor (or a ceiling), as Ordo does ([`super::perfect_scores`]).
+//!   The mean of 0 is that of the other bots; a bound has no interval.
+//! - **When there is no list**: the maximum does not exist (ratings run off to infinity) when,
+//!   even with the perfect scores set aside, the bots split into a group that never scored
+//!   against another group, or when some bots never met the others even indirectly.
 
+use super::pair_games::expected;
+pub use super::pair_games::PairGames;
+use super::perfect_scores::{self, Bound};
 use serde::Serialize;
 
 /// `ln 10 / 400`: d E / d r = K · E (1 − E).
 const K: f64 = std::f64::consts::LN_10 / 400.0;
 const Z95: f64 = 1.959_963_984_540_054;
 
-/// The games between two bots `a < b`: `a`'s wins, draws, `b`'s wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PairGames {
-    pub a: usize,
-    pub b: usize,
-    pub a_wins: u64,
-    pub draws: u64,
-    pub b_wins: u64,
-}
-
-impl PairGames {
-    fn games(&self) -> f64 {
-        (self.a_wins + self.draws + self.b_wins) as f64
-    }
-
-    fn a_points(&self) -> f64 {
-        self.a_wins as f64 + self.draws as f64 / 2.0
-    }
-}
-
 /// One bot's fitted rating.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rating {
     pub name: String,
+    /// For a bot with a [`Bound`], the bound.
     pub rating: f64,
-    /// Half the 95% interval.
+    /// Half the 95% interval; NaN (JSON null) for a bound.
     pub error95: f64,
+    /// Set for a bot that won (floor) or lost (ceiling) every game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<Bound>,
 }
 
 /// Where the list is placed.
@@ -114,10 +104,6 @@ fn solve(mut m: Vec<Vec<f64>>, mut y: Vec<f64>) -> Vec<f64> {
         x[r] = (y[r] - s) / m[r][r];
     }
     x
-}
-
-fn expected(ri: f64, rj: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-(ri - rj) / 400.0))
 }
 
 /// A group of bots that never scored against the others, or against which the others never
@@ -241,9 +227,71 @@ pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRating
             "some bots are not linked to the others by any chain of games".into(),
         ));
     }
-    if let Some(group) = unbounded_group(n, pairs, names) {
+    let aside = perfect_scores::set_aside(n, pairs);
+    // The kept bots, renumbered, and the games among them.
+    let kept: Vec<usize> = (0..n).filter(|&i| aside.kept[i]).collect();
+    let new_index = |i: usize| kept.iter().position(|&k| k == i);
+    let kept_pairs: Vec<PairGames> = pairs
+        .iter()
+        .filter_map(|p| {
+            Some(PairGames {
+                a: new_index(p.a)?,
+                b: new_index(p.b)?,
+                ..*p
+            })
+        })
+        .collect();
+    let kept_names: Vec<String> = kept.iter().map(|&i| names[i].clone()).collect();
+    let fittable = kept.len() >= 2
+        && connected(kept.len(), &kept_pairs)
+        && unbounded_group(kept.len(), &kept_pairs, &kept_names).is_none();
+    if !fittable {
+        let group = unbounded_group(n, pairs, names).unwrap_or_else(|| kept_names.join(", "));
         return Err(NoRatings::Unbounded(group));
     }
+    let (kept_r, dispersion, kept_cov) = fit_bounded(&kept_pairs, kept.len());
+    // Back to every bot: the set-aside ones placed at their bounds, with no covariance.
+    let mut r = vec![f64::NAN; n];
+    let mut covariance = vec![vec![f64::NAN; n]; n];
+    for (a, &i) in kept.iter().enumerate() {
+        r[i] = kept_r[a];
+        for (b, &j) in kept.iter().enumerate() {
+            covariance[i][j] = kept_cov[a][b];
+        }
+    }
+    aside.place(&mut r, pairs);
+    let bound = |i: usize| aside.order.iter().find(|o| o.0 == i).map(|o| o.1);
+    let ratings = names
+        .iter()
+        .zip(&r)
+        .enumerate()
+        .map(|(i, (name, &x))| Rating {
+            name: name.clone(),
+            rating: x,
+            error95: interval95(covariance[i][i]),
+            bound: bound(i),
+        })
+        .collect();
+    Ok(RatingList {
+        anchor: Anchor::Mean,
+        ratings,
+        dispersion,
+        covariance,
+    })
+}
+
+/// Half the 95% interval of a rating of variance `v`; NaN when `v` is (a bound's).
+fn interval95(v: f64) -> f64 {
+    if v.is_nan() {
+        f64::NAN
+    } else {
+        Z95 * v.max(0.0).sqrt()
+    }
+}
+
+/// The maximum-likelihood ratings of `n` bots (mean 0) whose maximum exists, the dispersion,
+/// and the covariance of the ratings.
+fn fit_bounded(pairs: &[PairGames], n: usize) -> (Vec<f64>, f64, Vec<Vec<f64>>) {
     // Newton's method on the mean-0 ratings, each step halved until the likelihood rises
     // (the likelihood is concave, so this converges from 0).
     let mut r = vec![0.0; n];
@@ -301,22 +349,7 @@ pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRating
             })
             .collect()
     };
-    let ratings = names
-        .iter()
-        .zip(&r)
-        .enumerate()
-        .map(|(i, (name, &x))| Rating {
-            name: name.clone(),
-            rating: x,
-            error95: Z95 * covariance[i][i].max(0.0).sqrt(),
-        })
-        .collect();
-    Ok(RatingList {
-        anchor: Anchor::Mean,
-        ratings,
-        dispersion,
-        covariance,
-    })
+    (r, dispersion, covariance)
 }
 
 impl RatingList {
@@ -336,8 +369,9 @@ impl RatingList {
             .map(|(i, r)| Rating {
                 name: r.name.clone(),
                 rating: r.rating + shift,
-                // Var(r_i − r_a).
-                error95: Z95 * (c[i][i] + c[a][a] - 2.0 * c[i][a]).max(0.0).sqrt(),
+                // Var(r_i − r_a); NaN where either is a bound.
+                error95: interval95(c[i][i] + c[a][a] - 2.0 * c[i][a]),
+                bound: r.bound,
             })
             .collect();
         Ok(RatingList {

@@ -5,6 +5,7 @@ use super::report;
 use super::results::{BotStanding, Pairing, Standings};
 use crate::escape::{csv, markdown};
 use crate::stats::elo::EloEstimate;
+use crate::stats::perfect_scores::Bound;
 use crate::stats::ratings::Anchor;
 use crate::tournament::plan::config::Format;
 use std::fmt::Write as _;
@@ -45,7 +46,16 @@ fn legend(s: &Standings) -> String {
         (None, Some(why)) => format!("Rating: none ({why})"),
         (None, None) => "Rating: none".to_string(),
     };
-    format!("{rating}; Perf: the Elo of the bot's score against the opponents it met")
+    let bounds = s
+        .ratings
+        .as_ref()
+        .is_some_and(|l| l.ratings.iter().any(|r| r.bound.is_some()));
+    let bounds = if bounds {
+        "; >/<: won/lost every game, rated where that has even odds (a floor/ceiling, as Ordo; outside the mean)"
+    } else {
+        ""
+    };
+    format!("{rating}{bounds}; Perf: the Elo of the bot's score against the opponents it met")
 }
 
 /// Where [`COLUMNS`] has the bot's name.
@@ -96,13 +106,20 @@ fn bot_row(s: &Standings, b: &BotStanding) -> Vec<String> {
         format!("{}-{}-{}", b.wins, b.draws, b.losses),
         b.score.map_or("-".into(), |x| format!("{:.1}%", x * 100.0)),
         rating.map_or("-".into(), |r| {
+            let side = match r.bound {
+                Some(Bound::Floor) => ">",
+                Some(Bound::Ceiling) => "<",
+                None => "",
+            };
             if anchored {
-                format!("{:.1}", r.rating)
+                format!("{side}{:.1}", r.rating)
             } else {
-                signed(Some(r.rating), "")
+                side.to_string() + &signed(Some(r.rating), "")
             }
         }),
-        rating.map_or("-".into(), |r| format!("{:.1}", r.error95)),
+        rating
+            .filter(|r| r.bound.is_none())
+            .map_or("-".into(), |r| format!("{:.1}", r.error95)),
         elo,
         interval,
         b.los_vs_leader
@@ -269,7 +286,7 @@ pub fn render_text(s: &Standings) -> String {
 }
 
 /// The machine-readable columns of CSV and Markdown: plain numbers, no signs or units.
-const DATA_COLUMNS: [&str; 23] = [
+const DATA_COLUMNS: [&str; 24] = [
     "rank",
     "bot",
     "games",
@@ -293,10 +310,14 @@ const DATA_COLUMNS: [&str; 23] = [
     "time_forfeits",
     "crashes",
     "other_forfeits",
+    "rating_bound",
 ];
 
 fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
-    let num = |x: Option<f64>| x.map_or(String::new(), |v| format!("{v:.6}"));
+    let num = |x: Option<f64>| {
+        x.filter(|v| v.is_finite())
+            .map_or(String::new(), |v| format!("{v:.6}"))
+    };
     let rating = s
         .ratings
         .as_ref()
@@ -323,6 +344,11 @@ fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
         b.time_forfeits.to_string(),
         b.crashes.to_string(),
         b.other_forfeits.to_string(),
+        match rating.and_then(|r| r.bound) {
+            Some(Bound::Floor) => "floor".into(),
+            Some(Bound::Ceiling) => "ceiling".into(),
+            None => String::new(),
+        },
     ]);
     row
 }

@@ -1,6 +1,7 @@
 //! The rating list: the Bradley-Terry fit against Ordo's on the same games, the anchor, and
 //! the cases without a list.
 
+use baraza::stats::perfect_scores::Bound;
 use baraza::stats::ratings::{fit, Anchor, AnchorSpec, NoRatings, PairGames};
 
 fn names(n: &[&str]) -> Vec<String> {
@@ -133,10 +134,16 @@ fn two_bots_give_the_elo_of_their_score() {
 }
 
 #[test]
-fn no_list_when_the_maximum_does_not_exist() {
-    // c won every game it played: its rating is unbounded.
+fn a_bot_that_won_every_game_gets_a_floor_and_the_others_are_still_rated() {
+    // c won every game it played. a and b are fitted without it: a's 4 of 6 points against b
+    // give d = 400·log10(4/2) = 120.41, so ±60.21 around the mean 0. c is placed where its 8
+    // straight wins have even odds, as Ordo does: E(c − a)^4·E(c − b)^4 = 1/2. With
+    // u = 10^(−c/400), E(c − a)·E(c − b) = 1/((1 + √2·u)(1 + u/√2)) = 2^(−1/4), so
+    // u² + (3/√2)·u + 1 − 2^(1/4) = 0, u = 0.0857285, c = −400·log10(u) = 426.75.
+    // Ordo 1.2.6 on the same 14 games (`ordo -a 0 -z 200.2409 -d 0 -G`, no draw model, as
+    // here): a +60.2, b −60.2, c > 426.7.
     let n = names(&["a", "b", "c"]);
-    let err = fit(
+    let list = fit(
         &n,
         &[
             pair(0, 1, [3, 2, 1]),
@@ -144,8 +151,47 @@ fn no_list_when_the_maximum_does_not_exist() {
             pair(1, 2, [0, 0, 4]),
         ],
     )
+    .unwrap();
+    let [a, b, c] = [0, 1, 2].map(|i| &list.ratings[i]);
+    assert!((a.rating - 60.206).abs() < 1e-3 && (b.rating + 60.206).abs() < 1e-3);
+    assert_eq!(
+        (a.bound, b.bound, c.bound),
+        (None, None, Some(Bound::Floor))
+    );
+    let b1 = 3.0 / 2f64.sqrt();
+    let u = (-b1 + (b1 * b1 - 4.0 * (1.0 - 2f64.powf(0.25))).sqrt()) / 2.0;
+    let want = -400.0 * u.log10();
+    assert!((want - 426.75).abs() < 0.01, "{want}");
+    assert!((c.rating - want).abs() < 1e-6, "{}", c.rating);
+    assert!(c.error95.is_nan() && a.error95.is_finite());
+    // And the mirror: a bot that lost every game gets a ceiling, at the same distance below.
+    let list = fit(
+        &n,
+        &[
+            pair(0, 1, [3, 2, 1]),
+            pair(0, 2, [4, 0, 0]),
+            pair(1, 2, [4, 0, 0]),
+        ],
+    )
+    .unwrap();
+    assert_eq!(list.ratings[2].bound, Some(Bound::Ceiling));
+    assert!((list.ratings[2].rating + want).abs() < 1e-6);
+}
+
+#[test]
+fn no_list_when_the_maximum_does_not_exist() {
+    // a beat b and c, b beat c: with a set aside, b has every point left, then c is alone.
+    let n = names(&["a", "b", "c"]);
+    let err = fit(
+        &n,
+        &[
+            pair(0, 1, [2, 0, 0]),
+            pair(0, 2, [2, 0, 0]),
+            pair(1, 2, [2, 0, 0]),
+        ],
+    )
     .unwrap_err();
-    assert_eq!(err, NoRatings::Unbounded("c".into()));
+    assert!(matches!(err, NoRatings::Unbounded(_)), "{err:?}");
     // a and b never met c and d, even through others.
     let n = names(&["a", "b", "c", "d"]);
     let err = fit(&n, &[pair(0, 1, [1, 1, 1]), pair(2, 3, [1, 1, 1])]).unwrap_err();

@@ -241,7 +241,8 @@ fn results_as_csv_and_markdown() {
             "WW",
             "time_forfeits",
             "crashes",
-            "other_forfeits"
+            "other_forfeits",
+            "rating_bound"
         ]
     );
     // a: 4 games, 3.5 points, 3-1-0, score 0.875, Ordo's rating 246.5875, Perf 338.04 (see
@@ -255,9 +256,9 @@ fn results_as_csv_and_markdown() {
     assert!((a[10].parse::<f64>().unwrap() - 338.0392).abs() < 1e-3);
     assert_eq!(a[12], "", "a perfect upper bound is empty");
     assert_eq!(a[13], "");
-    assert_eq!(&a[14..], ["2", "0", "0", "0", "1", "1", "0", "0", "0"]);
+    assert_eq!(&a[14..], ["2", "0", "0", "0", "1", "1", "0", "0", "0", ""]);
     assert_eq!(&rows[2][..2], ["2", "c"]);
-    assert_eq!(&rows[3][20..], ["0", "0", "1"]);
+    assert_eq!(&rows[3][20..], ["0", "0", "1", ""]);
 
     let md = run("markdown");
     assert!(md.starts_with("**darra round-robin**: 6 of 6 games played, 3 complete pairs\n"));
@@ -1140,4 +1141,81 @@ fn zero_perfect_and_all_drawn_scores_read_the_right_way_everywhere() {
         assert_eq!(b["elo"]["elo"], 0.0, "{b}");
         assert!(b["elo"].get("unbounded").is_none(), "{b}");
     }
+}
+
+/// a wins all four of its games; b and c win one each against each other.
+fn unbeaten_log() -> String {
+    [
+        header(&["a", "b", "c"], 6, "null"),
+        game("r1-p1-a", 1, 1, "a", "b", "1-0", "normal"),
+        game("r1-p1-b", 1, 2, "b", "a", "0-1", "normal"),
+        game("r1-p2-a", 2, 3, "a", "c", "1-0", "normal"),
+        game("r1-p2-b", 2, 4, "c", "a", "0-1", "normal"),
+        game("r1-p3-a", 3, 5, "b", "c", "1-0", "normal"),
+        game("r1-p3-b", 3, 6, "c", "b", "1-0", "normal"),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+#[test]
+fn an_unbeaten_bot_gets_a_floor_and_the_others_keep_their_ratings() {
+    // b and c, fitted without a, split 1-1: both 0. a's four straight wins have even odds
+    // where E^4 = 1/2 against two bots at 0: E = 2^(−1/4) = 0.840896, a = 400·log10(E/(1 − E))
+    // = 400·log10(5.285) = 289.23, a floor. Ordo 1.2.6 on these games (`-a 0 -z 200.2409 -d 0
+    // -G`) gives a > 289.2, b 0.0, c 0.0.
+    let dir = temp_dir("results-unbeaten");
+    std::fs::write(dir.join("games.jsonl"), unbeaten_log()).unwrap();
+    let out = baraza()
+        .args(["results", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let words = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let lines: Vec<&str> = text.lines().collect();
+    // Rank, bot, games, points, W-D-L, score, Rating, ±95%.
+    assert_eq!(
+        words(lines[2])[..8],
+        words("1  a  4  4  4-0-0  100.0%  >+289.2  -")
+    );
+    for l in &lines[3..5] {
+        assert_eq!(words(l)[6], "+0.0", "{text}");
+        assert!(words(l)[7].parse::<f64>().unwrap() > 0.0, "{text}");
+    }
+    assert!(
+        lines[5].contains(">/<: won/lost every game, rated where that has even odds"),
+        "{text}"
+    );
+    // The JSON list: the bound named, its interval null; the CSV: the bound in its column.
+    let v = results_json(&dir);
+    let list = &v["ratings"]["ratings"];
+    let a = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "a")
+        .unwrap();
+    close(&a["rating"], 289.23, 0.01);
+    assert_eq!(a["bound"], "floor");
+    assert!(a["error95"].is_null(), "{a}");
+    let b = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "b")
+        .unwrap();
+    assert!(
+        b.get("bound").is_none() && b["error95"].as_f64().unwrap() > 0.0,
+        "{b}"
+    );
+    let csv = baraza()
+        .args(["results", dir.to_str().unwrap(), "--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows[0].last(), Some(&"rating_bound"));
+    assert_eq!((rows[1][1], rows[1][9], rows[1][23]), ("a", "", "floor"));
+    assert_eq!(rows[2][23], "");
 }
