@@ -4,7 +4,7 @@
 
 use super::{describe, RunEvent, Sink, SinkError};
 use crate::tournament::run::interrupt::Cause;
-use crate::tournament::table::results::{Standings, Tally};
+use crate::tournament::table::results::{BotStanding, Standings, Tally};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -40,12 +40,48 @@ fn leader_text(t: &Standings) -> String {
     )
 }
 
-/// The live table under the bar: one line per bot (at most 12), within 80 columns: rank,
-/// name (cut to 16 characters), games, points, score, Perf ± and the games lost on time, by a
-/// crash and by another fault, counted as they happen.
+/// Lines of the live table.
+const TABLE_ROWS: usize = 12;
+/// Of those, at most this many are kept for faulting bots ranked below the rest shown.
+const FAULT_ROWS: usize = 4;
+
+/// A bot's games lost to a fault.
+fn faults(b: &BotStanding) -> u64 {
+    b.time_forfeits + b.crashes + b.other_forfeits
+}
+
+/// The bots the live table shows, in rank order: all of them up to [`TABLE_ROWS`]; beyond,
+/// the top ones and, in the last [`FAULT_ROWS`] lines, the bots below them with the most
+/// faulted games (a host watches for a bot that crashes or hangs, wherever it ranks).
+fn shown_rows(bots: &[BotStanding]) -> Vec<&BotStanding> {
+    if bots.len() <= TABLE_ROWS {
+        return bots.iter().collect();
+    }
+    let top = TABLE_ROWS - FAULT_ROWS;
+    let mut faulting: Vec<&BotStanding> = bots[top..].iter().filter(|b| faults(b) > 0).collect();
+    // Most faults first; a stable sort keeps rank order among equals.
+    faulting.sort_by_key(|b| std::cmp::Reverse(faults(b)));
+    faulting.truncate(FAULT_ROWS);
+    let mut shown: Vec<&BotStanding> = bots[..top].iter().collect();
+    shown.extend(&faulting);
+    // Lines left over go to the next bots by rank.
+    let more = bots[top..].iter().filter(|b| {
+        !faulting
+            .iter()
+            .any(|f| f.rank == b.rank && f.name == b.name)
+    });
+    shown.extend(more.take(TABLE_ROWS - shown.len()));
+    shown.sort_by_key(|b| b.rank);
+    shown
+}
+
+/// The live table under the bar: one line per bot (at most 12: see [`shown_rows`]), within 80
+/// columns: rank, name (cut to 16 characters), games, points, score, Perf ± and the games lost
+/// on time, by a crash and by another fault, counted as they happen.
 fn compact_table(t: &Standings) -> String {
     let mut s = String::new();
-    for b in t.bots.iter().take(12) {
+    let shown = shown_rows(&t.bots);
+    for b in &shown {
         let elo = match b.elo.as_ref() {
             Some(e) => match (e.elo, e.error()) {
                 (Some(x), Some(err)) => format!("{x:+.0}±{err:.0}"),
@@ -66,8 +102,15 @@ fn compact_table(t: &Standings) -> String {
             b.other_forfeits,
         ));
     }
-    if t.bots.len() > 12 {
-        s.push_str(&format!("\n  ... {} more", t.bots.len() - 12));
+    let hidden = t.bots.len() - shown.len();
+    if hidden > 0 {
+        let faulting = t.bots.iter().filter(|b| faults(b) > 0).count()
+            - shown.iter().filter(|b| faults(b) > 0).count();
+        let faulting = match faulting {
+            0 => "none with a fault".to_string(),
+            n => format!("{n} with faults"),
+        };
+        s.push_str(&format!("\n  ... {hidden} more ({faulting})"));
     }
     s
 }
@@ -322,5 +365,51 @@ mod tests {
         let row = |name: &str| *lines.iter().find(|l| l.contains(name)).unwrap();
         assert!(row("a-very-long-bot-").ends_with("T1 C1 F0"), "{table}");
         assert!(row(" b ").ends_with("T0 C0 F1"), "{table}");
+    }
+
+    fn standing(rank: usize, crashes: u64) -> BotStanding {
+        BotStanding {
+            rank,
+            name: format!("bot{rank}"),
+            games: 28,
+            points: 14.0,
+            wins: 14,
+            draws: 0,
+            losses: 14,
+            score: Some(0.5),
+            elo: None,
+            los_vs_leader: None,
+            pairs: 14,
+            penta: [0; 5],
+            time_forfeits: 0,
+            crashes,
+            other_forfeits: 0,
+        }
+    }
+
+    #[test]
+    fn the_live_table_keeps_lines_for_faulting_bots_ranked_below() {
+        // 15 bots; 13 and 15 crashed (15 more often), 10 once: the top 8, then 15, 13, 10
+        // (most faults first, then rank), and 9 to fill the 12th line; 11, 12, 14 hidden.
+        let crashes = |r: usize| match r {
+            15 => 5,
+            13 => 2,
+            10 => 1,
+            _ => 0,
+        };
+        let bots: Vec<BotStanding> = (1..=15).map(|r| standing(r, crashes(r))).collect();
+        let ranks: Vec<usize> = shown_rows(&bots).iter().map(|b| b.rank).collect();
+        assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 15]);
+        // No faults: the top 12. Twelve bots or fewer: all of them.
+        let quiet: Vec<BotStanding> = (1..=15).map(|r| standing(r, 0)).collect();
+        let ranks: Vec<usize> = shown_rows(&quiet).iter().map(|b| b.rank).collect();
+        assert_eq!(ranks, (1..=12).collect::<Vec<_>>());
+        assert_eq!(shown_rows(&quiet[..12]).len(), 12);
+        // Six faulting bots below the top 8: the four with the most faults.
+        let many: Vec<BotStanding> = (1..=15)
+            .map(|r| standing(r, if r > 9 { r as u64 } else { 0 }))
+            .collect();
+        let ranks: Vec<usize> = shown_rows(&many).iter().map(|b| b.rank).collect();
+        assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15]);
     }
 }
