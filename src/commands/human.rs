@@ -175,6 +175,19 @@ fn paint(drawing: &str, color: bool) -> String {
         .collect()
 }
 
+/// The legal move `answer` names: written as listed, or in another case when that names only
+/// one (`5a` for `5A`, `F5` for `f5`).
+fn token_in_any_case<'a>(legal: &'a [String], answer: &str) -> Option<&'a String> {
+    if let Some(mv) = legal.iter().find(|m| *m == answer) {
+        return Some(mv);
+    }
+    let mut same = legal.iter().filter(|m| m.eq_ignore_ascii_case(answer));
+    match (same.next(), same.next()) {
+        (Some(mv), None) => Some(mv),
+        _ => None,
+    }
+}
+
 /// Ask until the person names a legal move (token or number); `None` for `resign` or the end
 /// of the input.
 fn ask_move(
@@ -191,10 +204,10 @@ fn ask_move(
             return Ok(None);
         }
         let answer = answer.trim();
-        if answer == "resign" {
+        if answer.eq_ignore_ascii_case("resign") {
             return Ok(None);
         }
-        if let Some(mv) = legal.iter().find(|m| *m == answer) {
+        if let Some(mv) = token_in_any_case(legal, answer) {
             return Ok(Some(mv.clone()));
         }
         if let Some(mv) = answer
@@ -212,5 +225,29 @@ fn ask_move(
                 legal.len()
             )?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_may_be_typed_in_any_case_when_that_names_one_move() {
+        let legal: Vec<String> = ["5A", "6A", "b2", "B2x"].map(String::from).to_vec();
+        let pick = |a: &str| token_in_any_case(&legal, a).map(String::as_str);
+        assert_eq!(pick("5A"), Some("5A"));
+        assert_eq!(pick("5a"), Some("5A"));
+        assert_eq!(pick("B2"), Some("b2"));
+        assert_eq!(pick("b2X"), Some("B2x"));
+        assert_eq!(pick("7a"), None);
+        // Two tokens the same but for case: only the exact one is taken.
+        let legal: Vec<String> = ["a1", "A1"].map(String::from).to_vec();
+        assert_eq!(
+            token_in_any_case(&legal, "A1").map(String::as_str),
+            Some("A1")
+        );
+        let legal: Vec<String> = ["ab", "AB"].map(String::from).to_vec();
+        assert_eq!(token_in_any_case(&legal, "Ab"), None);
     }
 }

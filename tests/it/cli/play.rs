@@ -95,7 +95,7 @@ fn tokens_mistakes_and_resign_as_player_two() {
     let pgn = dir.join("g.pgn");
     let jsonl = dir.join("g.jsonl");
     // The bot (player 1) moves; the person answers a wrong word, a number out of range, a
-    // token, then resigns on the next turn.
+    // token in upper case (the listed token is f5), then resigns on the next turn, in capitals.
     let start = "dara ....../....../....../....../...... 1 12 12 0";
     let (out, _) = play(
         &[
@@ -114,7 +114,7 @@ fn tokens_mistakes_and_resign_as_player_two() {
             "--start",
             start,
         ],
-        "zz\n999\nf5\nresign\n",
+        "zz\n999\nF5\nRESIGN\n",
     );
     assert!(out.contains("'zz' is not a legal move here"), "{out}");
     assert!(out.contains("'999' is not a legal move here"), "{out}");
