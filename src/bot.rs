@@ -19,6 +19,7 @@
 //!   ([`sandbox`]) or a wrapper: [`SpawnOptions`].
 
 pub mod budget;
+pub mod command_words;
 pub mod environment;
 pub mod hosting;
 pub mod limits;

@@ -510,7 +510,6 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
         said += &format!("{mistake}:\n{text}\n\n");
     };
     let reason = |name: &str, from: &str, arg: &str, unbuffered: bool| {
-        // Not `bot`: the built-in opponent fails beside a file of that name.
         let d = bot_folder(name, &[(from, "mybot", true)]);
         let mut cmd = Command::new(exe());
         cmd.args(["match", "darra", format!("./mybot {arg}").trim_end()])
