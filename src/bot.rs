@@ -22,6 +22,7 @@ pub mod budget;
 pub mod command_words;
 pub mod environment;
 pub mod hosting;
+pub mod languages;
 pub mod limits;
 pub mod namespace;
 mod pause;
