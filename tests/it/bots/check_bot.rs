@@ -135,6 +135,13 @@ fn mistakes_in_play_are_named() {
         "its process exited between games (before game 2)",
     );
     let _ = std::fs::remove_file(&pids);
+    // A UCI engine's answer to 'go'.
+    rejected(
+        &bot("mistake_bestmove.sh"),
+        true,
+        "answered 'bestmove 1A ponder 1A' instead of 'move <token>' (UCI's answer to 'go'; a \
+         baraza bot answers 'go' with 'move 1A')",
+    );
     // Plays, but does not leave on 'quit'.
     rejected(
         &bot("mistake_ignores_quit.sh"),

@@ -241,6 +241,17 @@ fn a_startup_timeout_says_what_the_bot_sent() {
 }
 
 #[test]
+fn a_uci_bestmove_gets_the_uci_hint_as_readyok_does() {
+    let g = one_game(&bot("mistake_bestmove.sh"), true);
+    assert_eq!(g["termination"], "protocol error");
+    assert_eq!(
+        g["reason"],
+        "player 1 (mistake_bestmove) answered 'bestmove 1A ponder 1A' instead of 'move <token>' \
+         (UCI's answer to 'go'; a baraza bot answers 'go' with 'move 1A')"
+    );
+}
+
+#[test]
 fn an_unflushed_bot_is_asked_about_flushing() {
     let g = one_game(&bot("mistake_no_flush.py"), false);
     assert_eq!(g["termination"], "stalled connection");
@@ -603,6 +614,10 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
     row(
         "debug prints on stdout",
         reason("debug-print", "mistake_debug_print.sh", "", true),
+    );
+    row(
+        "a UCI habit at its turn",
+        reason("bestmove", "mistake_bestmove.sh", "", true),
     );
     // The traceback's first and last line of the four kept, as README shows it: the lines
     // between are Python's own and change with its version.
