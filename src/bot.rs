@@ -19,8 +19,10 @@
 //!   ([`sandbox`]) or a wrapper: [`SpawnOptions`].
 
 pub mod budget;
+pub mod command_words;
 pub mod environment;
 pub mod hosting;
+pub mod languages;
 pub mod limits;
 pub mod namespace;
 mod pause;

@@ -602,7 +602,10 @@ Checks, one line each: the command can be run (no '#!' missing, no CRLF line end
 no shell syntax); the hello is answered with 'ready' within the startup deadline; full games
 against builtin:random on both sides of every ruleset given; game after game in one process
 ('gameover', then 'newgame'); a position with a single legal move; exit after 'quit'. Then the
-bot's response latency and a verdict. Exit status 0 only when every check passed.
+bot's response latency (every turn, the forfeited ones too) and a verdict. One fault is one FAIL
+line: the checks it spoils are not run and say 'skipped because ... failed'. A bot that exits
+with status 0 on the hello of a ruleset it does not play gets one line, 'does not play <ruleset>'.
+Exit status 0 only when no check failed.
 
 Examples:
   baraza check-bot darra 'python3 bots/python/random_bot.py'
@@ -619,8 +622,9 @@ pub struct CheckBotArgs {
     /// Full games per ruleset against builtin:random (sides alternate)
     #[arg(long, default_value_t = 2)]
     pub games: u64,
-    /// Game clock BASE+INC in seconds for those games
-    #[arg(long, value_name = "BASE+INC", default_value = "10+0.1")]
+    /// Game clock BASE+INC in seconds for those games (short, so that a bot that never
+    /// answers costs a few seconds)
+    #[arg(long, value_name = "BASE+INC", default_value = "2+0.1")]
     pub tc: crate::clock::GameClock,
     /// How long the bot may take to answer the hello with `ready`, in ms
     #[arg(long, default_value_t = 10_000)]

@@ -3,6 +3,8 @@
 //! here for the referee, parsed by [`RefereeMsg::parse`] for the built-in bots and the person's
 //! side of `baraza play`). Pure: no I/O, no knowledge of games beyond strings.
 
+pub mod habits;
+
 use crate::decimal::push_uint;
 
 /// The protocol version the referee speaks.

@@ -3,9 +3,11 @@
 //! it and the C library quietly hands it to `/bin/sh`), a `#!` line ending in CR (the
 //! kernel then looks for an interpreter named `python3\r`), a shell script with CRLF line
 //! endings, an interpreter's script that does not exist, and shell syntax in a command that no
-//! shell will ever see. Each is one error (or warning) that names the cause and the fix,
+//! shell will ever see, and source code given as the program (to be compiled first). Each is
+//! one error (or warning) that names the cause and the fix, in the bot's own language,
 //! instead of a `crash` or a startup time-out in every game.
 
+use crate::bot::languages;
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -15,14 +17,23 @@ use std::path::{Path, PathBuf};
 pub enum PreflightError {
     #[error("program '{program}' not found on PATH{hint}")]
     NotOnPath { program: String, hint: String },
-    #[error("program '{0}' not found")]
-    Missing(String),
+    #[error("program '{program}' not found{hint}")]
+    Missing { program: String, hint: String },
     #[error("'{0}' is a directory, not a program")]
     Directory(String),
-    #[error("'{0}' is not executable: run 'chmod +x {0}', or start it through its interpreter (e.g. 'python3 {0}')")]
-    NotExecutable(String),
-    #[error("'{0}' is a script without a '#!' line, so it cannot be run directly: add one as its first line (e.g. '#!/usr/bin/env python3'), or start it through its interpreter")]
-    NoShebang(String),
+    /// `advice`: how to start it through its interpreter, when known (see
+    /// [`crate::bot::languages`]).
+    #[error("'{file}' is not executable: run 'chmod +x {file}', or start it through its interpreter{advice}")]
+    NotExecutable { file: String, advice: String },
+    #[error("'{file}' is a script without a '#!' line, so it cannot be run directly: add one as its first line ({example}), or start it through its interpreter{advice}")]
+    NoShebang {
+        file: String,
+        example: String,
+        advice: String,
+    },
+    /// Source code (C, C++, Rust, Go, Java) given as the program: `advice` says how to compile.
+    #[error("'{file}' is {advice}")]
+    Source { file: String, advice: String },
     #[error("'{0}' has Windows (CRLF) line endings, so its '#!' line names an interpreter ending in a carriage return: convert the file with 'sed -i 's/\\r$//' {0}' (or dos2unix)")]
     CrlfShebang(String),
     #[error("'{0}' has Windows (CRLF) line endings, which the shell reads as part of every command: convert it with 'sed -i 's/\\r$//' {0}' (or dos2unix)")]
@@ -73,6 +84,12 @@ const SHELL_BUILTINS: &[&str] = &["cd", "source", ".", "export", "exec", "set", 
 pub fn check_command(argv: &[String], command: &str) -> Result<Preflight, PreflightError> {
     let warnings = shell_syntax(argv, command);
     let program = argv.first().map(String::as_str).unwrap_or("");
+    if Path::new(program).is_file() {
+        if let Some(advice) = languages::source_advice(program) {
+            let file = program.to_string();
+            return Err(PreflightError::Source { file, advice });
+        }
+    }
     let path = find_program(program, !warnings.is_empty())?;
     check_program_file(&path, program)?;
     if let Some(script) = interpreter_script(argv) {
@@ -88,7 +105,10 @@ fn find_program(program: &str, has_shell_syntax: bool) -> Result<PathBuf, Prefli
     if program.contains('/') {
         let p = PathBuf::from(program);
         if std::fs::symlink_metadata(&p).is_err() {
-            return Err(PreflightError::Missing(program.to_string()));
+            return Err(PreflightError::Missing {
+                program: program.to_string(),
+                hint: missing_hint(program, has_shell_syntax),
+            });
         }
         return Ok(p);
     }
@@ -115,19 +135,48 @@ fn not_on_path_hint(program: &str, has_shell_syntax: bool) -> String {
     }
 }
 
+/// Why a path with a `/` names nothing: `~` or a variable that no shell expanded.
+fn missing_hint(program: &str, has_shell_syntax: bool) -> String {
+    if let Some(rest) = program.strip_prefix("~/") {
+        let full = std::env::var("HOME").map_or_else(
+            |_| String::new(),
+            |home| format!(": '{}/{rest}'", home.trim_end_matches('/')),
+        );
+        format!(
+            " ('~' is shell syntax, and bot commands run without a shell, so nothing expands \
+             it: write the path in full{full})"
+        )
+    } else if has_shell_syntax {
+        " (it needs a shell: bot commands run without one; write sh -c '...')".to_string()
+    } else {
+        String::new()
+    }
+}
+
 fn is_executable_file(p: &Path) -> bool {
     std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 fn check_program_file(path: &Path, shown: &str) -> Result<(), PreflightError> {
-    let meta = std::fs::metadata(path).map_err(|_| PreflightError::Missing(shown.to_string()))?;
+    let meta = std::fs::metadata(path).map_err(|_| PreflightError::Missing {
+        program: shown.to_string(),
+        hint: String::new(),
+    })?;
     if meta.is_dir() {
         return Err(PreflightError::Directory(shown.to_string()));
     }
-    if meta.permissions().mode() & 0o111 == 0 {
-        return Err(PreflightError::NotExecutable(shown.to_string()));
-    }
     let head = read_head(path);
+    // Started through its interpreter: `perl ./bot` for a Perl script, as its `#!` says.
+    let advice = |shown: &str| {
+        languages::interpreter(shown, &head)
+            .map_or_else(String::new, |i| format!(" (e.g. '{i} {shown}')"))
+    };
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(PreflightError::NotExecutable {
+            file: shown.to_string(),
+            advice: advice(shown),
+        });
+    }
     if head.starts_with(b"\x7fELF") {
         return Ok(());
     }
@@ -139,7 +188,15 @@ fn check_program_file(path: &Path, shown: &str) -> Result<(), PreflightError> {
         return Ok(());
     }
     if looks_like_text(&head) {
-        return Err(PreflightError::NoShebang(shown.to_string()));
+        let example = match languages::interpreter(shown, &head) {
+            Some(i) => format!("e.g. '#!/usr/bin/env {i}'"),
+            None => "e.g. '#!/usr/bin/env python3' for a Python script".to_string(),
+        };
+        return Err(PreflightError::NoShebang {
+            file: shown.to_string(),
+            example,
+            advice: advice(shown),
+        });
     }
     Ok(())
 }

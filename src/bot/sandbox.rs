@@ -153,7 +153,7 @@ const TOO_BROAD: &[&str] = &[
 
 impl Profile<'_> {
     /// The folders the bot may read, beyond the system's: for `argv` (absolute already, see
-    /// `workdir::absolutize`).
+    /// `command_words::absolutize`).
     fn readable_folders(&self, argv: &[String]) -> Vec<Bind> {
         // Tools: interpreters, a program found on PATH, the PATH entries.
         let mut tools: Vec<PathBuf> = Vec::new();

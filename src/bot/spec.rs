@@ -3,6 +3,7 @@
 //! run as `<this baraza> bot <name> --ruleset <id> --seed <S> [options]` (e.g.
 //! `builtin:search --level 3`: the options of `baraza bot`); and the names derived from it.
 
+use crate::bot::command_words::is_interpreter;
 use crate::bot::preflight::{check_command, PreflightError, PreflightWarning};
 use crate::bot::{split_command, SplitError};
 use crate::builtin::UnknownBuiltin;
@@ -44,13 +45,6 @@ pub enum BotSpecError {
     #[error("the current directory cannot be read: {0}")]
     NoCurrentDir(String),
 }
-
-/// Interpreters whose first non-option argument names the bot (`python3 bot.py` is `bot`).
-const INTERPRETERS: &[&str] = &[
-    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
-    "dash", "zsh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia", "elixir",
-    "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
-];
 
 /// A bot as given on the command line or in an event file: read once (split like a shell would,
 /// a built-in's name and options checked) and kept with its text, which is how it is written
@@ -109,7 +103,7 @@ fn name_of_argv(argv: &[String]) -> String {
         return String::new();
     };
     let prog = stem(program);
-    if !INTERPRETERS.contains(&prog.as_str()) {
+    if !is_interpreter(program) {
         return prog;
     }
     let words: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-')).collect();
@@ -194,9 +188,10 @@ impl BotSpec {
         }
     }
 
-    /// The command line. A command's relative paths are made absolute (it runs in a working
-    /// directory of its own: [`crate::bot::workdir::absolutize`]); a built-in's words are
-    /// ours and kept as they are (a file named `bot` or `search` here must not replace them).
+    /// The command line. A command's words that are clearly relative paths are made absolute
+    /// (it runs in a working directory of its own: [`crate::bot::command_words`]); a
+    /// built-in's words are ours and kept as they are (a file named `bot` or `search` here must
+    /// not replace them).
     /// A built-in gets `seed` (later games of a kept process get theirs in a `seed` line:
     /// [`crate::referee::PlayerSetup::seed`]).
     pub fn argv(&self, ruleset: &str, seed: u64) -> Result<Vec<String>, BotSpecError> {
@@ -204,7 +199,7 @@ impl BotSpec {
             BotKind::Command(argv) => {
                 let here = std::env::current_dir()
                     .map_err(|e| BotSpecError::NoCurrentDir(e.to_string()))?;
-                crate::bot::workdir::absolutize(argv, &here)
+                crate::bot::command_words::absolutize(argv, &here)
             }
             BotKind::Builtin(name, args) => {
                 let mut argv = vec![

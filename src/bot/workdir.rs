@@ -1,11 +1,6 @@
 //! A fresh working directory for every bot process, removed when the process is finished
-//! (unless kept), and the bot's command made independent of the referee's directory.
-//!
-//! A bot command is written relative to where the referee runs (`python3 bots/a.py`,
-//! `./mybot`), but the bot runs in its own directory. So before it starts, its program (when it
-//! names a path) and every later word that names an existing file or directory relative to the
-//! referee's directory (or the value of a `--name=value` word that does) are made absolute. A
-//! word that names nothing there is left alone.
+//! (unless kept). Which words of the bot's command are made absolute, so that it runs there as
+//! it would in the referee's directory: [`crate::bot::command_words`].
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -83,79 +78,9 @@ fn absolute(p: &Path) -> io::Result<PathBuf> {
     }
 }
 
-/// `argv` with its program (when it has a `/`) and the words naming existing paths relative to
-/// `base` made absolute (see the module doc).
-pub fn absolutize(argv: &[String], base: &Path) -> Vec<String> {
-    let join = |w: &str| base.join(w).to_string_lossy().into_owned();
-    let exists = |w: &str| !w.is_empty() && !Path::new(w).is_absolute() && base.join(w).exists();
-    argv.iter()
-        .enumerate()
-        .map(|(i, w)| {
-            if i == 0 {
-                return if w.contains('/') && !Path::new(w).is_absolute() {
-                    join(w)
-                } else {
-                    w.clone()
-                };
-            }
-            if w.starts_with('-') {
-                if let Some((opt, value)) = w.split_once('=') {
-                    if exists(value) {
-                        return format!("{opt}={}", join(value));
-                    }
-                }
-                return w.clone();
-            }
-            if exists(w) {
-                join(w)
-            } else {
-                w.clone()
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn relative_words_that_name_files_become_absolute() {
-        let base = std::env::temp_dir().join(format!("baraza-abs-{}", std::process::id()));
-        std::fs::create_dir_all(base.join("bots")).unwrap();
-        std::fs::write(base.join("bots/a.py"), "").unwrap();
-        std::fs::write(base.join("net.bin"), "").unwrap();
-        let b = base.display();
-        let argv: Vec<String> = [
-            "./mybot",
-            "bots/a.py",
-            "3",
-            "--weights=net.bin",
-            "--depth=3",
-            "-v",
-            "/abs/x",
-            "missing.py",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        assert_eq!(
-            absolutize(&argv, &base),
-            vec![
-                format!("{b}/./mybot"),
-                format!("{b}/bots/a.py"),
-                "3".into(),
-                format!("--weights={b}/net.bin"),
-                "--depth=3".into(),
-                "-v".into(),
-                "/abs/x".into(),
-                "missing.py".into(),
-            ]
-        );
-        // A program found on PATH stays a bare name.
-        assert_eq!(absolutize(&["python3".into()], &base), vec!["python3"]);
-        std::fs::remove_dir_all(&base).unwrap();
-    }
 
     #[test]
     fn a_workdir_is_fresh_and_removed_unless_kept() {

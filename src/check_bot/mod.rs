@@ -4,44 +4,28 @@
 //! ruleset, several games in one process (`gameover` then `newgame`), a position with one
 //! legal move, `quit` then exit within the grace. Mistakes in the command itself (no `#!`, CRLF,
 //! not executable...) are caught before, by [`crate::bot::preflight`].
+//!
+//! It reports causes, not symptoms: a check that cannot be judged because an earlier one failed
+//! (its games ended by the bot's fault, its process was killed for it) is not run and is listed
+//! as skipped because of that one, so one fault gives one `FAIL` line. A bot that exits with
+//! status 0 when the hello names a ruleset it does not play (as protocol.md advises) is one line:
+//! it does not play that ruleset.
 
+mod check;
 mod games;
 mod one_move;
 mod probe;
 mod report;
+mod turn_timer;
 
 use crate::clock::TimeControl;
 use crate::games::Ruleset;
 use crate::referee::PlayerSetup;
+use probe::Hello;
 use std::time::Duration;
 
+pub use check::{Check, CheckStatus};
 pub use report::{Latency, Report};
-
-/// One check's outcome, e.g. `darra: exits after 'quit'`, passed, `in 3 ms`.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Check {
-    pub name: String,
-    pub passed: bool,
-    /// What was seen: a figure when passed, the offending line or reason when not.
-    pub detail: String,
-}
-
-impl Check {
-    fn passed(name: &str, detail: String) -> Check {
-        Check {
-            name: name.to_string(),
-            passed: true,
-            detail,
-        }
-    }
-    fn failed(name: &str, detail: String) -> Check {
-        Check {
-            name: name.to_string(),
-            passed: false,
-            detail,
-        }
-    }
-}
 
 /// A player for one game: the ruleset and that game's seed.
 pub type PlayerFor = Box<dyn Fn(&str, u64) -> PlayerSetup>;
@@ -49,8 +33,7 @@ pub type PlayerFor = Box<dyn Fn(&str, u64) -> PlayerSetup>;
 /// What to check and how.
 pub struct CheckSetup {
     pub rulesets: Vec<&'static Ruleset>,
-    /// The bot under test (argv for the hello probe; the player for the games).
-    pub bot_argv: Vec<String>,
+    /// The bot under test (also started alone for each ruleset's hello).
     pub bot: PlayerFor,
     pub opponent: PlayerFor,
     /// Full games per ruleset (sides alternate, the bot first as player 1).
@@ -61,20 +44,36 @@ pub struct CheckSetup {
     pub seed: u64,
 }
 
-/// Run every check (within a tokio runtime). Later checks run even when an earlier one failed,
-/// so one run lists every problem; only a bot that cannot say `ready` ends it early.
+/// Run every check (within a tokio runtime). Each ruleset is checked on its own, so one run
+/// lists the problems of every ruleset; only a bot that cannot say `ready` to any hello ends
+/// it early.
 pub async fn check_bot(setup: &CheckSetup) -> Report {
-    let first = setup.rulesets.first().map_or("darra", |r| r.id);
-    let (hello, probe) = probe::hello(&setup.bot_argv, first, setup.startup_timeout).await;
-    let mut checks = vec![hello];
+    let mut hello: Option<Check> = None;
+    let mut declined: Vec<(&str, String)> = Vec::new();
+    let mut rows = Vec::new();
     let mut think_ms = Vec::new();
-    if let Some(bot) = probe {
-        bot.finish(Some(crate::protocol::QUIT), setup.grace).await;
-        for ruleset in &setup.rulesets {
-            let found = games::play(setup, ruleset).await;
-            checks.extend(found.checks);
-            think_ms.extend(found.think_ms);
+    for ruleset in &setup.rulesets {
+        let argv = (setup.bot)(ruleset.id, setup.seed).argv;
+        match probe::hello(&argv, ruleset.id, setup.startup_timeout).await {
+            Hello::Ready(check, bot) => {
+                bot.finish(Some(crate::protocol::QUIT), setup.grace).await;
+                hello.get_or_insert(check);
+                let found = games::play(setup, ruleset).await;
+                rows.extend(found.checks);
+                think_ms.extend(found.think_ms);
+            }
+            Hello::Declined(detail) => {
+                rows.push(Check::declined(ruleset.id, &detail));
+                declined.push((ruleset.id, detail));
+            }
+            Hello::Failed(check) if hello.is_none() && declined.is_empty() => {
+                return Report::new(vec![check], &[]);
+            }
+            Hello::Failed(check) => rows.push(check.for_ruleset(ruleset.id)),
         }
     }
+    let first = hello.unwrap_or_else(|| Check::declined_by_all(&declined));
+    let mut checks = vec![first];
+    checks.extend(rows);
     Report::new(checks, &think_ms)
 }

@@ -1,6 +1,7 @@
 //! The first check: start the bot, send the hello, and read until `ready` or the startup
 //! deadline, keeping what it sent instead, for a diagnosis in words (a few lines of it, and
-//! the first [`MAX_IDS`] `id` lines, as the referee: a bot that floods costs no memory).
+//! the first [`MAX_IDS`] `id` lines, as the referee: a bot that floods costs no memory). A bot
+//! that exits with status 0 before `ready` declines the ruleset, as protocol.md advises.
 
 use super::Check;
 use crate::bot::startup_diagnosis::{diagnose, KEPT_LINES};
@@ -9,24 +10,27 @@ use crate::protocol::{self, BotMsg, MAX_IDS};
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// Start `argv` for `ruleset` and wait for `ready`; the check, and on success the bot still
-/// running (for the `quit` check).
-pub async fn hello(argv: &[String], ruleset: &str, startup: Duration) -> (Check, Option<Bot>) {
+/// What became of the hello.
+pub enum Hello {
+    /// The check passed; the bot, still running, is to be sent `quit`.
+    Ready(Check, Box<Bot>),
+    /// It exited with status 0 before `ready`: the report line's detail.
+    Declined(String),
+    Failed(Check),
+}
+
+/// Start `argv` for `ruleset` and wait for `ready`.
+pub async fn hello(argv: &[String], ruleset: &str, startup: Duration) -> Hello {
     let name = "starts and answers the hello with 'ready'";
     let mut bot = match Bot::spawn(argv, StderrSink::Discard) {
         Ok(b) => b,
-        Err(e) => {
-            return (
-                Check::failed(name, format!("could not be started: {e}")),
-                None,
-            )
-        }
+        Err(e) => return Hello::Failed(Check::failed(name, format!("could not be started: {e}"))),
     };
     let started = Instant::now();
     let deadline = deadline_after(started, startup);
-    if bot.send(&protocol::hello(ruleset), deadline).await.is_err() {
-        let detail = exited(&mut bot, "before reading the hello").await;
-        return (Check::failed(name, detail), None);
+    let hello = protocol::hello(ruleset);
+    if bot.send(&hello, deadline).await.is_err() {
+        return ended(&mut bot, name, ruleset, "before reading the hello").await;
     }
     let mut ids = Vec::new();
     let mut ignored = Vec::new();
@@ -44,13 +48,12 @@ pub async fn hello(argv: &[String], ruleset: &str, startup: Duration) -> (Check,
             Err(ReadError::Timeout) => {
                 let ms = startup.as_millis();
                 let detail = format!("no 'ready' within {ms} ms{}", diagnose(&ignored));
-                return (Check::failed(name, detail), None);
+                return Hello::Failed(Check::failed(name, detail));
             }
             Err(ReadError::Eof) => {
-                let detail = exited(&mut bot, "before sending 'ready'").await;
-                return (Check::failed(name, detail), None);
+                return ended(&mut bot, name, ruleset, "before sending 'ready'").await;
             }
-            Err(e) => return (Check::failed(name, e.to_string()), None),
+            Err(e) => return Hello::Failed(Check::failed(name, e.to_string())),
         }
     }
     let ms = started.elapsed().as_millis();
@@ -59,17 +62,33 @@ pub async fn hello(argv: &[String], ruleset: &str, startup: Duration) -> (Check,
     } else {
         ids.join(", ")
     };
-    (Check::passed(name, format!("{ms} ms; {said}")), Some(bot))
+    Hello::Ready(
+        Check::passed(name, format!("{ms} ms; {said}")),
+        Box::new(bot),
+    )
 }
 
-/// How a bot that stopped talking ended: its exit status and the end of its stderr.
-async fn exited(bot: &mut Bot, when: &str) -> String {
-    let how = match bot.wait_exit(Duration::from_millis(200)).await {
-        Some(st) => describe_status(&st),
-        None => "closed its output".to_string(),
+/// A bot that stopped talking `when`: declined with status 0, else failed with its exit
+/// status and the end of its stderr.
+async fn ended(bot: &mut Bot, name: &str, ruleset: &str, when: &str) -> Hello {
+    let status = bot.wait_exit(Duration::from_millis(200)).await;
+    let tail = match bot.stderr_tail(Duration::from_millis(100)).await {
+        Some(tail) => format!("; its stderr ended: {tail}"),
+        None => " (it wrote nothing on stderr)".to_string(),
     };
-    match bot.stderr_tail(Duration::from_millis(100)).await {
-        Some(tail) => format!("{how} {when}; its stderr ended: {tail}"),
-        None => format!("{how} {when} (it wrote nothing on stderr)"),
+    match status {
+        Some(st) if st.success() => Hello::Declined(format!(
+            "it exited with status 0 after the hello '{}' without sending 'ready', as \
+             protocol.md advises for a ruleset a bot does not play{tail}",
+            protocol::hello(ruleset).trim_end()
+        )),
+        Some(st) => Hello::Failed(Check::failed(
+            name,
+            format!("{} {when}{tail}", describe_status(&st)),
+        )),
+        None => Hello::Failed(Check::failed(
+            name,
+            format!("closed its output {when}{tail}"),
+        )),
     }
 }

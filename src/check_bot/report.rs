@@ -1,10 +1,11 @@
 //! What `check-bot` prints: one line per check, the bot's response latency, and a verdict in
 //! words (text), or the same as one JSON object.
 
-use super::Check;
+use super::{Check, CheckStatus};
 use std::fmt::Write as _;
 
-/// The bot's think times over every move it made, in ms.
+/// The bot's think times over every turn it was asked to move, in ms: its moves, and the turns
+/// it lost by a fault (until its wrong answer, or until the referee stopped waiting).
 #[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct Latency {
     pub moves: usize,
@@ -41,15 +42,18 @@ pub struct Report {
 
 impl Report {
     pub fn new(checks: Vec<Check>, think_ms: &[u64]) -> Report {
-        let failed: Vec<&Check> = checks.iter().filter(|c| !c.passed).collect();
+        let failed: Vec<&Check> = checks.iter().filter(|c| c.is_failed()).collect();
         let verdict = match failed.first() {
-            None => "the bot follows the protocol: it is ready for `baraza match` and \
-                     `baraza tournament`"
-                .to_string(),
+            None => format!(
+                "the bot follows the protocol: it is ready for `baraza match` and \
+                 `baraza tournament`{}",
+                declined(&checks)
+            ),
             Some(first) => format!(
-                "{} of {} checks failed; fix the first one first: {}: {}",
+                "{} of {} checks failed{}; fix the first one first: {}: {}",
                 failed.len(),
                 checks.len(),
+                skipped(&checks),
                 first.name,
                 first.detail
             ),
@@ -63,26 +67,49 @@ impl Report {
         }
     }
 
-    /// The text form: `ok   NAME (DETAIL)` or `FAIL NAME: DETAIL` per check, then latency and
-    /// verdict.
+    /// The text form: `ok    NAME (DETAIL)`, `FAIL  NAME: DETAIL` or `skip  NAME: DETAIL` per
+    /// check, then latency and verdict.
     pub fn text(&self) -> String {
         let mut out = String::new();
         for c in &self.checks {
-            let _ = if c.passed {
-                writeln!(out, "ok    {} ({})", c.name, c.detail)
-            } else {
-                writeln!(out, "FAIL  {}: {}", c.name, c.detail)
+            let _ = match c.status {
+                CheckStatus::Ok => writeln!(out, "ok    {} ({})", c.name, c.detail),
+                CheckStatus::Fail => writeln!(out, "FAIL  {}: {}", c.name, c.detail),
+                CheckStatus::Skip => writeln!(out, "skip  {}: {}", c.name, c.detail),
             };
         }
         if let Some(l) = &self.latency {
+            let moves = if l.moves == 1 { "move" } else { "moves" };
             let _ = writeln!(
                 out,
-                "latency: median {} ms, p99 {} ms, max {} ms over {} moves",
+                "latency: median {} ms, p99 {} ms, max {} ms over {} {moves}",
                 l.median_ms, l.p99_ms, l.max_ms, l.moves
             );
         }
         let _ = writeln!(out, "verdict: {}", self.verdict);
         out
+    }
+}
+
+/// ` (N skipped because of them)`, or nothing when no check was skipped for a failure.
+fn skipped(checks: &[Check]) -> String {
+    let n = checks
+        .iter()
+        .filter(|c| c.is_skipped_for_a_failure())
+        .count();
+    match n {
+        0 => String::new(),
+        n => format!(" ({n} skipped because of them)"),
+    }
+}
+
+/// ` (it does not play bao)` for the rulesets the bot declined, or nothing.
+fn declined(checks: &[Check]) -> String {
+    let ids: Vec<&str> = checks.iter().filter_map(Check::declined_ruleset).collect();
+    if ids.is_empty() {
+        String::new()
+    } else {
+        format!(" (it does not play {})", ids.join(", "))
     }
 }
 

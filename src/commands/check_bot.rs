@@ -24,7 +24,6 @@ pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
         Ok(spec) => {
             let setup = CheckSetup {
                 rulesets,
-                bot_argv: spec.argv(args.rulesets[0].as_str(), args.seed)?,
                 bot: player_for(spec, "bot")?,
                 opponent: player_for(BotSpec::parse("opponent", "builtin:random")?, "random")?,
                 games: args.games.max(1),
@@ -48,7 +47,7 @@ pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     if !report.passed {
-        let failed = report.checks.iter().filter(|c| !c.passed).count();
+        let failed = report.checks.iter().filter(|c| c.is_failed()).count();
         bail!("the bot failed {failed} of {} checks", report.checks.len());
     }
     Ok(())
@@ -56,12 +55,7 @@ pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
 
 /// The first check, on the command line alone: it can be run, and means what it says.
 fn command_check(text: &str) -> Result<BotSpec, Check> {
-    let name = "the command can be run";
-    let fail = |detail: String| Check {
-        name: name.to_string(),
-        passed: false,
-        detail,
-    };
+    let fail = |detail: String| Check::failed("the command can be run", detail);
     let (spec, warnings) = BotSpec::read("bot", text)
         .and_then(|spec| spec.preflight("bot"))
         .map_err(|e| fail(format!("{e:#}")))?;

@@ -26,7 +26,7 @@ use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
 use crate::tournament::run::seats::SeatPool;
 use crate::tournament::run::setup::{Logs, SeedRule, Setups};
-use crate::tournament::run::stderr_slots::{StderrSlots, STDERR_DIR};
+use crate::tournament::run::stderr_slots::{stderr_log, StderrSlots};
 use crate::tournament::table::render::render_text;
 use crate::tournament::table::results::Standings;
 use anyhow::{bail, Context};
@@ -43,34 +43,46 @@ pub const STOP_FILE: &str = "stop";
 pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
 
 /// A line about the games lost by a fault, when there were any: `games lost by a fault:
-/// mine 3 crashes, 1 time forfeit; greedy 1 other forfeit (see DIR/stderr/)`.
-fn fault_note(table: &Standings, stderr_dir: &Path) -> Option<String> {
+/// mine 3 crashes, 1 time forfeit; greedy 1 other forfeit (each game's reason is in
+/// DIR/games.jsonl; mine's stderr is in DIR/stderr/mine.log)`. A bot's stderr log is named
+/// only when it wrote something there; the reasons (with their hints) are always in the log.
+fn fault_note(table: &Standings, out_dir: &Path, games_path: &Path) -> Option<String> {
     let count = |n: u64, what: &str| match n {
         1 => format!("1 {what}"),
         _ if what.ends_with("sh") => format!("{n} {what}es"),
         _ => format!("{n} {what}s"),
     };
-    let per_bot: Vec<String> = table
-        .bots
+    let mut per_bot = Vec::new();
+    let mut logs = Vec::new();
+    for b in &table.bots {
+        let parts: Vec<String> = [
+            (b.crashes, "crash"),
+            (b.time_forfeits, "time forfeit"),
+            (b.other_forfeits, "other forfeit"),
+        ]
         .iter()
-        .filter_map(|b| {
-            let parts: Vec<String> = [
-                (b.crashes, "crash"),
-                (b.time_forfeits, "time forfeit"),
-                (b.other_forfeits, "other forfeit"),
-            ]
-            .iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|&(n, what)| count(n, what))
-            .collect();
-            (!parts.is_empty()).then(|| format!("{} {}", b.name, parts.join(", ")))
-        })
+        .filter(|(n, _)| *n > 0)
+        .map(|&(n, what)| count(n, what))
         .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        per_bot.push(format!("{} {}", b.name, parts.join(", ")));
+        let log = stderr_log(out_dir, &b.name);
+        if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
+            logs.push(format!("{}'s stderr is in {}", b.name, log.display()));
+        }
+    }
+    let stderr = match (logs.is_empty(), per_bot.len()) {
+        (false, _) => logs.join(", "),
+        (true, 1) => "it wrote nothing on stderr".to_string(),
+        (true, _) => "they wrote nothing on stderr".to_string(),
+    };
     (!per_bot.is_empty()).then(|| {
         format!(
-            "games lost by a fault: {} (the bots' stderr is in {}/)",
+            "games lost by a fault: {} (each game's reason is in {}; {stderr})",
             per_bot.join("; "),
-            stderr_dir.display()
+            games_path.display()
         )
     })
 }
@@ -195,7 +207,7 @@ pub fn play(
     }
     out.flush()?;
     // Faults must not go unnoticed in a table nobody reads closely.
-    if let Some(note) = fault_note(&table, &out_dir.join(STDERR_DIR)) {
+    if let Some(note) = fault_note(&table, out_dir, &games_path) {
         eprintln!("baraza: {note}");
     }
     let n = outcome.in_log;

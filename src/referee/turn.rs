@@ -152,7 +152,8 @@ impl Play<'_, '_> {
                 } else {
                     "when it was not its turn"
                 };
-                let reason = format!("{} sent {} {when}", who(p, setup), quote(&line));
+                let hint = protocol::habits::move_hint(&line);
+                let reason = format!("{} sent {} {when}{hint}", who(p, setup), quote(&line));
                 return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
             }
             Err(Unasked::Read(e)) => {
@@ -254,9 +255,10 @@ impl Play<'_, '_> {
                 }
                 _ => {
                     let reason = format!(
-                        "{} answered {} instead of 'move <token>'",
+                        "{} answered {} instead of 'move <token>'{}",
                         who(p, setup),
-                        quote(&line)
+                        quote(&line),
+                        protocol::habits::move_hint(&line)
                     );
                     return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
                 }

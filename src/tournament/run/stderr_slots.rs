@@ -18,6 +18,13 @@ pub const INFO_DIR: &str = "info";
 /// Cap of one bot's stderr log over the whole tournament, in bytes.
 pub const STDERR_BOT_CAP: u64 = 16 << 20;
 
+/// The stderr log of the bot `name` inside `--out DIR` (there only when it wrote something).
+pub fn stderr_log(out_dir: &Path, name: &str) -> PathBuf {
+    out_dir
+        .join(STDERR_DIR)
+        .join(format!("{}.log", file_safe(name)))
+}
+
 #[derive(Debug, thiserror::Error)]
 #[error("cannot create {}", path.display())]
 pub struct SlotsError {

@@ -135,10 +135,133 @@ fn mistakes_in_play_are_named() {
         "its process exited between games (before game 2)",
     );
     let _ = std::fs::remove_file(&pids);
+    // A UCI engine's answer to 'go'.
+    rejected(
+        &bot("mistake_bestmove.sh"),
+        true,
+        "answered 'bestmove 1A ponder 1A' instead of 'move <token>' (UCI's answer to 'go'; a \
+         baraza bot answers 'go' with 'move 1A')",
+    );
     // Plays, but does not leave on 'quit'.
     rejected(
         &bot("mistake_ignores_quit.sh"),
         true,
         "still running 300 ms after 'quit'",
+    );
+}
+
+/// The text lines of `c` that start with `prefix`.
+fn lines_starting<'a>(c: &'a Checked, prefix: &str) -> Vec<&'a str> {
+    c.stdout.lines().filter(|l| l.starts_with(prefix)).collect()
+}
+
+/// The statuses of `c`'s checks, in order.
+fn statuses(c: &Checked) -> Vec<&str> {
+    c.json["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["status"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn one_fault_is_one_fail_and_the_checks_it_spoils_are_skipped_because_of_it() {
+    // Its moves wait in its own output buffer: it loses its first game on time. The short
+    // default clock (2+0.1) makes that cost about 2 s, and no further game is played for it.
+    let started = std::time::Instant::now();
+    let c = check(&["darra", &bot("mistake_move_unflushed.py")], true);
+    let took = started.elapsed();
+    assert_eq!(c.code, Some(1), "{}", c.stdout);
+    // Two runs (text and JSON) of about 2 s each, not 30 s each.
+    assert!(took < std::time::Duration::from_secs(16), "{took:?}");
+    let games = "darra: plays 2 full games against builtin:random, on both sides";
+    let fails = lines_starting(&c, "FAIL");
+    assert_eq!(fails.len(), 1, "{}", c.stdout);
+    assert!(
+        fails[0].starts_with(&format!(
+            "FAIL  {games}: game 1 (as player 1) time forfeit: player 1 (bot) "
+        )),
+        "{}",
+        fails[0]
+    );
+    let because = format!("skipped because '{games}' failed");
+    assert_eq!(
+        lines_starting(&c, "skip"),
+        [
+            format!("skip  darra: plays game after game in one process: {because}"),
+            format!("skip  darra: answers when it has one legal move: {because}"),
+            format!("skip  darra: exits after 'quit': {because}"),
+        ]
+    );
+    assert_eq!(statuses(&c), ["ok", "fail", "skip", "skip", "skip"]);
+    let verdict = c.stdout.lines().last().unwrap();
+    assert!(
+        verdict.starts_with(&format!(
+            "verdict: 1 of 5 checks failed (3 skipped because of them); fix the first one \
+             first: {games}: game 1 (as player 1) time forfeit: "
+        )),
+        "{verdict}"
+    );
+    // The latency counts the forfeited move: asked once, and it lasted the whole clock.
+    let latency = &c.json["latency"];
+    assert_eq!(latency["moves"], 1, "{latency}");
+    assert!(latency["max_ms"].as_u64().unwrap() >= 2000, "{latency}");
+    let line = lines_starting(&c, "latency: ");
+    assert_eq!(line.len(), 1, "{}", c.stdout);
+    assert!(line[0].ends_with(" ms over 1 move"), "{}", line[0]);
+}
+
+#[test]
+fn a_process_gone_after_a_failed_check_skips_the_quit_check_because_of_it() {
+    let pids = std::env::temp_dir().join(format!("check-bot-skip-{}", std::process::id()));
+    let c = check(
+        &[
+            "darra",
+            &format!("{} exitgameover {}", bot("reuse_bot.sh"), pids.display()),
+        ],
+        true,
+    );
+    let _ = std::fs::remove_file(&pids);
+    assert_eq!(c.code, Some(1), "{}", c.stdout);
+    assert_eq!(lines_starting(&c, "FAIL").len(), 1, "{}", c.stdout);
+    assert_eq!(
+        lines_starting(&c, "skip"),
+        [
+            "skip  darra: exits after 'quit': skipped because 'darra: plays game after game in \
+          one process' failed"
+        ]
+    );
+    assert_eq!(statuses(&c), ["ok", "ok", "fail", "ok", "skip"]);
+}
+
+#[test]
+fn a_bot_that_declines_a_ruleset_as_protocol_md_advises_is_one_line() {
+    let c = check(&["darra", "bao", "dara", &bot("declines_bao.sh")], true);
+    assert_eq!(c.code, Some(0), "{}", c.stdout);
+    let bao: Vec<&str> = c.stdout.lines().filter(|l| l.contains(" bao")).collect();
+    assert_eq!(
+        bao,
+        [
+            "skip  bao: does not play bao: it exited with status 0 after the hello 'baraza 1 \
+             bao' without sending 'ready', as protocol.md advises for a ruleset a bot does not \
+             play; its stderr ended: declines-bao: I do not play bao",
+            "verdict: the bot follows the protocol: it is ready for `baraza match` and `baraza \
+             tournament` (it does not play bao)"
+        ]
+    );
+    assert!(!c.stdout.contains("FAIL"), "{}", c.stdout);
+    // The hello, four checks for each of darra and dara, one line for bao.
+    assert_eq!(c.json["checks"].as_array().unwrap().len(), 1 + 4 + 1 + 4);
+    assert_eq!(c.json["passed"], true);
+    // Declining the only ruleset given is a failure: it plays nothing that was asked.
+    let c = check(&["bao", &bot("declines_bao.sh")], true);
+    assert_eq!(c.code, Some(1), "{}", c.stdout);
+    assert_eq!(
+        lines_starting(&c, "FAIL"),
+        [
+            "FAIL  starts and answers the hello with 'ready': it declined every ruleset given \
+          (bao): a bot answers the hello of a ruleset it plays with 'ready'"
+        ]
     );
 }

@@ -62,6 +62,50 @@ fn a_file_that_is_not_executable_gets_chmod() {
 }
 
 #[test]
+fn source_code_given_as_the_bot_is_told_to_compile_it() {
+    let path = bot("mistake_source.c");
+    let out = path.strip_suffix(".c").unwrap();
+    refused(
+        &path,
+        &[&format!(
+            "bot1: '{path}' is C source code, not a program: compile it first ('cc -O2 -o \
+             {out} {path}'), then give the program ('{out}') (command: {path})"
+        )],
+    );
+}
+
+#[test]
+fn a_script_is_told_the_interpreter_its_shebang_line_names() {
+    // A Perl script is told perl, not python3.
+    let path = bot("mistake_perl_not_executable");
+    refused(
+        &path,
+        &[&format!(
+            "bot1: '{path}' is not executable: run 'chmod +x {path}', or start it through its \
+             interpreter (e.g. 'perl {path}') (command: {path})"
+        )],
+    );
+}
+
+#[test]
+fn a_tilde_in_the_program_gets_the_shell_syntax_hint_with_the_full_path() {
+    let out = baraza()
+        .args(["match", "darra", "~/no-such-bot", "builtin:random"])
+        .env("HOME", "/home/someone")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "baraza: bot1: program '~/no-such-bot' not found ('~' is shell syntax, and bot commands \
+         run without a shell, so nothing expands it: write the path in full: \
+         '/home/someone/no-such-bot') (command: ~/no-such-bot)\n"
+    );
+}
+
+#[test]
 fn a_directory_and_a_missing_script_are_named() {
     refused("tests/bots", &["'tests/bots' is a directory"]);
     refused(
@@ -193,6 +237,17 @@ fn a_startup_timeout_says_what_the_bot_sent() {
             "it sent 'Loading weights from net.bin', 'DEBUG: hello received?' on stdout instead"
         ),
         "{reason}"
+    );
+}
+
+#[test]
+fn a_uci_bestmove_gets_the_uci_hint_as_readyok_does() {
+    let g = one_game(&bot("mistake_bestmove.sh"), true);
+    assert_eq!(g["termination"], "protocol error");
+    assert_eq!(
+        g["reason"],
+        "player 1 (mistake_bestmove) answered 'bestmove 1A ponder 1A' instead of 'move <token>' \
+         (UCI's answer to 'go'; a baraza bot answers 'go' with 'move 1A')"
     );
 }
 
@@ -474,6 +529,21 @@ fn readme_errors_of_the_command_are_as_reviewed() {
     row("a missing program", refused_in(&d, "./no-such-bot"));
     row("a missing script", refused_in(&d, "python3 no-such-bot.py"));
     row("a program here, not on PATH", refused_in(&d, "bot"));
+    let d = bot_folder(
+        "languages",
+        &[
+            ("mistake_source.c", "bot.c", false),
+            ("mistake_perl_not_executable", "bot.pl", false),
+        ],
+    );
+    row("C source given as the bot", refused_in(&d, "./bot.c"));
+    row("a Perl script, not executable", refused_in(&d, "./bot.pl"));
+    let tilde = Command::new(exe())
+        .args(["match", "darra", "~/bot", "builtin:random"])
+        .env("HOME", "/home/me")
+        .output()
+        .unwrap();
+    row("~ in the program", text(&tilde.stderr));
     // Warned about, then played: the warning is the first line.
     let d = temp_dir("readme-shell");
     std::fs::copy(
@@ -510,7 +580,6 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
         said += &format!("{mistake}:\n{text}\n\n");
     };
     let reason = |name: &str, from: &str, arg: &str, unbuffered: bool| {
-        // Not `bot`: the built-in opponent fails beside a file of that name.
         let d = bot_folder(name, &[(from, "mybot", true)]);
         let mut cmd = Command::new(exe());
         cmd.args(["match", "darra", format!("./mybot {arg}").trim_end()])
@@ -545,6 +614,10 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
     row(
         "debug prints on stdout",
         reason("debug-print", "mistake_debug_print.sh", "", true),
+    );
+    row(
+        "a UCI habit at its turn",
+        reason("bestmove", "mistake_bestmove.sh", "", true),
     );
     // The traceback's first and last line of the four kept, as README shows it: the lines
     // between are Python's own and change with its version.

@@ -3,6 +3,7 @@
 
 mod builtin;
 mod check_bot;
+mod command_words;
 mod examples;
 mod mistakes;
 mod search;

@@ -319,6 +319,45 @@ fn crashing_bot(dir: &Path) -> PathBuf {
 }
 
 #[test]
+fn the_fault_summary_sends_to_the_reasons_when_the_bot_wrote_nothing_on_stderr() {
+    // Its moves stay in its buffer: every game it plays is lost on time, and it writes nothing
+    // on stderr, so no stderr log is named (the flush hint is in each game's reason).
+    let dir = temp_dir("fault-summary");
+    let out = dir.join("run");
+    let a = baraza()
+        .args(["tournament", "darra", "--bot"])
+        .arg(format!(
+            "unflushed={}",
+            crate::support::bot("mistake_move_unflushed.py")
+        ))
+        .args([
+            "--bot",
+            "random=builtin:random",
+            "--tc",
+            "0.3+0",
+            "--rounds",
+            "1",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let stderr = text(&a.get_output().stderr);
+    assert_eq!(
+        stderr,
+        format!(
+            "baraza: games lost by a fault: unflushed 2 time forfeits (each game's reason is in \
+             {}; it wrote nothing on stderr)\n",
+            out.join("games.jsonl").display()
+        )
+    );
+    assert!(!out.join("stderr/unflushed.log").exists());
+    for g in raw_game_lines(&out) {
+        assert_eq!(g.record.termination.as_str(), "time forfeit");
+    }
+}
+
+#[test]
 fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
     let dir = temp_dir("gauntlet");
     let out = dir.join("run");
@@ -342,8 +381,14 @@ fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
         .success();
     // Even with --quiet, the crashes are pointed out.
     let stderr = text(&a.get_output().stderr);
+    // It wrote on stderr: its log is named, after the reasons.
     assert!(
-        stderr.contains("baraza: games lost by a fault: crasher 4 crashes (the bots' stderr is in"),
+        stderr.contains(&format!(
+            "baraza: games lost by a fault: crasher 4 crashes (each game's reason is in {}; \
+             crasher's stderr is in {})\n",
+            out.join("games.jsonl").display(),
+            out.join("stderr/crasher.log").display()
+        )),
         "{stderr}"
     );
     let games = raw_game_lines(&out);
