@@ -173,6 +173,7 @@ pub fn play(
         grace: Some(INTERRUPT_GRACE),
         stop_file: Some(out_dir.join(STOP_FILE)),
     };
+    let started = std::time::Instant::now();
     let ended = {
         let mut sinks = Sinks::new()
             .with(&mut jsonl)
@@ -198,6 +199,11 @@ pub fn play(
     if let Some(note) = fault_note(&table, &out_dir.join(STDERR_DIR)) {
         eprintln!("baraza: {note}");
     }
+    // This run's games and time (a resumed run's earlier games are not its).
+    eprintln!(
+        "{}",
+        crate::events::console::pace_line(outcome.played, started.elapsed())
+    );
     let n = outcome.in_log;
     let where_ = games_path.display();
     if killed {
@@ -211,7 +217,7 @@ pub fn play(
     match outcome.stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
-            let msg = sprt_stopped(&table, n, scheduled, decision);
+            let msg = sprt_stopped(&table, "tournament", n, scheduled, decision);
             // With --json, stdout stays one JSON value (the table carries the SPRT report).
             if args.json {
                 eprintln!("{msg}");
@@ -227,9 +233,10 @@ pub fn play(
 }
 
 /// `SPRT stopped the tournament after 49 of 1000 scheduled games: H1 accepted (decided by
-/// pairs 1 to 23: 46 games)`.
-fn sprt_stopped(
+/// pairs 1 to 23: 46 games)`; `what` is `tournament` or `match`.
+pub fn sprt_stopped(
     table: &Standings,
+    what: &str,
     in_log: usize,
     scheduled: usize,
     decision: crate::stats::sprt::Decision,
@@ -240,5 +247,7 @@ fn sprt_stopped(
             s.report.units, s.games
         )
     });
-    format!("SPRT stopped the tournament after {in_log} of {scheduled} scheduled games: {decision}{took}")
+    format!(
+        "SPRT stopped the {what} after {in_log} of {scheduled} scheduled games: {decision}{took}"
+    )
 }

@@ -46,6 +46,26 @@ fn eprint_block(block: &str) {
     }
 }
 
+/// The last line of a `match` or `tournament` on stderr: `played 200 games in 3.4 s (58.8
+/// games/s)`; a longer run reads `in 1 h 02 min 05 s`.
+pub fn pace_line(games: usize, elapsed: std::time::Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let total = elapsed.as_secs();
+    let took = match total {
+        0..60 => format!("{secs:.1} s"),
+        60..3600 => format!("{} min {:02} s", total / 60, total % 60),
+        _ => format!(
+            "{} h {:02} min {:02} s",
+            total / 3600,
+            total / 60 % 60,
+            total % 60
+        ),
+    };
+    let rate = games as f64 / secs.max(1e-3);
+    let s = if games == 1 { "" } else { "s" };
+    format!("played {games} game{s} in {took} ({rate:.1} games/s)")
+}
+
 /// The Elo of the score line: `Elo +240.8 ± 250.1`; in words where it is not a number or has
 /// no interval: `Elo +inf (a perfect score)`, `Elo +190.8, no interval (every game pair scored
 /// the same, no spread to measure)`, `Elo +190.8, 95% interval -67.9 to +inf (more games
@@ -185,6 +205,28 @@ impl Sink for ConsoleLine<'_> {
 mod tests {
     use super::*;
     use crate::stats::elo::{elo_pentanomial, elo_trinomial};
+
+    #[test]
+    fn the_pace_line_reads_in_seconds_minutes_or_hours() {
+        use std::time::Duration;
+        let ms = Duration::from_millis;
+        assert_eq!(
+            pace_line(200, ms(3_400)),
+            "played 200 games in 3.4 s (58.8 games/s)"
+        );
+        assert_eq!(
+            pace_line(1, ms(500)),
+            "played 1 game in 0.5 s (2.0 games/s)"
+        );
+        assert_eq!(
+            pace_line(100, ms(125_000)),
+            "played 100 games in 2 min 05 s (0.8 games/s)"
+        );
+        assert_eq!(
+            pace_line(7250, ms(3_725_000)),
+            "played 7250 games in 1 h 02 min 05 s (1.9 games/s)"
+        );
+    }
 
     #[test]
     fn the_score_line_never_reads_plus_or_minus_zero() {
