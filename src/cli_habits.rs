@@ -25,22 +25,22 @@ pub const HABITS: &[(&[&str], Option<&str>, &str)] = &[
         "--tc BASE+INC or --movetime MS for every bot; per-bot limits (tc, nodes, depth, ...) go in the event file",
     ),
     (
-        &["-tc"],
+        &["tc=BASE+INC", "-tc"],
         Some("--tc BASE+INC (seconds)"),
         "--tc BASE+INC (seconds)",
     ),
     (
-        &["-st"],
+        &["st=S"],
         Some("--movetime MS (milliseconds)"),
         "--movetime MS (milliseconds)",
     ),
     (
-        &["-nodes", "--nodes"],
+        &["nodes=N", "-nodes", "--nodes"],
         Some("--nodes N (sent to bots that ask for it: protocol.md)"),
         "nodes = N under a bot's [[bot]] in the event file (sent to bots that ask for it)",
     ),
     (
-        &["-depth", "-plies", "--depth"],
+        &["depth=N", "plies=N", "-depth", "--depth"],
         Some("--depth N (sent to bots that ask for it: protocol.md)"),
         "depth = N under a bot's [[bot]] in the event file (sent to bots that ask for it)",
     ),
@@ -132,7 +132,7 @@ pub fn help_section(command: For) -> String {
             },
             For::Tournament => in_tournament,
         };
-        out.push_str(&format!("  {:<14} -> {ours}\n", theirs[0]));
+        out.push_str(&format!("  {:<15} -> {ours}\n", theirs[0]));
     }
     out
 }
@@ -154,7 +154,11 @@ pub fn hint(command: For, args: &[String]) -> Option<Hint> {
         let (_, in_match, in_tournament) = HABITS.iter().find(|(theirs, in_match, _)| {
             // `--games`, `--nodes` and `--depth` are ours in `match`.
             let ours_in_match = ["--games", "--nodes", "--depth"].contains(&word);
-            theirs.contains(&word) && !(command == For::Match && ours_in_match && in_match.is_some())
+            // `nodes=N` (a key of their `-each`) only as `nodes=...`, never a bare word.
+            let theirs = theirs.iter().any(|t| {
+                t.split('=').next() == Some(word) && (t.starts_with('-') || arg.contains('='))
+            });
+            theirs && !(command == For::Match && ours_in_match && in_match.is_some())
         })?;
         let ours = match command {
             For::Match => in_match.unwrap_or("not a match option: see baraza tournament --help"),
@@ -206,15 +210,21 @@ mod tests {
             .unwrap()
             .text;
         assert!(h.contains("nodes = N under a bot's [[bot]]"), "{h}");
+        // Their `-each` keys: `depth=3` gets ours, a bare word (a bot's name) does not.
+        let h = hint(For::Match, &args(&["a", "b", "depth=3"])).unwrap();
+        assert_eq!(h.word, "depth");
+        assert!(h.text.contains("--depth N"), "{}", h.text);
+        assert_eq!(hint(For::Match, &args(&["st", "b"])), None);
     }
 
     #[test]
     fn the_help_section_lists_each_habit_once() {
         let t = help_section(For::Tournament);
         assert_eq!(t.lines().count(), 1 + HABITS.len());
-        assert!(t.contains("-engine        -> --bot NAME=CMD"), "{t}");
+        assert!(t.contains("-engine         -> --bot NAME=CMD"), "{t}");
+        assert!(t.contains("  nodes=N         -> nodes = N under"), "{t}");
         let m = help_section(For::Match);
-        assert!(m.contains("-sprt          -> --sprt "), "{m}");
+        assert!(m.contains("-sprt           -> --sprt "), "{m}");
         assert!(!m.contains("-config"), "{m}");
     }
 }

@@ -188,17 +188,7 @@ pub fn play(
     // the start and written since (not re-read: that cost a few percent of a run); `baraza
     // results` computes the same from the file.
     let table = outcome.tally.standings();
-    if args.json {
-        super::write_json(out, &serde_json::to_value(&table)?)?;
-    } else {
-        // Names with controls in them are shown escaped (as in `baraza results`).
-        write!(out, "{}", escape_lines(&render_text(&table)))?;
-    }
-    out.flush()?;
-    // Faults must not go unnoticed in a table nobody reads closely.
-    if let Some(note) = fault_note(&table, &out_dir.join(STDERR_DIR)) {
-        eprintln!("baraza: {note}");
-    }
+    print_table(out, &table, args.json, out_dir)?;
     // This run's games and time (a resumed run's earlier games are not its).
     eprintln!(
         "{}",
@@ -230,6 +220,27 @@ pub fn play(
             bail!("interrupted: {n} of {scheduled} games are in {where_}; resume with: {resume}")
         }
     }
+}
+
+/// The final table on `out` (JSON with `json`), then a note on stderr of any fault.
+fn print_table(
+    out: &mut dyn Write,
+    table: &Standings,
+    json: bool,
+    out_dir: &Path,
+) -> anyhow::Result<()> {
+    if json {
+        super::write_json(out, &serde_json::to_value(table)?)?;
+    } else {
+        // Names with controls in them are shown escaped (as in `baraza results`).
+        write!(out, "{}", escape_lines(&render_text(table)))?;
+    }
+    out.flush()?;
+    // Faults must not go unnoticed in a table nobody reads closely.
+    if let Some(note) = fault_note(table, &out_dir.join(STDERR_DIR)) {
+        eprintln!("baraza: {note}");
+    }
+    Ok(())
 }
 
 /// `SPRT stopped the tournament after 49 of 1000 scheduled games: H1 accepted (decided by
