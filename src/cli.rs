@@ -243,7 +243,7 @@ pub struct TesterOptions {
     pub sprt: Option<crate::tournament::plan::config::SprtSpec>,
     /// bot1's own limits, over the options above: tc=BASE+INC, movetime=MS, margin=MS,
     /// startup-timeout=MS, nodes=N, depth=N, joined by commas (the keys of a tournament's
-    /// [[bot]] table). A tc or movetime here is bot1's whole clock
+    /// `[[bot]]` table). A tc or movetime here is bot1's whole clock
     #[arg(long, value_name = "KEY=VALUE,...")]
     pub limits1: Option<crate::tournament::plan::bot_limits::BotLimits>,
     /// bot2's own limits, as --limits1
