@@ -59,7 +59,15 @@ fn legend(s: &Standings) -> String {
         }
         false => "",
     };
-    format!("{rating}; Perf: the Elo of the bot's score against the opponents it met{none}")
+    let inf = match s
+        .bots
+        .iter()
+        .any(|b| b.elo.is_some_and(|e| e.elo.is_none()))
+    {
+        true => "; Perf ±inf: a perfect or zero score",
+        false => "",
+    };
+    format!("{rating}; Perf: the Elo of the bot's score against the opponents it met{inf}{none}")
 }
 
 /// Where [`COLUMNS`] has the bot's name.

@@ -14,7 +14,8 @@
 //! game is in a complete pair, single games otherwise; `±` is half the 95% interval. LOS is
 //! `Φ((s̄ − ½)/(σ/√N))` over the same units. The LLR line (only with `--sprt`) gives the
 //! fraction of the way to the bound it heads for, the bounds, `[elo0, elo1]`, and the decision
-//! once there is one.
+//! once there is one. A field that is not a number (`inf`, or `undefined` where the units show
+//! no spread) is explained on a `Note:` line after `Ptnml(0-2)`.
 
 use super::results::Standings;
 use crate::stats::elo::{self, EloEstimate, Model, Sample};

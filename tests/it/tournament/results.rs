@@ -1104,6 +1104,10 @@ fn zero_perfect_and_all_drawn_scores_read_the_right_way_everywhere() {
     assert!(text.contains("Note: Elo -inf is a zero score; "), "{text}");
     assert!(text.contains("Points: 0.0 (0.00 %)"), "{text}");
     assert_eq!(row(&text, "a")[8], "-inf", "{text}");
+    assert!(
+        text.contains("; Perf ±inf: a perfect or zero score; "),
+        "{text}"
+    );
     assert_eq!(row(&text, "b")[8], "+inf", "{text}");
     let elo = |bot: &str| {
         let b = json["bots"]
