@@ -157,15 +157,18 @@ pub struct MatchArgs {
     /// Display name of bot2
     #[arg(long)]
     pub name2: Option<String>,
-    /// Number of games; sides alternate (bot1 is player 1 in games 1, 3, ...)
-    #[arg(long, default_value = "2")]
-    pub games: crate::count::Count,
+    /// Number of games; sides alternate (bot1 is player 1 in games 1, 3, ...) [default: 2;
+    /// with --sprt, at most 10000: the test usually decides first]
+    #[arg(long)]
+    pub games: Option<crate::count::Count>,
     /// Match seed: recorded in every game; built-in bot k (0 = bot1, 1 = bot2) gets
     /// seed + 2*(game-1) + k. At most 2^53 - 1, so that JSON readers read it exactly
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(..=(1u64 << 53) - 1))]
     pub seed: u64,
     #[command(flatten)]
     pub limits: GameLimits,
+    #[command(flatten)]
+    pub tester: TesterOptions,
     /// Append each game to this PGN-like log the moment it ends
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
@@ -225,6 +228,28 @@ pub struct GameLimits {
 }
 
 pub use crate::tournament::plan::config::LimitOverrides;
+
+/// `match`'s habits from the fastchess tester: the SPRT that stops the match, and each bot's
+/// own limits (fastchess's `-engine cmd=... tc=...`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct TesterOptions {
+    /// Sequential probability ratio test of bot1 against bot2, the same as `tournament --sprt`
+    /// (game pairs, the exact generalized likelihood ratio; model=normalized for nElo): the
+    /// match stops when it decides, and the report block ends with the LLR line
+    #[arg(
+        long,
+        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]"
+    )]
+    pub sprt: Option<crate::tournament::plan::config::SprtSpec>,
+    /// bot1's own limits, over the options above: tc=BASE+INC, movetime=MS, margin=MS,
+    /// startup-timeout=MS, nodes=N, depth=N, joined by commas (the keys of a tournament's
+    /// `[[bot]]` table). A tc or movetime here is bot1's whole clock
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    pub limits1: Option<crate::tournament::plan::bot_limits::BotLimits>,
+    /// bot2's own limits, as --limits1
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    pub limits2: Option<crate::tournament::plan::bot_limits::BotLimits>,
+}
 
 /// What `match` records of a run besides the games (`tournament`: the same options, with the
 /// same help texts, in [`EventInputs`]): the PGN `Event` and `Site` tags, and the protocol

@@ -11,7 +11,9 @@ pub enum For {
 }
 
 /// (their spellings, ours in `match`, ours in `tournament`); `None`: no such thing there.
-const HABITS: &[(&[&str], Option<&str>, &str)] = &[
+/// Every `--option` named on our side is one of that command's options (a test holds each
+/// entry against `--help`).
+pub const HABITS: &[(&[&str], Option<&str>, &str)] = &[
     (
         &["-engine", "--engine"],
         Some("two bots as arguments: baraza match RULESET BOT1 BOT2 (--name1/--name2 name them)"),
@@ -19,13 +21,28 @@ const HABITS: &[(&[&str], Option<&str>, &str)] = &[
     ),
     (
         &["-each"],
-        Some("--tc BASE+INC or --movetime MS apply to both bots"),
-        "--tc BASE+INC or --movetime MS for every bot; per-bot limits go in the event file",
+        Some("--tc, --movetime, --nodes, --depth for both bots; --limits1/--limits2 KEY=VALUE,... for one"),
+        "--tc BASE+INC or --movetime MS for every bot; per-bot limits (tc, nodes, depth, ...) go in the event file",
     ),
     (
-        &["-tc"],
+        &["tc=BASE+INC", "-tc"],
         Some("--tc BASE+INC (seconds)"),
         "--tc BASE+INC (seconds)",
+    ),
+    (
+        &["st=S"],
+        Some("--movetime MS (milliseconds)"),
+        "--movetime MS (milliseconds)",
+    ),
+    (
+        &["nodes=N", "-nodes", "--nodes"],
+        Some("--nodes N (sent to bots that ask for it: protocol.md)"),
+        "nodes = N under a bot's [[bot]] in the event file (sent to bots that ask for it)",
+    ),
+    (
+        &["depth=N", "plies=N", "-depth", "--depth"],
+        Some("--depth N (sent to bots that ask for it: protocol.md)"),
+        "depth = N under a bot's [[bot]] in the event file (sent to bots that ask for it)",
     ),
     (
         &["-games", "-rounds", "--games"],
@@ -34,7 +51,7 @@ const HABITS: &[(&[&str], Option<&str>, &str)] = &[
     ),
     (
         &["-repeat"],
-        None,
+        Some("game pairs are the default: games 1 and 2 (3 and 4, ...) share a start, sides swapped"),
         "game pairs are the default: both games of a pair start from the same position",
     ),
     (
@@ -54,8 +71,48 @@ const HABITS: &[(&[&str], Option<&str>, &str)] = &[
     ),
     (
         &["-sprt"],
-        None,
+        Some("--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (stops the match when it decides)"),
         "--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05",
+    ),
+    (
+        &["-ratinginterval"],
+        Some("--report-every N"),
+        "--report-every N",
+    ),
+    (
+        &["-srand", "-seed"],
+        Some("--seed N"),
+        "--seed N",
+    ),
+    (
+        &["-maxmoves"],
+        Some("--max-plies N (plies: twice the moves)"),
+        "--max-plies N (plies: twice the moves)",
+    ),
+    (
+        &["-debug"],
+        Some("--transcript DIR (every protocol line, timed)"),
+        "--transcript DIR (every protocol line, timed)",
+    ),
+    (
+        &["-event"],
+        Some("--event NAME"),
+        "--event NAME",
+    ),
+    (
+        &["-site"],
+        Some("--site NAME"),
+        "--site NAME",
+    ),
+    (
+        &["-use-affinity"],
+        Some("--affinity"),
+        "--affinity",
+    ),
+    (
+        &["-config"],
+        None,
+        "--config FILE (an event file, TOML)",
     ),
     (
         &["-recover"],
@@ -75,7 +132,7 @@ pub fn help_section(command: For) -> String {
             },
             For::Tournament => in_tournament,
         };
-        out.push_str(&format!("  {:<14} -> {ours}\n", theirs[0]));
+        out.push_str(&format!("  {:<15} -> {ours}\n", theirs[0]));
     }
     out
 }
@@ -95,8 +152,13 @@ pub fn hint(command: For, args: &[String]) -> Option<Hint> {
     args.iter().find_map(|arg| {
         let word = arg.split('=').next().unwrap_or(arg);
         let (_, in_match, in_tournament) = HABITS.iter().find(|(theirs, in_match, _)| {
-            // `--games` is ours in `match`.
-            theirs.contains(&word) && !(command == For::Match && word == "--games" && in_match.is_some())
+            // `--games`, `--nodes` and `--depth` are ours in `match`.
+            let ours_in_match = ["--games", "--nodes", "--depth"].contains(&word);
+            // `nodes=N` (a key of their `-each`) only as `nodes=...`, never a bare word.
+            let theirs = theirs.iter().any(|t| {
+                t.split('=').next() == Some(word) && (t.starts_with('-') || arg.contains('='))
+            });
+            theirs && !(command == For::Match && ours_in_match && in_match.is_some())
         })?;
         let ours = match command {
             For::Match => in_match.unwrap_or("not a match option: see baraza tournament --help"),
@@ -143,14 +205,26 @@ mod tests {
         // `--games` is a match option: nothing to say there.
         assert_eq!(hint(For::Match, &args(&["--games", "x"])), None);
         assert_eq!(hint(For::Tournament, &args(&["--rounds", "x"])), None);
+        assert_eq!(hint(For::Match, &args(&["--nodes", "9"])), None);
+        let h = hint(For::Tournament, &args(&["--nodes", "9"]))
+            .unwrap()
+            .text;
+        assert!(h.contains("nodes = N under a bot's [[bot]]"), "{h}");
+        // Their `-each` keys: `depth=3` gets ours, a bare word (a bot's name) does not.
+        let h = hint(For::Match, &args(&["a", "b", "depth=3"])).unwrap();
+        assert_eq!(h.word, "depth");
+        assert!(h.text.contains("--depth N"), "{}", h.text);
+        assert_eq!(hint(For::Match, &args(&["st", "b"])), None);
     }
 
     #[test]
     fn the_help_section_lists_each_habit_once() {
         let t = help_section(For::Tournament);
         assert_eq!(t.lines().count(), 1 + HABITS.len());
-        assert!(t.contains("-engine        -> --bot NAME=CMD"), "{t}");
+        assert!(t.contains("-engine         -> --bot NAME=CMD"), "{t}");
+        assert!(t.contains("  nodes=N         -> nodes = N under"), "{t}");
         let m = help_section(For::Match);
-        assert!(!m.contains("-sprt"), "{m}");
+        assert!(m.contains("-sprt           -> --sprt "), "{m}");
+        assert!(!m.contains("-config"), "{m}");
     }
 }

@@ -20,6 +20,11 @@ pub struct TimeControl {
     pub movetime: Option<Duration>,
     /// Grace added to every limit before a bot loses on time.
     pub margin: Duration,
+    /// A node budget per move, sent as `go ... nodes N` to a bot that opted in (`feature
+    /// nodes`); not enforced: the clock is what the referee holds the bot to.
+    pub nodes: Option<u64>,
+    /// A depth limit per move (`go ... depth N`), likewise for a bot that said `feature depth`.
+    pub depth: Option<u64>,
 }
 
 /// A `--tc` value that cannot be used.
@@ -160,6 +165,8 @@ impl TimeControl {
             clock,
             movetime: movetime_ms.map(Duration::from_millis),
             margin: Duration::from_millis(margin_ms),
+            nodes: None,
+            depth: None,
         })
     }
 
@@ -245,6 +252,8 @@ impl Clock {
             p1inc,
             p2inc,
             movetime: self.tc[to_move].movetime.map(millis),
+            nodes: self.tc[to_move].nodes,
+            depth: self.tc[to_move].depth,
         }
     }
 

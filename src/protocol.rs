@@ -83,6 +83,22 @@ pub struct Go {
     pub p1inc: u64,
     pub p2inc: u64,
     pub movetime: Option<u64>,
+    /// A node budget for this move (`nodes N`), sent only to a bot that said `feature nodes`.
+    pub nodes: Option<u64>,
+    /// A depth limit for this move (`depth N`), sent only to a bot that said `feature depth`.
+    pub depth: Option<u64>,
+}
+
+/// The message type of a bot's opt-in before `ready`: `feature nodes depth` asks for the
+/// `nodes N` / `depth N` words of `go` (a bot that does not say so never gets them).
+pub const FEATURE: &str = "feature";
+
+/// Whether a bot's handshake lines, kept as (key, value) pairs with the `id` lines (a
+/// `feature` line as `("feature", "nodes depth")`), opted in to `word`.
+pub fn has_feature(ids: &[(String, String)], word: &str) -> bool {
+    ids.iter()
+        .filter(|(k, _)| k == FEATURE)
+        .any(|(_, v)| v.split_ascii_whitespace().any(|w| w == word))
 }
 
 /// `baraza 1 <ruleset>`
@@ -135,14 +151,20 @@ fn write_go(s: &mut String, go: &Go) {
         s.push_str(name);
         push_uint(s, ms);
     }
-    if let Some(mt) = go.movetime {
-        s.push_str(" movetime ");
-        push_uint(s, mt);
+    for (name, value) in [
+        (" movetime ", go.movetime),
+        (" nodes ", go.nodes),
+        (" depth ", go.depth),
+    ] {
+        if let Some(v) = value {
+            s.push_str(name);
+            push_uint(s, v);
+        }
     }
     s.push('\n');
 }
 
-/// `go p1time <ms> p2time <ms> p1inc <ms> p2inc <ms> [movetime <ms>]`
+/// `go p1time <ms> p2time <ms> p1inc <ms> p2inc <ms> [movetime <ms>] [nodes <n>] [depth <n>]`
 pub fn go(go: &Go) -> String {
     let mut s = String::with_capacity(80);
     write_go(&mut s, go);
@@ -239,6 +261,8 @@ impl Go {
             p1inc: 0,
             p2inc: 0,
             movetime: None,
+            nodes: None,
+            depth: None,
         };
         let mut it = words.split_ascii_whitespace();
         while let (Some(key), Some(val)) = (it.next(), it.next()) {
@@ -249,6 +273,8 @@ impl Go {
                 "p1inc" => go.p1inc = v,
                 "p2inc" => go.p2inc = v,
                 "movetime" => go.movetime = Some(v),
+                "nodes" => go.nodes = Some(v),
+                "depth" => go.depth = Some(v),
                 _ => {}
             }
         }
@@ -273,6 +299,8 @@ pub fn parse_go(args: &str) -> Option<Go> {
         p1inc: 0,
         p2inc: 0,
         movetime: None,
+        nodes: None,
+        depth: None,
     };
     let mut seen = 0;
     let mut words = args.split_whitespace();
@@ -284,6 +312,8 @@ pub fn parse_go(args: &str) -> Option<Go> {
             "p1inc" => (go.p1inc, seen) = (value, seen | 4),
             "p2inc" => (go.p2inc, seen) = (value, seen | 8),
             "movetime" => go.movetime = Some(value),
+            "nodes" => go.nodes = Some(value),
+            "depth" => go.depth = Some(value),
             _ => {}
         }
     }
@@ -358,6 +388,8 @@ mod tests {
             p1inc: 100,
             p2inc: 100,
             movetime: None,
+            nodes: None,
+            depth: None,
         };
         let legal: Vec<String> = ["1A", "2A"].iter().map(|s| s.to_string()).collect();
         assert_eq!(
@@ -387,6 +419,8 @@ mod tests {
             p1inc: 3,
             p2inc: 4,
             movetime: Some(5),
+            nodes: None,
+            depth: None,
         };
         let line = go(&g);
         let (word, rest) = split_word(line.trim_end());
@@ -432,6 +466,8 @@ mod tests {
                 p1inc: 100,
                 p2inc: 0,
                 movetime: None,
+                nodes: None,
+                depth: None,
             },
             Go {
                 p1time: 0,
@@ -439,6 +475,8 @@ mod tests {
                 p1inc: 0,
                 p2inc: 0,
                 movetime: Some(250),
+                nodes: None,
+                depth: None,
             },
         ] {
             let legal = ["1A".to_string(), "6B".to_string()];

@@ -67,6 +67,8 @@ pub struct BuiltinBot {
     pub make: fn(seed: u64, options: &BotOptions) -> Box<dyn Strategy>,
     /// Check the options before any game; `None`: the bot takes none.
     pub check: Option<CheckOptions>,
+    /// The `feature` words it sends before `ready` (the `go` limits it honours), or none.
+    pub features: Option<&'static str>,
 }
 
 impl BuiltinBot {
@@ -87,6 +89,7 @@ pub static BOTS: &[BuiltinBot] = &[
         description: "uniform random legal move (seeded)",
         make: |seed, _| Box::new(random::Random::new(seed)),
         check: None,
+        features: None,
     },
     BuiltinBot {
         name: "greedy",
@@ -94,12 +97,14 @@ pub static BOTS: &[BuiltinBot] = &[
             "best immediate outcome: a win, else the most material; ties broken at random (seeded)",
         make: |seed, _| Box::new(greedy::Greedy::new(seed)),
         check: None,
+        features: None,
     },
     BuiltinBot {
         name: "search",
         description: "alpha-beta or MCTS search with a per-game evaluation; --level 1-5, --nodes N",
         make: |seed, options| Box::new(search::Search::new(seed, options)),
         check: Some(search::check_options),
+        features: Some("nodes depth"),
     },
 ];
 
@@ -236,7 +241,11 @@ impl<'a> Session<'a> {
         if let Some(r) = self.ruleset.filter(|r| *r != hello_ruleset) {
             eprintln!("baraza bot {name}: started with --ruleset {r} but the referee says {hello_ruleset}");
         }
-        write!(out, "id name {name}\nid author baraza\nready\n")?;
+        write!(out, "id name {name}\nid author baraza\n")?;
+        if let Some(words) = self.spec.features {
+            writeln!(out, "{} {words}", crate::protocol::FEATURE)?;
+        }
+        writeln!(out, "ready")?;
         out.flush()
     }
 
@@ -361,7 +370,9 @@ mod tests {
                 p2time: 8000,
                 p1inc: 100,
                 p2inc: 50,
-                movetime: Some(250)
+                movetime: Some(250),
+                nodes: Some(7),
+                depth: None,
             }
         );
         assert_eq!(c.of(Player::Two), (8000, 50));

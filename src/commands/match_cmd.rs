@@ -4,6 +4,7 @@
 
 use crate::bot::spec::BotSpec;
 use crate::cli::MatchArgs;
+use crate::events::console::pace_line;
 use crate::events::console::ConsoleLine;
 use crate::events::jsonl::JsonlSink;
 use crate::events::pgn::PgnSink;
@@ -17,6 +18,7 @@ use crate::tournament::plan::openings::load_openings_file;
 use crate::tournament::run::crash::CrashPolicy;
 use crate::tournament::run::play::Arena;
 use crate::tournament::run::resume::RunPlan;
+use crate::tournament::run::runner::Stop;
 use crate::tournament::run::seats::SeatPool;
 use crate::tournament::run::setup::{Logs, SeedRule, Setups};
 use anyhow::{bail, Context};
@@ -82,10 +84,22 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
         (None, Some(path)) => load_openings_file(path, ruleset.id)?,
     };
     let names = names(args)?;
-    let bot = |k: usize, cmd: &str| BotEntry {
-        name: Some(names[k].clone()),
-        cmd: cmd.to_string(),
-        ..BotEntry::default()
+    let own = [&args.tester.limits1, &args.tester.limits2];
+    let bot = |k: usize, cmd: &str| {
+        // `--limitsK` over the match's options; `--nodes`/`--depth` are per bot anyway.
+        let l = own[k].clone().map(|l| l.0).unwrap_or_default();
+        let all = &args.limits.clock;
+        BotEntry {
+            name: Some(names[k].clone()),
+            cmd: cmd.to_string(),
+            startup_timeout: l.startup_timeout,
+            movetime: l.movetime,
+            tc: l.tc,
+            margin: l.margin,
+            nodes: l.nodes.or(all.nodes),
+            depth: l.depth.or(all.depth),
+            ..BotEntry::default()
+        }
     };
     let inputs = EventInputs {
         ruleset: Some(ruleset.id.to_string()),
@@ -96,11 +110,21 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
         tc: args.limits.clock.tc.clone(),
         margin: args.limits.clock.margin,
         bots: vec![bot(0, &args.bot1), bot(1, &args.bot2)],
+        sprt: args.tester.sprt.clone(),
         ..EventInputs::default()
     };
     // The core count is the user's business here: `match` has no --force.
     let (config, _) = inputs.resolve(args.concurrency.get_usize())?;
     Ok((config, starts, names))
+}
+
+/// `--games`, or its default: 2, or with `--sprt` a cap the test seldom reaches.
+fn game_count(args: &MatchArgs) -> u64 {
+    let default = match args.tester.sprt {
+        Some(_) => 10_000,
+        None => 2,
+    };
+    args.games.map_or(default, |g| g.get())
 }
 
 pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
@@ -146,7 +170,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         },
     };
     let from_file = args.openings.is_some();
-    let games = args.games.get();
+    let games = game_count(&args);
     let to_play = match_games(&names, &starts, from_file, games, args.seed);
     let plan = RunPlan::create(Default::default(), Header::new(&config, games), to_play);
 
@@ -183,13 +207,21 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         );
     }
     console.finish()?;
-    console.score(&ended.outcome.tally.standings())?;
+    let table = ended.outcome.tally.standings();
+    console.score(&table)?;
+    if let Stop::Sprt(decision) = ended.outcome.stop {
+        let n = ended.outcome.played;
+        let msg =
+            super::tournament_play::sprt_stopped(&table, "match", n, games as usize, decision);
+        eprintln!("{msg}");
+    }
+    eprintln!("{}", pace_line(ended.outcome.played, wall.elapsed()));
     if args.bench_stats {
         bench_stats(games, console.moves, wall);
     }
     // Only when games were left unplayed because of it.
     if let Some(why) = arena.crash.failed_starts() {
-        if ended.outcome.played < args.games.get_usize() {
+        if (ended.outcome.played as u64) < games {
             bail!("{why}");
         }
     }

@@ -42,6 +42,8 @@ fn time_controls(args: &PlayArgs) -> anyhow::Result<[TimeControl; 2]> {
                 clock: None,
                 movetime: None,
                 margin: Duration::ZERO,
+                nodes: None,
+                depth: None,
             };
             (
                 none,

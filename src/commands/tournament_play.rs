@@ -185,6 +185,7 @@ pub fn play(
         grace: Some(INTERRUPT_GRACE),
         stop_file: Some(out_dir.join(STOP_FILE)),
     };
+    let started = std::time::Instant::now();
     let ended = {
         let mut sinks = Sinks::new()
             .with(&mut jsonl)
@@ -199,17 +200,12 @@ pub fn play(
     // the start and written since (not re-read: that cost a few percent of a run); `baraza
     // results` computes the same from the file.
     let table = outcome.tally.standings();
-    if args.json {
-        super::write_json(out, &serde_json::to_value(&table)?)?;
-    } else {
-        // Names with controls in them are shown escaped (as in `baraza results`).
-        write!(out, "{}", escape_lines(&render_text(&table)))?;
-    }
-    out.flush()?;
-    // Faults must not go unnoticed in a table nobody reads closely.
-    if let Some(note) = fault_note(&table, out_dir, &games_path) {
-        eprintln!("baraza: {note}");
-    }
+    print_table(out, &table, args.json, out_dir, &games_path)?;
+    // This run's games and time (a resumed run's earlier games are not its).
+    eprintln!(
+        "{}",
+        crate::events::console::pace_line(outcome.played, started.elapsed())
+    );
     let n = outcome.in_log;
     let where_ = games_path.display();
     if killed {
@@ -223,7 +219,7 @@ pub fn play(
     match outcome.stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
-            let msg = sprt_stopped(&table, n, scheduled, decision);
+            let msg = sprt_stopped(&table, "tournament", n, scheduled, decision);
             // With --json, stdout stays one JSON value (the table carries the SPRT report).
             if args.json {
                 eprintln!("{msg}");
@@ -238,10 +234,33 @@ pub fn play(
     }
 }
 
-/// `SPRT stopped the tournament after 49 of 1000 scheduled games: H1 accepted (decided by
-/// pairs 1 to 23: 46 games)`.
-fn sprt_stopped(
+/// The final table on `out` (JSON with `json`), then a note on stderr of any fault.
+fn print_table(
+    out: &mut dyn Write,
     table: &Standings,
+    json: bool,
+    out_dir: &Path,
+    games_path: &Path,
+) -> anyhow::Result<()> {
+    if json {
+        super::write_json(out, &serde_json::to_value(table)?)?;
+    } else {
+        // Names with controls in them are shown escaped (as in `baraza results`).
+        write!(out, "{}", escape_lines(&render_text(table)))?;
+    }
+    out.flush()?;
+    // Faults must not go unnoticed in a table nobody reads closely.
+    if let Some(note) = fault_note(table, out_dir, games_path) {
+        eprintln!("baraza: {note}");
+    }
+    Ok(())
+}
+
+/// `SPRT stopped the tournament after 49 of 1000 scheduled games: H1 accepted (decided by
+/// pairs 1 to 23: 46 games)`; `what` is `tournament` or `match`.
+pub fn sprt_stopped(
+    table: &Standings,
+    what: &str,
     in_log: usize,
     scheduled: usize,
     decision: crate::stats::sprt::Decision,
@@ -252,5 +271,7 @@ fn sprt_stopped(
             s.report.units, s.games
         )
     });
-    format!("SPRT stopped the tournament after {in_log} of {scheduled} scheduled games: {decision}{took}")
+    format!(
+        "SPRT stopped the {what} after {in_log} of {scheduled} scheduled games: {decision}{took}"
+    )
 }

@@ -209,9 +209,9 @@ impl Progress {
         self.notifier().say(msg);
     }
 
-    fn game_finished(&mut self, done: usize, tally: &Tally) {
+    fn game_finished(&mut self, done: usize, scheduled: usize, tally: &Tally) {
         self.games = done;
-        if self.report_every.is_some_and(|n| done.is_multiple_of(n)) {
+        if crate::tournament::table::report::due(self.report_every, done, scheduled) {
             if let Some(block) =
                 crate::tournament::table::report::two_bot_report(&tally.standings())
             {
@@ -299,7 +299,12 @@ impl Sink for Progress {
     fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
         match event {
             RunEvent::GameStarted { .. } => {}
-            RunEvent::GameFinished { done, tally, .. } => self.game_finished(*done, tally),
+            RunEvent::GameFinished {
+                done,
+                scheduled,
+                tally,
+                ..
+            } => self.game_finished(*done, *scheduled, tally),
             RunEvent::SprtDecided { .. } => self.notice(&describe(event)),
             // A crash or a failing log is told by the command's final message.
             RunEvent::Stopping { cause, .. } => {

@@ -300,6 +300,15 @@ async fn handshake(
                 ids.push((key, value.chars().take(200).collect()));
                 true
             }
+            // `feature nodes depth`: kept with the ids, for the life of the process.
+            BotMsg::Other(ref l)
+                if l.split_ascii_whitespace().next() == Some(protocol::FEATURE)
+                    && ids.len() < MAX_IDS =>
+            {
+                let words = l[protocol::FEATURE.len()..].trim();
+                ids.push((protocol::FEATURE.to_string(), words.to_string()));
+                true
+            }
             BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => false,
             _ => {
                 if ignored.len() < KEPT_LINES {

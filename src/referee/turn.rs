@@ -164,7 +164,14 @@ impl Play<'_, '_> {
             }
         }
         let pi = p.index();
-        let go = self.clock.go(pi);
+        let mut go = self.clock.go(pi);
+        // The search limits only to a bot that asked for them in its handshake.
+        go.nodes = go
+            .nodes
+            .filter(|_| protocol::has_feature(&side.ids, "nodes"));
+        go.depth = go
+            .depth
+            .filter(|_| protocol::has_feature(&side.ids, "depth"));
         let last = self.played.moves.last().map(String::as_str);
         let position = self.pos.position().format();
         protocol::write_turn(&mut self.text, &position, last, self.pos.legal(), &go);

@@ -149,8 +149,39 @@ impl Infinity {
     }
 }
 
+/// Why an estimate has no interval at all: the interval is the spread of the units' scores
+/// over `√N`, and these samples show no spread to measure (an interval of `± 0` would claim
+/// certainty from a handful of games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoInterval {
+    /// A single unit: one game, or one game pair.
+    #[serde(rename = "one unit")]
+    OneUnit,
+    /// Several units, every one scored the same (all won, all drawn, every pair a win and a
+    /// loss, ...).
+    #[serde(rename = "no spread")]
+    NoSpread,
+}
+
+impl NoInterval {
+    /// Why, in words, for units of `model`: `one game pair, no spread to measure`.
+    pub fn words(self, model: Model) -> &'static str {
+        match (self, model) {
+            (NoInterval::OneUnit, Model::Trinomial) => "one game, no spread to measure",
+            (NoInterval::OneUnit, Model::Pentanomial) => "one game pair, no spread to measure",
+            (NoInterval::NoSpread, Model::Trinomial) => {
+                "every game scored the same, no spread to measure"
+            }
+            (NoInterval::NoSpread, Model::Pentanomial) => {
+                "every game pair scored the same, no spread to measure"
+            }
+        }
+    }
+}
+
 /// An Elo estimate with its 95% interval. Bounds are `None` where the score bound leaves
-/// `(0, 1)` (the interval is unbounded on that side).
+/// `(0, 1)` (the interval is unbounded on that side), and both are `None` when there is no
+/// interval ([`EloEstimate::no_interval`] says why).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
     /// The score fraction the estimate is made from.
@@ -164,6 +195,9 @@ pub struct EloEstimate {
     /// absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unbounded: Option<Infinity>,
+    /// Why there is no interval (one unit, or no spread); absent when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<NoInterval>,
 }
 
 impl EloEstimate {
@@ -173,17 +207,33 @@ impl EloEstimate {
     }
 }
 
+/// Why a sample gives no interval: a single unit, or units that all scored the same.
+pub fn no_interval(sample: &Sample) -> Option<NoInterval> {
+    let (_, var) = sample.mean_var()?;
+    if sample.n() < 2.0 {
+        Some(NoInterval::OneUnit)
+    } else if var <= 0.0 {
+        Some(NoInterval::NoSpread)
+    } else {
+        None
+    }
+}
+
 /// Elo and its 95% interval from a sample: the interval `s̄ ± 1.96·σ/√N` on the score scale,
-/// mapped through [`score_to_elo`] (so it is not symmetric in Elo).
+/// mapped through [`score_to_elo`] (so it is not symmetric in Elo). No interval (both bounds
+/// `None`, and [`EloEstimate::no_interval`] says why) from one unit or units without spread.
 pub fn elo_estimate(sample: &Sample, model: Model) -> Option<EloEstimate> {
     let (mean, var) = sample.mean_var()?;
     let se = (var / sample.n()).sqrt();
     let elo = score_to_elo(mean);
+    let no_interval = no_interval(sample);
+    let bound = |s: f64| score_to_elo(s).filter(|_| no_interval.is_none());
     Some(EloEstimate {
         score: mean,
         elo,
-        low: score_to_elo(mean - Z95 * se),
-        high: score_to_elo(mean + Z95 * se),
+        low: bound(mean - Z95 * se),
+        high: bound(mean + Z95 * se),
+        no_interval,
         model,
         unbounded: match elo {
             Some(_) => None,
@@ -244,4 +294,150 @@ pub fn los_of_sample(sample: &Sample) -> Option<f64> {
         });
     }
     Some(normal_cdf((mean - 0.5) / se))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (games, the sample, Elo, low, high, why no interval); `None` bounds: unbounded or none.
+    type Case = (
+        u64,
+        Sample,
+        Model,
+        Option<f64>,
+        Option<f64>,
+        Option<f64>,
+        Option<NoInterval>,
+    );
+
+    /// Derived by hand from `s̄ ± 1.96·√(var/N)` and `Elo(s) = −400·log10(1/s − 1)`.
+    fn cases() -> Vec<Case> {
+        let tri = |w, d, l| (Sample::trinomial(w, d, l), Model::Trinomial);
+        let penta = |p| (Sample::pentanomial(p), Model::Pentanomial);
+        let case = |games, (s, m): (Sample, Model), elo, low, high, why| {
+            (games, s, m, elo, low, high, why)
+        };
+        vec![
+            // 1 game, won: score 1, Elo +inf; one unit has no spread.
+            case(1, tri(1, 0, 0), None, None, None, Some(NoInterval::OneUnit)),
+            // 2 games, a win and a loss in one pair: pair score ½, Elo 0; one unit.
+            case(
+                2,
+                penta([0, 0, 1, 0, 0]),
+                Some(0.0),
+                None,
+                None,
+                Some(NoInterval::OneUnit),
+            ),
+            // 2 games, a win and a loss as single games: s̄ = ½, var = ¼, ± 1.96·½/√2 = 0.693:
+            // [−0.193, 1.193] leaves (0, 1) on both sides: unbounded both ways.
+            case(2, tri(1, 0, 1), Some(0.0), None, None, None),
+            // 4 games, two pairs each a win and a draw: both pairs ¾, Elo 400·log10 3 = 190.85;
+            // no spread (this was `Elo +190.8 ± 0.0`).
+            case(
+                4,
+                penta([0, 0, 0, 2, 0]),
+                Some(190.85),
+                None,
+                None,
+                Some(NoInterval::NoSpread),
+            ),
+            // 4 games, two pairs WL and WW: pair scores ½ and 1, s̄ = ¾, var = 1/16, ± 1.96·¼/√2
+            // = 0.3465: [0.4035, 1.0965], low −400·log10(1/0.4035 − 1) = −67.89, high past 1.
+            case(
+                4,
+                penta([0, 0, 1, 0, 1]),
+                Some(190.85),
+                Some(-67.89),
+                None,
+                None,
+            ),
+            // 4 games all drawn, as single games: no spread.
+            case(
+                4,
+                tri(0, 4, 0),
+                Some(0.0),
+                None,
+                None,
+                Some(NoInterval::NoSpread),
+            ),
+            // 10 games: 6 wins, 2 draws, 2 losses: s̄ = 0.7, var = (6·0.09 + 2·0.04 + 2·0.49)/10
+            // = 0.16, ± 1.96·0.4/√10 = 0.2479: [0.4521, 0.9479] -> [−33.40, +504.03].
+            case(
+                10,
+                tri(6, 2, 2),
+                Some(147.19),
+                Some(-33.40),
+                Some(504.03),
+                None,
+            ),
+            // 10 games in 5 pairs LD, DD, WL, WD, WW: pair scores ¼, ½, ½, ¾, 1, s̄ = 0.6, var =
+            // 0.325/5 = 0.065, ± 1.96·√0.013 = 0.2235: [0.3765, 0.8235] -> [−87.61, +267.53].
+            case(
+                10,
+                penta([0, 1, 2, 1, 1]),
+                Some(70.44),
+                Some(-87.61),
+                Some(267.53),
+                None,
+            ),
+            // 10 games, 5 pairs each a win and a loss: ½ every pair, no spread.
+            case(
+                10,
+                penta([0, 0, 5, 0, 0]),
+                Some(0.0),
+                None,
+                None,
+                Some(NoInterval::NoSpread),
+            ),
+        ]
+    }
+
+    fn near(a: Option<f64>, b: Option<f64>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => (a - b).abs() < 0.01,
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn small_samples_give_an_interval_only_with_spread() {
+        for (games, sample, model, elo, low, high, why) in cases() {
+            let units = sample.n() as u64 * if model == Model::Pentanomial { 2 } else { 1 };
+            assert_eq!(units, games, "{sample:?}");
+            let e = elo_estimate(&sample, model).unwrap();
+            let got = (e.elo, e.low, e.high, e.no_interval);
+            assert!(
+                near(e.elo, elo) && near(e.low, low) && near(e.high, high) && e.no_interval == why,
+                "{games} games {sample:?}: got {got:?}, want {:?}",
+                (elo, low, high, why)
+            );
+            // Never `± 0`: there is a half-width only with two finite bounds apart.
+            assert!(e.error().is_none_or(|x| x > 0.0), "{games} games: {got:?}");
+            assert_eq!(
+                nelo(&sample, model).is_none(),
+                why.is_some(),
+                "{games} games"
+            );
+        }
+    }
+
+    #[test]
+    fn each_reason_reads_in_words_for_its_units() {
+        assert_eq!(
+            NoInterval::OneUnit.words(Model::Pentanomial),
+            "one game pair, no spread to measure"
+        );
+        assert_eq!(
+            NoInterval::NoSpread.words(Model::Trinomial),
+            "every game scored the same, no spread to measure"
+        );
+        let json = serde_json::to_value(elo_pentanomial([0, 0, 0, 2, 0]).unwrap()).unwrap();
+        assert_eq!(json["no_interval"], "no spread");
+        assert_eq!(json["low"], serde_json::Value::Null);
+        let json = serde_json::to_value(elo_trinomial(6, 2, 2).unwrap()).unwrap();
+        assert!(json.get("no_interval").is_none(), "{json}");
+    }
 }

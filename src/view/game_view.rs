@@ -72,6 +72,8 @@ pub fn parse_time_control(text: &str) -> Option<[TimeControl; 2]> {
             clock: None,
             movetime: None,
             margin: Duration::ZERO,
+            nodes: None,
+            depth: None,
         };
         for part in s.split(',').map(str::trim).filter(|p| *p != "-") {
             if let Some(ms) = part

@@ -191,10 +191,22 @@ impl Strategy for Search {
             self.clock.turn(time, inc);
         }
         let mut limits = SearchLimits::from_clocks(&turn.clocks, turn.me, &self.clock);
-        // A low clock's quick answer limits the depth too.
-        limits.depth = limits.depth.into_iter().chain(self.level.depth).min();
+        // A low clock's quick answer limits the depth too, and so does the referee's `go
+        // depth N` (sent when this bot says `feature depth`).
+        let go_depth = turn
+            .clocks
+            .depth
+            .map(|d| u32::try_from(d).unwrap_or(u32::MAX));
+        limits.depth = limits
+            .depth
+            .into_iter()
+            .chain(self.level.depth)
+            .chain(go_depth)
+            .min();
         let level_nodes = self.level.nodes.map(|n| levels::scaled(n, pos.ruleset()));
-        limits.nodes = self.options.nodes.or(level_nodes);
+        // The referee's `go nodes N` caps its own budget.
+        let own = self.options.nodes.or(level_nodes);
+        limits.nodes = own.into_iter().chain(turn.clocks.nodes).min();
         if limits.nodes.is_some() {
             // A node budget decides when to stop, never the soft time limit: reproducible.
             limits.soft = None;

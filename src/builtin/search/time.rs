@@ -163,6 +163,8 @@ mod tests {
             p1inc,
             p2inc: 0,
             movetime,
+            nodes: None,
+            depth: None,
         }
     }
 

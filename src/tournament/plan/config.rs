@@ -62,6 +62,8 @@ pub enum ConfigError {
     UnknownRuleset(#[from] UnknownRuleset),
     #[error("{who}: movetime must be at least 1 ms")]
     ZeroMovetime { who: String },
+    #[error("{who}: {what} must be at least 1")]
+    ZeroSearchLimit { who: String, what: &'static str },
     /// `index` counts the bots from 1, the file's first.
     #[error("bot {index}: empty command")]
     EmptyCommand { index: usize },
@@ -178,6 +180,13 @@ pub struct Limits {
     /// `BASE+INC` in seconds, e.g. `10+0.1`.
     pub tc: Option<crate::clock::GameClock>,
     pub margin_ms: u64,
+    /// `go ... nodes N` for a bot that opts in (protocol.md, "Node and depth limits"); absent
+    /// from the header when unset, so events without it keep their config hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// `go ... depth N`, likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u64>,
 }
 
 impl Default for Limits {
@@ -187,6 +196,8 @@ impl Default for Limits {
             movetime_ms: None,
             tc: None,
             margin_ms: DEFAULT_MARGIN_MS,
+            nodes: None,
+            depth: None,
         }
     }
 }
@@ -206,6 +217,8 @@ pub mod help {
     pub const EVENT: &str =
         "The PGN Event tag of every game (default: \"baraza match\" / \"baraza tournament\")";
     pub const SITE: &str = "The PGN Site tag of every game [default: ?]";
+    pub const NODES: &str = "A node budget per move, sent as `go ... nodes N` to a bot that asks for it (`feature nodes` before `ready`, as builtin:search does); a bot that does not is not told and plays on its clock (protocol.md)";
+    pub const DEPTH: &str = "A depth limit per move in plies, sent as `go ... depth N` to a bot that asks for it (`feature depth` before `ready`); a bot that does not is not told";
     pub const TRANSCRIPT: &str = "Write every line sent to and read from each bot, timed, to DIR/g<game>-p<player>-<name>.transcript (capped at 1 MiB per bot per game)";
 }
 
@@ -223,6 +236,10 @@ pub struct LimitOverrides {
     pub tc: Option<crate::clock::GameClock>,
     #[arg(long, help = help::MARGIN)]
     pub margin: Option<u64>,
+    #[arg(long, value_name = "N", help = help::NODES)]
+    pub nodes: Option<u64>,
+    #[arg(long, value_name = "N", help = help::DEPTH)]
+    pub depth: Option<u64>,
 }
 
 impl LimitOverrides {
@@ -246,6 +263,8 @@ impl LimitOverrides {
             l.movetime_ms = self.movetime;
             l.tc = self.tc.clone();
         }
+        l.nodes = self.nodes.or(l.nodes);
+        l.depth = self.depth.or(l.depth);
         l
     }
 
@@ -258,6 +277,8 @@ impl LimitOverrides {
             movetime: clock.movetime,
             tc: clock.tc.clone(),
             margin: other.margin.or(self.margin),
+            nodes: other.nodes.or(self.nodes),
+            depth: other.depth.or(self.depth),
         }
     }
 }
@@ -521,6 +542,9 @@ pub struct BotEntry {
     pub wrapper: Option<String>,
     /// Let this bot compute between its turns (`--ponder` for it alone).
     pub ponder: Option<bool>,
+    /// This bot's node budget and depth limit per move (sent to it if it opts in).
+    pub nodes: Option<u64>,
+    pub depth: Option<u64>,
     #[serde(default)]
     pub env: Vec<String>,
     #[serde(default)]
@@ -577,6 +601,8 @@ impl BotEntry {
             movetime: self.movetime,
             tc: self.tc.clone(),
             margin: self.margin,
+            nodes: self.nodes,
+            depth: self.depth,
         }
     }
 }
@@ -785,6 +811,9 @@ impl EventInputs {
             movetime: self.movetime,
             tc: self.tc.clone(),
             margin: self.margin,
+            // Per bot only ([[bot]] nodes, depth; `match` --nodes, --depth).
+            nodes: None,
+            depth: None,
         }
     }
 
@@ -977,6 +1006,14 @@ fn check_limits(who: &str, l: &LimitOverrides) -> Result<(), ConfigError> {
         return Err(ConfigError::ZeroMovetime {
             who: who.to_string(),
         });
+    }
+    for (what, v) in [("nodes", l.nodes), ("depth", l.depth)] {
+        if v == Some(0) {
+            return Err(ConfigError::ZeroSearchLimit {
+                who: who.to_string(),
+                what,
+            });
+        }
     }
     Ok(())
 }

@@ -6,8 +6,10 @@
 //! - [`layout`]: how the game pairs are numbered, append-only as an event grows;
 //! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
 //! - [`grow`]: resuming with more rounds or bots, and naming any other change;
-//! - [`match_plan`]: `baraza match` as a two-bot plan.
+//! - [`match_plan`]: `baraza match` as a two-bot plan;
+//! - [`bot_limits`]: `match --limits1/--limits2`, one bot's limits on the command line.
 
+pub mod bot_limits;
 pub mod config;
 pub mod grow;
 pub mod layout;

@@ -80,7 +80,12 @@ pub struct Setups<'a> {
 pub const LOGS_BOT_CAP: u64 = 16 << 20;
 
 fn time_control(l: &Limits) -> Result<TimeControl, TcError> {
-    TimeControl::from_options(l.tc.as_ref(), l.movetime_ms, l.margin_ms)
+    let tc = TimeControl::from_options(l.tc.as_ref(), l.movetime_ms, l.margin_ms)?;
+    Ok(TimeControl {
+        nodes: l.nodes,
+        depth: l.depth,
+        ..tc
+    })
 }
 
 impl<'a> Setups<'a> {

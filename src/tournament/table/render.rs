@@ -13,6 +13,10 @@ use std::fmt::Write as _;
 /// `[low, high]`; a missing bound is infinite on the side its score bound left (0, 1): the
 /// low bound of a perfect score is +inf, not -inf (its score interval is [1, 1]).
 fn interval_text(e: &EloEstimate) -> String {
+    if e.no_interval.is_some() {
+        // The legend says why.
+        return "none".to_string();
+    }
     let low_inf = if e.score >= 1.0 { "+inf" } else { "-inf" };
     let high_inf = if e.score <= 0.0 { "-inf" } else { "+inf" };
     format!("[{}, {}]", signed(e.low, low_inf), signed(e.high, high_inf))
@@ -55,7 +59,25 @@ fn legend(s: &Standings) -> String {
     } else {
         ""
     };
-    format!("{rating}{bounds}; Perf: the Elo of the bot's score against the opponents it met")
+    let none = s
+        .bots
+        .iter()
+        .any(|b| b.elo.is_some_and(|e| e.no_interval.is_some()));
+    let none = match none {
+        true => {
+            "; Perf 95% none: one game or pair, or all scored the same, so no spread to measure"
+        }
+        false => "",
+    };
+    let inf = match s
+        .bots
+        .iter()
+        .any(|b| b.elo.is_some_and(|e| e.elo.is_none()))
+    {
+        true => "; Perf ±inf: a perfect or zero score",
+        false => "",
+    };
+    format!("{rating}{bounds}; Perf: the Elo of the bot's score against the opponents it met{inf}{none}")
 }
 
 /// Where [`COLUMNS`] has the bot's name.
@@ -419,10 +441,14 @@ mod tests {
 
     #[test]
     fn infinite_bounds_take_the_side_their_score_left() {
+        // Four wins (or losses) alike: no spread, so no interval at all.
         let perfect = elo::elo_trinomial(4, 0, 0).unwrap();
-        assert_eq!(interval_text(&perfect), "[+inf, +inf]");
+        assert_eq!(interval_text(&perfect), "none");
         let nil = elo::elo_trinomial(0, 0, 4).unwrap();
-        assert_eq!(interval_text(&nil), "[-inf, -inf]");
+        assert_eq!(interval_text(&nil), "none");
+        // 4 wins and a loss: the score interval 0.8 ± 1.96·0.4/√5 reaches past 1.
+        let four_one = elo::elo_trinomial(4, 0, 1).unwrap();
+        assert!(interval_text(&four_one).ends_with(", +inf]"));
         // 3 wins, 1 loss: the score interval 0.75 ± 1.96·0.433/2 reaches past 1, not below 0.
         let mostly = elo::elo_trinomial(3, 0, 1).unwrap();
         assert!(interval_text(&mostly).ends_with(", +inf]"));

@@ -14,10 +14,11 @@
 //! game is in a complete pair, single games otherwise; `±` is half the 95% interval. LOS is
 //! `Φ((s̄ − ½)/(σ/√N))` over the same units. The LLR line (only with `--sprt`) gives the
 //! fraction of the way to the bound it heads for, the bounds, `[elo0, elo1]`, and the decision
-//! once there is one.
+//! once there is one. A field that is not a number (`inf`, or `undefined` where the units show
+//! no spread) is explained on a `Note:` line after `Ptnml(0-2)`.
 
 use super::results::Standings;
-use crate::stats::elo::{self, Infinity, Model, Sample};
+use crate::stats::elo::{self, EloEstimate, Model, Sample};
 use std::fmt::Write as _;
 
 fn fixed(x: Option<f64>) -> String {
@@ -27,22 +28,60 @@ fn fixed(x: Option<f64>) -> String {
     }
 }
 
-/// nElo and its `±` as the block prints them. Without variance (every unit scored the same)
-/// nElo is `(s̄ − ½)/0`: `inf` or `-inf`, or `nan` at exactly ½ (a win and a loss in one pair is
-/// no evidence either way), and its interval is `nan`.
-fn nelo_text(sample: &Sample, model: Model) -> (String, String) {
-    if let Some((v, e)) = elo::nelo(sample, model) {
-        return (fixed(Some(v)), fixed(Some(e)));
-    }
-    let mean = sample.mean_var().map_or(0.5, |(m, _)| m);
-    let v = if mean > 0.5 {
-        "inf"
-    } else if mean < 0.5 {
-        "-inf"
-    } else {
-        "nan"
+/// The Elo line's four numbers as the block prints them, and what a reader needs told about
+/// those that are not numbers: `inf`/`-inf` for a perfect or zero score, `+/- inf` for an
+/// interval that reaches past a score of 0 or 1, and `undefined` (±, nElo, LOS) where the
+/// units show no spread: nElo and LOS divide by it, and a `± 0` would claim certainty.
+struct EloLine {
+    elo: String,
+    error: String,
+    nelo: String,
+    nelo_error: String,
+    notes: Vec<String>,
+}
+
+fn elo_line(elo: Option<&EloEstimate>, sample: &Sample, model: Model) -> EloLine {
+    let undefined = || "undefined".to_string();
+    let mut notes = Vec::new();
+    let elo_text = match elo.and_then(|e| e.unbounded) {
+        Some(side) => {
+            notes.push(format!("Elo {} is {}", side.text(), side.score_words()));
+            side.text().trim_start_matches('+').to_string()
+        }
+        None => fixed(elo.and_then(|e| e.elo)),
     };
-    (v.to_string(), "nan".to_string())
+    let no_interval = elo.and_then(|e| e.no_interval);
+    let error = match (no_interval, elo.and_then(|e| e.error())) {
+        (Some(why), _) => {
+            notes.push(format!("+/-, nElo and LOS undefined: {}", why.words(model)));
+            undefined()
+        }
+        (None, Some(e)) => fixed(Some(e)),
+        (None, None) => {
+            notes.push(
+                "+/- inf: the 95% interval reaches past a score of 0% or 100% (more games narrow it)"
+                    .to_string(),
+            );
+            "inf".to_string()
+        }
+    };
+    let (nelo, nelo_error) = match elo::nelo(sample, model) {
+        Some((v, e)) => (fixed(Some(v)), fixed(Some(e))),
+        None => (undefined(), undefined()),
+    };
+    EloLine {
+        elo: elo_text,
+        error,
+        nelo,
+        nelo_error,
+        notes,
+    }
+}
+
+/// Whether `--report-every N` prints the block after game `done` of `scheduled`: every N
+/// games, but not after the last, whose block the end of the run prints anyway.
+pub fn due(every: Option<usize>, done: usize, scheduled: usize) -> bool {
+    every.is_some_and(|n| n > 0 && done.is_multiple_of(n)) && done < scheduled
 }
 
 /// The block for a two-bot table (`None` with more or fewer bots, or before a game).
@@ -64,26 +103,22 @@ pub fn two_bot_report(s: &Standings) -> Option<String> {
     };
     let mut out = String::new();
     let _ = writeln!(out, "Results of {} vs {}:", pairing.first, pairing.second);
-    let elo = first.elo;
-    // A zero score is `-inf`, a perfect one `inf` (as nElo writes them).
-    let elo_text = match elo.and_then(|e| e.unbounded) {
-        Some(Infinity::Minus) => "-inf".to_string(),
-        _ => fixed(elo.and_then(|e| e.elo)),
-    };
-    let (nelo, nelo_error) = nelo_text(&sample, model);
+    let line = elo_line(first.elo.as_ref(), &sample, model);
     let _ = writeln!(
         out,
         "Elo: {} +/- {}, nElo: {} +/- {}",
-        elo_text,
-        fixed(elo.and_then(|e| e.error())),
-        nelo,
-        nelo_error,
+        line.elo, line.error, line.nelo, line.nelo_error,
     );
-    let los = elo::los_of_sample(&sample).unwrap_or(0.5);
+    let los = match elo::no_interval(&sample) {
+        Some(_) => "undefined".to_string(),
+        None => format!(
+            "{:.2} %",
+            elo::los_of_sample(&sample).unwrap_or(0.5) * 100.0
+        ),
+    };
     let _ = writeln!(
         out,
-        "LOS: {:.2} %, DrawRatio: {:.2} %",
-        los * 100.0,
+        "LOS: {los}, DrawRatio: {:.2} %",
         first.draws as f64 / first.games.max(1) as f64 * 100.0
     );
     let _ = writeln!(
@@ -102,6 +137,9 @@ pub fn two_bot_report(s: &Standings) -> Option<String> {
         "Ptnml(0-2): [{}, {}, {}, {}, {}]",
         p[0], p[1], p[2], p[3], p[4]
     );
+    if !line.notes.is_empty() {
+        let _ = writeln!(out, "Note: {}", line.notes.join("; "));
+    }
     if let Some(sp) = &s.sprt {
         let r = &sp.report;
         let fraction = if r.llr >= 0.0 {
@@ -131,19 +169,71 @@ pub fn two_bot_report(s: &Standings) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// The Elo line and its note for pentanomial counts.
     fn penta(p: [u64; 5]) -> (String, String) {
-        nelo_text(&Sample::pentanomial(p), Model::Pentanomial)
+        let sample = Sample::pentanomial(p);
+        let e = elo::elo_pentanomial(p);
+        let l = elo_line(e.as_ref(), &sample, Model::Pentanomial);
+        (
+            format!(
+                "Elo: {} +/- {}, nElo: {} +/- {}",
+                l.elo, l.error, l.nelo, l.nelo_error
+            ),
+            l.notes.join("; "),
+        )
     }
 
     #[test]
-    fn nelo_without_variance_says_which_way_or_nan() {
+    fn each_block_is_printed_once() {
+        let due_at = |every, scheduled| -> Vec<usize> {
+            (1..=scheduled)
+                .filter(|&d| due(every, d, scheduled))
+                .collect()
+        };
+        // 200 games, every 100: after game 100; game 200's is the final block.
+        assert_eq!(due_at(Some(100), 200), vec![100]);
+        assert_eq!(due_at(Some(3), 10), vec![3, 6, 9]);
+        assert_eq!(due_at(Some(0), 10), Vec::<usize>::new());
+        assert_eq!(due_at(None, 10), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn no_number_without_a_reason_in_words() {
         let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
-        // One pair, a win and a loss: mean ½, no spread; 0/0.
-        assert_eq!(penta([0, 0, 1, 0, 0]), pair("nan", "nan"));
-        assert_eq!(penta([0, 0, 0, 0, 3]), pair("inf", "nan"));
-        assert_eq!(penta([2, 0, 0, 0, 0]), pair("-inf", "nan"));
+        // One pair, a win and a loss: mean ½, no spread (it was `+0.0 ± 0.0`, nElo nan).
+        assert_eq!(
+            penta([0, 0, 1, 0, 0]),
+            pair(
+                "Elo: 0.00 +/- undefined, nElo: undefined +/- undefined",
+                "+/-, nElo and LOS undefined: one game pair, no spread to measure"
+            )
+        );
+        assert_eq!(
+            penta([0, 0, 0, 0, 3]),
+            pair(
+                "Elo: inf +/- undefined, nElo: undefined +/- undefined",
+                "Elo +inf is a perfect score; +/-, nElo and LOS undefined: every game pair \
+                 scored the same, no spread to measure"
+            )
+        );
+        assert_eq!(
+            penta([2, 0, 0, 0, 0]).0,
+            "Elo: -inf +/- undefined, nElo: undefined +/- undefined"
+        );
+        // Pairs WL and WW: s̄ = ¾, the interval [0.40, 1.10] reaches past 1.
+        assert_eq!(
+            penta([0, 0, 1, 0, 1]),
+            pair(
+                "Elo: 190.85 +/- inf, nElo: 245.67 +/- 340.48",
+                "+/- inf: the 95% interval reaches past a score of 0% or 100% (more games narrow it)"
+            )
+        );
         // An LD and a WD pair: scores ¼ and ¾, mean ½, variance 1/16 per pair, so a game's σ is
-        // √(2/16); ± = 1.96 · √(1/32) · 800/ln 10 / √(1/8) = 340.48.
-        assert_eq!(penta([0, 1, 0, 1, 0]), pair("0.00", "340.48"));
+        // √(2/16); nElo ± = 1.96 · √(1/32) · 800/ln 10 / √(1/8) = 340.48. Elo: ½ ± 1.96·¼/√2
+        // = [0.1535, 0.8465], ± (Elo(0.8465) − Elo(0.1535))/2 = 296.58.
+        assert_eq!(
+            penta([0, 1, 0, 1, 0]),
+            pair("Elo: 0.00 +/- 296.58, nElo: 0.00 +/- 340.48", "")
+        );
     }
 }

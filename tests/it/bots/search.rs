@@ -66,6 +66,22 @@ fn check_info(line: &str, pos: &str) {
     }
 }
 
+/// `go ... depth 2` (sent to it because it asked): no info line reports a deeper search.
+#[test]
+fn a_depth_limit_in_go_is_honoured() {
+    let go = "go p1time 60000 p2time 60000 p1inc 0 p2inc 0 depth 2";
+    let pos = "dara ooo.x./x..o../xx..o./..x..o/.x.... 1 0 0 4";
+    let out = one_turn(&["--algo", "ab"], pos, go);
+    let depths: Vec<u64> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|r| r.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(!depths.is_empty(), "{out:?}");
+    assert!(depths.iter().all(|&d| d <= 2), "{out:?}");
+    assert!(out.last().unwrap().starts_with("move "), "{out:?}");
+}
+
 #[test]
 fn info_lines_then_a_legal_move_in_every_game() {
     let go = "go p1time 60000 p2time 60000 p1inc 0 p2inc 0";
@@ -78,8 +94,17 @@ fn info_lines_then_a_legal_move_in_every_game() {
     ] {
         for algo in ["ab", "mcts"] {
             let out = one_turn(&["--nodes", "3000", "--algo", algo], pos, go);
-            assert_eq!(out[..3], ["id name search", "id author baraza", "ready"]);
-            let (mv, infos) = out[3..].split_last().unwrap();
+            // It asks for the referee's node and depth limits before `ready`.
+            assert_eq!(
+                out[..4],
+                [
+                    "id name search",
+                    "id author baraza",
+                    "feature nodes depth",
+                    "ready"
+                ]
+            );
+            let (mv, infos) = out[4..].split_last().unwrap();
             let mv = mv
                 .strip_prefix("move ")
                 .unwrap_or_else(|| panic!("{out:?}"));

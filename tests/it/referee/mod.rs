@@ -9,5 +9,6 @@ mod misbehaving;
 mod observer;
 mod reuse;
 mod same_sinks;
+mod search_limits;
 mod signals;
 mod transcripts;

@@ -16,7 +16,8 @@ fn match_reports_every_n_games_and_ends_with_a_score_line() {
     assert_eq!(stdout.lines().count(), 7, "{stdout}");
     let fin = stdout.lines().last().unwrap();
     assert!(fin.starts_with("final: greedy "), "{stdout}");
-    // On stderr: the block after games 2, 4 and 6, then the score line and the block again.
+    // On stderr: the block after games 2 and 4, then the score line and the block of all six
+    // (once: not also as the block after game 6).
     let text = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let blocks: Vec<usize> = lines
@@ -25,9 +26,9 @@ fn match_reports_every_n_games_and_ends_with_a_score_line() {
         .filter(|(_, l)| **l == "Results of greedy vs random:")
         .map(|(i, _)| i)
         .collect();
-    assert_eq!(blocks.len(), 4, "{text}");
-    assert!(lines[blocks[3] - 1].starts_with("score: greedy "), "{text}");
-    for (k, &i) in blocks.iter().take(3).enumerate() {
+    assert_eq!(blocks.len(), 3, "{text}");
+    assert!(lines[blocks[2] - 1].starts_with("score: greedy "), "{text}");
+    for (k, &i) in blocks.iter().enumerate() {
         let games = 2 * (k + 1);
         assert!(
             lines[i + 3].starts_with(&format!("Games: {games}, Wins: ")),
@@ -49,12 +50,38 @@ fn match_reports_every_n_games_and_ends_with_a_score_line() {
         .filter_map(|w| w.parse().ok())
         .collect();
     let points = n[0] + n[1] / 2.0;
-    let score = lines[blocks[3] - 1];
+    let score = lines[blocks[2] - 1];
     assert!(
         score.starts_with(&format!("score: greedy {points}/6 (")),
         "{score}"
     );
     assert!(score.contains(" against random, Elo "), "{score}");
+}
+
+/// `--report-every 100` over 200 games: the block after game 100, and the final one once.
+#[test]
+fn the_last_block_is_printed_once() {
+    let out = baraza()
+        .args(["match", "darra", "builtin:random", "builtin:random"])
+        .args([
+            "--games",
+            "200",
+            "--report-every",
+            "100",
+            "--concurrency",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.matches("Results of random vs random-2:").count(),
+        2,
+        "{err}"
+    );
+    assert_eq!(err.matches("Games: 100, ").count(), 1, "{err}");
+    assert_eq!(err.matches("Games: 200, ").count(), 1, "{err}");
 }
 
 #[test]
@@ -108,12 +135,23 @@ fn a_match_lost_every_game_reads_minus_infinity() {
     assert_eq!(stdout.matches(" illegal move, ").count(), 2, "{stdout}");
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("score: loser 0/2 (0.0%) against random, Elo -inf (a zero score)\n"),
+        err.contains(
+            "score: loser 0/2 (0.0%) against random, Elo -inf (a zero score), \
+             no interval (one game pair, no spread to measure)\n"
+        ),
         "{err}"
     );
     assert!(
-        err.contains("Elo: -inf +/- inf, nElo: -inf +/- nan\n"),
+        err.contains("Elo: -inf +/- undefined, nElo: undefined +/- undefined\n"),
         "{err}"
     );
+    assert!(
+        err.contains(
+            "Note: Elo -inf is a zero score; +/-, nElo and LOS undefined: one game pair, \
+             no spread to measure\n"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("nan") && !err.contains("± 0.0"), "{err}");
     assert!(!err.contains("perfect"), "{err}");
 }

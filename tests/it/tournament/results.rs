@@ -1092,17 +1092,23 @@ fn row<'a>(text: &'a str, bot: &str) -> Vec<&'a str> {
 
 /// A zero score is an Elo of minus infinity and a perfect one plus infinity, in the report
 /// block, the table's Perf column and the JSON (which has no infinity: `elo` null and
-/// `unbounded` the side); all draws are Elo 0 ± 0 and nElo nan (no spread, no evidence).
+/// `unbounded` the side); all draws are Elo 0 with no interval, nElo and LOS (no spread), and
+/// every word that is not a number is explained on the `Note:` line.
 #[test]
 fn zero_perfect_and_all_drawn_scores_read_the_right_way_everywhere() {
     // a loses both games.
     let (text, json) = one_pair("score-zero", "0-1", "1-0");
     assert!(
-        text.contains("Elo: -inf +/- inf, nElo: -inf +/- nan\n"),
+        text.contains("Elo: -inf +/- undefined, nElo: undefined +/- undefined\n"),
         "{text}"
     );
+    assert!(text.contains("Note: Elo -inf is a zero score; "), "{text}");
     assert!(text.contains("Points: 0.0 (0.00 %)"), "{text}");
     assert_eq!(row(&text, "a")[8], "-inf", "{text}");
+    assert!(
+        text.contains("; Perf ±inf: a perfect or zero score; "),
+        "{text}"
+    );
     assert_eq!(row(&text, "b")[8], "+inf", "{text}");
     let elo = |bot: &str| {
         let b = json["bots"]
@@ -1120,7 +1126,11 @@ fn zero_perfect_and_all_drawn_scores_read_the_right_way_everywhere() {
     // a wins both.
     let (text, json) = one_pair("score-perfect", "1-0", "0-1");
     assert!(
-        text.contains("Elo: inf +/- inf, nElo: inf +/- nan\n"),
+        text.contains("Elo: inf +/- undefined, nElo: undefined +/- undefined\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Note: Elo +inf is a perfect score; "),
         "{text}"
     );
     assert_eq!(row(&text, "a")[8], "+inf", "{text}");
@@ -1133,13 +1143,101 @@ fn zero_perfect_and_all_drawn_scores_read_the_right_way_everywhere() {
     // Both drawn: a score of exactly ½ with no spread.
     let (text, json) = one_pair("score-draws", "1/2-1/2", "1/2-1/2");
     assert!(
-        text.contains("Elo: 0.00 +/- 0.00, nElo: nan +/- nan\n"),
+        text.contains("Elo: 0.00 +/- undefined, nElo: undefined +/- undefined\n"),
         "{text}"
     );
+    assert!(
+        text.contains(
+            "LOS: undefined, DrawRatio: 100.00 %\n\
+             Games: 2, Wins: 0, Losses: 0, Draws: 2, Points: 1.0 (50.00 %)\n\
+             Ptnml(0-2): [0, 0, 1, 0, 0]\n\
+             Note: +/-, nElo and LOS undefined: one game pair, no spread to measure\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(row(&text, "a")[9], "none", "{text}");
+    assert!(text.contains("Perf 95% none: one game or pair"), "{text}");
     assert_eq!(row(&text, "a")[8], "+0.0", "{text}");
     for b in json["bots"].as_array().unwrap() {
         assert_eq!(b["elo"]["elo"], 0.0, "{b}");
         assert!(b["elo"].get("unbounded").is_none(), "{b}");
+        assert_eq!(b["elo"]["no_interval"], "one unit", "{b}");
+        assert_eq!(b["elo"]["low"], serde_json::Value::Null, "{b}");
+    }
+}
+
+/// The report block of `a` vs `b` after 1, 2, 4 and 10 games, from a's points game by game
+/// (a is player 1 in odd games); every expected number derived by hand in src/stats/elo.rs's
+/// table (`s̄ ± 1.96·√(var/N)`, Elo(s) = −400·log10(1/s − 1)). Nothing reads `± 0` or nan, and
+/// every word that is not a number is explained on the `Note:` line.
+#[test]
+fn small_samples_read_honestly_at_1_2_4_and_10_games() {
+    let cases: [(&[f64], &str, &str); 4] = [
+        // 1 game won: a single game, not a pair.
+        (
+            &[1.0],
+            "Elo: inf +/- undefined, nElo: undefined +/- undefined",
+            "Note: Elo +inf is a perfect score; +/-, nElo and LOS undefined: one game, no spread \
+             to measure",
+        ),
+        // A win and a loss: one pair scored ½ (this read `Elo +0.0 ± 0.0`).
+        (
+            &[1.0, 0.0],
+            "Elo: 0.00 +/- undefined, nElo: undefined +/- undefined",
+            "Note: +/-, nElo and LOS undefined: one game pair, no spread to measure",
+        ),
+        // Two pairs, each a win and a draw: ¾ both (this read `Elo +190.8 ± 0.0`).
+        (
+            &[1.0, 0.5, 0.5, 1.0],
+            "Elo: 190.85 +/- undefined, nElo: undefined +/- undefined",
+            "Note: +/-, nElo and LOS undefined: every game pair scored the same, no spread to \
+             measure",
+        ),
+        // Pairs LD, DD, WL, WD, WW: s̄ = 0.6, var 0.065: Elo [−87.61, +267.53], ± 177.57; nElo
+        // 0.1·800/ln 10/√0.13 = 96.36 ± 1.96·√0.013·963.6 = 215.34.
+        (
+            &[0.0, 0.5, 0.5, 0.5, 1.0, 0.0, 1.0, 0.5, 1.0, 1.0],
+            "Elo: 70.44 +/- 177.57, nElo: 96.36 +/- 215.34\nLOS: 80.98 %",
+            "",
+        ),
+    ];
+    for (points, elo_line, note) in cases {
+        let dir = temp_dir(&format!("small-{}", points.len()));
+        let mut log = vec![header(&["a", "b"], points.len() as u64, "null")];
+        for (k, &p) in points.iter().enumerate() {
+            let a_white = k % 2 == 0;
+            let white_points = if a_white { p } else { 1.0 - p };
+            let result = match white_points {
+                1.0 => "1-0",
+                0.0 => "0-1",
+                _ => "1/2-1/2",
+            };
+            let (w, b, leg) = if a_white {
+                ("a", "b", "a")
+            } else {
+                ("b", "a", "b")
+            };
+            let pair = k as u64 / 2 + 1;
+            let id = format!("r{pair}-p1-{leg}");
+            log.push(game(&id, pair, k as u64 + 1, w, b, result, "normal"));
+        }
+        std::fs::write(dir.join("games.jsonl"), log.join("\n") + "\n").unwrap();
+        let text = baraza_ok(["results", dir.to_str().unwrap()]);
+        assert!(text.contains(elo_line), "{} games:\n{text}", points.len());
+        if note.starts_with("Note:") {
+            assert!(
+                text.contains(&format!("{note}\n")),
+                "{} games:\n{text}",
+                points.len()
+            );
+        } else {
+            // Every number is a number: no note.
+            assert!(!text.contains("Note:"), "{text}");
+        }
+        assert!(
+            !text.contains("nan") && !text.contains("+/- 0.00"),
+            "{text}"
+        );
     }
 }
 

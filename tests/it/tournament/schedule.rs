@@ -382,7 +382,9 @@ cmd = "builtin:greedy"
             startup_timeout_ms: 20000,
             movetime_ms: None,
             tc: Some("10+0.1".parse().unwrap()),
-            margin_ms: 20
+            margin_ms: 20,
+            nodes: None,
+            depth: None,
         }
     );
     assert_eq!(c.bots[1].name, "greedy");
@@ -392,7 +394,9 @@ cmd = "builtin:greedy"
             startup_timeout_ms: DEFAULT_STARTUP_TIMEOUT_MS,
             movetime_ms: Some(100),
             tc: None,
-            margin_ms: 20
+            margin_ms: 20,
+            nodes: None,
+            depth: None,
         }
     );
     // The openings path is taken from the file's directory.

@@ -319,6 +319,8 @@ pub fn go_args() -> Arc<Vec<String>> {
         p1inc: 100,
         p2inc: 0,
         movetime,
+        nodes: None,
+        depth: None,
     };
     let args = |g: &Go| protocol::go(g).trim_end()["go ".len()..].to_string();
     Arc::new(vec![args(&go(None)), args(&go(Some(250)))])
@@ -341,6 +343,8 @@ pub fn transcripts() -> Arc<Vec<String>> {
                 p1inc: 10,
                 p2inc: 10,
                 movetime: None,
+                nodes: None,
+                depth: None,
             };
             t.push_str(&protocol::turn(&pos.format(), last.as_deref(), &legal, &go));
             let mv = legal[0].clone();
