@@ -68,14 +68,15 @@ pub(super) fn dropped_for(p: Player, setup: &GameSetup) -> Vec<&'static str> {
     dropped(&setup.players[p.index()].spawn.env, |n| std::env::var_os(n))
 }
 
-/// Last words of a program that did not find a module or library.
-const MODULE_MARKS: &[&str] = &[
-    "ModuleNotFoundError",
-    "No module named",
-    "cannot open shared object file",
-    "Cannot find module",
-    "ClassNotFoundException",
-    "NoClassDefFoundError",
+/// Last words of a program that did not find a module or library, and the variables that
+/// say where to look for one.
+const MODULE_MARKS: &[(&str, &[&str])] = &[
+    ("ModuleNotFoundError", &["PYTHONPATH", "VIRTUAL_ENV"]),
+    ("No module named", &["PYTHONPATH", "VIRTUAL_ENV"]),
+    ("cannot open shared object file", &["LD_LIBRARY_PATH"]),
+    ("Cannot find module", &["NODE_PATH"]),
+    ("ClassNotFoundException", &["CLASSPATH"]),
+    ("NoClassDefFoundError", &["CLASSPATH"]),
 ];
 /// Last words of a program that did not find a file.
 const FILE_MARKS: &[&str] = &["No such file or directory", "FileNotFoundError", "ENOENT"];
@@ -84,10 +85,10 @@ const FILE_MARKS: &[&str] = &["No such file or directory", "FileNotFoundError", 
 /// found while a variable that says where modules are was dropped ([`dropped`]), or a file not
 /// found in its fresh working directory `workdir`. Starts with `; ` or is empty.
 fn hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
-    if MODULE_MARKS.iter().any(|m| tail.contains(m)) {
+    if let Some((_, vars)) = MODULE_MARKS.iter().find(|(m, _)| tail.contains(m)) {
         let notes: Vec<String> = gone
             .iter()
-            .filter(|v| **v != "PYTHONUNBUFFERED")
+            .filter(|v| vars.contains(v))
             .map(|v| dropped_note(v))
             .collect();
         if !notes.is_empty() {
@@ -123,15 +124,28 @@ mod tests {
     #[test]
     fn a_missing_module_names_the_dropped_variables() {
         let tail = "ModuleNotFoundError: No module named 'numpy'";
-        let gone = ["PYTHONUNBUFFERED", "PYTHONPATH", "VIRTUAL_ENV"];
+        let gone = [
+            "PYTHONUNBUFFERED",
+            "PYTHONPATH",
+            "VIRTUAL_ENV",
+            "LD_LIBRARY_PATH",
+        ];
         assert_eq!(
             hint(tail, Path::new("/w"), &gone),
             "; PYTHONPATH is set for baraza, but a bot's environment is cleared: '--env \
              PYTHONPATH' passes it on; VIRTUAL_ENV is set for baraza, but a bot's environment \
              is cleared: '--env VIRTUAL_ENV' passes it on"
         );
-        // Nothing dropped: no hint (the module is missing for another reason).
-        assert_eq!(hint(tail, Path::new("/w"), &["PYTHONUNBUFFERED"]), "");
+        // Nothing that says where Python looks dropped: no hint (it is missing for another
+        // reason).
+        assert_eq!(hint(tail, Path::new("/w"), &["LD_LIBRARY_PATH"]), "");
+        let lib = "error while loading shared libraries: libfoo.so: cannot open shared object \
+                   file: No such file or directory";
+        assert_eq!(
+            hint(lib, Path::new("/w"), &gone),
+            "; LD_LIBRARY_PATH is set for baraza, but a bot's environment is cleared: '--env \
+             LD_LIBRARY_PATH' passes it on"
+        );
         assert_eq!(hint("Segmentation fault", Path::new("/w"), &gone), "");
     }
 }

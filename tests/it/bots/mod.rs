@@ -5,5 +5,6 @@ mod builtin;
 mod check_bot;
 mod examples;
 mod mistakes;
+mod reasons;
 mod search;
 mod words;
