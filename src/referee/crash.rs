@@ -6,11 +6,9 @@
 //! environment lacks.
 
 use super::setup::GameSetup;
-use super::verdict::{who, Verdict};
 use crate::bot::environment::{dropped, dropped_note};
 use crate::bot::{describe_status, Bot};
 use crate::game::Player;
-use crate::outcome::Termination;
 use std::path::Path;
 use std::time::Duration;
 
@@ -30,15 +28,16 @@ pub(super) enum Noticed {
     OutputHeld,
 }
 
-/// The verdict on `p`'s bot found dead (or its pipes closed); `at`: the position of its turn.
-pub(super) async fn crashed(
+/// The reason of `p`'s bot (named `w` in it) found dead, or its pipes closed; `at`: the
+/// position of its turn.
+pub(super) async fn crash_reason(
+    w: &str,
     p: Player,
     setup: &GameSetup,
     bot: &mut Bot,
     noticed: Noticed,
     at: Option<&str>,
-) -> Verdict {
-    let w = who(p, setup);
+) -> String {
     let how = match (bot.wait_exit(EXIT_STATUS_WAIT).await, noticed) {
         (Some(st), Noticed::OutputHeld) => format!(
             "{} (a process it started kept its output open)",
@@ -56,11 +55,10 @@ pub(super) async fn crashed(
     let gone = dropped_for(p, setup);
     let tail = tail.unwrap_or_default();
     let hint = hint(&tail, bot.workdir(), &gone);
-    let reason = match bot.exceeded_limit(&tail) {
+    match bot.exceeded_limit(&tail) {
         Some(limit) => format!("{w} {limit} ({how}){place}{said}{hint}"),
         None => format!("{w} crashed: {how}{place}{said}{hint}"),
-    };
-    Verdict::fault(p, Termination::Crash, reason)
+    }
 }
 
 /// The notable variables set for the referee that `p`'s bot does not get (see [`dropped`]).

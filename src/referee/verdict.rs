@@ -1,7 +1,7 @@
 //! The referee's verdict on a game: its outcome, termination and reason, and who was at fault;
 //! and how each failure of a bot (a read, a write, a start) turns into one.
 
-use super::crash::{crashed, Noticed, EXIT_STATUS_WAIT};
+use super::crash::{crash_reason, Noticed, EXIT_STATUS_WAIT};
 use super::setup::GameSetup;
 use crate::bot::{Bot, ReadError, WriteError};
 use crate::game::{Outcome, Player};
@@ -148,6 +148,18 @@ pub(super) async fn write_fault(
             Verdict::fault(p, Termination::Crash, format!("{w} {limit}"))
         }
     }
+}
+
+/// The verdict on `p`'s bot found dead (see [`crash_reason`]).
+async fn crashed(
+    p: Player,
+    setup: &GameSetup,
+    bot: &mut Bot,
+    noticed: Noticed,
+    at: Option<&str>,
+) -> Verdict {
+    let reason = crash_reason(&who(p, setup), p, setup, bot, noticed, at).await;
+    Verdict::fault(p, Termination::Crash, reason)
 }
 
 /// The reason of a bot that sent `ready` after its hello: the same words wherever the referee

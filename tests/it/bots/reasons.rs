@@ -162,7 +162,7 @@ fn a_transcript_shows_a_line_without_its_end_as_such() {
         .assert()
         .success();
     let text = std::fs::read_to_string(tr.join("g1-p1-mistake_no_newline.transcript")).unwrap();
-    let last = text.lines().filter(|l| l.contains(" < ")).last().unwrap();
+    let last = text.lines().rfind(|l| l.contains(" < ")).unwrap();
     assert!(last.ends_with(" < move 1A [baraza: no line end]"), "{text}");
 }
 
