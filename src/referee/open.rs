@@ -287,6 +287,7 @@ async fn handshake(
     if let Err(e) = bot.send(&hello, deadline).await {
         return Err(write_fault(p, setup, bot, e, false, None).await);
     }
+    let hello_at = Instant::now();
     let ms = setup.startup_timeout[p.index()].as_millis();
     let late = format!("did not send 'ready' within the startup deadline of {ms} ms");
     let mut ids = Vec::new();
@@ -300,16 +301,12 @@ async fn handshake(
                 let term = Termination::StalledConnection;
                 let mut text = late;
                 if let ReadError::Timeout = e {
-                    let quiet = look(bot, spoke).await;
-                    if let Quiet::Unended(part) = &quiet {
-                        let shown = unended_in_transcript(part);
-                        heard(Heard {
-                            dir: Direction::Received,
-                            text: &shown,
-                            vital: true,
-                        });
-                    }
-                    text += &startup_cause(&quiet, &ignored, &dropped_for(p, setup));
+                    let said = Said {
+                        spoke,
+                        ignored: &ignored,
+                        hello_at,
+                    };
+                    text += &silent_start(p, setup, bot, said, heard).await;
                 }
                 return Err(read_fault(p, setup, bot, e, term, text, None).await);
             }
@@ -342,11 +339,63 @@ async fn handshake(
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let cause = startup_cause(&Quiet::Busy, &ignored, &[]);
+            let cause = startup_cause(&Quiet::Busy, &ignored, None, &[]);
             let reason = format!("{} {late}{cause}", who(p, setup));
             return Err(Verdict::fault(p, Termination::StalledConnection, reason));
         }
     }
+}
+
+/// What a bot sent during its handshake, for the reason when it sends no `ready` in time.
+struct Said<'s> {
+    /// It sent some line.
+    spoke: bool,
+    /// Its lines that were not `ready`, `id`, `info` or blank (the first few).
+    ignored: &'s [String],
+    /// When its hello was written.
+    hello_at: Instant,
+}
+
+/// Longest wait for a `ready` past the startup deadline, only to tell how long it took.
+const LATE_READY_WAIT: Duration = Duration::from_secs(5);
+
+/// Why `p`'s bot sent no `ready` by its startup deadline (the text after "did not send 'ready'
+/// within ..."). A bot still starting is given a while longer (twice its startup timeout, at
+/// most [`LATE_READY_WAIT`]; the game is lost all the same) so that the reason can tell how
+/// long its start took. `heard` gets a line left without its end, and the lines read then.
+async fn silent_start(
+    p: Player,
+    setup: &GameSetup,
+    bot: &mut Bot,
+    said: Said<'_>,
+    heard: &mut impl FnMut(Heard),
+) -> String {
+    let quiet = look(bot, said.spoke).await;
+    if let Quiet::Unended(part) = &quiet {
+        let shown = unended_in_transcript(part);
+        heard(Heard {
+            dir: Direction::Received,
+            text: &shown,
+            vital: true,
+        });
+    }
+    let mut took = None;
+    if matches!(quiet, Quiet::Busy | Quiet::Unread) && said.ignored.is_empty() {
+        let wait = (setup.startup_timeout[p.index()] * 2).min(LATE_READY_WAIT);
+        let until = deadline_after(Instant::now(), wait);
+        while let Ok(line) = bot.read_line(until).await {
+            heard(Heard {
+                dir: Direction::Received,
+                text: &line,
+                vital: false,
+            });
+            if matches!(protocol::parse_bot_line(&line), BotMsg::Ready) {
+                took = Some(said.hello_at.elapsed());
+                break;
+            }
+        }
+    }
+    startup_cause(&quiet, said.ignored, took, &dropped_for(p, setup))
 }
 
 /// A kept process turned out to have exited between games: start a fresh one in its place

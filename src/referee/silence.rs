@@ -7,6 +7,7 @@ use super::verdict::quote;
 use crate::bot::environment::dropped_note;
 use crate::bot::startup_diagnosis::diagnose;
 use crate::bot::Bot;
+use std::time::Duration;
 
 /// What a bot that did not answer in time was found doing at its deadline.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,15 +62,28 @@ pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> Strin
 }
 
 /// The cause after "did not send 'ready' within the startup deadline of N ms": starts with
-/// `: `. `ignored`: the lines it sent that are not `ready`, `id`, `info` or blank.
-pub(super) fn startup_cause(q: &Quiet, ignored: &[String], dropped: &[&str]) -> String {
+/// `: `. `ignored`: the lines it sent that are not `ready`, `id`, `info` or blank; `took`:
+/// when its `ready` came after all (from the hello), if it was waited for and came.
+pub(super) fn startup_cause(
+    q: &Quiet,
+    ignored: &[String],
+    took: Option<Duration>,
+    dropped: &[&str],
+) -> String {
     match q {
         Quiet::Unended(text) => unended(text),
         _ if !ignored.is_empty() => diagnose(ignored),
-        Quiet::Busy | Quiet::Unread => ": it was still starting up when it was stopped (busy, or \
-                                        not reading its input yet): if it needs longer, raise \
-                                        --startup-timeout"
-            .to_string(),
+        Quiet::Busy | Quiet::Unread => {
+            let slow = ": it was still starting up when it was stopped (busy, or not reading its \
+                        input yet): if it needs longer, raise --startup-timeout";
+            match took {
+                Some(t) => format!(
+                    "{slow} (its 'ready' came {} ms after the hello)",
+                    t.as_millis()
+                ),
+                None => slow.to_string(),
+            }
+        }
         Quiet::Waiting => format!("{}{}", diagnose(&[]), unbuffered(dropped)),
     }
 }
@@ -122,19 +136,29 @@ mod tests {
     fn each_cause_of_a_silent_start_has_its_words() {
         let slow = ": it was still starting up when it was stopped (busy, or not reading its \
                     input yet): if it needs longer, raise --startup-timeout";
-        assert_eq!(startup_cause(&Quiet::Busy, &[], &[]), slow);
-        assert_eq!(startup_cause(&Quiet::Unread, &[], &[]), slow);
-        assert_eq!(startup_cause(&Quiet::Waiting, &[], &[]), diagnose(&[]));
+        assert_eq!(startup_cause(&Quiet::Busy, &[], None, &[]), slow);
+        assert_eq!(startup_cause(&Quiet::Unread, &[], None, &[]), slow);
+        let later = Some(Duration::from_millis(1234));
+        assert_eq!(
+            startup_cause(&Quiet::Busy, &[], later, &[]),
+            format!("{slow} (its 'ready' came 1234 ms after the hello)")
+        );
+        assert_eq!(
+            startup_cause(&Quiet::Waiting, &[], None, &[]),
+            diagnose(&[])
+        );
         let ignored = vec!["readyok".to_string()];
         assert_eq!(
-            startup_cause(&Quiet::Busy, &ignored, &[]),
+            startup_cause(&Quiet::Busy, &ignored, later, &[]),
             diagnose(&ignored)
         );
         assert!(
-            startup_cause(&Quiet::Unended("ready".into()), &ignored, &[])
+            startup_cause(&Quiet::Unended("ready".into()), &ignored, None, &[])
                 .starts_with(": it wrote 'ready' without a line end")
         );
-        assert!(startup_cause(&Quiet::Waiting, &[], &["PYTHONUNBUFFERED"])
-            .ends_with("'--env PYTHONUNBUFFERED' passes it on)"));
+        assert!(
+            startup_cause(&Quiet::Waiting, &[], None, &["PYTHONUNBUFFERED"])
+                .ends_with("'--env PYTHONUNBUFFERED' passes it on)")
+        );
     }
 }

@@ -1,9 +1,9 @@
 #!/bin/sh
 # A mistaken bot for a short --startup-timeout: it flushes every line, but needs a while to
-# start. MODE 'sleep': it loads (sleeps 2 s) before it reads the hello; 'compute': it reads the
-# hello, then computes (a busy loop) before it answers.
+# start. MODE 'sleep': it loads (sleeps 0.6 s) before it reads the hello, then answers;
+# 'compute': it reads the hello, then computes for good (a busy loop) and never answers.
 case $1 in
-sleep) sleep 2 ;;
+sleep) sleep 0.6 ;;
 esac
 while read -r kind rest; do
     case $kind in

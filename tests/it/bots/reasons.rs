@@ -182,19 +182,33 @@ fn a_slow_move_says_how_long_it_had_every_time() {
 
 #[test]
 fn a_slow_start_names_the_startup_timeout_every_time() {
-    let words = |_| {
-        "player N (mistake_slow_start) did not send 'ready' within the startup deadline of 300 \
-         ms: it was still starting up when it was stopped (busy, or not reading its input \
-         yet): if it needs longer, raise --startup-timeout"
-            .to_string()
-    };
+    let slow = "player N (mistake_slow_start) did not send 'ready' within the startup deadline \
+                of 150 ms: it was still starting up when it was stopped (busy, or not reading \
+                its input yet): if it needs longer, raise --startup-timeout";
+    // It never answers: waited for twice the startup timeout more, then the same words.
     let compute = format!("{} compute", bot("mistake_slow_start.sh"));
-    let args = ["--startup-timeout", "300"];
-    twenty_times(&compute, &args, "stalled connection", words);
-    // One that loads before it reads the hello: the same words.
+    let args = ["--startup-timeout", "150"];
+    twenty_times(&compute, &args, "stalled connection", |_| slow.to_string());
+}
+
+#[test]
+fn a_slow_start_that_answers_later_says_how_long_it_took() {
+    // It loads for 0.6 s before it reads the hello: stopped at 400 ms, its `ready` is waited
+    // for up to 800 ms more, only to say when it came.
     let sleep = format!("{} sleep", bot("mistake_slow_start.sh"));
-    let games = play(&sleep, &["--games", "1", "--startup-timeout", "300"], &[]);
-    assert_eq!(games[0].1 .1, words(1));
+    let games = play(&sleep, &["--games", "1", "--startup-timeout", "400"], &[]);
+    let (term, reason) = &games[0].1;
+    assert_eq!(term, "stalled connection");
+    let head = "player N (mistake_slow_start) did not send 'ready' within the startup deadline \
+                of 400 ms: it was still starting up when it was stopped (busy, or not reading \
+                its input yet): if it needs longer, raise --startup-timeout (its 'ready' came ";
+    let ms = reason
+        .strip_prefix(head)
+        .and_then(|r| r.strip_suffix(" ms after the hello)"))
+        .unwrap_or_else(|| panic!("{reason}"));
+    let ms: u64 = ms.parse().unwrap();
+    // Past the deadline, within the wait (the sleep starts before the hello is written).
+    assert!((400..1200).contains(&ms), "{reason}");
 }
 
 #[test]
