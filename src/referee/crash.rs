@@ -12,8 +12,13 @@ use crate::game::Player;
 use std::path::Path;
 use std::time::Duration;
 
-/// How long to wait for the exit status of a bot that closed its output, for the reason text.
+/// How long to wait for the exit status of a kept process found gone between games.
 pub(super) const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
+/// How long to wait for the exit status of a bot that closed a pipe, for a crash's reason: a
+/// process that closed its pipes is almost always exiting, and on a loaded machine the status
+/// can take longer than [`EXIT_STATUS_WAIT`] to come (then the reason would change from run
+/// to run). Returns as soon as it exits.
+const CRASH_EXIT_WAIT: Duration = Duration::from_secs(1);
 /// How long to wait for the rest of a crashed bot's stderr (the pipe ends with the process,
 /// unless something it started holds it).
 const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
@@ -38,7 +43,7 @@ pub(super) async fn crash_reason(
     noticed: Noticed,
     at: Option<&str>,
 ) -> String {
-    let how = match (bot.wait_exit(EXIT_STATUS_WAIT).await, noticed) {
+    let how = match (bot.wait_exit(CRASH_EXIT_WAIT).await, noticed) {
         (Some(st), Noticed::OutputHeld) => format!(
             "{} (a process it started kept its output open)",
             describe_status(&st)
