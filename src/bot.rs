@@ -713,3 +713,21 @@ async fn drain_stderr(mut err: tokio::process::ChildStderr, target: Arc<Mutex<St
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::describe_status;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::ExitStatus;
+
+    #[test]
+    fn a_status_names_its_signal() {
+        // Wait statuses: the low 7 bits a signal, else the exit code in the next byte.
+        let said = |raw| describe_status(&ExitStatus::from_raw(raw));
+        assert_eq!(said(11), "killed by signal 11 (SIGSEGV)");
+        assert_eq!(said(9), "killed by signal 9 (SIGKILL)");
+        assert_eq!(said(3 << 8), "exited with status 3");
+        // A realtime signal has no name.
+        assert_eq!(said(40), "killed by signal 40");
+    }
+}
