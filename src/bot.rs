@@ -18,6 +18,7 @@
 //!   ([`workdir`]), under its resource limits ([`limits`]), optionally under bubblewrap
 //!   ([`sandbox`]) or a wrapper: [`SpawnOptions`].
 
+pub mod activity;
 pub mod budget;
 pub mod command_words;
 pub mod environment;
@@ -121,12 +122,15 @@ pub fn deadline_after(from: Instant, d: Duration) -> Instant {
         .unwrap_or_else(|| from + Duration::from_secs(30 * 365 * 86_400))
 }
 
-/// A human form of an exit status: `exited with status 3`, `killed by signal 9`.
+/// A human form of an exit status: `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
 pub fn describe_status(status: &ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(c), _) => format!("exited with status {c}"),
-        (None, Some(s)) => format!("killed by signal {s}"),
+        (None, Some(s)) => match Signal::try_from(s) {
+            Ok(sig) => format!("killed by signal {s} ({})", sig.as_str()),
+            Err(_) => format!("killed by signal {s}"),
+        },
         _ => "exited".to_string(),
     }
 }
@@ -293,6 +297,39 @@ impl Bot {
             }
         }
         self.stderr_target.lock().ok()?.tail.summary()
+    }
+
+    /// The bytes the bot wrote after its last complete line, when it has not ended that line
+    /// (what is waiting in the pipe is taken in first, without waiting); `None` when there are
+    /// none, or when a complete line is waiting (it is not a line left unended).
+    pub fn unended_line(&mut self) -> Option<&[u8]> {
+        if self.pending_line() || self.end == self.start {
+            return None;
+        }
+        Some(&self.buf[self.start..self.end])
+    }
+
+    /// Whether some process of the bot is computing (running, or waiting for a CPU), rather
+    /// than all of them waiting: looked at a few times over a few milliseconds.
+    pub async fn is_computing(&self) -> bool {
+        activity::computing(self.pgid, self.iso == Isolation::Group).await
+    }
+
+    /// Whether the bot has left unread some of what it was sent (its input pipe is not empty).
+    pub fn has_unread_input(&self) -> bool {
+        use std::os::fd::AsRawFd;
+        let Some(stdin) = self.stdin.as_ref() else {
+            return false;
+        };
+        let mut n: libc::c_int = 0;
+        // SAFETY: FIONREAD writes one int, the bytes waiting in the pipe, to `n`.
+        let r = unsafe { libc::ioctl(stdin.as_raw_fd(), libc::FIONREAD, &mut n) };
+        r == 0 && n > 0
+    }
+
+    /// Its working directory (fresh and empty when it started).
+    pub fn workdir(&self) -> &std::path::Path {
+        self._workdir.path()
     }
 
     /// Whether a read has found the end of the bot's output (it exited or closed it).
@@ -690,5 +727,23 @@ async fn drain_stderr(mut err: tokio::process::ChildStderr, target: Arc<Mutex<St
         if let Ok(mut t) = target.lock() {
             t.write(&chunk[..n]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_status;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::ExitStatus;
+
+    #[test]
+    fn a_status_names_its_signal() {
+        // Wait statuses: the low 7 bits a signal, else the exit code in the next byte.
+        let said = |raw| describe_status(&ExitStatus::from_raw(raw));
+        assert_eq!(said(11), "killed by signal 11 (SIGSEGV)");
+        assert_eq!(said(9), "killed by signal 9 (SIGKILL)");
+        assert_eq!(said(3 << 8), "exited with status 3");
+        // A realtime signal has no name.
+        assert_eq!(said(40), "killed by signal 40");
     }
 }

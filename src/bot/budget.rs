@@ -37,6 +37,8 @@ pub(crate) struct ProcStat {
     pub cpu_ticks: u64,
     /// Resident pages.
     pub rss_pages: u64,
+    /// Running or waiting for a CPU (state `R`): computing, not blocked.
+    pub running: bool,
 }
 
 /// Parse a `/proc/PID/stat` line. The command name (field 2) is in parentheses and may hold
@@ -57,6 +59,7 @@ pub(crate) fn parse_stat(line: &str) -> Option<ProcStat> {
         session: num(6)? as i32,
         cpu_ticks: ticks,
         rss_pages: num(24)?.max(0) as u64,
+        running: f.first() == Some(&"R"),
     })
 }
 
@@ -188,7 +191,7 @@ fn watch_loop(list: &'static List) {
 }
 
 /// Every process's stat line, read from `/proc`.
-fn scan(buf: &mut String) -> Vec<ProcStat> {
+pub(crate) fn scan(buf: &mut String) -> Vec<ProcStat> {
     use std::io::Read as _;
     let mut out = Vec::new();
     let Ok(dir) = std::fs::read_dir("/proc") else {
@@ -343,8 +346,11 @@ mod tests {
                 session: 4242,
                 cpu_ticks: 11 + 22 + 33 + 44,
                 rss_pages: 321,
+                running: false,
             })
         );
+        let busy = line.replacen(") S 7", ") R 7", 1);
+        assert!(parse_stat(&busy).unwrap().running);
         assert_eq!(parse_stat("12 (x"), None);
         assert_eq!(parse_stat(""), None);
     }

@@ -10,6 +10,40 @@ use std::path::Path;
 /// working, since their shims name their own roots.
 pub const ALLOWED: &[&str] = &["PATH", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ"];
 
+/// Variables whose loss a bot's author can meet: unbuffered Python output, where modules and
+/// libraries are found. When one is set for the referee but not passed with `--env`, a reason
+/// that may come from its loss names it.
+pub const NOTABLE: &[&str] = &[
+    "PYTHONUNBUFFERED",
+    "PYTHONPATH",
+    "VIRTUAL_ENV",
+    "LD_LIBRARY_PATH",
+    "NODE_PATH",
+    "CLASSPATH",
+];
+
+/// The [`NOTABLE`] variables set in the referee's environment (`host`) that a bot started with
+/// `rules` does not get.
+pub fn dropped(rules: &[EnvRule], host: impl Fn(&str) -> Option<OsString>) -> Vec<&'static str> {
+    let named = |n: &str| {
+        rules.iter().any(|r| match r {
+            EnvRule::Pass(x) | EnvRule::Set(x, _) => x == n,
+        })
+    };
+    NOTABLE
+        .iter()
+        .copied()
+        .filter(|n| host(n).is_some() && !named(n))
+        .collect()
+}
+
+/// What a reason adds for a [`NOTABLE`] variable the bot did not get (see [`dropped`]).
+pub fn dropped_note(var: &str) -> String {
+    format!(
+        "{var} is set for baraza, but a bot's environment is cleared: '--env {var}' passes it on"
+    )
+}
+
 /// One `--env` option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EnvRule {
@@ -93,6 +127,19 @@ mod tests {
         for bad in ["", "=x", "1A", "A-B", "A B=c"] {
             assert!(EnvRule::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_notable_variable_set_here_and_not_passed_is_named() {
+        let host = |n: &str| -> Option<OsString> {
+            matches!(n, "PYTHONUNBUFFERED" | "PYTHONPATH" | "SECRET").then(|| "1".into())
+        };
+        assert_eq!(dropped(&[], host), ["PYTHONUNBUFFERED", "PYTHONPATH"]);
+        let rules = [
+            EnvRule::Pass("PYTHONUNBUFFERED".into()),
+            EnvRule::Set("PYTHONPATH".into(), "/x".into()),
+        ];
+        assert!(dropped(&rules, host).is_empty());
     }
 
     #[test]

@@ -10,14 +10,17 @@
 //!
 //! Files: `setup.rs` (what a game is played from), `seat.rs` (seats and the reuse state),
 //! `open.rs`, `turn.rs`, `finish.rs` (the steps), `verdict.rs` (how a game ends, and how a
-//! bot's failure becomes that end), `observer.rs` (the events), `transcript.rs` (the
+//! bot's failure becomes that end), `crash.rs` and `silence.rs` (the words of a crash and of a
+//! bot silent at its deadline), `observer.rs` (the events), `transcript.rs` (the
 //! protocol transcripts).
 
+mod crash;
 mod finish;
 mod observer;
 mod open;
 mod seat;
 mod setup;
+mod silence;
 mod transcript;
 mod turn;
 mod verdict;

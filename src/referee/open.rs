@@ -2,12 +2,14 @@
 //! ones, hello and `ready`, `newgame` to both. Also the replacement of a kept process found to
 //! have exited between games, and the reading of lines a bot sent while it was not asked.
 
+use super::crash::dropped_for;
 use super::observer::{GameObserver, Report};
 use super::seat::{ProcessStage, Seat, Side};
 use super::setup::GameSetup;
+use super::silence::{look, startup_cause, unended_in_transcript, Quiet};
 use super::transcript::{Direction, LINE_FLOOR, TRANSCRIPT_CAP};
-use super::verdict::{quote, read_fault, who, write_fault, Verdict};
-use crate::bot::startup_diagnosis::{diagnose, KEPT_LINES};
+use super::verdict::{quote, read_fault, ready_again, who, write_fault, Verdict};
+use crate::bot::startup_diagnosis::KEPT_LINES;
 use crate::bot::{deadline_after, Bot, ReadError, StderrSink, WriteError};
 use crate::game::Player;
 use crate::outcome::Termination;
@@ -67,14 +69,12 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
         t.report.ready(p, &side.ids, true);
         match drain_unasked(&mut t.report, &mut bot, p, 0).await {
             Ok(()) => {}
-            Err(Unasked::Line(line)) => {
-                let reason = format!("{} sent {} between games", who(p, setup), quote(&line));
-                faults.push((p, Verdict::fault(p, Termination::ProtocolError, reason)));
-            }
+            Err(Unasked::Line(line)) => faults.push((p, between_games(p, setup, &line))),
             Err(Unasked::Read(e)) => {
                 let text = "sent an incomplete line between games".to_string();
                 let term = Termination::ProtocolError;
-                faults.push((p, read_fault(p, setup, &mut bot, e, term, text).await));
+                let v = read_fault(p, setup, &mut bot, e, term, text, None).await;
+                faults.push((p, v));
             }
         }
         side.bot = Some(bot);
@@ -84,6 +84,15 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
     } else {
         Err(Verdict::combine(faults, ""))
     }
+}
+
+/// The verdict on a line other than `info` read from a kept process between games.
+pub(super) fn between_games(p: Player, setup: &GameSetup, line: &str) -> Verdict {
+    if matches!(protocol::parse_bot_line(line), BotMsg::Ready) {
+        return ready_again(p, setup);
+    }
+    let reason = format!("{} sent {} between games", who(p, setup), quote(line));
+    Verdict::fault(p, Termination::ProtocolError, reason)
 }
 
 /// Step 2: start a process for each side that has none.
@@ -254,7 +263,7 @@ async fn send_newgames(t: &mut Table<'_>) -> Result<(), Verdict> {
                 bot.pause();
             }
             Err(WriteError::Closed) if side.stage.is_unproven() => replace(t, p).await?,
-            Err(e) => return Err(write_fault(p, setup, e, false)),
+            Err(e) => return Err(write_fault(p, setup, bot, e, false, None).await),
         }
     }
     Ok(())
@@ -275,23 +284,34 @@ async fn handshake(
         text: &hello,
         vital: true,
     });
-    bot.send(&hello, deadline)
-        .await
-        .map_err(|e| write_fault(p, setup, e, false))?;
+    if let Err(e) = bot.send(&hello, deadline).await {
+        return Err(write_fault(p, setup, bot, e, false, None).await);
+    }
+    let hello_at = Instant::now();
     let ms = setup.startup_timeout[p.index()].as_millis();
     let late = format!("did not send 'ready' within the startup deadline of {ms} ms");
     let mut ids = Vec::new();
     // What it sent instead of `ready`, for the reason if the deadline passes.
     let mut ignored: Vec<String> = Vec::new();
+    let mut spoke = false;
     loop {
         let line = match bot.read_line(deadline).await {
             Ok(l) => l,
             Err(e) => {
                 let term = Termination::StalledConnection;
-                let text = format!("{late}{}", diagnose(&ignored));
-                return Err(read_fault(p, setup, bot, e, term, text).await);
+                let mut text = late;
+                if let ReadError::Timeout = e {
+                    let said = Said {
+                        spoke,
+                        ignored: &ignored,
+                        hello_at,
+                    };
+                    text += &silent_start(p, setup, bot, said, heard).await;
+                }
+                return Err(read_fault(p, setup, bot, e, term, text, None).await);
             }
         };
+        spoke = true;
         let msg = protocol::parse_bot_line(&line);
         let ready = matches!(msg, BotMsg::Ready);
         let vital = match msg {
@@ -328,10 +348,63 @@ async fn handshake(
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let reason = format!("{} {late}{}", who(p, setup), diagnose(&ignored));
+            let cause = startup_cause(&Quiet::Busy, &ignored, None, &[]);
+            let reason = format!("{} {late}{cause}", who(p, setup));
             return Err(Verdict::fault(p, Termination::StalledConnection, reason));
         }
     }
+}
+
+/// What a bot sent during its handshake, for the reason when it sends no `ready` in time.
+struct Said<'s> {
+    /// It sent some line.
+    spoke: bool,
+    /// Its lines that were not `ready`, `id`, `info` or blank (the first few).
+    ignored: &'s [String],
+    /// When its hello was written.
+    hello_at: Instant,
+}
+
+/// Longest wait for a `ready` past the startup deadline, only to tell how long it took.
+const LATE_READY_WAIT: Duration = Duration::from_secs(5);
+
+/// Why `p`'s bot sent no `ready` by its startup deadline (the text after "did not send 'ready'
+/// within ..."). A bot still starting is given a while longer (twice its startup timeout, at
+/// most [`LATE_READY_WAIT`]; the game is lost all the same) so that the reason can tell how
+/// long its start took. `heard` gets a line left without its end, and the lines read then.
+async fn silent_start(
+    p: Player,
+    setup: &GameSetup,
+    bot: &mut Bot,
+    said: Said<'_>,
+    heard: &mut impl FnMut(Heard),
+) -> String {
+    let quiet = look(bot, said.spoke).await;
+    if let Quiet::Unended(part) = &quiet {
+        let shown = unended_in_transcript(part);
+        heard(Heard {
+            dir: Direction::Received,
+            text: &shown,
+            vital: true,
+        });
+    }
+    let mut took = None;
+    if matches!(quiet, Quiet::Busy | Quiet::Unread) && said.ignored.is_empty() {
+        let wait = (setup.startup_timeout[p.index()] * 2).min(LATE_READY_WAIT);
+        let until = deadline_after(Instant::now(), wait);
+        while let Ok(line) = bot.read_line(until).await {
+            heard(Heard {
+                dir: Direction::Received,
+                text: &line,
+                vital: false,
+            });
+            if matches!(protocol::parse_bot_line(&line), BotMsg::Ready) {
+                took = Some(said.hello_at.elapsed());
+                break;
+            }
+        }
+    }
+    startup_cause(&quiet, said.ignored, took, &dropped_for(p, setup))
 }
 
 /// A kept process turned out to have exited between games: start a fresh one in its place
@@ -366,10 +439,9 @@ pub(super) async fn replace(t: &mut Table<'_>, p: Player) -> Result<(), Verdict>
     t.report.ready(p, &side.ids, false);
     let deadline = deadline_after(Instant::now(), setup.startup_timeout[p.index()]);
     let newgame = protocol::newgame(p.number(), &t.start_text, ps.seed);
-    t.report
-        .send(bot, p, &newgame, deadline)
-        .await
-        .map_err(|e| write_fault(p, setup, e, false))?;
+    if let Err(e) = t.report.send(bot, p, &newgame, deadline).await {
+        return Err(write_fault(p, setup, bot, e, false, None).await);
+    }
     side.stage = side.stage.told();
     Ok(())
 }

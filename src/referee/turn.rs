@@ -3,10 +3,13 @@
 //! while not asked, then the turn message), [`Play::await_move`] (read up to the `move` line)
 //! and [`Play::judge`] (clock, legality), then [`Play::record`].
 
+use super::crash::dropped_for;
 use super::observer::GameObserver;
-use super::open::{drain_unasked, replace, Table, Unasked};
+use super::open::{between_games, drain_unasked, replace, Table, Unasked};
+use super::silence::{look, turn_cause, unended_in_transcript, Quiet};
+use super::transcript::Direction;
 use super::verdict::{
-    limit_text, quit_between_games, quote, read_fault, who, write_fault, Verdict,
+    limit_text, quit_between_games, quote, read_fault, ready_again, who, write_fault, Verdict,
 };
 use crate::bot::{deadline_after, ReadError, WriteError};
 use crate::clock::{micros, Charge, Clock};
@@ -147,10 +150,16 @@ impl Play<'_, '_> {
         match drain_unasked(&mut self.t.report, bot, p, ply).await {
             Ok(()) => {}
             Err(Unasked::Line(line)) => {
-                let when = if matches!(protocol::parse_bot_line(&line), BotMsg::Move(_)) {
-                    "before its turn (a premove)"
-                } else {
-                    "when it was not its turn"
+                let msg = protocol::parse_bot_line(&line);
+                if side.stage.is_unproven() && !matches!(msg, BotMsg::Move(_)) {
+                    // A kept process before its first move of the game: what it sent since
+                    // `gameover`, as if found before `newgame`.
+                    return Err(between_games(p, setup, &line).into());
+                }
+                let when = match msg {
+                    BotMsg::Move(_) => "before its turn (a premove)",
+                    BotMsg::Ready => return Err(ready_again(p, setup).into()),
+                    _ => "when it was not its turn",
                 };
                 let hint = protocol::habits::move_hint(&line);
                 let reason = format!("{} sent {} {when}{hint}", who(p, setup), quote(&line));
@@ -158,7 +167,8 @@ impl Play<'_, '_> {
             }
             Err(Unasked::Read(e)) => {
                 let term = Termination::TimeForfeit;
-                return Err(read_fault(p, setup, bot, e, term, String::new())
+                let at = self.pos.position().format();
+                return Err(read_fault(p, setup, bot, e, term, String::new(), Some(&at))
                     .await
                     .into());
             }
@@ -192,16 +202,17 @@ impl Play<'_, '_> {
                 // game's `newgame`: a fresh process, then this turn again. Any other death
                 // once the game was handed to it is this game's crash, with its last words.
                 if !quit_between_games(bot).await {
-                    let (term, text) = (Termination::Crash, String::new());
-                    return Err(read_fault(p, setup, bot, ReadError::Eof, term, text)
-                        .await
-                        .into());
+                    let (e, at) = (WriteError::Closed, Some(position.as_str()));
+                    return Err(write_fault(p, setup, bot, e, true, at).await.into());
                 }
                 self.carried += self.turn_start.elapsed();
                 replace(self.t, p).await?;
                 Err(Stop::Again)
             }
-            Err(e) => Err(write_fault(p, setup, e, true).into()),
+            Err(e) => {
+                let at = Some(position.as_str());
+                Err(write_fault(p, setup, bot, e, true, at).await.into())
+            }
         }
     }
 
@@ -214,6 +225,8 @@ impl Play<'_, '_> {
         let side = &mut self.t.sides[pi];
         let bot = side.bot.as_mut().expect("both bots are running");
         let limit = || limit_text(self.clock.allowance(pi), setup.tc[pi].margin);
+        // Whether it sent any line this turn: its output reaches the referee.
+        let mut spoke = false;
         loop {
             let line = match self.t.report.read(bot, p, deadline).await {
                 Ok(line) => line,
@@ -227,11 +240,26 @@ impl Play<'_, '_> {
                     return Err(Stop::Again);
                 }
                 Err(e) => {
-                    let text = format!("did not move within {}", limit());
+                    let mut text = format!("did not move within {}", limit());
+                    if let ReadError::Timeout = e {
+                        let quiet = look(bot, spoke).await;
+                        if let Quiet::Unended(part) = &quiet {
+                            let shown = unended_in_transcript(part);
+                            self.t
+                                .report
+                                .transcripts
+                                .log_now(p, Direction::Received, &shown);
+                        }
+                        let stopped = deadline.duration_since(self.turn_start).as_millis();
+                        text += &turn_cause(&quiet, stopped, &dropped_for(p, setup));
+                    }
                     let term = Termination::TimeForfeit;
-                    return Err(read_fault(p, setup, bot, e, term, text).await.into());
+                    let at = self.pos.position().format();
+                    let v = read_fault(p, setup, bot, e, term, text, Some(&at)).await;
+                    return Err(v.into());
                 }
             };
+            spoke = true;
             match protocol::parse_bot_line(&line) {
                 BotMsg::Move(token) => {
                     // From its answer to its next turn it computes nothing (unless it may
@@ -254,6 +282,7 @@ impl Play<'_, '_> {
                     }
                 }
                 BotMsg::Blank => {}
+                BotMsg::Ready => return Err(ready_again(p, setup).into()),
                 BotMsg::Resign => {
                     // Not a fault: the process may be kept for the next game.
                     let reason = format!("{} resigned", who(p, setup));

@@ -1,8 +1,9 @@
 //! The referee's verdict on a game: its outcome, termination and reason, and who was at fault;
 //! and how each failure of a bot (a read, a write, a start) turns into one.
 
+use super::crash::{crash_reason, Noticed, EXIT_STATUS_WAIT};
 use super::setup::GameSetup;
-use crate::bot::{describe_status, Bot, ReadError, WriteError};
+use crate::bot::{Bot, ReadError, WriteError};
 use crate::game::{Outcome, Player};
 use crate::outcome::Termination;
 use std::time::Duration;
@@ -85,13 +86,6 @@ pub(super) fn limit_text(allowance: Duration, margin: Duration) -> String {
     )
 }
 
-/// How long to wait for the exit status of a bot that closed its output, for the reason text.
-const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
-/// How long to wait for the rest of a crashed bot's stderr (the pipe ends with the process,
-/// unless something it started holds it).
-const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
-
-/// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means.
 /// Whether a kept process found gone before its first move of a game quit on its own, with
 /// status 0 (a bot written for one game per process, exiting at `gameover`), rather than
 /// crashing: only then is it replaced without penalty.
@@ -101,6 +95,8 @@ pub(super) async fn quit_between_games(bot: &mut Bot) -> bool {
         .is_some_and(|status| status.success())
 }
 
+/// How a failed read ends the game; `timeout_term`/`timeout_text` say what a timeout means,
+/// `at` is the position of the bot's turn (a crash's reason names it).
 pub(super) async fn read_fault(
     p: Player,
     setup: &GameSetup,
@@ -108,36 +104,15 @@ pub(super) async fn read_fault(
     err: ReadError,
     timeout_term: Termination,
     timeout_text: String,
+    at: Option<&str>,
 ) -> Verdict {
     let w = who(p, setup);
     match err {
-        ReadError::Timeout => match bot.try_status() {
-            Some(st) => Verdict::fault(
-                p,
-                Termination::Crash,
-                format!(
-                    "{w} crashed: {} (a process it started kept its output open)",
-                    describe_status(&st)
-                ),
-            ),
-            None => Verdict::fault(p, timeout_term, format!("{w} {timeout_text}")),
-        },
-        ReadError::Eof => {
-            let how = match bot.wait_exit(EXIT_STATUS_WAIT).await {
-                Some(st) => describe_status(&st),
-                None => "closed its output".to_string(),
-            };
-            let tail = bot.stderr_tail(STDERR_TAIL_WAIT).await;
-            let said = match &tail {
-                Some(tail) => format!("; its stderr ended: {tail}"),
-                None => String::new(),
-            };
-            let reason = match bot.exceeded_limit(tail.as_deref().unwrap_or("")) {
-                Some(limit) => format!("{w} {limit} ({how}){said}"),
-                None => format!("{w} crashed: {how}{said}"),
-            };
-            Verdict::fault(p, Termination::Crash, reason)
+        ReadError::Timeout if bot.try_status().is_some() => {
+            crashed(p, setup, bot, Noticed::OutputHeld, at).await
         }
+        ReadError::Timeout => Verdict::fault(p, timeout_term, format!("{w} {timeout_text}")),
+        ReadError::Eof => crashed(p, setup, bot, Noticed::ClosedOutput, at).await,
         ReadError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
         e @ (ReadError::TooLong | ReadError::InvalidUtf8) => {
             Verdict::fault(p, Termination::ProtocolError, format!("{w} {e}"))
@@ -146,12 +121,14 @@ pub(super) async fn read_fault(
 }
 
 /// How a failed write ends the game: during a turn a bot that does not read is out of time;
-/// before the game it stalled the connection.
-pub(super) fn write_fault(
+/// before the game it stalled the connection. `at` as for [`read_fault`].
+pub(super) async fn write_fault(
     p: Player,
     setup: &GameSetup,
+    bot: &mut Bot,
     err: WriteError,
     during_turn: bool,
+    at: Option<&str>,
 ) -> Verdict {
     let w = who(p, setup);
     match err {
@@ -165,16 +142,35 @@ pub(super) fn write_fault(
             Termination::StalledConnection,
             format!("{w} did not read its input before the startup deadline"),
         ),
-        WriteError::Closed => Verdict::fault(
-            p,
-            Termination::Crash,
-            format!("{w} crashed: closed its input"),
-        ),
+        WriteError::Closed => crashed(p, setup, bot, Noticed::ClosedInput, at).await,
         WriteError::Io(e) => Verdict::fault(p, Termination::Crash, format!("{w} crashed: {e}")),
         WriteError::OverLimit(limit) => {
             Verdict::fault(p, Termination::Crash, format!("{w} {limit}"))
         }
     }
+}
+
+/// The verdict on `p`'s bot found dead (see [`crash_reason`]).
+async fn crashed(
+    p: Player,
+    setup: &GameSetup,
+    bot: &mut Bot,
+    noticed: Noticed,
+    at: Option<&str>,
+) -> Verdict {
+    let reason = crash_reason(&who(p, setup), p, setup, bot, noticed, at).await;
+    Verdict::fault(p, Termination::Crash, reason)
+}
+
+/// The reason of a bot that sent `ready` after its hello: the same words wherever the referee
+/// reads it (between games, before its turn, as its answer), however the timing fell.
+pub(super) fn ready_again(p: Player, setup: &GameSetup) -> Verdict {
+    let reason = format!(
+        "{} sent 'ready' again: 'ready' answers the hello only, once per process (after \
+         'gameover' a bot waits for 'newgame' or 'quit')",
+        who(p, setup)
+    );
+    Verdict::fault(p, Termination::ProtocolError, reason)
 }
 
 #[cfg(test)]

@@ -579,33 +579,100 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
     let mut row = |mistake: &str, text: String| {
         said += &format!("{mistake}:\n{text}\n\n");
     };
-    let reason = |name: &str, from: &str, arg: &str, unbuffered: bool| {
+    // The last game's reason, with `extra` options (a movetime for the turn's mistakes).
+    let reason_with = |name: &str, from: &str, arg: &str, unbuffered: bool, extra: &[&str]| {
         let d = bot_folder(name, &[(from, "mybot", true)]);
         let mut cmd = Command::new(exe());
         cmd.args(["match", "darra", format!("./mybot {arg}").trim_end()])
-            .args([
-                "builtin:random",
-                "--games",
-                "1",
-                "--startup-timeout",
-                "1000",
-            ])
+            .args(["builtin:random", "--startup-timeout", "1000"])
+            .args(if extra.is_empty() {
+                &["--games", "1"]
+            } else {
+                extra
+            })
             .args(["--jsonl", "g.jsonl"])
             .current_dir(&d);
-        if !unbuffered {
-            // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
+        if unbuffered {
+            cmd.env("PYTHONUNBUFFERED", "1");
+        } else {
+            // This machine sets PYTHONUNBUFFERED=1; the reason names it when it is set.
             cmd.env_remove("PYTHONUNBUFFERED");
         }
         let out = cmd.output().unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
-        let game = &read_jsonl(&d.join("g.jsonl"))[0];
+        let games = read_jsonl(&d.join("g.jsonl"));
+        let game = games.last().unwrap();
         let reason = game["reason"].as_str().unwrap();
-        format!("{}: {reason}", game["termination"].as_str().unwrap())
-            .replace(d.to_str().unwrap(), "[dir]")
+        let said = format!("{}: {reason}", game["termination"].as_str().unwrap())
+            .replace(d.to_str().unwrap(), "[dir]");
+        // A bot's working directory has a random part: written `[workdir]`.
+        match said.split_once("working directory (") {
+            Some((head, rest)) => {
+                let (_, tail) = rest.split_once(')').unwrap();
+                format!("{head}working directory ([workdir]){tail}")
+            }
+            None => said,
+        }
+    };
+    let reason = |name: &str, from: &str, arg: &str, unbuffered: bool| {
+        reason_with(name, from, arg, unbuffered, &[])
     };
     row(
         "output not flushed",
         reason("no-flush", "mistake_no_flush.py", "", false),
+    );
+    row(
+        "output not flushed, PYTHONUNBUFFERED set for baraza",
+        reason("no-flush-env", "mistake_no_flush.py", "", true),
+    );
+    let turn = ["--games", "1", "--movetime", "200"];
+    row(
+        "a move not flushed",
+        reason_with(
+            "move-no-flush",
+            "mistake_unflushed_move.py",
+            "",
+            false,
+            &turn,
+        ),
+    );
+    row(
+        "a move without its line end",
+        reason_with("no-newline", "mistake_no_newline.sh", "", false, &turn),
+    );
+    row(
+        "a slow move",
+        reason_with("slow-move", "mistake_slow_move.sh", "", false, &turn),
+    );
+    row(
+        "a slow start",
+        reason("slow-start", "mistake_slow_start.sh", "compute", false),
+    );
+    // The traceback's last line only (the lines before it change with Python's version).
+    let missing = reason("relative-file", "mistake_relative_file.py", "", false);
+    let (first, _) = missing.split_once("its stderr ended: ").unwrap();
+    let last = missing.rsplit(" | ").next().unwrap();
+    row(
+        "a file opened relative to the folder baraza runs in",
+        format!("{first}its stderr ended: ... | {last}"),
+    );
+    row(
+        "dies at start-up",
+        reason("dies", "mistake_dies_at_start.sh", "", false),
+    );
+    row(
+        "a signal",
+        reason("segfault", "mistake_segfault.sh", "", false),
+    );
+    row(
+        "'ready' again after 'gameover'",
+        reason_with(
+            "ready-again",
+            "mistake_ready_again.sh",
+            "",
+            false,
+            &["--games", "2"],
+        ),
     );
     row(
         "a UCI or GTP habit",

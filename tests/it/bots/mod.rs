@@ -6,5 +6,6 @@ mod check_bot;
 mod command_words;
 mod examples;
 mod mistakes;
+mod reasons;
 mod search;
 mod words;

@@ -138,22 +138,17 @@ fn output_between_games_loses_the_next_game_by_protocol_error() {
     assert_eq!(g["termination"], "protocol error", "{g}");
     assert_eq!(g["result"], "1-0", "{g}");
     let reason = g["reason"].as_str().unwrap();
-    // Depending on when the line arrives: found before `newgame`, while player 1 thinks, or
-    // (on a busy machine, once `go` is sent) read as its answer to its first turn.
-    let sent = reason.starts_with("player 2 (a) sent 'hello between games' ")
-        && (reason.ends_with(" between games") || reason.ends_with("when it was not its turn"));
+    // Found before `newgame` or before its first turn (while player 1 thinks), the same words;
+    // on a busy machine, once `go` is sent, it may be read as its answer to its first turn.
+    let sent = reason == "player 2 (a) sent 'hello between games' between games";
     let answered =
         reason == "player 2 (a) answered 'hello between games' instead of 'move <token>'";
     assert!(sent || answered, "{reason}");
     assert!(g["plies"].as_u64().unwrap() <= 1, "{g}");
     assert_eq!(games[2]["termination"], "normal");
     // Found before `newgame`, the process never got game 2's newgame (so no pid line).
-    let told = if reason.ends_with(" between games") {
-        2
-    } else {
-        3
-    };
-    assert_eq!(a.len(), told, "{a:?}");
+    let told = if answered { 3..=3 } else { 2..=3 };
+    assert!(told.contains(&a.len()), "{a:?}");
     assert_eq!(distinct(&a), 2, "a fresh process for game 3: {a:?}");
     assert_eq!(distinct(&b), 1, "{b:?}");
 }

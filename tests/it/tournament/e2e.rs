@@ -343,14 +343,18 @@ fn the_fault_summary_sends_to_the_reasons_when_the_bot_wrote_nothing_on_stderr()
         .assert()
         .success();
     let stderr = text(&a.get_output().stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
     assert_eq!(
-        stderr,
+        lines[0],
         format!(
             "baraza: games lost by a fault: unflushed 2 time forfeits (each game's reason is in \
-             {}; it wrote nothing on stderr)\n",
+             {}; it wrote nothing on stderr)",
             out.join("games.jsonl").display()
         )
     );
+    // Then the run's pace, last.
+    assert!(lines[1].starts_with("played 2 games in "), "{stderr}");
     assert!(!out.join("stderr/unflushed.log").exists());
     for g in raw_game_lines(&out) {
         assert_eq!(g.record.termination.as_str(), "time forfeit");

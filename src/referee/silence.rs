@@ -1,0 +1,164 @@
+//! Why a bot sent nothing in time, in words that name the cause: a line written without its
+//! line end (quoted), a bot still computing or still starting (how long it had, and the option
+//! that gives more), or one that wrote nothing and waited, its answer left in an output buffer.
+//! The referee looks at the bot and finds a [`Quiet`]; this says it, the same words every time.
+
+use super::verdict::quote;
+use crate::bot::environment::dropped_note;
+use crate::bot::startup_diagnosis::diagnose;
+use crate::bot::Bot;
+use std::time::Duration;
+
+/// What a bot that did not answer in time was found doing at its deadline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Quiet {
+    /// It wrote this (as text) and no line end after it.
+    Unended(String),
+    /// It was computing, or had sent lines meanwhile (so its output does reach the referee).
+    Busy,
+    /// It had not read everything it was sent.
+    Unread,
+    /// It wrote nothing and was waiting: every process of it blocked.
+    Waiting,
+}
+
+/// Look at a bot that has not answered by its deadline (before it is killed). `spoke`: it sent
+/// lines meanwhile, so its output does reach the referee.
+pub(super) async fn look(bot: &mut Bot, spoke: bool) -> Quiet {
+    if let Some(bytes) = bot.unended_line() {
+        return Quiet::Unended(String::from_utf8_lossy(bytes).into_owned());
+    }
+    if spoke || bot.is_computing().await {
+        return Quiet::Busy;
+    }
+    if bot.has_unread_input() {
+        return Quiet::Unread;
+    }
+    Quiet::Waiting
+}
+
+/// How a line left without its end shows in a transcript.
+pub(super) fn unended_in_transcript(text: &str) -> String {
+    format!("{text} [baraza: no line end]")
+}
+
+/// The question for a bot that wrote nothing and waited.
+const FLUSH: &str =
+    "is its output flushed after each line (flush=True in Python, fflush(stdout) in C)?";
+
+/// The cause after "did not move within N ms (+M ms margin)": starts with `: `. `stopped_ms`:
+/// how long after `go` it was stopped; `dropped`: the notable variables it did not get.
+pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> String {
+    match q {
+        Quiet::Unended(text) => unended(text),
+        Quiet::Busy | Quiet::Unread => {
+            format!(": it was still thinking when it was stopped, {stopped_ms} ms after 'go'")
+        }
+        Quiet::Waiting => format!(
+            ": it wrote nothing this turn and was waiting, not computing: {FLUSH}{}",
+            unbuffered(dropped)
+        ),
+    }
+}
+
+/// The cause after "did not send 'ready' within the startup deadline of N ms": starts with
+/// `: `. `ignored`: the lines it sent that are not `ready`, `id`, `info` or blank; `took`:
+/// when its `ready` came after all (from the hello), if it was waited for and came.
+pub(super) fn startup_cause(
+    q: &Quiet,
+    ignored: &[String],
+    took: Option<Duration>,
+    dropped: &[&str],
+) -> String {
+    match q {
+        Quiet::Unended(text) => unended(text),
+        _ if !ignored.is_empty() => diagnose(ignored),
+        Quiet::Busy | Quiet::Unread => {
+            let slow = ": it was still starting up when it was stopped (busy, or not reading its \
+                        input yet): if it needs longer, raise --startup-timeout";
+            match took {
+                Some(t) => format!(
+                    "{slow} (its 'ready' came {} ms after the hello)",
+                    t.as_millis()
+                ),
+                None => slow.to_string(),
+            }
+        }
+        Quiet::Waiting => format!("{}{}", diagnose(&[]), unbuffered(dropped)),
+    }
+}
+
+fn unended(text: &str) -> String {
+    format!(
+        ": it wrote {} without a line end: a line counts once its '\\n' is written",
+        quote(text)
+    )
+}
+
+/// The note on a PYTHONUNBUFFERED the bot did not get, or nothing.
+fn unbuffered(dropped: &[&str]) -> String {
+    match dropped.iter().find(|v| **v == "PYTHONUNBUFFERED") {
+        Some(v) => format!(" ({})", dropped_note(v)),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_cause_of_a_silent_turn_has_its_words() {
+        assert_eq!(
+            turn_cause(&Quiet::Unended("move 6A".into()), 550, &[]),
+            ": it wrote 'move 6A' without a line end: a line counts once its '\\n' is written"
+        );
+        assert_eq!(
+            turn_cause(&Quiet::Busy, 550, &[]),
+            ": it was still thinking when it was stopped, 550 ms after 'go'"
+        );
+        assert_eq!(
+            turn_cause(&Quiet::Unread, 550, &[]),
+            turn_cause(&Quiet::Busy, 550, &[])
+        );
+        assert_eq!(
+            turn_cause(&Quiet::Waiting, 550, &["PYTHONPATH"]),
+            ": it wrote nothing this turn and was waiting, not computing: is its output \
+             flushed after each line (flush=True in Python, fflush(stdout) in C)?"
+        );
+        assert!(turn_cause(&Quiet::Waiting, 550, &["PYTHONUNBUFFERED"]).ends_with(
+            "fflush(stdout) in C)? (PYTHONUNBUFFERED is set for baraza, but a bot's environment \
+             is cleared: '--env PYTHONUNBUFFERED' passes it on)"
+        ));
+    }
+
+    #[test]
+    fn each_cause_of_a_silent_start_has_its_words() {
+        let slow = ": it was still starting up when it was stopped (busy, or not reading its \
+                    input yet): if it needs longer, raise --startup-timeout";
+        assert_eq!(startup_cause(&Quiet::Busy, &[], None, &[]), slow);
+        assert_eq!(startup_cause(&Quiet::Unread, &[], None, &[]), slow);
+        let later = Some(Duration::from_millis(1234));
+        assert_eq!(
+            startup_cause(&Quiet::Busy, &[], later, &[]),
+            format!("{slow} (its 'ready' came 1234 ms after the hello)")
+        );
+        assert_eq!(
+            startup_cause(&Quiet::Waiting, &[], None, &[]),
+            diagnose(&[])
+        );
+        let ignored = vec!["readyok".to_string()];
+        assert_eq!(
+            startup_cause(&Quiet::Busy, &ignored, later, &[]),
+            diagnose(&ignored)
+        );
+        assert!(
+            startup_cause(&Quiet::Unended("ready".into()), &ignored, None, &[])
+                .starts_with(": it wrote 'ready' without a line end")
+        );
+        assert!(
+            startup_cause(&Quiet::Waiting, &[], None, &["PYTHONUNBUFFERED"])
+                .ends_with("'--env PYTHONUNBUFFERED' passes it on)")
+        );
+    }
+}
