@@ -222,6 +222,8 @@ pub struct GameLimits {
     pub clock: LimitOverrides,
     #[arg(long, help = event_help::MAX_PLIES)]
     pub max_plies: Option<u64>,
+    #[command(flatten)]
+    pub adjudication: crate::tournament::plan::config::AdjudicationOverrides,
 }
 
 pub use crate::tournament::plan::config::LimitOverrides;

@@ -53,6 +53,16 @@ const HABITS: &[(&[&str], Option<&str>, &str)] = &[
         "--openings FILE (one position string per line) or --random-opening-plies N",
     ),
     (
+        &["-draw"],
+        Some("--adjudicate-draw movenumber=N,movecount=C,score=SCORE"),
+        "--adjudicate-draw movenumber=N,movecount=C,score=SCORE",
+    ),
+    (
+        &["-resign"],
+        Some("--adjudicate-resign movecount=C,score=SCORE[,twosided=true]"),
+        "--adjudicate-resign movecount=C,score=SCORE[,twosided=true]",
+    ),
+    (
         &["-sprt"],
         None,
         "--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05",
@@ -121,6 +131,24 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn adjudication_spellings_get_ours() {
+        let h = hint(For::Match, &args(&["-draw", "movenumber=40"])).unwrap();
+        assert_eq!(h.word, "-draw");
+        assert!(
+            h.text
+                .contains("--adjudicate-draw movenumber=N,movecount=C,score=SCORE"),
+            "{}",
+            h.text
+        );
+        let h = hint(For::Tournament, &args(&["-resign", "movecount=3"])).unwrap();
+        assert!(
+            h.text.contains("--adjudicate-resign movecount=C"),
+            "{}",
+            h.text
+        );
     }
 
     #[test]

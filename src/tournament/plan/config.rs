@@ -36,6 +36,7 @@ use super::openings::{self, OpeningsError};
 use crate::bot::hosting::HostOverrides;
 use crate::bot::spec::{default_bot_name, BotSpec, BotSpecError};
 use crate::games::UnknownRuleset;
+use crate::record::adjudication::{AdjudicateMode, Adjudication, DrawRule, ResignRule};
 use crate::stats::sprt::{SprtError, SprtParams};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -203,6 +204,9 @@ pub mod help {
     pub const MARGIN: &str =
         "Grace in ms added to every deadline before a bot loses on time [default: 50]";
     pub const MAX_PLIES: &str = "Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)";
+    pub const ADJUDICATE: &str = "End a game as soon as the rules have fixed its result (Darra: a player holds more than half of all seeds; Bao and Dara have no such rule) [default: off]";
+    pub const ADJUDICATE_DRAW: &str = "A draw once each side made N moves and both bots' scores (info score cp) stayed within SCORE of zero for their last C moves each (cutechess/fastchess -draw) [default: off]";
+    pub const ADJUDICATE_RESIGN: &str = "A loss for a bot whose score stayed SCORE or more below zero for its last C moves; with twosided=true only when its opponent's stayed SCORE or more above (cutechess/fastchess -resign) [default: off]";
     pub const EVENT: &str =
         "The PGN Event tag of every game (default: \"baraza match\" / \"baraza tournament\")";
     pub const SITE: &str = "The PGN Site tag of every game [default: ?]";
@@ -258,6 +262,29 @@ impl LimitOverrides {
             movetime: clock.movetime,
             tc: clock.tc.clone(),
             margin: other.margin.or(self.margin),
+        }
+    }
+}
+
+/// The adjudication options, each optional: `match` takes them through `crate::cli`'s
+/// groups, `tournament` flat in [`EventInputs`] (the event file's keys), with [`help`]'s texts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct AdjudicationOverrides {
+    #[arg(long, value_enum, value_name = "RULE", help = help::ADJUDICATE)]
+    pub adjudicate: Option<AdjudicateMode>,
+    #[arg(long, value_name = "movenumber=N,movecount=C,score=SCORE", help = help::ADJUDICATE_DRAW)]
+    pub adjudicate_draw: Option<DrawRule>,
+    #[arg(long, value_name = "movecount=C,score=SCORE[,twosided=true]", help = help::ADJUDICATE_RESIGN)]
+    pub adjudicate_resign: Option<ResignRule>,
+}
+
+impl AdjudicationOverrides {
+    /// The rules these options turn on.
+    pub fn rules(&self) -> Adjudication {
+        Adjudication {
+            decided: self.adjudicate == Some(AdjudicateMode::Decided),
+            draw: self.adjudicate_draw,
+            resign: self.adjudicate_resign,
         }
     }
 }
@@ -331,6 +358,8 @@ pub struct TournamentConfig {
     pub openings: Openings,
     /// Adjudicate a draw after this many plies (`None`: the referee's default).
     pub max_plies: Option<u64>,
+    /// The other adjudication rules (off by default).
+    pub adjudication: Adjudication,
     /// Only with exactly two bots; not part of the hash (it decides when to stop, not what is
     /// played), so a run can be resumed with other bounds or without a test.
     pub sprt: Option<SprtParams>,
@@ -368,6 +397,9 @@ pub struct CanonicalEvent {
     pub bots: Vec<BotConfig>,
     pub openings: CanonicalOpenings,
     pub max_plies: Option<u64>,
+    /// Absent when no rule is on, so such an event's hash is what it always was.
+    #[serde(default, skip_serializing_if = "Adjudication::is_off")]
+    pub adjudication: Adjudication,
     /// Absent for an event that never grew, so such an event's hash is what it always was.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub growth: Vec<Stage>,
@@ -407,6 +439,7 @@ impl TournamentConfig {
             bots: self.bots.clone(),
             openings,
             max_plies: self.max_plies,
+            adjudication: self.adjudication,
             growth: self.growth.clone(),
         }
     }
@@ -642,6 +675,12 @@ pub struct EventInputs {
     pub margin: Option<u64>,
     #[arg(long, help = help::MAX_PLIES, display_order = 150)]
     pub max_plies: Option<u64>,
+    #[arg(long, value_enum, value_name = "RULE", help = help::ADJUDICATE, display_order = 151)]
+    pub adjudicate: Option<AdjudicateMode>,
+    #[arg(long, value_name = "movenumber=N,movecount=C,score=SCORE", help = help::ADJUDICATE_DRAW, display_order = 152)]
+    pub adjudicate_draw: Option<DrawRule>,
+    #[arg(long, value_name = "movecount=C,score=SCORE[,twosided=true]", help = help::ADJUDICATE_RESIGN, display_order = 153)]
+    pub adjudicate_resign: Option<ResignRule>,
     /// Output directory: games.jsonl (header + one line per finished game) and the logs
     #[arg(long, value_name = "DIR", display_order = 160)]
     pub out: Option<PathBuf>,
@@ -767,6 +806,9 @@ impl EventInputs {
             out: other.out.or(self.out),
             resume: other.resume || self.resume,
             max_plies: other.max_plies.or(self.max_plies),
+            adjudicate: other.adjudicate.or(self.adjudicate),
+            adjudicate_draw: other.adjudicate_draw.or(self.adjudicate_draw),
+            adjudicate_resign: other.adjudicate_resign.or(self.adjudicate_resign),
             sprt: other.sprt.or(self.sprt),
             startup_timeout: limits.startup_timeout,
             movetime: limits.movetime,
@@ -824,6 +866,12 @@ impl EventInputs {
             bots,
             openings,
             max_plies: self.max_plies,
+            adjudication: AdjudicationOverrides {
+                adjudicate: self.adjudicate,
+                adjudicate_draw: self.adjudicate_draw,
+                adjudicate_resign: self.adjudicate_resign,
+            }
+            .rules(),
             sprt,
             growth: Vec::new(),
         };

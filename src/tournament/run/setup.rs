@@ -270,6 +270,7 @@ impl<'a> Setups<'a> {
             startup_timeout: [self.startup[w], self.startup[b]],
             grace: self.grace,
             max_plies: self.max_plies,
+            adjudication: self.config.adjudication,
             seed: game.seed,
             event: self.event.clone(),
             site: self.site.clone(),
