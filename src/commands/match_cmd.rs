@@ -138,7 +138,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.record.transcript {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
-        setups = setups.with_transcripts(dir.clone(), vec![true; 2]);
+        setups = setups
+            .with_transcripts(dir.clone(), vec![true; 2])
+            .with_combined_transcripts(args.record.combined);
     }
     let arena = Arena {
         setups,

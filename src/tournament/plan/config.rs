@@ -88,6 +88,8 @@ pub enum ConfigError {
     ExclusiveOpenings,
     #[error("--openings-order needs --openings FILE")]
     OrderWithoutFile,
+    #[error("--combined needs --transcript DIR (or a bot with transcript = true and --out)")]
+    CombinedWithoutTranscript,
     #[error(transparent)]
     Openings(#[from] OpeningsError),
     #[error(transparent)]
@@ -211,6 +213,7 @@ pub mod help {
         "The PGN Event tag of every game (default: \"baraza match\" / \"baraza tournament\")";
     pub const SITE: &str = "The PGN Site tag of every game [default: ?]";
     pub const TRANSCRIPT: &str = "Write every line sent to and read from each bot, timed, to DIR/g<game>-p<player>-<name>.transcript (capped at 1 MiB per bot per game)";
+    pub const COMBINED: &str = "With --transcript: one transcript per game of both bots, in the order things happened, to DIR/g<game>.transcript (each line names p1 or p2; capped at 2 MiB)";
 }
 
 /// Some clock/startup settings, each optional: what `match` takes on the command line (the
@@ -475,6 +478,8 @@ pub struct RunOptions {
     pub transcript: Option<PathBuf>,
     /// Which bots (in [`TournamentConfig::bots`] order) get a transcript.
     pub transcript_bots: Vec<bool>,
+    /// One transcript per game of both sides (`--combined`).
+    pub combined_transcript: bool,
 }
 
 /// `--sprt`: read once from the command line ([`SprtSpec::Params`], by its `FromStr`), or from
@@ -641,7 +646,8 @@ pub struct EventInputs {
     /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
     #[arg(long, display_order = 40)]
     pub seed: Option<u64>,
-    /// Start positions: one position string per line (# comments), one per round
+    /// Start positions: one position string per line (# comments), one per round; or
+    /// builtin:<ruleset>, the balanced suite shipped for it (baraza openings list)
     #[arg(
         long,
         value_name = "FILE",
@@ -704,6 +710,9 @@ pub struct EventInputs {
     pub site: Option<String>,
     #[arg(long, value_name = "DIR", help = help::TRANSCRIPT, display_order = 210)]
     pub transcript: Option<PathBuf>,
+    // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
+    #[arg(long, num_args = 0, default_missing_value = "true", help = help::COMBINED, display_order = 211)]
+    pub combined: Option<bool>,
     /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
     /// abort (stop after the running games, exit non-zero, print how to resume)
     /// [default: forfeit]
@@ -748,7 +757,9 @@ impl EventInputs {
         .into_iter()
         .flatten()
         {
-            if p.is_relative() {
+            // A shipped suite's name (`builtin:darra`) is no path.
+            let suite = p.to_string_lossy().starts_with(super::suites::PREFIX);
+            if p.is_relative() && !suite {
                 *p = base.join(&*p);
             }
         }
@@ -817,6 +828,7 @@ impl EventInputs {
             event: other.event.or(self.event),
             site: other.site.or(self.site),
             transcript: other.transcript.or(self.transcript),
+            combined: other.combined.or(self.combined),
             bots,
         }
     }
@@ -942,6 +954,9 @@ impl EventInputs {
         if concurrency > cores && !self.force {
             return Err(ConfigError::TooConcurrent { concurrency, cores });
         }
+        if self.combined == Some(true) && self.transcript_dir().is_none() {
+            return Err(ConfigError::CombinedWithoutTranscript);
+        }
         Ok(RunOptions {
             concurrency,
             on_crash: self.on_crash.unwrap_or_default(),
@@ -952,6 +967,7 @@ impl EventInputs {
             event: self.event.clone(),
             site: self.site.clone(),
             transcript: self.transcript_dir(),
+            combined_transcript: self.combined.unwrap_or(false),
             transcript_bots: self
                 .bots
                 .iter()
