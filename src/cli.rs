@@ -71,7 +71,10 @@ pub enum Command {
     HostingCheck(HostingCheckArgs),
     /// The opening suites shipped for every ruleset (--openings builtin:<ruleset>), and the
     /// command that generates a balanced one
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  baraza openings list\n  baraza match darra ./a ./b --openings builtin:darra --games 100\n  baraza openings generate darra --count 100 > my-darra.txt"
+    )]
     Openings(OpeningsCommand),
 }
 

@@ -17,6 +17,8 @@
 //! event = "Spring Cup"          # the PGN Event and Site tags
 //! site = "Arusha"
 //! transcript = "transcripts"    # every bot's protocol transcripts (or per bot, below)
+//! combined = true               # one transcript of both bots per game
+//! adjudicate-resign = "movecount=3,score=600"    # also: adjudicate, adjudicate-draw
 //!
 //! [[bot]]
 //! name = "mine"
