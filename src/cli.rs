@@ -69,6 +69,13 @@ pub enum Command {
     /// Say which protections a bot started here gets under the given hosting options, before an event
     #[command(name = "hosting-check", after_help = HOSTING_CHECK_HELP)]
     HostingCheck(HostingCheckArgs),
+    /// The opening suites shipped for every ruleset (--openings builtin:<ruleset>), and the
+    /// command that generates a balanced one
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  baraza openings list\n  baraza match darra ./a ./b --openings builtin:darra --games 100\n  baraza openings generate darra --count 100 > my-darra.txt"
+    )]
+    Openings(OpeningsCommand),
 }
 
 const HOSTING_CHECK_HELP: &str = "\
@@ -178,9 +185,10 @@ pub struct MatchArgs {
     /// Start position (default: the ruleset's start)
     #[arg(long)]
     pub start: Option<String>,
-    /// Start positions: one position string per line (# comments, as for `tournament`);
-    /// each game pair (games 1 and 2, 3 and 4, ...) plays the next line, from the first again
-    /// after the last
+    /// Start positions: one position string per line (# comments, as for `tournament`), or
+    /// builtin:<ruleset>, the balanced suite shipped for it (baraza openings list); each game
+    /// pair (games 1 and 2, 3 and 4, ...) plays the next line, from the first again after the
+    /// last
     #[arg(long, value_name = "FILE", conflicts_with = "start")]
     pub openings: Option<std::path::PathBuf>,
     /// How long a bot may take to exit after `quit`, in ms, before its process group is killed
@@ -225,6 +233,8 @@ pub struct GameLimits {
     pub clock: LimitOverrides,
     #[arg(long, help = event_help::MAX_PLIES)]
     pub max_plies: Option<u64>,
+    #[command(flatten)]
+    pub adjudication: crate::tournament::plan::config::AdjudicationOverrides,
 }
 
 pub use crate::tournament::plan::config::LimitOverrides;
@@ -262,6 +272,8 @@ pub struct RecordOptions {
     pub site: Option<String>,
     #[arg(long, value_name = "DIR", help = event_help::TRANSCRIPT)]
     pub transcript: Option<std::path::PathBuf>,
+    #[arg(long, requires = "transcript", help = event_help::COMBINED)]
+    pub combined: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -663,4 +675,39 @@ pub struct CheckBotArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+/// `baraza openings ...`: the shipped suites and their generator.
+#[derive(Subcommand, Debug)]
+pub enum OpeningsCommand {
+    /// List the shipped suites: name, number of positions, the command that made each
+    #[command(
+        after_help = "Example:\n  baraza openings list\n  baraza match darra ./a ./b --openings builtin:darra --games 100"
+    )]
+    List,
+    /// Print a balanced suite: random plies from the start, each position kept when
+    /// builtin:search at a fixed node budget scores it near zero (the same options give the same
+    /// suite on any machine)
+    #[command(
+        after_help = "Examples:\n  baraza openings generate darra > openings/darra.txt\n  baraza openings generate bao --count 20 --nodes 5000"
+    )]
+    Generate {
+        /// Ruleset id (see `baraza games`)
+        ruleset: String,
+        /// Positions wanted
+        #[arg(long, default_value = "100")]
+        count: crate::count::Count,
+        /// Random legal plies from the ruleset's start
+        #[arg(long, default_value_t = 6)]
+        plies: u32,
+        /// The search's node budget per position
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Keep a position when its score lies within this many centi-units of zero
+        #[arg(long, value_name = "CP", default_value_t = 50)]
+        max_score: i64,
+        /// Seed of the random plies and the searches
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }

@@ -70,6 +70,16 @@ pub const HABITS: &[(&[&str], Option<&str>, &str)] = &[
         "--openings FILE (one position string per line) or --random-opening-plies N",
     ),
     (
+        &["-draw"],
+        Some("--adjudicate-draw movenumber=N,movecount=C,score=SCORE"),
+        "--adjudicate-draw movenumber=N,movecount=C,score=SCORE",
+    ),
+    (
+        &["-resign"],
+        Some("--adjudicate-resign movecount=C,score=SCORE[,twosided=true]"),
+        "--adjudicate-resign movecount=C,score=SCORE[,twosided=true]",
+    ),
+    (
         &["-sprt"],
         Some("--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 (stops the match when it decides)"),
         "--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05",
@@ -183,6 +193,24 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn adjudication_spellings_get_ours() {
+        let h = hint(For::Match, &args(&["-draw", "movenumber=40"])).unwrap();
+        assert_eq!(h.word, "-draw");
+        assert!(
+            h.text
+                .contains("--adjudicate-draw movenumber=N,movecount=C,score=SCORE"),
+            "{}",
+            h.text
+        );
+        let h = hint(For::Tournament, &args(&["-resign", "movecount=3"])).unwrap();
+        assert!(
+            h.text.contains("--adjudicate-resign movecount=C"),
+            "{}",
+            h.text
+        );
     }
 
     #[test]

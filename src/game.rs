@@ -119,6 +119,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// ahead, higher is better.
     fn material(&self, player: Player) -> i64;
 
+    /// Whether the rules have already fixed the result, whatever is played from here
+    /// (`--adjudicate decided`): the outcome, and why in words. Only a criterion that is exact
+    /// by the rules belongs here (Darra: a player holds more than half of all seeds); a game
+    /// without one keeps this default, which never decides.
+    fn decided(&self) -> Option<(Outcome, String)> {
+        None
+    }
+
     /// The legal move whose token is `token`. The default looks it up in the legal list, which
     /// is what the referee needs: a token is accepted exactly when it is listed.
     fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError> {
@@ -212,6 +220,8 @@ pub trait Position: Send + Sync {
     fn perft(&self, depth: u32) -> u64;
     fn show(&self) -> String;
     fn material(&self, player: Player) -> i64;
+    /// [`Game::decided`]: the result the rules have already fixed, and why.
+    fn decided(&self) -> Option<(Outcome, String)>;
     fn clone_box(&self) -> Box<dyn Position>;
     /// Run random playouts from here for about `seconds`, or exactly `count` of them when
     /// given; returns (playouts, plies, seconds actually taken).
@@ -274,6 +284,9 @@ impl<G: Game> Position for G {
     }
     fn material(&self, player: Player) -> i64 {
         Game::material(self, player)
+    }
+    fn decided(&self) -> Option<(Outcome, String)> {
+        Game::decided(self)
     }
     fn clone_box(&self) -> Box<dyn Position> {
         Box::new(self.clone())

@@ -9,6 +9,7 @@ mod greedy;
 mod options;
 mod random;
 pub mod search;
+pub mod suite;
 
 pub use options::{BotOptions, BotOptionsError};
 

@@ -94,6 +94,7 @@ async fn one_game(
         startup_timeout: [setup.startup_timeout; 2],
         grace: setup.grace,
         max_plies: ruleset.default_max_plies,
+        adjudication: Default::default(),
         seed,
         event: "baraza check-bot".to_string(),
         site: "?".to_string(),

@@ -105,6 +105,9 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
         ruleset: Some(ruleset.id.to_string()),
         seed: Some(args.seed),
         max_plies: args.limits.max_plies,
+        adjudicate: args.limits.adjudication.adjudicate,
+        adjudicate_draw: args.limits.adjudication.adjudicate_draw,
+        adjudicate_resign: args.limits.adjudication.adjudicate_resign,
         startup_timeout: args.limits.clock.startup_timeout,
         movetime: args.limits.clock.movetime,
         tc: args.limits.clock.tc.clone(),
@@ -125,6 +128,23 @@ fn game_count(args: &MatchArgs) -> u64 {
         None => 2,
     };
     args.games.map_or(default, |g| g.get())
+}
+
+/// `--logs DIR` and `--transcript DIR`, created now (before the first game).
+fn with_log_folders<'a>(mut setups: Setups<'a>, args: &MatchArgs) -> anyhow::Result<Setups<'a>> {
+    if let Some(dir) = &args.logs {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create log directory {}", dir.display()))?;
+        setups = setups.with_logs(Logs::PerGame(dir.clone()));
+    }
+    if let Some(dir) = &args.record.transcript {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
+        setups = setups
+            .with_transcripts(dir.clone(), vec![true; 2])
+            .with_combined_transcripts(args.record.combined);
+    }
+    Ok(setups)
 }
 
 pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
@@ -151,16 +171,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         Some(p) => Some(JsonlSink::records(p).with_context(|| open(p))?),
         None => None,
     };
-    if let Some(dir) = &args.logs {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create log directory {}", dir.display()))?;
-        setups = setups.with_logs(Logs::PerGame(dir.clone()));
-    }
-    if let Some(dir) = &args.record.transcript {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
-        setups = setups.with_transcripts(dir.clone(), vec![true; 2]);
-    }
+    setups = with_log_folders(setups, &args)?;
     let arena = Arena {
         setups,
         seats: SeatPool::new(2, !args.no_reuse, Some(names.to_vec())),

@@ -111,6 +111,7 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
         startup_timeout: [Duration::from_secs(10); 2],
         grace: Duration::from_secs(1),
         max_plies: ruleset.default_max_plies,
+        adjudication: Default::default(),
         seed: args.seed,
         event: "baraza play".to_string(),
         site: "?".to_string(),

@@ -160,7 +160,7 @@ pub fn play(
     if let Some(dir) = &run.transcript {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
-        setups = setups.with_transcripts(dir.clone(), run.transcript_bots.clone());
+        setups = setups.with_run_transcripts(dir.clone(), run);
     }
     let mut jsonl = JsonlSink::GamesLog(match plan.start {
         LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,

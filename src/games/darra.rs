@@ -457,6 +457,23 @@ impl Game for Darra {
         let c = self.captured();
         c[player.index()] as i64 - c[player.other().index()] as i64
     }
+
+    /// A player who has captured more than half of all seeds has won: captures are never
+    /// given back, and the most the other can end with is every seed not yet in that store
+    /// (rules section 8), which is fewer.
+    fn decided(&self) -> Option<(Outcome, String)> {
+        let total = self.total();
+        let c = self.captured();
+        let p = [Player::One, Player::Two]
+            .into_iter()
+            .find(|p| 2 * c[p.index()] > total)?;
+        let why = format!(
+            "player {} has captured {} of the {total} seeds, more than half",
+            p.number(),
+            c[p.index()]
+        );
+        Some((Outcome::Win(p), why))
+    }
 }
 
 /// Whether `digits` is `k` written in decimal as [`Darra::label`] writes it: no sign, no
@@ -478,6 +495,38 @@ fn decimal_is(digits: &[u8], k: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hand-derived: 2x6 holds 48 seeds, so 25 captured is more than half and 24 is not (the
+    /// other could still reach 24: a draw). Captures 25-16 leave 7 on the board.
+    #[test]
+    fn decided_when_a_store_holds_more_than_half_the_seeds() {
+        let at = |s: &str| Darra::parse(s).unwrap().decided();
+        assert_eq!(
+            at("darra 0,0,0,0,0,3/0,0,0,0,0,4 1 25 16 1 0"),
+            Some((
+                Outcome::Win(Player::One),
+                "player 1 has captured 25 of the 48 seeds, more than half".to_string()
+            ))
+        );
+        assert_eq!(
+            at("darra 0,0,0,0,0,4/0,0,0,0,0,4 2 16 24 2 3").map(|d| d.0),
+            None,
+            "24 of 48 is half: player 1 could still draw"
+        );
+        assert_eq!(
+            at("darra 0,0,0,0,0,3/0,0,0,0,0,0 2 12 33 2 0").map(|d| d.0),
+            Some(Outcome::Win(Player::Two))
+        );
+        // 2x12: 96 seeds, 49 needed.
+        let n = "0,0,0,0,0,0,0,0,0,0,0,4";
+        assert_eq!(at(&format!("darra-2x12 {n}/{n} 1 48 40 1 0")), None);
+        let m = "0,0,0,0,0,0,0,0,0,0,0,3";
+        assert_eq!(
+            at(&format!("darra-2x12 {m}/{m} 1 49 41 1 0")).map(|d| d.0),
+            Some(Outcome::Win(Player::One))
+        );
+        assert_eq!(Darra::start("darra").unwrap().decided(), None);
+    }
 
     #[test]
     fn token_order_is_byte_order() {

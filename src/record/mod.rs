@@ -1,6 +1,7 @@
 //! The record of one finished game: what the PGN-like log ([`crate::record::pgn`]) and the JSON lines
 //! hold. [`crate::record::verify`] re-judges a record read from a log.
 
+pub mod adjudication;
 pub mod info;
 pub mod pgn;
 pub mod replay;

@@ -2,6 +2,7 @@
 
 use crate::game::{Outcome, Player, Position, Status};
 use crate::outcome::Termination;
+use crate::record::adjudication;
 use crate::record::pgn::PgnGame;
 use crate::record::GameRecord;
 use serde::Serialize;
@@ -66,7 +67,11 @@ pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, StartError>
 ///      be either player's, or both (a draw): it can happen during the start-up;
 ///    - `crash`, `protocol error`, `stalled connection`: any result (a bot can die or babble
 ///      while the other one thinks; both can fail);
-///    - `adjudication`: any result.
+///    - `adjudication`: a game `decided by the rules` ends in a position the rules have
+///      decided for its result; a score rule's reason (`draw rule (...)`, `resign rule (...)`)
+///      is counted again over the recorded scores and must fire at the last ply with its
+///      result ([`crate::record::adjudication::check_adjudicated`]); at the ply limit, any
+///      result.
 pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
     let rec = &g.record;
     let missing = g.missing_tags();
@@ -112,9 +117,11 @@ pub fn verify_record(
             ),
         ));
     }
+    let mut movers = Vec::with_capacity(rec.moves.len());
     for (i, mv) in rec.moves.iter().enumerate() {
         let ply = Some(i + 1);
         let line = move_line(i);
+        movers.push(pos.side_to_move());
         // A finished game has no legal move (the engines' contract): the status is looked at
         // only when a move is refused, one move generation a ply.
         if let Err(e) = pos.play(mv) {
@@ -167,13 +174,20 @@ pub fn verify_record(
                 ))
             }
         }
+        (Termination::Adjudication, Status::Ongoing) => {
+            match crate::record::adjudication::check_adjudicated(rec, &*pos, &movers) {
+                Ok(()) => Ok(pos),
+                Err(m) => problem(m),
+            }
+        }
         (_, Status::Ongoing) => Ok(pos),
     }
 }
 
 /// What the referee's own word on a game must say, beyond [`verify_record`] (which checks that
-/// a game it ended was not already over by the rules): an adjudication is a draw (the referee
-/// adjudicates a draw at the ply limit, or on an engine fault); any other end the rules did
+/// a game it ended was not already over by the rules): an adjudication is a draw (at the ply
+/// limit, by the draw rule, or on an engine fault) unless its reason names a rule that gives a
+/// win (`decided by the rules: ...`, `resign rule (...)`); any other end the rules did
 /// not decide is a fault, and its reason starts by naming the side at fault,
 /// `player N (name) ...`, the loser; a draw of that kind is both sides' fault, and names both.
 /// That is all a log can show of a forfeit or a crash: that it happened is the referee's word.
@@ -191,8 +205,14 @@ pub fn check_referee_word(rec: &GameRecord) -> Result<(), String> {
     };
     match (rec.termination, result) {
         (Termination::Normal, _) | (Termination::Adjudication, Outcome::Draw) => Ok(()),
+        (Termination::Adjudication, _)
+            if rec.reason.starts_with(adjudication::DECIDED)
+                || rec.reason.starts_with(adjudication::RESIGN) =>
+        {
+            Ok(())
+        }
         (Termination::Adjudication, _) => Err(format!(
-            "Result {} by adjudication: the referee adjudicates draws only",
+            "Result {} by adjudication, but the reason names no rule that gives a win (decided, resign): the referee adjudicates draws otherwise",
             rec.result
         )),
         (term, Outcome::Win(w)) => {

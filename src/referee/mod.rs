@@ -30,7 +30,6 @@ pub use seat::{close_all, Seat};
 pub use setup::{today, GameExtras, GameSetup, PlayerSetup, INFO_CAP};
 pub use transcript::{Direction, Transcript, Transcripts, TRANSCRIPT_CAP};
 
-use crate::game::Player;
 use crate::record::GameRecord;
 
 /// Play one game to its end with fresh bot processes, killed at the end (no reuse). Never
@@ -63,14 +62,13 @@ pub async fn play_game_observed(
 ) -> (GameRecord, GameExtras) {
     let t0 = tokio::time::Instant::now();
     let infos = [0, 1].map(|i| InfoLog::open(&setup.players[i]));
-    let transcripts =
-        [0, 1].map(|i| Transcript::open(&setup.players[i], setup.game, Player::from_index(i), t0));
+    let transcripts = Transcripts::open(&setup.players, setup.game, t0);
     let mut table = open::Table {
         setup,
         sides: Default::default(),
         report: observer::Report {
             infos: InfoLogs(infos),
-            transcripts: Transcripts(transcripts),
+            transcripts,
             outer: observer,
             last_info: Default::default(),
         },

@@ -48,6 +48,8 @@ pub struct GameSetup {
     pub grace: Duration,
     /// Adjudicate a draw when this many plies have been played.
     pub max_plies: Option<u64>,
+    /// The other adjudication rules (`--adjudicate ...`); off by default.
+    pub adjudication: crate::record::adjudication::Adjudication,
     pub seed: u64,
     pub event: String,
     pub site: String,

@@ -2,6 +2,10 @@
 //! from it in one game, with the time since the game's start and the direction, as plain
 //! text (docs/log-format.md, "Transcripts"). An observer of the game like the info logs,
 //! capped like stderr.
+//!
+//! When both players' [`PlayerSetup::transcript`] name the same file (`--combined`), the game
+//! has one transcript of both sides in the order things happened, each line naming its bot
+//! (`p1`, `p2`), capped at twice one bot's cap.
 
 use super::setup::PlayerSetup;
 use crate::bot::STDERR_CAP;
@@ -21,6 +25,12 @@ pub(super) const LINE_FLOOR: u64 = "0.000000 > \n".len() as u64;
 /// The last line of a transcript cut at [`TRANSCRIPT_CAP`].
 const MARK: &str = "[baraza: transcript truncated at 1048576 bytes]\n";
 const _: () = assert!(TRANSCRIPT_CAP == 1 << 20, "MARK names the cap");
+/// The last line of a combined transcript, cut at twice [`TRANSCRIPT_CAP`].
+const MARK_COMBINED: &str = "[baraza: transcript truncated at 2097152 bytes]\n";
+const _: () = assert!(
+    MARK.len() == MARK_COMBINED.len(),
+    "both marks weigh the same"
+);
 
 /// Which way a line went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +47,8 @@ pub struct Transcript {
     start: Instant,
     written: u64,
     line: String,
+    /// Both sides in one file: each line names its player, the cap is doubled.
+    combined: bool,
 }
 
 impl Transcript {
@@ -64,18 +76,60 @@ impl Transcript {
             start,
             written,
             line: String::with_capacity(256),
+            combined: false,
+        }
+    }
+
+    /// The one transcript of both sides of game `game` (`players` player 1 first, both naming
+    /// the same file), which started at `start`.
+    pub fn open_combined(players: &[PlayerSetup; 2], game: u64, start: Instant) -> Transcript {
+        let mut file = players[0]
+            .transcript
+            .as_ref()
+            .and_then(|p| std::fs::File::create(p).ok())
+            .map(std::io::BufWriter::new);
+        let head = format!(
+            "# baraza transcript: game {game}, p1 {}, p2 {}; seconds since the game's start, \
+             the bot, '>' to it, '<' from it\n",
+            escape_control(&players[0].name),
+            escape_control(&players[1].name)
+        );
+        if let Some(f) = file.as_mut() {
+            let _ = f.write_all(head.as_bytes());
+        }
+        Transcript {
+            file,
+            start,
+            written: head.len() as u64,
+            line: String::with_capacity(256),
+            combined: true,
         }
     }
 
     /// Log `text` (one or more lines; a final line end is not a line of its own) as sent or
     /// received at `at`.
     pub fn log(&mut self, at: Instant, dir: Direction, text: &str) {
+        self.log_as(None, at, dir, text);
+    }
+
+    /// [`Transcript::log`], the lines naming `player` in a combined transcript.
+    fn log_as(&mut self, player: Option<Player>, at: Instant, dir: Direction, text: &str) {
         let Some(f) = self.file.as_mut() else {
             return;
         };
-        if self.written >= TRANSCRIPT_CAP {
+        let (cap, mark) = if self.combined {
+            (2 * TRANSCRIPT_CAP, MARK_COMBINED)
+        } else {
+            (TRANSCRIPT_CAP, MARK)
+        };
+        if self.written >= cap {
             return;
         }
+        let who = match player.filter(|_| self.combined) {
+            Some(Player::One) => "p1 ",
+            Some(Player::Two) => "p2 ",
+            None => "",
+        };
         let t = at.saturating_duration_since(self.start);
         let arrow = match dir {
             Direction::Sent => '>',
@@ -87,15 +141,15 @@ impl Transcript {
             use std::fmt::Write as _;
             let _ = writeln!(
                 self.line,
-                "{}.{:06} {arrow} {}",
+                "{}.{:06} {who}{arrow} {}",
                 t.as_secs(),
                 t.subsec_micros(),
                 escape_control(l)
             );
             // The last line saying so counts in the cap.
-            if self.written + (self.line.len() + MARK.len()) as u64 > TRANSCRIPT_CAP {
-                self.written = TRANSCRIPT_CAP;
-                let _ = f.write_all(MARK.as_bytes());
+            if self.written + (self.line.len() + mark.len()) as u64 > cap {
+                self.written = cap;
+                let _ = f.write_all(mark.as_bytes());
                 return;
             }
             self.written += self.line.len() as u64;
@@ -105,20 +159,45 @@ impl Transcript {
 }
 
 /// Both players' transcripts as one observer (lines logged as they are reported; the
-/// [`GameObserver`](super::GameObserver) impl is with the others in `observer.rs`).
+/// [`GameObserver`](super::GameObserver) impl is with the others in `observer.rs`): one each,
+/// or one combined in the first place (the second then keeps none).
 pub struct Transcripts(pub [Transcript; 2]);
 
 impl Transcripts {
+    /// The transcripts of game `game` set up with `players`: combined when both name the same
+    /// file.
+    pub fn open(players: &[PlayerSetup; 2], game: u64, start: Instant) -> Transcripts {
+        if players[0].transcript.is_some() && players[0].transcript == players[1].transcript {
+            let mut none = players[1].clone();
+            none.transcript = None;
+            return Transcripts([
+                Transcript::open_combined(players, game, start),
+                Transcript::open(&none, game, Player::Two, start),
+            ]);
+        }
+        Transcripts(
+            [0, 1].map(|i| Transcript::open(&players[i], game, Player::from_index(i), start)),
+        )
+    }
+
+    fn of(&mut self, player: Player) -> &mut Transcript {
+        if self.0[0].combined {
+            &mut self.0[0]
+        } else {
+            &mut self.0[player.index()]
+        }
+    }
+
     pub fn log(&mut self, player: Player, at: Instant, dir: Direction, text: &str) {
-        self.0[player.index()].log(at, dir, text);
+        self.of(player).log_as(Some(player), at, dir, text);
     }
 
     /// Log `text` stamped now, reading the clock only when `player` has a transcript: the
     /// referee reports every line it sends or reads, and most games keep none.
     pub fn log_now(&mut self, player: Player, dir: Direction, text: &str) {
-        let t = &mut self.0[player.index()];
+        let t = self.of(player);
         if t.file.is_some() {
-            t.log(Instant::now(), dir, text);
+            t.log_as(Some(player), Instant::now(), dir, text);
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::clock::{micros, Charge, Clock};
 use crate::game::{LegalCache, Outcome, Player, Status};
 use crate::outcome::Termination;
 use crate::protocol::{self, BotMsg};
+use crate::record::adjudication::{Adjudicated, ScoreWatch};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -65,6 +66,9 @@ struct Play<'t, 'a> {
     /// Time a kept process spent on this turn before it exited (the turn is asked again, of a
     /// fresh process): charged with the fresh one's, so the turn costs what it would have.
     carried: Duration,
+    /// The score rules' runs, and the end one of them called after the last move.
+    watch: ScoreWatch,
+    adjudicated: Option<Adjudicated>,
 }
 
 /// Play the moves of a game whose bots are both running and told `newgame`, to its end.
@@ -76,6 +80,8 @@ pub(super) async fn play_moves(t: &mut Table<'_>) -> (Verdict, Moves) {
         text: String::with_capacity(1024),
         turn_start: Instant::now(),
         carried: Duration::ZERO,
+        watch: ScoreWatch::default(),
+        adjudicated: None,
         t,
     };
     // Info lines sent between games, or during the start-up, are no move's.
@@ -123,6 +129,17 @@ impl Play<'_, '_> {
                     reason,
                 ));
             }
+        }
+        let rules = &self.t.setup.adjudication;
+        if let Some(a) = rules
+            .decided(self.pos.position())
+            .or_else(|| self.adjudicated.take())
+        {
+            return Err(Verdict::clean(
+                a.outcome,
+                Termination::Adjudication,
+                a.reason,
+            ));
         }
         if n == 1 && self.pos.legal()[0] == "pass" {
             // A forced pass is played by the referee; the bot is not asked.
@@ -335,6 +352,14 @@ impl Play<'_, '_> {
     fn record(&mut self, p: Player, token: String, time_us: u64, info: Option<String>) {
         let ply = self.played.moves.len();
         self.t.report.moved(ply, p, &token, time_us / 1000);
+        let setup = self.t.setup;
+        if !setup.adjudication.is_off() {
+            let names = setup.players.each_ref().map(|s| s.name.clone());
+            let info = info.as_deref();
+            self.adjudicated = self
+                .watch
+                .after_move(&setup.adjudication, p, &token, info, &names);
+        }
         self.played.times_us.push(time_us);
         self.played.moves.push(token);
         self.played.infos.push(info);

@@ -58,6 +58,7 @@ impl ScheduleExpect {
                     bots: e.bots.clone(),
                     openings: Openings::RandomPlies { plies: *plies },
                     max_plies: e.max_plies,
+                    adjudication: e.adjudication,
                     sprt: None,
                     growth: e.growth.clone(),
                 };

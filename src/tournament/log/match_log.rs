@@ -126,6 +126,7 @@ pub fn made_up_header(ruleset: String, names: &[String], games: u64) -> Header {
             .collect(),
         openings: CanonicalOpenings::Standard,
         max_plies: None,
+        adjudication: Default::default(),
         growth: Vec::new(),
     };
     Header {

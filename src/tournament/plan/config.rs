@@ -17,6 +17,8 @@
 //! event = "Spring Cup"          # the PGN Event and Site tags
 //! site = "Arusha"
 //! transcript = "transcripts"    # every bot's protocol transcripts (or per bot, below)
+//! combined = true               # one transcript of both bots per game
+//! adjudicate-resign = "movecount=3,score=600"    # also: adjudicate, adjudicate-draw
 //!
 //! [[bot]]
 //! name = "mine"
@@ -36,6 +38,7 @@ use super::openings::{self, OpeningsError};
 use crate::bot::hosting::HostOverrides;
 use crate::bot::spec::{default_bot_name, BotSpec, BotSpecError};
 use crate::games::UnknownRuleset;
+use crate::record::adjudication::{AdjudicateMode, Adjudication, DrawRule, ResignRule};
 use crate::stats::sprt::{SprtError, SprtParams};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -89,6 +92,8 @@ pub enum ConfigError {
     ExclusiveOpenings,
     #[error("--openings-order needs --openings FILE")]
     OrderWithoutFile,
+    #[error("--combined needs --transcript DIR (or a bot with transcript = true and --out)")]
+    CombinedWithoutTranscript,
     #[error(transparent)]
     Openings(#[from] OpeningsError),
     #[error(transparent)]
@@ -214,12 +219,16 @@ pub mod help {
     pub const MARGIN: &str =
         "Grace in ms added to every deadline before a bot loses on time [default: 50]";
     pub const MAX_PLIES: &str = "Adjudicate a draw after this many plies (default: Bao 1000; Darra and Dara end by their own limits)";
+    pub const ADJUDICATE: &str = "End a game as soon as the rules have fixed its result (Darra: a player holds more than half of all seeds; Bao and Dara have no such rule) [default: off]";
+    pub const ADJUDICATE_DRAW: &str = "A draw once each side made N moves and both bots' scores (info score cp) stayed within SCORE of zero for their last C moves each (cutechess/fastchess -draw) [default: off]";
+    pub const ADJUDICATE_RESIGN: &str = "A loss for a bot whose score stayed SCORE or more below zero for its last C moves; with twosided=true only when its opponent's stayed SCORE or more above (cutechess/fastchess -resign) [default: off]";
     pub const EVENT: &str =
         "The PGN Event tag of every game (default: \"baraza match\" / \"baraza tournament\")";
     pub const SITE: &str = "The PGN Site tag of every game [default: ?]";
     pub const NODES: &str = "A node budget per move, sent as `go ... nodes N` to a bot that asks for it (`feature nodes` before `ready`, as builtin:search does); a bot that does not is not told and plays on its clock (protocol.md)";
     pub const DEPTH: &str = "A depth limit per move in plies, sent as `go ... depth N` to a bot that asks for it (`feature depth` before `ready`); a bot that does not is not told";
     pub const TRANSCRIPT: &str = "Write every line sent to and read from each bot, timed, to DIR/g<game>-p<player>-<name>.transcript (capped at 1 MiB per bot per game)";
+    pub const COMBINED: &str = "With --transcript: one transcript per game of both bots, in the order things happened, to DIR/g<game>.transcript (each line names p1 or p2; capped at 2 MiB)";
 }
 
 /// Some clock/startup settings, each optional: what `match` takes on the command line (the
@@ -279,6 +288,29 @@ impl LimitOverrides {
             margin: other.margin.or(self.margin),
             nodes: other.nodes.or(self.nodes),
             depth: other.depth.or(self.depth),
+        }
+    }
+}
+
+/// The adjudication options, each optional: `match` takes them through `crate::cli`'s
+/// groups, `tournament` flat in [`EventInputs`] (the event file's keys), with [`help`]'s texts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct AdjudicationOverrides {
+    #[arg(long, value_enum, value_name = "RULE", help = help::ADJUDICATE)]
+    pub adjudicate: Option<AdjudicateMode>,
+    #[arg(long, value_name = "movenumber=N,movecount=C,score=SCORE", help = help::ADJUDICATE_DRAW)]
+    pub adjudicate_draw: Option<DrawRule>,
+    #[arg(long, value_name = "movecount=C,score=SCORE[,twosided=true]", help = help::ADJUDICATE_RESIGN)]
+    pub adjudicate_resign: Option<ResignRule>,
+}
+
+impl AdjudicationOverrides {
+    /// The rules these options turn on.
+    pub fn rules(&self) -> Adjudication {
+        Adjudication {
+            decided: self.adjudicate == Some(AdjudicateMode::Decided),
+            draw: self.adjudicate_draw,
+            resign: self.adjudicate_resign,
         }
     }
 }
@@ -352,6 +384,8 @@ pub struct TournamentConfig {
     pub openings: Openings,
     /// Adjudicate a draw after this many plies (`None`: the referee's default).
     pub max_plies: Option<u64>,
+    /// The other adjudication rules (off by default).
+    pub adjudication: Adjudication,
     /// Only with exactly two bots; not part of the hash (it decides when to stop, not what is
     /// played), so a run can be resumed with other bounds or without a test.
     pub sprt: Option<SprtParams>,
@@ -389,6 +423,9 @@ pub struct CanonicalEvent {
     pub bots: Vec<BotConfig>,
     pub openings: CanonicalOpenings,
     pub max_plies: Option<u64>,
+    /// Absent when no rule is on, so such an event's hash is what it always was.
+    #[serde(default, skip_serializing_if = "Adjudication::is_off")]
+    pub adjudication: Adjudication,
     /// Absent for an event that never grew, so such an event's hash is what it always was.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub growth: Vec<Stage>,
@@ -428,6 +465,7 @@ impl TournamentConfig {
             bots: self.bots.clone(),
             openings,
             max_plies: self.max_plies,
+            adjudication: self.adjudication,
             growth: self.growth.clone(),
         }
     }
@@ -463,6 +501,8 @@ pub struct RunOptions {
     pub transcript: Option<PathBuf>,
     /// Which bots (in [`TournamentConfig::bots`] order) get a transcript.
     pub transcript_bots: Vec<bool>,
+    /// One transcript per game of both sides (`--combined`).
+    pub combined_transcript: bool,
 }
 
 /// `--sprt`: read once from the command line ([`SprtSpec::Params`], by its `FromStr`), or from
@@ -634,7 +674,8 @@ pub struct EventInputs {
     /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
     #[arg(long, display_order = 40)]
     pub seed: Option<u64>,
-    /// Start positions: one position string per line (# comments), one per round
+    /// Start positions: one position string per line (# comments), one per round; or
+    /// builtin:<ruleset>, the balanced suite shipped for it (baraza openings list)
     #[arg(
         long,
         value_name = "FILE",
@@ -668,6 +709,12 @@ pub struct EventInputs {
     pub margin: Option<u64>,
     #[arg(long, help = help::MAX_PLIES, display_order = 150)]
     pub max_plies: Option<u64>,
+    #[arg(long, value_enum, value_name = "RULE", help = help::ADJUDICATE, display_order = 151)]
+    pub adjudicate: Option<AdjudicateMode>,
+    #[arg(long, value_name = "movenumber=N,movecount=C,score=SCORE", help = help::ADJUDICATE_DRAW, display_order = 152)]
+    pub adjudicate_draw: Option<DrawRule>,
+    #[arg(long, value_name = "movecount=C,score=SCORE[,twosided=true]", help = help::ADJUDICATE_RESIGN, display_order = 153)]
+    pub adjudicate_resign: Option<ResignRule>,
     /// Output directory: games.jsonl (header + one line per finished game) and the logs
     #[arg(long, value_name = "DIR", display_order = 160)]
     pub out: Option<PathBuf>,
@@ -691,6 +738,9 @@ pub struct EventInputs {
     pub site: Option<String>,
     #[arg(long, value_name = "DIR", help = help::TRANSCRIPT, display_order = 210)]
     pub transcript: Option<PathBuf>,
+    // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
+    #[arg(long, num_args = 0, default_missing_value = "true", help = help::COMBINED, display_order = 211)]
+    pub combined: Option<bool>,
     /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
     /// abort (stop after the running games, exit non-zero, print how to resume)
     /// [default: forfeit]
@@ -735,7 +785,9 @@ impl EventInputs {
         .into_iter()
         .flatten()
         {
-            if p.is_relative() {
+            // A shipped suite's name (`builtin:darra`) is no path.
+            let suite = p.to_string_lossy().starts_with(super::suites::PREFIX);
+            if p.is_relative() && !suite {
                 *p = base.join(&*p);
             }
         }
@@ -793,6 +845,9 @@ impl EventInputs {
             out: other.out.or(self.out),
             resume: other.resume || self.resume,
             max_plies: other.max_plies.or(self.max_plies),
+            adjudicate: other.adjudicate.or(self.adjudicate),
+            adjudicate_draw: other.adjudicate_draw.or(self.adjudicate_draw),
+            adjudicate_resign: other.adjudicate_resign.or(self.adjudicate_resign),
             sprt: other.sprt.or(self.sprt),
             startup_timeout: limits.startup_timeout,
             movetime: limits.movetime,
@@ -801,6 +856,7 @@ impl EventInputs {
             event: other.event.or(self.event),
             site: other.site.or(self.site),
             transcript: other.transcript.or(self.transcript),
+            combined: other.combined.or(self.combined),
             bots,
         }
     }
@@ -853,6 +909,12 @@ impl EventInputs {
             bots,
             openings,
             max_plies: self.max_plies,
+            adjudication: AdjudicationOverrides {
+                adjudicate: self.adjudicate,
+                adjudicate_draw: self.adjudicate_draw,
+                adjudicate_resign: self.adjudicate_resign,
+            }
+            .rules(),
             sprt,
             growth: Vec::new(),
         };
@@ -923,6 +985,9 @@ impl EventInputs {
         if concurrency > cores && !self.force {
             return Err(ConfigError::TooConcurrent { concurrency, cores });
         }
+        if self.combined == Some(true) && self.transcript_dir().is_none() {
+            return Err(ConfigError::CombinedWithoutTranscript);
+        }
         Ok(RunOptions {
             concurrency,
             on_crash: self.on_crash.unwrap_or_default(),
@@ -933,6 +998,7 @@ impl EventInputs {
             event: self.event.clone(),
             site: self.site.clone(),
             transcript: self.transcript_dir(),
+            combined_transcript: self.combined.unwrap_or(false),
             transcript_bots: self
                 .bots
                 .iter()

@@ -17,3 +17,4 @@ pub mod match_plan;
 pub mod openings;
 pub mod schedule;
 pub mod shard;
+pub mod suites;

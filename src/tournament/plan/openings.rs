@@ -23,6 +23,8 @@ pub enum OpeningsError {
         line: usize,
         error: StartError,
     },
+    #[error("no opening suite named {0} is shipped (there are {names})", names = super::suites::names())]
+    NoSuite(String),
     #[error("{0}: no positions (one position string per line; # starts a comment)")]
     NoPositions(String),
     #[error("openings file {0} is larger than {max} MiB", max = MAX_OPENINGS_FILE >> 20)]
@@ -68,8 +70,14 @@ pub fn parse_openings(
 /// openings file, and `openings = "/dev/zero"` read until memory ran out.
 pub const MAX_OPENINGS_FILE: u64 = 16 << 20;
 
-/// Read and check an openings file.
+/// Read and check an openings file, or the shipped suite a `builtin:<ruleset>` path names.
 pub fn load_openings_file(path: &Path, ruleset: &str) -> Result<Vec<String>, OpeningsError> {
+    let name = path.to_string_lossy();
+    if name.starts_with(super::suites::PREFIX) {
+        let text =
+            super::suites::suite(&name).ok_or_else(|| OpeningsError::NoSuite(name.to_string()))?;
+        return parse_openings(text, ruleset, &name);
+    }
     let read_error = |error| OpeningsError::Read {
         path: path.display().to_string(),
         error,
@@ -108,4 +116,46 @@ pub fn random_opening(ruleset: &str, plies: u32, seed: u64) -> Result<String, Op
         ruleset: ruleset.to_string(),
         plies,
     })
+}
+
+#[cfg(test)]
+mod suite_tests {
+    use super::*;
+    use crate::tournament::plan::suites::{suite, SUITES};
+
+    /// Every shipped position parses as its ruleset's, is not over and has a legal move (what
+    /// `parse_openings` checks with the engine), none is there twice, and each suite is the
+    /// output of the command it names (its count in the first line).
+    #[test]
+    fn every_shipped_position_is_legal_ongoing_and_distinct() {
+        for (ruleset, text) in SUITES {
+            let positions = parse_openings(text, ruleset, ruleset).unwrap();
+            let mut sorted = positions.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), positions.len(), "{ruleset}: duplicates");
+            assert!(
+                positions.len() >= 50,
+                "{ruleset}: {} positions",
+                positions.len()
+            );
+            for p in &positions {
+                let pos = crate::games::parse_position(p).unwrap();
+                assert!(!pos.status().is_over() && !pos.legal().is_empty(), "{p}");
+            }
+            let head = text.lines().next().unwrap();
+            assert!(
+                head.starts_with(&format!("# {ruleset}: {} openings,", positions.len())),
+                "{head}"
+            );
+            let command = text.lines().nth(1).unwrap();
+            assert!(
+                command.starts_with(&format!("# baraza openings generate {ruleset} ")),
+                "{command}"
+            );
+        }
+        assert!(suite("builtin:darra").is_some());
+        assert_eq!(suite("builtin:chess"), None);
+        assert_eq!(suite("darra"), None);
+    }
 }

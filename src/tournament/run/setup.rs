@@ -65,6 +65,8 @@ pub struct Setups<'a> {
     site: String,
     /// Where the transcripts go, and which bots (by index) get one.
     transcripts: Option<(PathBuf, Vec<bool>)>,
+    /// `--combined`: one transcript of both sides per game, `g<game>.transcript`.
+    combined: bool,
     /// The last start position parsed (the games of a round share their start).
     start: RefCell<Option<(String, Box<dyn Position>)>>,
     /// Each bot's hosting (limits, environment, sandbox), by bot index; default when empty.
@@ -124,6 +126,7 @@ impl<'a> Setups<'a> {
             event: event.to_string(),
             site: "?".to_string(),
             transcripts: None,
+            combined: false,
             start: RefCell::new(None),
             hosts: Vec::new(),
             affinity: false,
@@ -153,6 +156,23 @@ impl<'a> Setups<'a> {
     /// `g<game>-p<side>-<bot>.transcript`.
     pub fn with_transcripts(mut self, dir: PathBuf, which: Vec<bool>) -> Self {
         self.transcripts = Some((dir, which));
+        self
+    }
+
+    /// A tournament's transcripts in `dir`: for the bots `run` names, combined when it says so.
+    pub fn with_run_transcripts(
+        self,
+        dir: PathBuf,
+        run: &crate::tournament::plan::config::RunOptions,
+    ) -> Self {
+        self.with_transcripts(dir, run.transcript_bots.clone())
+            .with_combined_transcripts(run.combined_transcript)
+    }
+
+    /// With `combined`, one transcript per game of both sides, `g<game>.transcript`, for
+    /// every game one of whose bots gets a transcript.
+    pub fn with_combined_transcripts(mut self, combined: bool) -> Self {
+        self.combined = combined;
         self
     }
 
@@ -259,7 +279,10 @@ impl<'a> Setups<'a> {
                 p.spawn.cpus = Some(vec![slot.map_or(0, |s| s.number()) % cores]);
             }
             if let Some((dir, which)) = &self.transcripts {
-                if which.get(bot).copied().unwrap_or(false) {
+                let asked = |b: usize| which.get(b).copied().unwrap_or(false);
+                if self.combined && (asked(game.white) || asked(game.black)) {
+                    p.transcript = Some(dir.join(format!("g{}.transcript", game.game)));
+                } else if asked(bot) {
                     let file = format!("g{}-p{side}-{}.transcript", game.game, file_safe(name));
                     p.transcript = Some(dir.join(file));
                 }
@@ -275,6 +298,7 @@ impl<'a> Setups<'a> {
             startup_timeout: [self.startup[w], self.startup[b]],
             grace: self.grace,
             max_plies: self.max_plies,
+            adjudication: self.config.adjudication,
             seed: game.seed,
             event: self.event.clone(),
             site: self.site.clone(),

@@ -25,6 +25,9 @@ const COMMANDS: &[&[&str]] = &[
     &["play"],
     &["check-bot"],
     &["hosting-check"],
+    &["openings"],
+    &["openings", "list"],
+    &["openings", "generate"],
 ];
 
 /// The commands a `--help` lists under "Commands:" (without `help`).

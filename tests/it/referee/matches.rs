@@ -225,3 +225,80 @@ fn each_game_is_logged_the_moment_it_ends() {
     assert!(!status.success());
     assert_eq!(read_jsonl(&jsonl).len(), 1);
 }
+
+#[test]
+fn a_shipped_opening_suite_is_chosen_by_name() {
+    let dir = temp_dir("suite-by-name");
+    let jsonl = dir.join("g.jsonl");
+    let run = run_match(&[
+        "darra",
+        "builtin:random",
+        "builtin:random",
+        "--openings",
+        "builtin:darra",
+        "--games",
+        "4",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let suite = std::fs::read_to_string(root().join("openings/darra.txt")).unwrap();
+    let lines: Vec<&str> = suite.lines().filter(|l| !l.starts_with('#')).collect();
+    let starts: Vec<String> = read_jsonl(&jsonl)
+        .iter()
+        .map(|g| g["start"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(starts, [lines[0], lines[0], lines[1], lines[1]]);
+    let err = refused(
+        &[
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--openings",
+            "builtin:chess",
+        ],
+        1,
+    );
+    assert!(
+        err.contains("no opening suite named builtin:chess is shipped (there are builtin:darra, "),
+        "{err}"
+    );
+    let err = refused(
+        &[
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--openings",
+            "builtin:bao",
+        ],
+        1,
+    );
+    assert!(err.contains("builtin:bao line 3"), "{err}");
+}
+
+/// The shipped darra suite is what the command on its second line prints: regenerated here
+/// (seconds), byte for byte. The other suites are checked position by position by the unit
+/// test of `tournament/plan/suites.rs`.
+#[test]
+fn the_shipped_darra_suite_is_the_output_of_its_command() {
+    let suite = std::fs::read_to_string(root().join("openings/darra.txt")).unwrap();
+    let command = suite
+        .lines()
+        .nth(1)
+        .unwrap()
+        .strip_prefix("# baraza ")
+        .unwrap();
+    let args: Vec<&str> = command.split(' ').collect();
+    assert_eq!(baraza_ok(&args), suite);
+    let list = baraza_ok(["openings", "list"]);
+    assert!(
+        list.lines()
+            .next()
+            .unwrap()
+            .starts_with("builtin:darra        100 positions  baraza openings generate darra "),
+        "{list}"
+    );
+    assert_eq!(list.lines().count(), 7, "{list}");
+}

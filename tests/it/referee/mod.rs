@@ -1,5 +1,6 @@
 //! The referee and `baraza match`, with real bot processes.
 
+mod adjudication;
 mod bot_io;
 mod e2e;
 mod fair_play;

@@ -73,6 +73,7 @@ fn setup(ruleset: &str, game: u64, players: [PlayerSetup; 2]) -> GameSetup {
         startup_timeout: [Duration::from_secs(10); 2],
         grace: Duration::from_secs(1),
         max_plies: None,
+        adjudication: Default::default(),
         seed: 1,
         event: "test".into(),
         site: "?".into(),

@@ -335,6 +335,7 @@ fn seats_keep_processes_between_games_of_the_library_api() {
             startup_timeout: [Duration::from_secs(10); 2],
             grace: Duration::from_secs(1),
             max_plies: None,
+            adjudication: Default::default(),
             seed: 1,
             event: "test".into(),
             site: "?".into(),

@@ -263,3 +263,94 @@ fn help_names_the_new_options() {
         }
     }
 }
+
+#[test]
+fn a_combined_transcript_holds_both_sides_in_time_order() {
+    let dir = temp_dir("transcript-combined");
+    let t = dir.join("t");
+    let run = run_match(&[
+        "darra",
+        &bot("info_bot.sh"),
+        &bot("first_bot.sh"),
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+        "--movetime",
+        "5000",
+        "--transcript",
+        t.to_str().unwrap(),
+        "--combined",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let names: Vec<String> = std::fs::read_dir(&t)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names, ["g1.transcript"]);
+    let text = std::fs::read_to_string(t.join("g1.transcript")).unwrap();
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    assert!(
+        head.starts_with("# baraza transcript: game 1, p1 info_bot, p2 first_bot;"),
+        "{head}"
+    );
+    // (seconds, bot, direction, first word)
+    let body: Vec<(f64, String, String, String)> = lines
+        .map(|l| {
+            let w: Vec<&str> = l.splitn(4, ' ').collect();
+            let first = w[3].split(' ').next().unwrap().to_string();
+            (w[0].parse().unwrap(), w[1].into(), w[2].into(), first)
+        })
+        .collect();
+    // The two hellos run at the same time and are written bot after bot once both are done;
+    // from the first `newgame` on, the lines are in time order.
+    let from = body.iter().position(|l| l.3 == "newgame").unwrap();
+    assert_eq!(
+        body[..from]
+            .iter()
+            .map(|l| (l.1.as_str(), l.3.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            ("p1", "baraza"),
+            ("p1", "id"),
+            ("p1", "id"),
+            ("p1", "ready"),
+            ("p2", "baraza"),
+            ("p2", "id"),
+            ("p2", "ready")
+        ]
+    );
+    let played = &body[from..];
+    assert!(
+        played.windows(2).all(|w| w[0].0 <= w[1].0),
+        "time order: {text}"
+    );
+    let turns: Vec<(&str, &str)> = body
+        .iter()
+        .filter(|(_, _, d, w)| d == "<" && w == "move")
+        .map(|(_, p, d, _)| (p.as_str(), d.as_str()))
+        .collect();
+    // Four plies, the sides alternating: p1's move, then p2's, ...
+    assert_eq!(turns, [("p1", "<"), ("p2", "<"), ("p1", "<"), ("p2", "<")]);
+    // Each move is answered to the other side as its next `last`.
+    let lasts: Vec<&str> = body
+        .iter()
+        .filter(|(_, _, d, w)| d == ">" && w == "last")
+        .map(|(_, p, _, _)| p.as_str())
+        .collect();
+    assert_eq!(lasts, ["p1", "p2", "p1", "p2"]);
+    assert!(body.iter().any(|(_, p, _, w)| p == "p1" && w == "gameover"));
+    assert!(body.iter().any(|(_, p, _, w)| p == "p2" && w == "gameover"));
+    let err = refused(
+        &[
+            "match",
+            "darra",
+            "builtin:random",
+            "builtin:random",
+            "--combined",
+        ],
+        2,
+    );
+    assert!(err.contains("--transcript"), "{err}");
+}
