@@ -428,8 +428,8 @@ impl Bot {
         self.pauser.settle();
     }
 
-    /// Continue the bot's processes. Returns at once: its clock has started already (see
-    /// [`Bot::pause`]).
+    /// Continue the bot's processes, waiting until they are (its clock has started already:
+    /// see [`Bot::pause`]).
     pub fn resume(&mut self) {
         self.pauser.resume();
     }

@@ -13,7 +13,7 @@
 //!
 //! The answer to a stop is read before the referee drains the bot's output (a stopped bot
 //! writes nothing more, so the drain ends). A continue is sent just after the bot's turn was
-//! written and its clock started, and not awaited: the bot finds its turn as it wakes, and the
+//! written and its clock started, and awaited: the bot finds its turn as it wakes, and the
 //! few microseconds init takes to continue it are charged to it (a clock that started after
 //! the continue could charge a bot less than it used, on a loaded machine).
 
@@ -106,14 +106,19 @@ impl Pauser {
         self.await_answers();
     }
 
-    /// Continue every process of the bot. Returns at once: the answer is read with the next
-    /// stop's (waiting for it would cost the referee a sleep and a wake-up on every move).
+    /// Continue every process of the bot, and wait until that is done. Not waiting saves the
+    /// referee a sleep and a wake-up a move, but then the stop that follows the bot's move
+    /// was measured to miss its busy processes most of the time: against two spinning
+    /// processes, `builtin:search` searched 0.64 of its quiet nodes per second, against 0.98
+    /// with the wait (tests/it/referee/fair_play.rs).
     pub fn resume(&mut self) {
         if !self.stopped {
             return;
         }
         self.stopped = false;
-        self.signal(b'c');
+        if self.signal(b'c') {
+            self.await_answers();
+        }
     }
 
     /// Send `s` (stop) or `c` (continue); whether it was sent.
