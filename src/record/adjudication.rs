@@ -275,7 +275,7 @@ impl ScoreWatch {
         mover: Player,
         token: &str,
         info: Option<&str>,
-        names: &[String; 2],
+        names: [&str; 2],
     ) -> Option<Adjudicated> {
         if token == "pass" || (rules.draw.is_none() && rules.resign.is_none()) {
             return None;
@@ -298,7 +298,7 @@ impl ScoreWatch {
             .or_else(|| rules.draw.and_then(|d| self.drawn(d)))
     }
 
-    fn resigned(&self, r: ResignRule, names: &[String; 2]) -> Option<Adjudicated> {
+    fn resigned(&self, r: ResignRule, names: [&str; 2]) -> Option<Adjudicated> {
         let c = r.movecount;
         let loser = [Player::One, Player::Two].into_iter().find(|p| {
             self.low[p.index()] >= c && (!r.twosided || self.high[p.other().index()] >= c)
@@ -382,10 +382,10 @@ pub fn check_adjudicated(
         return Ok(());
     };
     let rules = rules.map_err(|e| format!("the reason's rule does not read: {e}"))?;
-    let names = [rec.white.clone(), rec.black.clone()];
+    let names = [rec.white.as_str(), rec.black.as_str()];
     let mut watch = ScoreWatch::default();
     for (i, (mv, &p)) in rec.moves.iter().zip(movers).enumerate() {
-        if let Some(a) = watch.after_move(&rules, p, mv, rec.move_info(i), &names) {
+        if let Some(a) = watch.after_move(&rules, p, mv, rec.move_info(i), names) {
             if i + 1 < rec.moves.len() {
                 return Err(format!(
                     "the recorded scores call the rule after ply {}, not at the end",
@@ -408,8 +408,8 @@ pub fn check_adjudicated(
 mod tests {
     use super::*;
 
-    fn names() -> [String; 2] {
-        ["a".to_string(), "b".to_string()]
+    fn names() -> [&'static str; 2] {
+        ["a", "b"]
     }
 
     /// Feed alternating moves (player 1 first) with these cp scores; the ply (1-based) and the
@@ -418,7 +418,7 @@ mod tests {
         let mut w = ScoreWatch::default();
         scores.iter().enumerate().find_map(|(k, s)| {
             let p = Player::from_index(k % 2);
-            w.after_move(rules, p, "1A", *s, &names())
+            w.after_move(rules, p, "1A", *s, names())
                 .map(|a| (k + 1, a))
         })
     }
@@ -595,9 +595,9 @@ mod tests {
         let mut w = ScoreWatch::default();
         let n = names();
         let bad = Some("score cp -100");
-        assert_eq!(w.after_move(&rules, Player::Two, "1B", bad, &n), None);
-        assert_eq!(w.after_move(&rules, Player::One, "pass", None, &n), None);
-        let a = w.after_move(&rules, Player::Two, "2B", bad, &n).unwrap();
+        assert_eq!(w.after_move(&rules, Player::Two, "1B", bad, n), None);
+        assert_eq!(w.after_move(&rules, Player::One, "pass", None, n), None);
+        let a = w.after_move(&rules, Player::Two, "2B", bad, n).unwrap();
         assert_eq!(a.outcome, Outcome::Win(Player::One));
     }
 

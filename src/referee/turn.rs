@@ -354,11 +354,11 @@ impl Play<'_, '_> {
         self.t.report.moved(ply, p, &token, time_us / 1000);
         let setup = self.t.setup;
         if !setup.adjudication.is_off() {
-            let names = setup.players.each_ref().map(|s| s.name.clone());
+            let names = setup.players.each_ref().map(|s| s.name.as_str());
             let info = info.as_deref();
             self.adjudicated = self
                 .watch
-                .after_move(&setup.adjudication, p, &token, info, &names);
+                .after_move(&setup.adjudication, p, &token, info, names);
         }
         self.played.times_us.push(time_us);
         self.played.moves.push(token);
