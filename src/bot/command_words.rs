@@ -11,29 +11,8 @@
 //! lie in the referee's directory. (A built-in bot's words are never touched: see
 //! [`crate::bot::spec::BotSpec::argv`].)
 
+use super::languages::{has_script_extension, is_interpreter};
 use std::path::Path;
-
-/// Programs whose first argument that is not an option names their script or program
-/// (`python3 bot.py`, `java -jar bot.jar`).
-pub const INTERPRETERS: &[&str] = &[
-    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
-    "dash", "zsh", "ksh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia",
-    "elixir", "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
-];
-
-/// Extensions of the files an interpreter runs.
-const SCRIPT_EXTENSIONS: &[&str] = &[
-    "py", "pyc", "js", "mjs", "cjs", "ts", "sh", "bash", "zsh", "rb", "pl", "pm", "php", "lua",
-    "R", "r", "jl", "exs", "ex", "scm", "rkt", "ml", "swift", "dll", "exe", "jar", "java",
-];
-
-/// Whether `program` (a path or a name; `python3.11` too) is one of the [`INTERPRETERS`].
-pub fn is_interpreter(program: &str) -> bool {
-    let name = Path::new(program)
-        .file_stem()
-        .map_or(program.into(), |n| n.to_string_lossy());
-    INTERPRETERS.contains(&name.as_ref())
-}
 
 /// `argv` with the words that are clearly paths relative to `base` made absolute (see the
 /// module doc); every other word as it is.
@@ -84,12 +63,6 @@ fn is_path(word: &str, base: &Path) -> bool {
     }
     let full = base.join(word);
     full.exists() || full.parent().is_some_and(Path::is_dir)
-}
-
-fn has_script_extension(word: &str) -> bool {
-    Path::new(word)
-        .extension()
-        .is_some_and(|e| SCRIPT_EXTENSIONS.contains(&e.to_string_lossy().as_ref()))
 }
 
 #[cfg(test)]

@@ -32,6 +32,35 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("exs", "elixir"),
 ];
 
+/// Programs whose first argument that is not an option names their script or program
+/// (`python3 bot.py`, `java -jar bot.jar`).
+pub const INTERPRETERS: &[&str] = &[
+    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "sh", "bash",
+    "dash", "zsh", "ksh", "ruby", "perl", "php", "lua", "luajit", "java", "Rscript", "julia",
+    "elixir", "guile", "racket", "ocaml", "swift", "dotnet", "mono", "env",
+];
+
+/// Extensions of the files an interpreter runs.
+pub const SCRIPT_EXTENSIONS: &[&str] = &[
+    "py", "pyc", "js", "mjs", "cjs", "ts", "sh", "bash", "zsh", "rb", "pl", "pm", "php", "lua",
+    "R", "r", "jl", "exs", "ex", "scm", "rkt", "ml", "swift", "dll", "exe", "jar", "java",
+];
+
+/// Whether `program` (a path or a name; `python3.11` too) is one of the [`INTERPRETERS`].
+pub fn is_interpreter(program: &str) -> bool {
+    let name = Path::new(program)
+        .file_stem()
+        .map_or(program.into(), |n| n.to_string_lossy());
+    INTERPRETERS.contains(&name.as_ref())
+}
+
+/// Whether `word` ends in one of the [`SCRIPT_EXTENSIONS`].
+pub fn has_script_extension(word: &str) -> bool {
+    Path::new(word)
+        .extension()
+        .is_some_and(|e| SCRIPT_EXTENSIONS.contains(&e.to_string_lossy().as_ref()))
+}
+
 /// Source code given as the bot: the sentence that says so and how to compile it, e.g.
 /// `C source code, not a program: compile it first ('cc -O2 -o ./m ./m.c'), then give the
 /// program ('./m')`. `file` as the command wrote it.
@@ -100,6 +129,14 @@ fn from_shebang(head: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_script_extension_with_an_interpreter_is_a_script_extension() {
+        for (ext, interpreter) in SCRIPTS {
+            assert!(SCRIPT_EXTENSIONS.contains(ext), "{ext}");
+            assert!(is_interpreter(interpreter), "{interpreter}");
+        }
+    }
 
     #[test]
     fn source_code_gets_its_usual_compile_command() {

@@ -72,11 +72,6 @@ pub struct Preflight {
 
 /// Shells: a script they run with CRLF line endings breaks on every line.
 const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh"];
-/// Interpreters whose first argument, when not an option, is the script to run.
-const SCRIPT_INTERPRETERS: &[&str] = &[
-    "python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php",
-    "lua", "luajit", "Rscript", "julia", "sh", "bash", "dash", "zsh", "ksh",
-];
 /// Shell builtins that are no program: `cd bots && ./bot` cannot run without a shell.
 const SHELL_BUILTINS: &[&str] = &["cd", "source", ".", "export", "exec", "set", "ulimit"];
 
@@ -204,9 +199,8 @@ fn check_program_file(path: &Path, shown: &str) -> Result<(), PreflightError> {
 /// The script an interpreter is asked to run (`python3 bot.py` → `bot.py`): its first
 /// argument when that is not an option (`python3 -m pkg` names no file).
 fn interpreter_script(argv: &[String]) -> Option<&str> {
-    let name = Path::new(argv.first()?).file_name()?.to_str()?;
     let first = argv.get(1)?;
-    (SCRIPT_INTERPRETERS.contains(&name) && !first.starts_with('-')).then_some(first.as_str())
+    (languages::is_interpreter(argv.first()?) && !first.starts_with('-')).then_some(first.as_str())
 }
 
 fn check_script(interpreter: &str, script: &str) -> Result<(), PreflightError> {

@@ -3,7 +3,7 @@
 //! run as `<this baraza> bot <name> --ruleset <id> --seed <S> [options]` (e.g.
 //! `builtin:search --level 3`: the options of `baraza bot`); and the names derived from it.
 
-use crate::bot::command_words::is_interpreter;
+use crate::bot::languages::is_interpreter;
 use crate::bot::preflight::{check_command, PreflightError, PreflightWarning};
 use crate::bot::{split_command, SplitError};
 use crate::builtin::UnknownBuiltin;
