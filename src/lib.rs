@@ -16,6 +16,7 @@ pub mod escape;
 pub mod events;
 pub mod game;
 pub mod games;
+pub mod key_values;
 pub mod outcome;
 pub mod player;
 pub mod protocol;

@@ -18,6 +18,7 @@
 //! was adjudicated.
 
 use crate::game::{Outcome, Player};
+use crate::key_values::{self, PairError};
 use crate::record::info::{Info, Score};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -80,38 +81,27 @@ fn pairs<'a>(
     text: &'a str,
     keys: &[&str],
     what: &str,
-) -> Result<Vec<(&'a str, &'a str)>, RuleError> {
-    let mut out: Vec<(&str, &str)> = Vec::new();
-    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let Some((k, v)) = item.split_once('=') else {
-            return Err(RuleError(format!(
-                "{what}: '{item}' is not key=value (keys: {})",
-                keys.join(", ")
-            )));
-        };
-        let (k, v) = (k.trim(), v.trim());
-        if !keys.contains(&k) {
-            return Err(RuleError(format!(
-                "{what}: unknown key '{k}' (keys: {})",
-                keys.join(", ")
-            )));
-        }
-        if out.iter().any(|(seen, _)| *seen == k) {
-            return Err(RuleError(format!("{what}: '{k}' is given twice")));
-        }
-        out.push((k, v));
-    }
-    Ok(out)
+) -> Result<Vec<(String, &'a str)>, RuleError> {
+    let known = keys.join(", ");
+    key_values::pairs(text, keys).map_err(|e| {
+        RuleError(match e {
+            PairError::NotKeyValue(item) => {
+                format!("{what}: '{item}' is not key=value (keys: {known})")
+            }
+            PairError::UnknownKey(k) => format!("{what}: unknown key '{k}' (keys: {known})"),
+            PairError::Twice(k) => format!("{what}: '{k}' is given twice"),
+        })
+    })
 }
 
 /// The value of `key`: a number of at least `min`; `None` when not given.
 fn number(
-    pairs: &[(&str, &str)],
+    pairs: &[(String, &str)],
     key: &str,
     min: i64,
     what: &str,
 ) -> Result<Option<i64>, RuleError> {
-    let Some((_, v)) = pairs.iter().find(|(k, _)| *k == key) else {
+    let Some((_, v)) = pairs.iter().find(|(k, _)| k == key) else {
         return Ok(None);
     };
     match v.parse::<i64>() {
@@ -144,7 +134,7 @@ impl FromStr for ResignRule {
     fn from_str(text: &str) -> Result<ResignRule, RuleError> {
         let what = "--adjudicate-resign";
         let p = pairs(text, &["movecount", "score", "twosided"], what)?;
-        let twosided = match p.iter().find(|(k, _)| *k == "twosided").map(|kv| kv.1) {
+        let twosided = match p.iter().find(|(k, _)| k == "twosided").map(|kv| kv.1) {
             None | Some("false") => false,
             Some("true") => true,
             Some(v) => {

@@ -4,6 +4,7 @@
 //! `nodes`, `depth`.
 
 use super::config::LimitOverrides;
+use crate::key_values::{self, PairError};
 
 /// A `--limits1`/`--limits2` value that cannot be read; the message names the key.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,18 +36,22 @@ impl std::str::FromStr for BotLimits {
     /// key alike).
     fn from_str(text: &str) -> Result<BotLimits, BotLimitsError> {
         let mut l = LimitOverrides::default();
-        let mut seen: Vec<String> = Vec::new();
-        for pair in text.split([',', ' ']).filter(|p| !p.is_empty()) {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| BotLimitsError::NotKeyValue(pair.to_string()))?;
-            let key = key.trim().replace('_', "-");
-            if seen.contains(&key) {
-                return Err(BotLimitsError::Twice(key));
-            }
+        let keys = [
+            "tc",
+            "movetime",
+            "margin",
+            "startup-timeout",
+            "nodes",
+            "depth",
+        ];
+        let pairs = key_values::pairs(text, &keys).map_err(|e| match e {
+            PairError::NotKeyValue(item) => BotLimitsError::NotKeyValue(item),
+            PairError::UnknownKey(key) => BotLimitsError::UnknownKey(key),
+            PairError::Twice(key) => BotLimitsError::Twice(key),
+        })?;
+        for (key, value) in pairs {
             let number = |min: u64| {
                 value
-                    .trim()
                     .parse::<u64>()
                     .ok()
                     .filter(|&n| n >= min)
@@ -57,15 +62,14 @@ impl std::str::FromStr for BotLimits {
                     })
             };
             match key.as_str() {
-                "tc" => l.tc = Some(value.trim().parse()?),
+                "tc" => l.tc = Some(value.parse()?),
                 "movetime" => l.movetime = Some(number(1)?),
                 "margin" => l.margin = Some(number(0)?),
                 "startup-timeout" => l.startup_timeout = Some(number(0)?),
                 "nodes" => l.nodes = Some(number(1)?),
-                "depth" => l.depth = Some(number(1)?),
-                _ => return Err(BotLimitsError::UnknownKey(key)),
+                // "depth": `pairs` gives only the keys asked for.
+                _ => l.depth = Some(number(1)?),
             }
-            seen.push(key);
         }
         Ok(BotLimits(l))
     }
