@@ -12,6 +12,7 @@ use crate::bot::STDERR_CAP;
 use crate::escape::terminal::escape_control;
 use crate::game::Player;
 use std::io::Write as _;
+use std::path::Path;
 use tokio::time::Instant;
 
 /// Cap of one bot's transcript of one game, in bytes (as its stderr).
@@ -55,19 +56,34 @@ impl Transcript {
     /// The transcript of `player` (set up as `ps`) in game `game`, which started at `start`;
     /// one that cannot be created drops the lines (the game goes on).
     pub fn open(ps: &PlayerSetup, game: u64, player: Player, start: Instant) -> Transcript {
-        let mut file = ps
-            .transcript
-            .as_ref()
+        let head = format!(
+            "# baraza transcript: game {game}, player {}, {}; seconds since the game's \
+             start, '>' to the bot, '<' from the bot\n",
+            player.number(),
+            escape_control(&ps.name)
+        );
+        Transcript::create(ps.transcript.as_deref(), &head, start, false)
+    }
+
+    /// The one transcript of both sides of game `game` (`players` player 1 first, both naming
+    /// the same file), which started at `start`.
+    pub fn open_combined(players: &[PlayerSetup; 2], game: u64, start: Instant) -> Transcript {
+        let head = format!(
+            "# baraza transcript: game {game}, p1 {}, p2 {}; seconds since the game's start, \
+             the bot, '>' to it, '<' from it\n",
+            escape_control(&players[0].name),
+            escape_control(&players[1].name)
+        );
+        Transcript::create(players[0].transcript.as_deref(), &head, start, true)
+    }
+
+    /// A transcript at `path` (none when `None` or when it cannot be created), `head` first.
+    fn create(path: Option<&Path>, head: &str, start: Instant, combined: bool) -> Transcript {
+        let mut file = path
             .and_then(|p| std::fs::File::create(p).ok())
             .map(std::io::BufWriter::new);
         let mut written = 0;
         if let Some(f) = file.as_mut() {
-            let head = format!(
-                "# baraza transcript: game {game}, player {}, {}; seconds since the game's \
-                 start, '>' to the bot, '<' from the bot\n",
-                player.number(),
-                escape_control(&ps.name)
-            );
             written = head.len() as u64;
             let _ = f.write_all(head.as_bytes());
         }
@@ -76,33 +92,7 @@ impl Transcript {
             start,
             written,
             line: String::with_capacity(256),
-            combined: false,
-        }
-    }
-
-    /// The one transcript of both sides of game `game` (`players` player 1 first, both naming
-    /// the same file), which started at `start`.
-    pub fn open_combined(players: &[PlayerSetup; 2], game: u64, start: Instant) -> Transcript {
-        let mut file = players[0]
-            .transcript
-            .as_ref()
-            .and_then(|p| std::fs::File::create(p).ok())
-            .map(std::io::BufWriter::new);
-        let head = format!(
-            "# baraza transcript: game {game}, p1 {}, p2 {}; seconds since the game's start, \
-             the bot, '>' to it, '<' from it\n",
-            escape_control(&players[0].name),
-            escape_control(&players[1].name)
-        );
-        if let Some(f) = file.as_mut() {
-            let _ = f.write_all(head.as_bytes());
-        }
-        Transcript {
-            file,
-            start,
-            written: head.len() as u64,
-            line: String::with_capacity(256),
-            combined: true,
+            combined,
         }
     }
 
@@ -168,11 +158,9 @@ impl Transcripts {
     /// file.
     pub fn open(players: &[PlayerSetup; 2], game: u64, start: Instant) -> Transcripts {
         if players[0].transcript.is_some() && players[0].transcript == players[1].transcript {
-            let mut none = players[1].clone();
-            none.transcript = None;
             return Transcripts([
                 Transcript::open_combined(players, game, start),
-                Transcript::open(&none, game, Player::Two, start),
+                Transcript::create(None, "", start, false),
             ]);
         }
         Transcripts(
