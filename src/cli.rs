@@ -76,6 +76,30 @@ pub enum Command {
         after_help = "Examples:\n  baraza openings list\n  baraza match darra ./a ./b --openings builtin:darra --games 100\n  baraza openings generate darra --count 100 > my-darra.txt"
     )]
     Openings(OpeningsCommand),
+    /// Write a starter bot for your language into a new folder, and print how to build,
+    /// check and play it
+    #[command(name = "new-bot", after_help = NEW_BOT_HELP)]
+    NewBot(NewBotArgs),
+}
+
+const NEW_BOT_HELP: &str = "\
+Languages: c, cpp (c++), go, java, javascript (js), rust. Each kit is a complete bot that
+speaks the protocol correctly (it flushes every line, plays game after game in one process,
+sends `info` lines and stops on `quit`) and picks a random legal move, except Rust's, which
+searches with the referee's own rules engines (the `baraza` library crate). The same kits are
+in bots/<language>-kit/ (bots/README.md).
+
+Examples:
+  baraza new-bot c mybot
+  baraza new-bot rust ~/bots/first";
+
+/// `baraza new-bot <language> <dir>`.
+#[derive(Args, Debug, Clone)]
+pub struct NewBotArgs {
+    /// c, cpp, go, java, javascript or rust
+    pub language: String,
+    /// The folder to write the kit into: new, or empty
+    pub dir: std::path::PathBuf,
 }
 
 const HOSTING_CHECK_HELP: &str = "\

@@ -5,6 +5,7 @@ mod builtin;
 mod check_bot;
 mod command_words;
 mod examples;
+mod kits;
 mod mistakes;
 mod reasons;
 mod search;

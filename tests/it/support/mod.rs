@@ -219,6 +219,9 @@ pub enum Tool {
     /// A browser and its WebDriver: chromium (or chromium-browser, google-chrome) and
     /// chromedriver on the PATH.
     Chromium,
+    /// A compiler or runtime for a starter kit, on the PATH: `<name> --version` succeeds
+    /// (`cc`, `c++`, `go`, `javac`, `java`, `node`).
+    Program(&'static str),
     /// `/dev/full`, the device every write to fails.
     DevFull,
 }
@@ -275,6 +278,11 @@ impl Tool {
                 true
             }
             Tool::Chromium => on_path(CHROMIUM).is_some() && on_path(&["chromedriver"]).is_some(),
+            Tool::Program(name) => match name {
+                // Go spells it as a subcommand.
+                "go" => succeeds("go", &["version"]),
+                _ => succeeds(name, &["--version"]),
+            },
             Tool::DevFull => Path::new("/dev/full").exists(),
         };
         if works {
@@ -288,6 +296,9 @@ impl Tool {
             Tool::GnuParallel => "GNU parallel is not installed (apt-get install parallel)",
             Tool::Slurm => unreachable!("said above"),
             Tool::Chromium => "chromium or chromedriver is missing (.ci/run installs them)",
+            Tool::Program(name) => {
+                return Err(format!("{name} is not installed (.ci/run installs it)"))
+            }
             Tool::DevFull => "/dev/full is missing",
         }
         .to_string())
