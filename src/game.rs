@@ -115,6 +115,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_token(&self, mv: Self::Move) -> String;
     /// A board drawing for a person: coordinates, whose turn, anything else the spec tracks.
     fn show(&self) -> String;
+    /// [`Game::show`] as `viewer` sits: their own side at the bottom (`baraza play`). The
+    /// default is `show`, for a board without sides (Dara).
+    fn show_from(&self, _viewer: Player) -> String {
+        self.show()
+    }
     /// Material from `player`'s point of view, for the greedy bot: captured seeds or pieces
     /// ahead, higher is better.
     fn material(&self, player: Player) -> i64;
@@ -219,6 +224,7 @@ pub trait Position: Send + Sync {
     fn status(&self) -> Status;
     fn perft(&self, depth: u32) -> u64;
     fn show(&self) -> String;
+    fn show_from(&self, viewer: Player) -> String;
     fn material(&self, player: Player) -> i64;
     /// [`Game::decided`]: the result the rules have already fixed, and why.
     fn decided(&self) -> Option<(Outcome, String)>;
@@ -281,6 +287,9 @@ impl<G: Game> Position for G {
     }
     fn show(&self) -> String {
         Game::show(self)
+    }
+    fn show_from(&self, viewer: Player) -> String {
+        Game::show_from(self, viewer)
     }
     fn material(&self, player: Player) -> i64 {
         Game::material(self, player)
