@@ -6,6 +6,7 @@ mod check_bot;
 mod command_words;
 mod examples;
 mod mistakes;
+mod python_kit;
 mod reasons;
 mod search;
 mod words;

@@ -221,6 +221,9 @@ pub enum Tool {
     Chromium,
     /// `/dev/full`, the device every write to fails.
     DevFull,
+    /// The `baraza` Python package (python/), built and installed for the `python3` on the
+    /// PATH: `python3 -c 'import baraza'` succeeds.
+    PythonPackage,
 }
 
 /// The names the browser test looks for, in order.
@@ -276,6 +279,7 @@ impl Tool {
             }
             Tool::Chromium => on_path(CHROMIUM).is_some() && on_path(&["chromedriver"]).is_some(),
             Tool::DevFull => Path::new("/dev/full").exists(),
+            Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
         };
         if works {
             return Ok(());
@@ -289,6 +293,9 @@ impl Tool {
             Tool::Slurm => unreachable!("said above"),
             Tool::Chromium => "chromium or chromedriver is missing (.ci/run installs them)",
             Tool::DevFull => "/dev/full is missing",
+            Tool::PythonPackage => {
+                "the baraza Python package is not installed (README.md: the Python package)"
+            }
         }
         .to_string())
     }
