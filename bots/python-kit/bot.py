@@ -62,9 +62,12 @@ def choose(position, legal, go):
             scored.sort(key=lambda s: -s[0])
             root = [(m, c) for _, m, c in scored]
             best = root[0][0]
-            baraza.info("depth %d score cp %d pv %s" % (depth, scored[0][0] * 100, best))
-            if abs(scored[0][0]) > WIN - 1000:
-                break  # a forced result: looking deeper changes nothing
+            top = scored[0][0]
+            if abs(top) > WIN - 1000:  # a forced result: looking deeper changes nothing
+                word = "win" if top > 0 else "loss"
+                baraza.info("depth %d score %s %d pv %s" % (depth, word, WIN - abs(top), best))
+                break
+            baraza.info("depth %d score cp %d pv %s" % (depth, top * 100, best))
             depth += 1
     except OutOfTime:
         pass  # keep the best move of the last finished depth
