@@ -229,6 +229,10 @@ pub trait Position: Send + Sync {
     /// [`Game::decided`]: the result the rules have already fixed, and why.
     fn decided(&self) -> Option<(Outcome, String)>;
     fn clone_box(&self) -> Box<dyn Position>;
+    /// Each legal move's token with the position it leads to, in the order of
+    /// [`Position::legal`]: a search's whole expansion with the moves generated once (the
+    /// Python package's `children`; `play` would generate them again for every move).
+    fn children(&self) -> Vec<(String, Box<dyn Position>)>;
     /// Run random playouts from here for about `seconds`, or exactly `count` of them when
     /// given; returns (playouts, plies, seconds actually taken).
     fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64);
@@ -299,6 +303,18 @@ impl<G: Game> Position for G {
     }
     fn clone_box(&self) -> Box<dyn Position> {
         Box::new(self.clone())
+    }
+    fn children(&self) -> Vec<(String, Box<dyn Position>)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut next = self.clone();
+                next.apply(m);
+                (self.move_token(m), Box::new(next) as Box<dyn Position>)
+            })
+            .collect()
     }
     fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64) {
         let mut rng = SplitMix64::new(seed);

@@ -7,6 +7,7 @@ mod command_words;
 mod examples;
 mod kits;
 mod mistakes;
+mod python_kit;
 mod reasons;
 mod search;
 mod words;

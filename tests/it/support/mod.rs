@@ -224,6 +224,9 @@ pub enum Tool {
     Program(&'static str),
     /// `/dev/full`, the device every write to fails.
     DevFull,
+    /// The `baraza` Python package (python/), built and installed for the `python3` on the
+    /// PATH: `python3 -c 'import baraza'` succeeds.
+    PythonPackage,
 }
 
 /// The names the browser test looks for, in order.
@@ -284,6 +287,7 @@ impl Tool {
                 _ => succeeds(name, &["--version"]),
             },
             Tool::DevFull => Path::new("/dev/full").exists(),
+            Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
         };
         if works {
             return Ok(());
@@ -300,6 +304,9 @@ impl Tool {
                 return Err(format!("{name} is not installed (.ci/run installs it)"))
             }
             Tool::DevFull => "/dev/full is missing",
+            Tool::PythonPackage => {
+                "the baraza Python package is not installed (README.md: the Python package)"
+            }
         }
         .to_string())
     }
