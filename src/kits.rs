@@ -14,7 +14,7 @@ pub struct Kit {
     pub title: &'static str,
     /// Path inside the kit folder, and its text.
     pub files: &'static [(&'static str, &'static str)],
-    /// The build command, run in the kit's folder.
+    /// The build command, run in the kit's folder; `{crate}` stands for this checkout.
     pub build: &'static str,
     /// The bot's command relative to the kit's folder, each word that is a path starting
     /// with `{dir}/`.
@@ -72,6 +72,15 @@ pub const KITS: &[Kit] = &[
         build: "cargo build --release",
         command: "{dir}/target/release/baraza-rust-kit",
     },
+    Kit {
+        language: "python",
+        title: "Python",
+        files: kit_files!("python-kit": "bot.py", "README.md"),
+        // The `baraza` Python package, built from this checkout (maturin) and installed.
+        build: "python3 -m maturin build --release -m {crate}/python/Cargo.toml -o {crate}/target/wheels \
+                && python3 -m pip install --force-reinstall {crate}/target/wheels/baraza-0.1.0-*.whl",
+        command: "python3 {dir}/bot.py",
+    },
 ];
 
 /// The kit for `language` (`c++` and `js` are taken for `cpp` and `javascript`).
@@ -127,6 +136,13 @@ impl Kit {
             written.push(path);
         }
         Ok(written)
+    }
+
+    /// The build command for a kit built against the checkout `crate_dir`.
+    pub fn build_with(&self, crate_dir: &Path) -> String {
+        let dir = crate_dir.to_string_lossy();
+        let quoted = shlex::try_quote(&dir).map_or(dir.to_string(), |q| q.into_owned());
+        self.build.replace("{crate}", &quoted)
     }
 
     /// The bot's command for a kit written into `dir` (shell-quoted where needed).

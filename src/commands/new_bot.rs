@@ -44,7 +44,7 @@ pub fn run(out: &mut dyn Write, args: NewBotArgs) -> anyhow::Result<()> {
     let quoted = shlex::try_quote(&command).map_or(command.clone(), |q| q.into_owned());
     let dir_word = shlex::try_quote(&dir.to_string()).map_or(dir.to_string(), |q| q.into_owned());
     writeln!(out, "next:")?;
-    writeln!(out, "  (cd {dir_word} && {})", kit.build)?;
+    writeln!(out, "  (cd {dir_word} && {})", kit.build_with(crate_dir))?;
     writeln!(out, "  {baraza} check-bot darra bao dara {quoted}")?;
     writeln!(
         out,
