@@ -6,8 +6,10 @@ use crate::tournament::log::reader::parse_games_log;
 use crate::tournament::plan::config::TournamentConfig;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
 use crate::tournament::plan::shard::{self, Shard};
+use crate::tournament::run::roster;
 use crate::tournament::table::results::Tally;
-use std::collections::HashSet;
+use crate::tournament::table::table_view::TableView;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What a run must do: the runner plays `to_play` and writes each finished game's line.
@@ -25,6 +27,11 @@ pub struct RunPlan {
     /// The table of `done`, with the run's SPRT parameters whatever an earlier run's header
     /// says: the runner counts on from it, and the progress shows it first.
     pub tally: Tally,
+    /// The replaced bots' versions, recorded in each of their games' lines.
+    pub versions: BTreeMap<String, u32>,
+    /// The event as it is played when the log's host lines replaced a bot (its latest
+    /// command); `None`: the caller's, as given.
+    pub play_config: Option<TournamentConfig>,
 }
 
 impl RunPlan {
@@ -38,6 +45,8 @@ impl RunPlan {
             to_play,
             start: LogStart::Create,
             torn_line: None,
+            versions: BTreeMap::new(),
+            play_config: None,
         }
     }
 }
@@ -83,6 +92,7 @@ pub fn plan_shard_run(
         let games = share(all);
         let header = Header {
             shard,
+            programs: roster::all_programs(config),
             ..Header::new(config, games.len() as u64)
         };
         return Ok(RunPlan::create(path, header, games));
@@ -104,10 +114,17 @@ pub fn plan_shard_run(
             },
         });
     }
+    let host = &log.host;
+    let played =
+        roster::config_to_play(config, host).map_err(|e| LogError::Refused(e.to_string()))?;
+    let recorded = roster::recorded_programs(&log.header, host);
+    roster::check_programs(&played, &recorded, &path)
+        .map_err(|e| LogError::Refused(e.to_string()))?;
+    let hashed = roster::config_for_hash(config, &log.header, host);
     let (resumed, grown) = crate::tournament::plan::grow::resume_config(
         &log.header.event,
         &log.header.config_hash,
-        config,
+        &hashed,
     )
     .map_err(|refused| {
         let short = |h: &str| h.chars().take(16).collect::<String>();
@@ -118,7 +135,7 @@ pub fn plan_shard_run(
             differs: refused.differs.join("; "),
         }
     })?;
-    let games = share(if resumed.hash() == config.hash() {
+    let games = share(if resumed.hash() == hashed.hash() {
         all
     } else {
         schedule(&resumed).map_err(LogError::Schedule)?
@@ -129,24 +146,38 @@ pub fn plan_shard_run(
         .into_iter()
         .filter(|g| ids.contains(g.game_id.as_str()))
         .collect();
+    // Bots added as the event grew get their digests in the header written now.
+    let mut programs = log.header.programs.clone();
+    for (bot, digests) in roster::all_programs(&played) {
+        programs.entry(bot).or_insert(digests);
+    }
     // The count of the schedule recomputed now (the same as the file's for the same
     // configuration); a grown event's header describes the event as it is now.
     let header = Header {
         scheduled_games: games.len() as u64,
         config_hash: resumed.hash(),
         event: resumed.canonical(),
+        programs,
         ..log.header
     };
     let mut tally = Tally::new(&Header {
         sprt: config.sprt,
         ..header.clone()
     });
+    let view = TableView::of(host);
+    view.hide_bots(&mut tally, &header);
     for g in &done {
-        tally.add(g);
+        view.add_line(&mut tally, g);
     }
+    // A withdrawn bot's games without a line are not played.
+    let to_play = missing_games(&games, &done)
+        .into_iter()
+        .filter(|g| host.plays(&g.white_name, &g.black_name))
+        .collect();
+    let replaced = host.replacements().next().is_some();
     Ok(RunPlan {
         path,
-        to_play: missing_games(&games, &done),
+        to_play,
         header,
         tally,
         done,
@@ -155,6 +186,8 @@ pub fn plan_shard_run(
         } else {
             LogStart::Append
         },
+        versions: roster::versions(host),
+        play_config: replaced.then_some(played),
         torn_line: log.torn_line,
     })
 }

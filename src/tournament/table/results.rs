@@ -16,6 +16,7 @@
 //!   other forfeits.
 
 use super::pair_book::{Leg, PairBook, PairLegs};
+use super::table_view::TableView;
 use crate::outcome::GameResult;
 use crate::record::Termination;
 use crate::stats::elo::{self, EloEstimate};
@@ -139,11 +140,17 @@ impl Acc {
     }
 }
 
-/// The table of a log.
+/// The table of a log (as its host lines say: [`TableView`]).
 pub fn standings(log: &GamesLog) -> Standings {
+    standings_viewed(log, &TableView::of(&log.host))
+}
+
+/// The table of a log seen through `view`.
+pub fn standings_viewed(log: &GamesLog, view: &TableView) -> Standings {
     let mut tally = Tally::new(&log.header);
+    view.hide_bots(&mut tally, &log.header);
     for g in &log.games {
-        tally.add(g);
+        view.add_line(&mut tally, g);
     }
     if let Some(line) = &log.sprt_line {
         tally.set_recorded(line.clone());
@@ -188,9 +195,16 @@ pub struct Tally {
     recorded: Option<SprtLine>,
     scored: u64,
     unscored: u64,
+    /// Bots left out of the table (withdrawn with their games excluded, `--exclude`).
+    hidden: Vec<String>,
 }
 
 impl Tally {
+    /// Leave `name` out of the table (its games are not added either: the caller's).
+    pub fn hide(&mut self, name: &str) {
+        self.hidden.push(name.to_string());
+    }
+
     pub fn new(header: &Header) -> Tally {
         let names = header.bot_names();
         Tally {
@@ -216,6 +230,7 @@ impl Tally {
             recorded: None,
             scored: 0,
             unscored: 0,
+            hidden: Vec::new(),
         }
     }
 
@@ -470,6 +485,7 @@ impl Tally {
                     other_forfeits: a.other_forfeits,
                 }
             })
+            .filter(|b: &BotStanding| !self.hidden.contains(&b.name))
             .collect();
 
         // Best score first; bots without games last; ties by points, then event order (stable).
