@@ -2,6 +2,7 @@
 //! the log is to be written, and the table of the games already there (resume).
 
 use crate::tournament::log::games_jsonl::*;
+use crate::tournament::log::host_state::HostState;
 use crate::tournament::log::reader::parse_games_log;
 use crate::tournament::plan::config::TournamentConfig;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
@@ -115,12 +116,8 @@ pub fn plan_shard_run(
         });
     }
     let host = &log.host;
-    let played =
-        roster::config_to_play(config, host).map_err(|e| LogError::Refused(e.to_string()))?;
-    let recorded = roster::recorded_programs(&log.header, host);
-    roster::check_programs(&played, &recorded, &path)
-        .map_err(|e| LogError::Refused(e.to_string()))?;
-    let hashed = roster::config_for_hash(config, &log.header, host);
+    let (played, hashed) =
+        roster::under_host_lines(config, &log.header, host, &path).map_err(LogError::Refused)?;
     let (resumed, grown) = crate::tournament::plan::grow::resume_config(
         &log.header.event,
         &log.header.config_hash,
@@ -146,48 +143,48 @@ pub fn plan_shard_run(
         .into_iter()
         .filter(|g| ids.contains(g.game_id.as_str()))
         .collect();
-    // Bots added as the event grew get their digests in the header written now.
-    let mut programs = log.header.programs.clone();
-    for (bot, digests) in roster::all_programs(&played) {
-        programs.entry(bot).or_insert(digests);
-    }
     // The count of the schedule recomputed now (the same as the file's for the same
     // configuration); a grown event's header describes the event as it is now.
     let header = Header {
         scheduled_games: games.len() as u64,
         config_hash: resumed.hash(),
         event: resumed.canonical(),
-        programs,
+        // Bots added as the event grew get their digests in the header written now.
+        programs: roster::with_new_bots(&log.header.programs, &played),
         ..log.header
     };
-    let mut tally = Tally::new(&Header {
-        sprt: config.sprt,
-        ..header.clone()
-    });
-    let view = TableView::of(host);
-    view.hide_bots(&mut tally, &header);
-    for g in &done {
-        view.add_line(&mut tally, g);
-    }
+    let tally = tally_of(config, &header, host, &done);
     // A withdrawn bot's games without a line are not played.
-    let to_play = missing_games(&games, &done)
-        .into_iter()
-        .filter(|g| host.plays(&g.white_name, &g.black_name))
-        .collect();
-    let replaced = host.replacements().next().is_some();
+    let mut to_play = missing_games(&games, &done);
+    to_play.retain(|g| host.plays(&g.white_name, &g.black_name));
     Ok(RunPlan {
         path,
         to_play,
         header,
         tally,
         done,
-        start: if grown {
-            LogStart::Extend
-        } else {
-            LogStart::Append
-        },
+        start: [LogStart::Append, LogStart::Extend][usize::from(grown)],
         versions: roster::versions(host),
-        play_config: replaced.then_some(played),
+        play_config: (!roster::versions(host).is_empty()).then_some(played),
         torn_line: log.torn_line,
     })
+}
+
+/// The table of the games already in the log, as its host lines say, with the run's SPRT.
+fn tally_of(
+    config: &TournamentConfig,
+    header: &Header,
+    host: &HostState,
+    done: &[GameLine],
+) -> Tally {
+    let mut tally = Tally::new(&Header {
+        sprt: config.sprt,
+        ..header.clone()
+    });
+    let view = TableView::of(host);
+    tally.hide_all(view.hidden_bots(header));
+    for g in done {
+        tally.add_viewed(&view, g.pair, &g.versions, &g.record);
+    }
+    tally
 }

@@ -102,6 +102,32 @@ pub fn check_programs(
     Ok(())
 }
 
+/// `config` under the log's host lines: as played (replaced bots' latest commands, each
+/// bot's files held to the recorded digests) and as hashed ([`config_for_hash`]); the refusal
+/// in words.
+pub fn under_host_lines(
+    config: &TournamentConfig,
+    header: &Header,
+    host: &HostState,
+    path: &std::path::Path,
+) -> Result<(TournamentConfig, TournamentConfig), String> {
+    let played = config_to_play(config, host).map_err(|e| e.to_string())?;
+    check_programs(&played, &recorded_programs(header, host), path).map_err(|e| e.to_string())?;
+    Ok((played, config_for_hash(config, header, host)))
+}
+
+/// `recorded` with the digests of `config`'s bots it lacks (bots added as the event grew).
+pub fn with_new_bots(
+    recorded: &BTreeMap<String, Vec<FileDigest>>,
+    config: &TournamentConfig,
+) -> BTreeMap<String, Vec<FileDigest>> {
+    let mut out = recorded.clone();
+    for (bot, digests) in all_programs(config) {
+        out.entry(bot).or_insert(digests);
+    }
+    out
+}
+
 /// The digests of every bot of `config`.
 pub fn all_programs(config: &TournamentConfig) -> BTreeMap<String, Vec<FileDigest>> {
     config

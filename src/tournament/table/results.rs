@@ -148,9 +148,9 @@ pub fn standings(log: &GamesLog) -> Standings {
 /// The table of a log seen through `view`.
 pub fn standings_viewed(log: &GamesLog, view: &TableView) -> Standings {
     let mut tally = Tally::new(&log.header);
-    view.hide_bots(&mut tally, &log.header);
+    tally.hide_all(view.hidden_bots(&log.header));
     for g in &log.games {
-        view.add_line(&mut tally, g);
+        tally.add_viewed(view, g.pair, &g.versions, &g.record);
     }
     if let Some(line) = &log.sprt_line {
         tally.set_recorded(line.clone());
@@ -200,9 +200,22 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Leave `name` out of the table (its games are not added either: the caller's).
-    pub fn hide(&mut self, name: &str) {
-        self.hidden.push(name.to_string());
+    /// Leave `names` out of the table (their games are not added either: the caller's).
+    pub fn hide_all(&mut self, names: Vec<String>) {
+        self.hidden.extend(names);
+    }
+
+    /// Count a game that is not superseded as `view` shows it (perhaps not at all).
+    pub fn add_viewed(
+        &mut self,
+        view: &TableView,
+        pair: u64,
+        versions: &std::collections::BTreeMap<String, u32>,
+        r: &crate::record::GameRecord,
+    ) {
+        if let Some((white, black)) = view.counted(versions, r) {
+            self.add_parts(pair, &white, &black, r.result, r.termination);
+        }
     }
 
     pub fn new(header: &Header) -> Tally {

@@ -120,7 +120,7 @@ fn games_standings<R: std::io::BufRead>(
     host_known: bool,
 ) -> Result<Read, LogError> {
     let mut tally = Tally::new(&log.header);
-    view.hide_bots(&mut tally, &log.header);
+    tally.hide_all(view.hidden_bots(&log.header));
     let mut seen = Seen::new(&log.header);
     let (mut duplicates, mut sprt_line) = (0, None);
     while let Some(item) = log.next()? {
@@ -151,7 +151,7 @@ fn games_standings<R: std::io::BufRead>(
         if forget && !follows {
             return Ok(Read::Again);
         }
-        view.add(&mut tally, pair, &g.ids.versions, r);
+        tally.add_viewed(view, pair, &g.ids.versions, r);
         if let (true, Some(n)) = (forget, number) {
             let other = if n % 2 == 1 { n + 1 } else { n - 1 };
             if seen.has_number(other) {

@@ -2,9 +2,8 @@
 //! ([`HostState`]) and as `baraza results` is asked (`--exclude`, `--versions`): the one place
 //! every table of a games.jsonl (`results`, the HTML report, a resumed run's) goes through.
 
-use super::results::Tally;
 use crate::record::GameRecord;
-use crate::tournament::log::games_jsonl::{GameLine, Header};
+use crate::tournament::log::games_jsonl::Header;
 use crate::tournament::log::host_state::HostState;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -26,13 +25,13 @@ impl TableView {
         }
     }
 
-    /// Leave the hidden bots of the header out of `tally`'s table.
-    pub fn hide_bots(&self, tally: &mut Tally, header: &Header) {
-        for name in header.bot_names() {
-            if self.host.hides(&name) {
-                tally.hide(&name);
-            }
-        }
+    /// The header's bots left out of the table.
+    pub fn hidden_bots(&self, header: &Header) -> Vec<String> {
+        header
+            .bot_names()
+            .into_iter()
+            .filter(|name| self.host.hides(name))
+            .collect()
     }
 
     /// The name a player is counted under.
@@ -43,23 +42,16 @@ impl TableView {
         }
     }
 
-    /// Count a game (not superseded: the caller knows its line number) unless it is left out.
-    pub fn add(
+    /// The names a game (not superseded: the caller knows its line number) is counted under,
+    /// player 1's and player 2's; `None` when it is left out.
+    pub fn counted<'a>(
         &self,
-        tally: &mut Tally,
-        pair: u64,
         versions: &BTreeMap<String, u32>,
-        r: &GameRecord,
-    ) {
+        r: &'a GameRecord,
+    ) -> Option<(Cow<'a, str>, Cow<'a, str>)> {
         if self.host.left_out(&r.white, &r.black) {
-            return;
+            return None;
         }
-        let (white, black) = (self.name(&r.white, versions), self.name(&r.black, versions));
-        tally.add_parts(pair, &white, &black, r.result, r.termination);
-    }
-
-    /// [`TableView::add`] of an owned line.
-    pub fn add_line(&self, tally: &mut Tally, g: &GameLine) {
-        self.add(tally, g.pair, &g.versions, &g.record);
+        Some((self.name(&r.white, versions), self.name(&r.black, versions)))
     }
 }
