@@ -21,7 +21,7 @@
 //! copy), not the games.
 
 use super::games_jsonl::{games_path, header_layout, Header, GAMES_FILE};
-use super::host_line::HostLine;
+use super::host_line::{HostAction, HostLine};
 use super::host_state::{read_host_lines, HostState};
 use super::merge_twice::Twice;
 use super::reader::{parse_game_line, refusal, LogReader};
@@ -324,15 +324,17 @@ fn host_lines(logs: &[Input]) -> Result<Vec<(HostState, Vec<HostLine>)>, MergeEr
         .collect()
 }
 
-/// The inputs' host lines after the games, each once: a withdrawal holds for the merged event
-/// (the superseded lines they name are not copied, so their reruns supersede nothing there).
+/// The inputs' withdraw and replace lines after the games, each once: a withdrawal holds for
+/// the merged event. Rerun lines stay in the shards: the lines they superseded are not copied,
+/// and after the games they would supersede the games played again.
 fn write_host_lines(
     hosts: &[(HostState, Vec<HostLine>)],
     outputs: &mut Outputs,
 ) -> Result<(), MergeError> {
     let (path, jsonl) = &mut outputs.jsonl;
     let mut written: Vec<String> = Vec::new();
-    for line in hosts.iter().flat_map(|(_, lines)| lines) {
+    let kept = |l: &&HostLine| !matches!(l.action, HostAction::Rerun { .. });
+    for line in hosts.iter().flat_map(|(_, lines)| lines).filter(kept) {
         let text = serde_json::to_string(line).expect("a host line serializes");
         if !written.contains(&text) {
             writeln!(jsonl, "{text}").map_err(io_error(path))?;

@@ -225,3 +225,63 @@ fn a_replaced_bot_plays_its_new_version_and_a_swapped_program_is_refused() {
     );
     assert_eq!(games_of(&table(&dir, &[]), "b"), Some(4));
 }
+
+#[test]
+fn merge_follows_the_shards_host_lines() {
+    let d = temp_dir("host-merge");
+    let shard = |k: u32, rounds: u32, resume: bool| {
+        let mut t = tournament("darra", &BOTS)
+            .rounds(rounds)
+            .out(d.join(format!("s{k}")))
+            .quiet()
+            .args(["--movetime", "20", "--shard", &format!("{k}/2")]);
+        if resume {
+            t = t.arg("--resume");
+        }
+        let out = t.process().output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    for k in [1, 2] {
+        shard(k, 1, false);
+        let dir = d.join(format!("s{k}"));
+        baraza_ok([
+            "tournament",
+            "withdraw",
+            dir.to_str().unwrap(),
+            "c",
+            "--exclude-played",
+        ]);
+        shard(k, 2, true);
+    }
+    // Pair 1 (r1 ab) is shard 1's: re-run its first leg there.
+    let s1 = d.join("s1");
+    baraza_ok([
+        "tournament",
+        "rerun",
+        s1.to_str().unwrap(),
+        "--id",
+        "r1-p1-a",
+    ]);
+    shard(1, 2, true);
+    let merged = d.join("m");
+    baraza_ok([
+        "merge",
+        "--out",
+        merged.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        d.join("s2").to_str().unwrap(),
+    ]);
+    // 6 games of round 1 and round 2's ab pair: 8 counted lines; the superseded one is left
+    // out of the merge. The shards' withdrawals are the same line (both made after round 1,
+    // with 0 unplayed, the same day), written once; the rerun line stays in shard 1.
+    let all = lines(&merged);
+    assert_eq!(all.iter().filter(|l| l.get("game_id").is_some()).count(), 8);
+    let host: Vec<_> = all.iter().filter(|l| l["baraza"] == "host").collect();
+    assert_eq!(host.len(), 1, "{host:?}");
+    assert_eq!(host[0]["action"], "withdraw");
+    let t = table(&merged, &[]);
+    assert_eq!(games_of(&t, "c"), None);
+    assert_eq!((games_of(&t, "a"), games_of(&t, "b")), (Some(4), Some(4)));
+    let v = baraza_ok(["results", merged.to_str().unwrap(), "--verify"]);
+    assert!(v.contains("verified 8 games: no problem"), "{v}");
+}
