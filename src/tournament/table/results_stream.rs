@@ -74,7 +74,16 @@ pub fn standings_with(path: &Path, choices: &TableChoices) -> Result<Standings, 
             host: host.clone().unwrap_or_default(),
             versions_apart: choices.versions_apart,
         };
+        let names = log.header.bot_names();
         for bot in &choices.exclude {
+            if !names.contains(bot) {
+                let all = names.join(", ");
+                let why = format!(
+                    "--exclude {bot}: no such bot in {} (its bots: {all})",
+                    path.display()
+                );
+                return Err(LogError::Refused(why).into());
+            }
             view.host.exclude(bot);
         }
         match games_standings(&mut log, forget, &view, host.is_some())? {
