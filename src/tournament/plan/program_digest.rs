@@ -72,28 +72,26 @@ pub fn file_sha256(path: &Path) -> std::io::Result<String> {
         .collect())
 }
 
-/// How `now` differs from `then` (the recorded digests), one phrase per file:
-/// `./bot (sha256 1a2b3c4d5e6f in the log, 9f8e7d6c5b4a now)`; empty when they agree.
+/// How `now` differs from `then` (the recorded digests), one phrase per file, file by file
+/// in the command's order (the program found elsewhere on another machine, with the same
+/// content, is no change): `./bot (sha256 1a2b3c4d5e6f in the log, 9f8e7d6c5b4a now)`; empty
+/// when they agree.
 pub fn changes(then: &[FileDigest], now: &[FileDigest]) -> Vec<String> {
     let short = |s: &str| s.chars().take(12).collect::<String>();
     let mut out = Vec::new();
-    for t in then {
-        match now.iter().find(|n| n.path == t.path) {
-            Some(n) if n.sha256 == t.sha256 => {}
-            Some(n) => out.push(format!(
+    for i in 0..then.len().max(now.len()) {
+        match (then.get(i), now.get(i)) {
+            (Some(t), Some(n)) if t.sha256 == n.sha256 => {}
+            (Some(t), Some(n)) => out.push(format!(
                 "{} (sha256 {} in the log, {} now)",
-                t.path,
+                n.path,
                 short(&t.sha256),
                 short(&n.sha256)
             )),
-            None => out.push(format!("{} (in the log, not named now)", t.path)),
+            (Some(t), None) => out.push(format!("{} (in the log, not named now)", t.path)),
+            (None, Some(n)) => out.push(format!("{} (named now, not in the log)", n.path)),
+            (None, None) => {}
         }
-    }
-    for n in now
-        .iter()
-        .filter(|n| !then.iter().any(|t| t.path == n.path))
-    {
-        out.push(format!("{} (named now, not in the log)", n.path));
     }
     out
 }
@@ -133,6 +131,10 @@ mod tests {
             script.display()
         )));
         assert!(program_digests(&BotSpec::read("b", "builtin:random").unwrap()).is_empty());
+        // The same content at another path (another machine's PATH) is no change.
+        let mut moved = d.clone();
+        moved[2].path = "/elsewhere/w.bin".into();
+        assert!(changes(&d, &moved).is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
