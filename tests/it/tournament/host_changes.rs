@@ -224,6 +224,8 @@ fn a_replaced_bot_plays_its_new_version_and_a_swapped_program_is_refused() {
         (Some(2), Some(2), Some(4))
     );
     assert_eq!(games_of(&table(&dir, &[]), "b"), Some(4));
+    let v = baraza_ok(["results", dir.to_str().unwrap(), "--verify"]);
+    assert!(v.contains("verified 4 games: no problem"), "{v}");
 }
 
 #[test]
