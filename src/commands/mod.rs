@@ -14,6 +14,7 @@ pub mod replay;
 pub mod results;
 pub mod rules;
 pub mod tournament;
+pub mod tournament_host;
 pub mod tournament_play;
 pub mod verify_log;
 pub mod view;

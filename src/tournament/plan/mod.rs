@@ -7,7 +7,8 @@
 //! - [`shard`]: `--shard K/N`, one deterministic share of the schedule;
 //! - [`grow`]: resuming with more rounds or bots, and naming any other change;
 //! - [`match_plan`]: `baraza match` as a two-bot plan;
-//! - [`bot_limits`]: `match --limits1/--limits2`, one bot's limits on the command line.
+//! - [`bot_limits`]: `match --limits1/--limits2`, one bot's limits on the command line;
+//! - [`program_digest`]: the SHA-256 of the files a bot's command names.
 
 pub mod bot_limits;
 pub mod config;
@@ -15,6 +16,7 @@ pub mod grow;
 pub mod layout;
 pub mod match_plan;
 pub mod openings;
+pub mod program_digest;
 pub mod schedule;
 pub mod shard;
 pub mod suites;

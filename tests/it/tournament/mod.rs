@@ -3,6 +3,7 @@
 
 mod e2e;
 mod gnu_parallel;
+mod host_changes;
 mod match_sprt;
 mod merge_scale;
 mod properties;
