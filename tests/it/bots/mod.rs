@@ -3,6 +3,7 @@
 
 mod builtin;
 mod check_bot;
+mod check_bot_words;
 mod command_words;
 mod examples;
 mod mistakes;

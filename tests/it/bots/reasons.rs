@@ -8,11 +8,11 @@ use crate::support::{baraza, bot, read_jsonl, temp_dir};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A game's termination and reason, with `player 1`/`player 2` written `player N`.
-type Said = (String, String);
+pub(super) type Said = (String, String);
 
 /// `baraza match darra BOT builtin:random` with `extra` options (and `env` set, or without
 /// PYTHONUNBUFFERED when `None`): each game's player number (of BOT) and what was said.
-fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<(u64, Said)> {
+pub(super) fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<(u64, Said)> {
     // Tests run at once: a folder of each run's own.
     static RUN: AtomicU64 = AtomicU64::new(0);
     let dir = temp_dir(&format!("reasons-{}", RUN.fetch_add(1, Ordering::Relaxed)));
@@ -51,7 +51,7 @@ fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<(u64, Sa
 
 /// 20 games at `--concurrency 2` (each lost at once by the mistake, so a few seconds in all):
 /// every one lost with `termination` and `words(player)`.
-fn twenty_times(
+pub(super) fn twenty_times(
     bot_command: &str,
     extra: &[&str],
     termination: &str,
