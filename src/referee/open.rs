@@ -86,12 +86,21 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
     }
 }
 
-/// The verdict on a line other than `info` read from a kept process between games.
+/// The verdict on a line other than `info` (or a move at its turn) read from a kept process
+/// after `gameover`, before its first move of the next game: the same words whether it was
+/// read before `newgame`, before its turn or as the answer to it, as when it was written (to
+/// `gameover`, to `newgame`, or once continued for its turn) cannot be told apart.
 pub(super) fn between_games(p: Player, setup: &GameSetup, line: &str) -> Verdict {
     if matches!(protocol::parse_bot_line(line), BotMsg::Ready) {
         return ready_again(p, setup);
     }
-    let reason = format!("{} sent {} between games", who(p, setup), quote(line));
+    let reason = format!(
+        "{} sent {} between games (after 'gameover', before its first move of the next game: \
+         a bot writes nothing but 'info' lines then){}",
+        who(p, setup),
+        quote(line),
+        protocol::habits::move_hint(line)
+    );
     Verdict::fault(p, Termination::ProtocolError, reason)
 }
 

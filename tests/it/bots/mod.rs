@@ -6,6 +6,7 @@ mod check_bot;
 mod check_bot_words;
 mod command_words;
 mod examples;
+mod habits;
 mod mistakes;
 mod reasons;
 mod search;
