@@ -314,3 +314,64 @@ fn a_signal_is_named_and_the_position_is_ready_for_rules_show() {
     let (pos, _) = rest.split_once('\'').unwrap();
     baraza().args(["rules", "show", pos]).assert().success();
 }
+
+#[test]
+fn a_dropped_pythonunbuffered_is_named_every_time() {
+    let words = format!(
+        "player N (mistake_unflushed_move) did not move within 200 ms (+50 ms margin): it \
+         wrote nothing this turn and was waiting, not computing: {FLUSH}{UNBUFFERED}"
+    );
+    let args = [
+        "--games",
+        "20",
+        "--concurrency",
+        "2",
+        "--keep-going",
+        "--movetime",
+        "200",
+        "--startup-timeout",
+        "5000",
+    ];
+    let games = play(
+        &bot("mistake_unflushed_move.py"),
+        &args,
+        &[("PYTHONUNBUFFERED", "1")],
+    );
+    assert_eq!(games.len(), 20);
+    for (n, said) in games {
+        assert_eq!(
+            said,
+            ("time forfeit".to_string(), words.clone()),
+            "player {n}"
+        );
+    }
+}
+
+#[test]
+fn a_file_looked_for_in_the_wrong_folder_is_named_every_time() {
+    let args = ["--games", "20", "--concurrency", "2", "--keep-going"];
+    let games = play(&bot("mistake_relative_file.py"), &args, &[]);
+    assert_eq!(games.len(), 20);
+    for (n, (term, reason)) in games {
+        assert_eq!(term, "crash", "player {n}: {reason}");
+        // Each process has a directory of its own: the words around its path are the same.
+        let (head, rest) = reason
+            .split_once("; it runs in a fresh, empty working directory (")
+            .expect(&reason);
+        assert!(
+            head.starts_with(
+                "player N (mistake_relative_file) crashed: exited with status 1; \
+                              its stderr ended: "
+            ) && head
+                .ends_with("FileNotFoundError: [Errno 2] No such file or directory: 'weights.txt'"),
+            "player {n}: {reason}"
+        );
+        let (dir, tail) = rest.split_once(')').unwrap();
+        assert!(dir.ends_with("-mistake_relative_file"), "{reason}");
+        assert_eq!(
+            tail,
+            ", not the folder baraza was started from: open its files by absolute path, or \
+             relative to its own program file"
+        );
+    }
+}
