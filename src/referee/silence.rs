@@ -54,7 +54,11 @@ pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> Strin
     match q {
         Quiet::Unended(text) => unended(text),
         Quiet::Busy | Quiet::Unread => {
-            format!(": it was still thinking when it was stopped, {stopped_ms} ms after 'go'")
+            format!(
+                ": it was still thinking when it was stopped, {stopped_ms} ms after 'go': end \
+                 each search within the time 'go' gives it (its own p1time or p2time, and \
+                 movetime when present)"
+            )
         }
         Quiet::Waiting => format!(
             ": it wrote nothing this turn and was waiting, not computing: {FLUSH}{}",
@@ -168,7 +172,8 @@ mod tests {
         );
         assert_eq!(
             turn_cause(&Quiet::Busy, 550, &[]),
-            ": it was still thinking when it was stopped, 550 ms after 'go'"
+            ": it was still thinking when it was stopped, 550 ms after 'go': end each search \
+             within the time 'go' gives it (its own p1time or p2time, and movetime when present)"
         );
         assert_eq!(
             turn_cause(&Quiet::Unread, 550, &[]),

@@ -174,7 +174,8 @@ fn a_slow_move_says_how_long_it_had_every_time() {
         "time forfeit",
         |_| {
             "player N (mistake_slow_move) did not move within 200 ms (+50 ms margin): it was \
-             still thinking when it was stopped, 250 ms after 'go'"
+             still thinking when it was stopped, 250 ms after 'go': end each search within the \
+             time 'go' gives it (its own p1time or p2time, and movetime when present)"
                 .to_string()
         },
     );
