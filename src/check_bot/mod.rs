@@ -7,9 +7,11 @@
 //!
 //! It reports causes, not symptoms: a check that cannot be judged because an earlier one failed
 //! (its games ended by the bot's fault, its process was killed for it) is not run and is listed
-//! as skipped because of that one, so one fault gives one `FAIL` line. A bot that exits with
-//! status 0 when the hello names a ruleset it does not play (as protocol.md advises) is one line:
-//! it does not play that ruleset.
+//! as skipped because of that one, so one fault gives one `FAIL` line, and the same cause met in
+//! another ruleset is skipped because of the first ([`same_cause`]). A bot that exits with
+//! status 0 when the hello names a ruleset it does not play (as protocol.md advises), or with
+//! another status while it says `ready` to another ruleset given, is one line: it does not play
+//! that ruleset. A failed start reads as the referee's reason for it ([`probe`]).
 
 mod check;
 mod games;
