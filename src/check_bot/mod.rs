@@ -8,10 +8,10 @@
 //! It reports causes, not symptoms: a check that cannot be judged because an earlier one failed
 //! (its games ended by the bot's fault, its process was killed for it) is not run and is listed
 //! as skipped because of that one, so one fault gives one `FAIL` line, and the same cause met in
-//! another ruleset is skipped because of the first ([`same_cause`]). A bot that exits with
+//! another ruleset is skipped because of the first (`same_cause.rs`). A bot that exits with
 //! status 0 when the hello names a ruleset it does not play (as protocol.md advises), or with
 //! another status while it says `ready` to another ruleset given, is one line: it does not play
-//! that ruleset. A failed start reads as the referee's reason for it ([`probe`]).
+//! that ruleset. A failed start reads as the referee's reason for it (`probe.rs`).
 
 mod check;
 mod games;
@@ -50,7 +50,7 @@ pub struct CheckSetup {
 /// Run every check (within a tokio runtime). Each ruleset is checked on its own, so one run
 /// lists the problems of every ruleset; only a bot that cannot say `ready` to the first hello
 /// (and is not declining it) ends it early. The same cause met in several rulesets is one
-/// `FAIL` line ([`same_cause::one_fail_per_cause`]).
+/// `FAIL` line (`same_cause.rs`).
 pub async fn check_bot(setup: &CheckSetup) -> Report {
     let mut hello: Option<Check> = None;
     let mut declined: Vec<(&str, String)> = Vec::new();

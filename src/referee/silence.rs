@@ -110,7 +110,7 @@ const LATE_READY_WAIT: Duration = Duration::from_secs(5);
 /// Why a bot sent no `ready` by its startup deadline (`startup` after its hello): the text
 /// after "did not send 'ready' within the startup deadline of N ms", the same words for
 /// `match`, `tournament` and `check-bot`. A bot still starting is given a while longer (twice
-/// `startup`, at most [`LATE_READY_WAIT`]; it has failed all the same) so that the reason can
+/// `startup`, at most 5 s; it has failed all the same) so that the reason can
 /// tell how long its start took. `dropped`: the notable variables it did not get. `heard` gets
 /// a line left without its end (as a transcript shows it, vital), and the lines read then.
 pub async fn why_no_ready(
