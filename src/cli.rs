@@ -787,6 +787,10 @@ pub struct CheckBotArgs {
     /// Seed of the games (and of a built-in bot under test)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Pass the referee's NAME to the bot, or set NAME=VALUE (repeatable), as `match --env`
+    /// does: a bot's environment is cleared otherwise
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    pub env: Vec<String>,
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,

@@ -1,7 +1,7 @@
 //! `baraza check-bot <ruleset>... <bot>`: the checks of [`crate::check_bot`], printed.
 
 use crate::bot::spec::BotSpec;
-use crate::bot::{become_subreaper, StderrSink};
+use crate::bot::{become_subreaper, EnvRule, StderrSink};
 use crate::check_bot::{check_bot, Check, CheckSetup, PlayerFor, Report};
 use crate::cli::CheckBotArgs;
 use crate::clock::TimeControl;
@@ -22,10 +22,19 @@ pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
     let report = match command_check(bot_text) {
         Err(failed) => Report::new(vec![failed], &[]),
         Ok(spec) => {
+            let env = args
+                .env
+                .iter()
+                .map(|e| EnvRule::parse(e))
+                .collect::<Result<Vec<_>, _>>()?;
             let setup = CheckSetup {
                 rulesets,
-                bot: player_for(spec, "bot")?,
-                opponent: player_for(BotSpec::parse("opponent", "builtin:random")?, "random")?,
+                bot: player_for(spec, "bot", env)?,
+                opponent: player_for(
+                    BotSpec::parse("opponent", "builtin:random")?,
+                    "random",
+                    vec![],
+                )?,
                 games: args.games.max(1),
                 tc,
                 startup_timeout: Duration::from_millis(args.startup_timeout),
@@ -65,12 +74,15 @@ fn command_check(text: &str) -> Result<BotSpec, Check> {
     Ok(spec)
 }
 
-/// `spec` as the player of one game. The executable's path, the only thing that can fail, is
-/// looked up once here: later calls reuse it.
-fn player_for(spec: BotSpec, name: &'static str) -> anyhow::Result<PlayerFor> {
+/// `spec` as the player of one game, its environment as `env` says. The executable's path, the
+/// only thing that can fail, is looked up once here: later calls reuse it.
+fn player_for(spec: BotSpec, name: &'static str, env: Vec<EnvRule>) -> anyhow::Result<PlayerFor> {
     PlayerSetup::for_bot(&spec, name, "darra", 0, StderrSink::Discard, None)?;
     Ok(Box::new(move |ruleset, seed| {
-        PlayerSetup::for_bot(&spec, name, ruleset, seed, StderrSink::Discard, None)
-            .expect("the executable path was found above and is cached")
+        let mut player =
+            PlayerSetup::for_bot(&spec, name, ruleset, seed, StderrSink::Discard, None)
+                .expect("the executable path was found above and is cached");
+        player.spawn.env = env.clone();
+        player
     }))
 }

@@ -3,8 +3,10 @@
 
 mod builtin;
 mod check_bot;
+mod check_bot_words;
 mod command_words;
 mod examples;
+mod habits;
 mod kits;
 mod mistakes;
 mod python_kit;
