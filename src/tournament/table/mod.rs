@@ -2,8 +2,10 @@
 //!
 //! - [`results`]: the table and its tally; [`results_stream`]: the same of a log read line by
 //!   line; [`pair_book`]: the legs of each pair, packed;
+//! - [`faults`]: the games each bot lost to a fault, with example reasons;
 //! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
 
+pub mod faults;
 pub mod pair_book;
 pub mod render;
 pub mod report;

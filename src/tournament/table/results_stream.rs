@@ -95,6 +95,7 @@ fn games_standings<R: std::io::BufRead>(
             return Ok(None);
         }
         tally.add_parts(pair, &r.white, &r.black, r.result, r.termination);
+        tally.add_fault(&r.white, &r.black, r.result, r.termination, &r.reason);
         if let (true, Some(n)) = (forget, number) {
             let other = if n % 2 == 1 { n + 1 } else { n - 1 };
             if seen.has_number(other) {
@@ -194,6 +195,8 @@ impl MatchTally {
         self.ruleset.get_or_insert_with(|| r.ruleset.clone());
         self.tally
             .add_parts(pair, &r.white, &r.black, r.result, r.termination);
+        self.tally
+            .add_fault(&r.white, &r.black, r.result, r.termination, &r.reason);
         if let Some(seen) = &self.forget {
             let other = if r.game % 2 == 1 {
                 r.game + 1
