@@ -6,6 +6,7 @@ mod gnu_parallel;
 mod match_sprt;
 mod merge_scale;
 mod properties;
+mod published_report;
 mod ratings;
 mod reports;
 mod results;
