@@ -3,6 +3,7 @@
 //! line or path: the entrants are shown by name, clock and the version their bots announced.
 
 use crate::escape::html::escape_html;
+use crate::escape::terminal::escape_control;
 use crate::tournament::log::reader::GamesLog;
 use crate::tournament::plan::config::{CanonicalOpenings, Limits};
 use crate::tournament::table::results::Standings;
@@ -76,6 +77,8 @@ pub fn versions(log: &GamesLog, name: &str) -> Vec<String> {
                 (None, Some(a)) => format!("by {a}"),
                 (None, None) => unreachable!("skipped above"),
             };
+            // A bot's id line may hold ESC or a bidirectional control: shown, not obeyed.
+            let v = escape_control(&v).into_owned();
             if !out.contains(&v) {
                 out.push(v);
             }

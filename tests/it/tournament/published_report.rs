@@ -176,7 +176,9 @@ fn the_report_names_the_event_and_its_entrants_and_counts_by_hand() {
         assert!(html.contains(&format!(r#"<article class="bot" id="bot-{}">"#, k + 1)));
     }
     // The versions the bots announced (info_bot.sh's `id name info-bot`); no command line.
-    assert!(html.contains("info-bot by A. &quot;Q&quot;"));
+    // Its author line holds ESC: shown as an escape, not sent raw.
+    assert!(html.contains(r"info-bot by A. &quot;Q&quot; \\ W\x1b[31m"));
+    assert!(!html.contains('\u{1b}'));
     assert!(!html.contains("info_bot.sh") && !html.contains("builtin:greedy"));
 
     // The fault table: counts, and links to the first games lost that way, by number, as
@@ -307,4 +309,21 @@ fn view_shows_the_recorded_info_and_refuses_logs_it_cannot_use() {
         1,
     );
     assert!(err.contains("cannot read it"), "{err}");
+    // Info files of games the log does not have (another run's): refused too.
+    let other = dir.join("other-logs");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("g999-p1-x.info"), "0 depth 1 score cp 5\n").unwrap();
+    let err = refused(
+        &[
+            "view",
+            run.to_str().unwrap(),
+            "--logs",
+            other.to_str().unwrap(),
+        ],
+        1,
+    );
+    assert!(
+        err.contains("its info files are of games 999, none of the 12 games of "),
+        "{err}"
+    );
 }
