@@ -652,7 +652,8 @@ pub struct ViewArgs {
     /// The page to write (`-` for standard output) [default: LOG with .html, or DIR/view.html]
     #[arg(long, short = 'o', value_name = "FILE.html")]
     pub out: Option<std::path::PathBuf>,
-    /// A `--logs DIR` of the same games: show the bots' info lines in the move list
+    /// A `match --logs DIR` of the same games: show every info line in the move list [default:
+    /// each move's last one, as the log records it]
     #[arg(long, value_name = "DIR")]
     pub logs: Option<std::path::PathBuf>,
     /// The page's title [default: the log's file name]

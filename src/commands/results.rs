@@ -9,7 +9,7 @@
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
 use crate::escape::terminal::escape_lines;
-use crate::tournament::{log::games_jsonl, table::render, table::results, table::results_stream};
+use crate::tournament::{table::render, table::results, table::results_stream};
 use crate::view;
 use std::io::Write;
 
@@ -54,13 +54,10 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
                 games.host.exclude(bot);
             }
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
-            let views = view::build_games(&records, None);
-            let title = format!(
-                "baraza results: {} {}",
-                games.header.event.ruleset,
-                games_jsonl::games_path(&args.dir).display()
-            );
-            let report = view::report::render(&games);
+            let mut views = view::build_games(&records, None);
+            view::game_view::set_ids(&mut views, &games);
+            let title = view::event::event_name(&games);
+            let report = view::report::render(&games, &views);
             let page = view::page::render(&title, &views, Some(&report));
             return match args.out {
                 Some(path) => super::view::write_page(out, path, &page, views.len()),

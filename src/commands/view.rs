@@ -18,7 +18,14 @@ fn default_out(log: &Path) -> PathBuf {
 
 pub fn run(out: &mut dyn Write, args: ViewArgs) -> anyhow::Result<()> {
     let loaded = view::load(&args.log)?;
-    let games = view::build_games(&loaded.records, args.logs.as_deref());
+    let info = match &args.logs {
+        Some(dir) => Some(view::load::info_of_games(dir, &loaded)?),
+        None => None,
+    };
+    let mut games = view::build_games(&loaded.records, info);
+    if let Some(log) = &loaded.log {
+        view::game_view::set_ids(&mut games, log);
+    }
     let title = args.title.clone().unwrap_or_else(|| {
         let name = args.log.file_name().map_or_else(
             || args.log.display().to_string(),

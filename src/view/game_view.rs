@@ -15,8 +15,13 @@ const INFO_GAME_BYTES: usize = 64 * 1024;
 /// A game ready for the page's script. Short field names: a page may hold thousands of games.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameView {
-    /// 1-based number in the input: `#g<n>` in the page's address.
+    /// The game's number on the page, `#g<n>` in its address: the record's own game number
+    /// (the log's `game`, what `--logs` files and the schedule name it by) when every game
+    /// of the input has a different one, else its 1-based place in the input.
     pub n: usize,
+    /// The schedule's id of a tournament game (`r3-p2-b`), shown beside its number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The record's own game number (`GameIndex`).
     #[serde(rename = "gi")]
     pub game: u64,
@@ -93,8 +98,9 @@ pub fn parse_time_control(text: &str) -> Option<[TimeControl; 2]> {
     }
 }
 
-/// Build the view of one game; `n` is its 1-based number in the input, `info` the info lines
-/// of player 1 and player 2 as `(moves played before, text)`.
+/// Build the view of one game; `n` is its number on the page, `info` the info lines of player
+/// 1 and player 2 as `(moves played before, text)` (from `--logs`; without them, the last info
+/// line before each move that the record keeps, `move_infos`).
 pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> GameView {
     let mut positions = Vec::with_capacity(rec.moves.len() + 1);
     let mut movers = String::with_capacity(rec.moves.len());
@@ -124,6 +130,11 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         Err(e) => problem = Some(e.to_string()),
     }
     let clocks = clocks(rec, &movers);
+    let info = if info.iter().all(Vec::is_empty) {
+        recorded_info(rec, &movers)
+    } else {
+        info
+    };
     let mut info_out = Vec::new();
     let mut bytes = 0;
     for (side, lines) in info.into_iter().enumerate() {
@@ -139,6 +150,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
     info_out.sort_by_key(|(ply, side, _)| (*ply, *side));
     GameView {
         n,
+        id: None,
         game: rec.game,
         ruleset: rec.ruleset.clone(),
         white: rec.white.clone(),
@@ -182,15 +194,49 @@ fn clocks(rec: &GameRecord, movers: &str) -> Option<Vec<u64>> {
     Some(out)
 }
 
-/// Views of all the games; `info_dir` is a `--logs DIR` to take info lines from.
-pub fn build_games(records: &[GameRecord], info_dir: Option<&std::path::Path>) -> Vec<GameView> {
-    let mut info = info_dir.map(super::load::read_info).unwrap_or_default();
+/// The info lines a record keeps (`move_infos`: the mover's last one before each move), as
+/// `--logs` gives them: per player, `(moves played before, text)`.
+fn recorded_info(rec: &GameRecord, movers: &str) -> [Vec<(usize, String)>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for (ply, (info, who)) in rec.move_infos.iter().zip(movers.bytes()).enumerate() {
+        if let Some(text) = info {
+            out[usize::from(who - b'1')].push((ply, text.clone()));
+        }
+    }
+    out
+}
+
+/// Each game's number on the page ([`GameView::n`]): the records' own numbers when they are
+/// all different and not 0, else 1, 2, 3... in input order.
+pub fn page_numbers(records: &[GameRecord]) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::new();
+    let own = records
+        .iter()
+        .all(|r| r.game > 0 && usize::try_from(r.game).is_ok() && seen.insert(r.game));
     records
         .iter()
         .enumerate()
-        .map(|(i, r)| {
+        .map(|(i, r)| if own { r.game as usize } else { i + 1 })
+        .collect()
+}
+
+/// Views of all the games; `info` holds the lines of a `--logs DIR` ([`super::load::read_info`]).
+pub fn build_games(records: &[GameRecord], info: Option<super::load::InfoLines>) -> Vec<GameView> {
+    let mut info = info.unwrap_or_default();
+    records
+        .iter()
+        .zip(page_numbers(records))
+        .map(|(r, n)| {
             let mut take = |side| info.remove(&(r.game, side)).unwrap_or_default();
-            build(i + 1, r, [take(0), take(1)])
+            build(n, r, [take(0), take(1)])
         })
         .collect()
+}
+
+/// Give the games of a tournament log their schedule ids (`games` built from `log`'s games,
+/// in its order).
+pub fn set_ids(games: &mut [GameView], log: &crate::tournament::log::reader::GamesLog) {
+    for (view, line) in games.iter_mut().zip(&log.games) {
+        view.id = Some(line.game_id.clone());
+    }
 }

@@ -117,22 +117,25 @@ fn read_jsonl(text: &str, source: &str) -> Result<Loaded, JsonlError> {
 pub type InfoLines = std::collections::HashMap<(u64, usize), Vec<(usize, String)>>;
 
 /// The `info` lines that `--logs DIR` kept (`g<game>-p<player>-<name>.info`, each line
-/// `<ply> <text>`, ply = moves played before it was sent). A missing folder gives nothing;
-/// unreadable files and lines are skipped.
-pub fn read_info(dir: &Path) -> InfoLines {
-    let mut out = InfoLines::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
+/// `<ply> <text>`, ply = moves played before it was sent). Unreadable files and lines are
+/// skipped; a folder that cannot be read, or holds no such file, is refused: a `--logs`
+/// that shows nothing must not pass unnoticed.
+pub fn read_info(dir: &Path) -> Result<InfoLines, ViewError> {
+    let refuse = |why: String| ViewError::Logs {
+        path: dir.display().to_string(),
+        why,
     };
+    let entries = std::fs::read_dir(dir).map_err(|e| refuse(format!("cannot read it: {e}")))?;
+    let mut out = InfoLines::new();
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let Some(key) = info_file_key(&name) else {
             continue;
         };
+        let lines = out.entry(key).or_default();
         let Ok(text) = std::fs::read_to_string(entry.path()) else {
             continue;
         };
-        let lines = out.entry(key).or_default();
         for line in text.lines() {
             if let Some((ply, rest)) = line.split_once(' ') {
                 if let Ok(ply) = ply.parse() {
@@ -141,7 +144,36 @@ pub fn read_info(dir: &Path) -> InfoLines {
             }
         }
     }
-    out
+    if out.is_empty() {
+        return Err(refuse(NO_INFO_FILES.to_string()));
+    }
+    Ok(out)
+}
+
+/// Why a `--logs DIR` without info files is refused, and where a tournament's info lines are.
+const NO_INFO_FILES: &str =
+    "no g<game>-p<player>-<bot>.info file in it (what `match --logs DIR` writes); \
+a tournament keeps each move's last info line in games.jsonl, which the page shows without --logs";
+
+/// [`read_info`] of `dir`, refused when none of its files is of a game of `loaded` (the
+/// `--logs` of another run: the page would show none of its lines).
+pub fn info_of_games(dir: &Path, loaded: &Loaded) -> Result<InfoLines, ViewError> {
+    let info = read_info(dir)?;
+    let games: std::collections::HashSet<u64> = loaded.records.iter().map(|r| r.game).collect();
+    if info.keys().any(|(g, _)| games.contains(g)) {
+        return Ok(info);
+    }
+    let mut found: Vec<u64> = info.keys().map(|(g, _)| *g).collect();
+    found.sort_unstable();
+    found.dedup();
+    let shown: Vec<String> = found.iter().take(5).map(u64::to_string).collect();
+    let more = if found.len() > 5 { ", ..." } else { "" };
+    Err(ViewError::LogsOfOtherGames {
+        path: dir.display().to_string(),
+        found: format!("{}{more}", shown.join(", ")),
+        games: loaded.records.len(),
+        log: loaded.source.clone(),
+    })
 }
 
 /// `g12-p2-greedy.info` -> (12, 1).

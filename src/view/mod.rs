@@ -6,11 +6,15 @@
 //! page loads nothing (no script, font or image from anywhere): the template, the script and
 //! the style sheet are compiled into baraza and written inline.
 
+pub mod bots;
+pub mod event;
+pub mod faults;
 pub mod game_view;
 pub mod load;
 pub mod page;
 pub mod report;
 pub mod svg;
+pub mod think_time;
 
 pub use game_view::{build_games, GameView};
 pub use load::{load, Loaded};
@@ -32,6 +36,18 @@ pub enum ViewError {
     Jsonl {
         path: String,
         error: load::JsonlError,
+    },
+    #[error("--logs {path}: {why}")]
+    Logs { path: String, why: String },
+    /// `--logs` files that name none of the games shown.
+    #[error(
+        "--logs {path}: its info files are of games {found}, none of the {games} games of {log}"
+    )]
+    LogsOfOtherGames {
+        path: String,
+        found: String,
+        games: usize,
+        log: String,
     },
     #[error("{0}: no game in it")]
     Empty(String),

@@ -1,8 +1,11 @@
-//! The event report of `baraza results DIR --format html`: the table, the head-to-head
-//! crosstable, each bot's score over the games and the SPRT's LLR, as an HTML section that
-//! sits above the viewer of the same games (the crosstable links into it).
+//! The event report of `baraza results DIR --format html`: the event and its entrants, the
+//! table, the fault summary, the head-to-head crosstable, each bot's score over the games, the
+//! SPRT's LLR and a section per bot, as HTML that sits above the viewer of the same games
+//! (links go to a game by its number, `#g<n>`).
 
+use super::bots::{BotAnchors, BotPages};
 use super::svg::{line_plot, Rule, Series};
+use super::GameView;
 use crate::escape::html::escape_html;
 use crate::tournament::log::reader::GamesLog;
 use crate::tournament::table::render;
@@ -10,11 +13,15 @@ use crate::tournament::table::results::{self, Tally};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// The report section for a tournament log. Game `k` (1-based, file order) is `#g<k>p0` in
-/// the viewer below it.
-pub fn render(log: &GamesLog) -> String {
+/// The report section for a tournament log; `views` are its games as the viewer below shows
+/// them, in the log's order (game `log.games[i]` is `#g<views[i].n>` there).
+pub fn render(log: &GamesLog, views: &[GameView]) -> String {
     let s = results::standings(log);
+    let numbers: Vec<usize> = views.iter().map(|v| v.n).collect();
+    let anchors = BotAnchors::new(log, &s);
+    let fault_games = super::faults::fault_games(log, &numbers);
     let mut out = String::from(r#"<div id="report">"#);
+    out.push_str(&super::event::render(log, &s));
     let _ = write!(
         out,
         "<section><h2>Table</h2><p>{} {}: {} of {} games played, {} complete pairs (config {})</p>",
@@ -31,11 +38,19 @@ pub fn render(log: &GamesLog) -> String {
         let _ = write!(out, "<th>{}</th>", escape_html(h));
     }
     out.push_str("</tr></thead><tbody>");
-    for row in rows {
+    for (row, bot) in rows.iter().zip(&s.bots) {
         out.push_str("<tr>");
         for (i, cell) in row.iter().enumerate() {
-            let class = if i == 1 { "" } else { r#" class="num""# };
-            let _ = write!(out, "<td{class}>{}</td>", escape_html(cell));
+            if i == 1 {
+                let a = anchors.anchor(&bot.name);
+                let _ = write!(
+                    out,
+                    r##"<td><a href="#{a}">{}</a></td>"##,
+                    escape_html(cell)
+                );
+            } else {
+                let _ = write!(out, r#"<td class="num">{}</td>"#, escape_html(cell));
+            }
         }
         out.push_str("</tr>");
     }
@@ -56,17 +71,28 @@ pub fn render(log: &GamesLog) -> String {
         );
     }
     out.push_str("</section>");
+    out.push_str(&super::faults::render(&s.faults, &fault_games, |n| {
+        anchors.anchor(n)
+    }));
     let names: Vec<String> = s.bots.iter().map(|b| b.name.clone()).collect();
-    out.push_str(&crosstable(log, &names));
+    out.push_str(&crosstable(log, &names, &numbers));
     out.push_str(&score_plot(log, &names));
     out.push_str(&llr_plot(log));
+    out.push_str(&super::bots::render(&BotPages {
+        log,
+        standings: &s,
+        views,
+        numbers: &numbers,
+        fault_games: &fault_games,
+        anchors: &anchors,
+    }));
     out.push_str("</div>");
     out
 }
 
 /// Points of the row bot against the column bot, over games played; each cell links to the
 /// first game of the two in the viewer.
-fn crosstable(log: &GamesLog, names: &[String]) -> String {
+fn crosstable(log: &GamesLog, names: &[String], numbers: &[usize]) -> String {
     // (row, column) -> (row's points, games, first game number)
     let mut cells: HashMap<(usize, usize), (f64, u64, usize)> = HashMap::new();
     let index: HashMap<&str, usize> = names
@@ -74,7 +100,7 @@ fn crosstable(log: &GamesLog, names: &[String]) -> String {
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
-    for (k, g) in log.games.iter().enumerate() {
+    for (g, &n) in log.games.iter().zip(numbers) {
         let r = &g.record;
         let (Some(&w), Some(&b), Some((pw, pb))) = (
             index.get(r.white.as_str()),
@@ -84,7 +110,7 @@ fn crosstable(log: &GamesLog, names: &[String]) -> String {
             continue;
         };
         for (me, them, pts) in [(w, b, pw), (b, w, pb)] {
-            let c = cells.entry((me, them)).or_insert((0.0, 0, k + 1));
+            let c = cells.entry((me, them)).or_insert((0.0, 0, n));
             c.0 += pts;
             c.1 += 1;
         }
@@ -108,7 +134,7 @@ fn crosstable(log: &GamesLog, names: &[String]) -> String {
                 Some((pts, games, first)) if i != j => {
                     let _ = write!(
                         out,
-                        r##"<td class="num"><a href="#g{first}p0">{}/{games}</a></td>"##,
+                        r##"<td class="num"><a href="#g{first}">{}/{games}</a></td>"##,
                         points(*pts)
                     );
                 }

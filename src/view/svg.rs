@@ -15,11 +15,23 @@ pub struct Rule {
     pub y: f64,
 }
 
-/// Distinct colours for up to ten lines, then repeated.
-const COLOURS: [&str; 10] = [
+/// Twenty colours (the ten of matplotlib's tab10, then ten picked one by one as the farthest
+/// in RGB from those already in), so an event of up to twenty bots has a colour for each;
+/// lines past the tenth are also dashed. Past twenty, colours repeat.
+pub const COLOURS: [&str; 20] = [
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf",
+    "#bcbd22", "#17becf", "#000000", "#0000ff", "#4b0082", "#ff1493", "#00ff7f", "#800000",
+    "#66cdaa", "#2f4f4f", "#f4a460", "#808000",
 ];
+
+/// The dash pattern of line `i`: solid for the first ten, dashed after.
+fn dashes(i: usize) -> &'static str {
+    if i % COLOURS.len() < 10 {
+        ""
+    } else {
+        r#" stroke-dasharray="6 3""#
+    }
+}
 
 const W: f64 = 720.0;
 const H: f64 = 240.0;
@@ -95,7 +107,8 @@ pub fn line_plot(
         }
         let _ = write!(
             s,
-            r##"<polyline fill="none" stroke="{colour}" stroke-width="1.6" points="{}"><title>{}</title></polyline>"##,
+            r##"<polyline fill="none" stroke="{colour}" stroke-width="1.6"{} points="{}"><title>{}</title></polyline>"##,
+            dashes(i),
             d.trim_end(),
             escape_html(&line.label)
         );
@@ -106,8 +119,13 @@ pub fn line_plot(
         for (i, line) in series.iter().enumerate() {
             let _ = write!(
                 s,
-                r#"<span style="color:{}">&#x25A0; {}</span>"#,
+                r#"<span style="color:{}">{} {}</span>"#,
                 COLOURS[i % COLOURS.len()],
+                if dashes(i).is_empty() {
+                    "&#x25A0;"
+                } else {
+                    "&#x254C;"
+                },
                 escape_html(&line.label)
             );
         }
@@ -180,5 +198,33 @@ mod tests {
         // The rule at y 0.5 is half way: 10 + 202 / 2 = 111.
         assert!(plot.contains(r#"y1="111.0""#), "{plot}");
         assert!(plot.contains("a&lt;b"));
+    }
+
+    #[test]
+    fn sixteen_lines_have_sixteen_colours() {
+        let series: Vec<Series> = (0..16)
+            .map(|i| Series {
+                label: format!("bot{i}"),
+                points: vec![(1.0, 0.0), (2.0, 1.0)],
+            })
+            .collect();
+        let plot = line_plot(&series, &[], "game", Some((0.0, 1.0)));
+        let strokes: std::collections::HashSet<&str> = plot
+            .split(r#"<polyline fill="none" stroke=""#)
+            .skip(1)
+            .map(|rest| &rest[..7])
+            .collect();
+        assert_eq!(strokes.len(), 16, "{strokes:?}");
+        // And no two of the twenty look alike: at least 60 apart in RGB (of 441 at most).
+        let rgb = |c: &str| -> [f64; 3] {
+            [1, 3, 5].map(|i| f64::from(u8::from_str_radix(&c[i..i + 2], 16).unwrap()))
+        };
+        for (i, a) in COLOURS.iter().enumerate() {
+            for b in &COLOURS[i + 1..] {
+                let (x, y) = (rgb(a), rgb(b));
+                let d = (0..3).map(|k| (x[k] - y[k]).powi(2)).sum::<f64>().sqrt();
+                assert!(d >= 60.0, "{a} and {b} are {d:.0} apart");
+            }
+        }
     }
 }

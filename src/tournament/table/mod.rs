@@ -4,8 +4,10 @@
 //!   line; [`pair_book`]: the legs of each pair, packed;
 //! - [`table_view`]: which lines count, under which names (host lines, `--exclude`,
 //!   `--versions`);
+//! - [`faults`]: the games each bot lost to a fault, with example reasons;
 //! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
 
+pub mod faults;
 pub mod pair_book;
 pub mod render;
 pub mod report;

@@ -1,6 +1,7 @@
 //! The results table for people and for other tools: the text table (with the head-to-head
 //! results and, for two bots, the report block of [`super::report`]), CSV and Markdown.
 
+use super::faults;
 use super::report;
 use super::results::{BotStanding, Pairing, Standings};
 use crate::escape::{csv, markdown};
@@ -301,6 +302,7 @@ pub fn render_text(s: &Standings) -> String {
             sp.first, sp.second, r.params, r.llr, r.lower, r.upper, r.units, r.decision
         );
     }
+    out += &faults::render_text(&s.faults);
     for n in notes(s) {
         let _ = writeln!(out, "note: {n}");
     }
@@ -308,7 +310,7 @@ pub fn render_text(s: &Standings) -> String {
 }
 
 /// The machine-readable columns of CSV and Markdown: plain numbers, no signs or units.
-const DATA_COLUMNS: [&str; 24] = [
+const DATA_COLUMNS: [&str; 26] = [
     "rank",
     "bot",
     "games",
@@ -333,6 +335,8 @@ const DATA_COLUMNS: [&str; 24] = [
     "crashes",
     "other_forfeits",
     "rating_bound",
+    "faults",
+    "fault_reasons",
 ];
 
 fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
@@ -372,6 +376,8 @@ fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
             None => String::new(),
         },
     ]);
+    let f = s.faults.iter().find(|f| f.name == b.name);
+    row.extend([faults::counts_cell(f), faults::examples_cell(f)]);
     row
 }
 
@@ -421,6 +427,16 @@ pub fn render_markdown(s: &Standings) -> String {
                 points(p.points),
                 p.games.to_string(),
                 format!("{:.1}%", p.score * 100.0),
+            ]);
+        }
+    }
+    if !s.faults.is_empty() {
+        out += "\n| Bot | Games lost to faults | Example reasons |\n| --- | --- | --- |\n";
+        for f in &s.faults {
+            out += &line(&[
+                markdown::cell(&f.name),
+                escape(&faults::counts_cell(Some(f))),
+                markdown::cell(&faults::examples_cell(Some(f))),
             ]);
         }
     }

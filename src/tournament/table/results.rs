@@ -15,6 +15,7 @@
 //!   forfeit, `crash` as a crash, `illegal move`, `protocol error` and `stalled connection` as
 //!   other forfeits.
 
+use super::faults::{BotFaults, FaultBook};
 use super::pair_book::{Leg, PairBook, PairLegs};
 use super::table_view::TableView;
 use crate::outcome::GameResult;
@@ -91,6 +92,9 @@ pub struct Standings {
     /// `ratings_note` when there is none.
     pub ratings: Option<RatingList>,
     pub ratings_note: Option<String>,
+    /// The games each bot lost to a fault, by termination, with example reasons (bots with
+    /// none left out), in rank order.
+    pub faults: Vec<BotFaults>,
     /// Lines whose result is `*`, no result (ignored); any other non-score is refused when
     /// games.jsonl is read.
     pub unscored_games: u64,
@@ -197,6 +201,7 @@ pub struct Tally {
     unscored: u64,
     /// Bots left out of the table (withdrawn with their games excluded, `--exclude`).
     hidden: Vec<String>,
+    faults: FaultBook,
 }
 
 impl Tally {
@@ -215,6 +220,7 @@ impl Tally {
     ) {
         if let Some((white, black)) = view.counted(versions, r) {
             self.add_parts(pair, &white, &black, r.result, r.termination);
+            self.add_fault(&white, &black, r.result, r.termination, &r.reason);
         }
     }
 
@@ -244,6 +250,7 @@ impl Tally {
             scored: 0,
             unscored: 0,
             hidden: Vec::new(),
+            faults: FaultBook::default(),
         }
     }
 
@@ -278,6 +285,26 @@ impl Tally {
     pub fn add(&mut self, g: &GameLine) {
         let r = &g.record;
         self.add_parts(g.pair, &r.white, &r.black, r.result, r.termination);
+        self.add_fault(&r.white, &r.black, r.result, r.termination, &r.reason);
+    }
+
+    /// Count a game's fault, if the loser lost it by one, with its reason (for the fault
+    /// summary; [`Tally::add_parts`] counts the rest).
+    pub fn add_fault(
+        &mut self,
+        white: &str,
+        black: &str,
+        result: GameResult,
+        termination: Termination,
+        reason: &str,
+    ) {
+        let loser = match result.points() {
+            Some((pw, pb)) if pw < pb => white,
+            Some((pw, pb)) if pb < pw => black,
+            _ => return,
+        };
+        let i = self.index(loser);
+        self.faults.add(i, termination, reason);
     }
 
     /// Count one more game, given the fields the table reads.
@@ -526,6 +553,7 @@ impl Tally {
 
         let header = &self.header;
         let (ratings, ratings_note) = self.ratings();
+        let rank_order: Vec<usize> = bots.iter().map(|b| index(&b.name)).collect();
         Standings {
             schema: RESULTS_SCHEMA,
             config_hash: header.config_hash.clone(),
@@ -540,6 +568,7 @@ impl Tally {
             pairings: self.pairings(),
             ratings,
             ratings_note,
+            faults: self.faults.summary(&rank_order, names),
             unscored_games: self.unscored,
             duplicate_lines: 0,
             torn_last_line: None,

@@ -260,6 +260,8 @@ impl MatchTally {
         self.ruleset.get_or_insert_with(|| r.ruleset.clone());
         self.tally
             .add_parts(pair, &r.white, &r.black, r.result, r.termination);
+        self.tally
+            .add_fault(&r.white, &r.black, r.result, r.termination, &r.reason);
         if let Some(seen) = &self.forget {
             let other = if r.game % 2 == 1 {
                 r.game + 1

@@ -4,6 +4,9 @@
   'use strict';
   var DATA = JSON.parse(document.getElementById('data').textContent);
   var games = DATA.games;
+  // Games by their number on the page (the log's game number: `#g<n>`).
+  var byN = {};
+  games.forEach(function (g) { byN[g.n] = g; });
   var cur = null;
   var ply = 0;
   var timer = null;
@@ -22,21 +25,27 @@
 
   // ---- the game list --------------------------------------------------------------------
 
-  function fillFilters() {
-    var names = {};
-    games.forEach(function (g) { names[g.w] = 1; names[g.b] = 1; });
-    var sel = $('f-bot');
-    Object.keys(names).sort().forEach(function (n) {
+  function options(sel, values) {
+    Object.keys(values).sort().forEach(function (n) {
       var o = el('option', null, n);
       o.value = n;
       sel.appendChild(o);
     });
     sel.onchange = renderList;
+  }
+
+  function fillFilters() {
+    var names = {};
+    var terms = {};
+    games.forEach(function (g) { names[g.w] = 1; names[g.b] = 1; terms[g.t] = 1; });
+    options($('f-bot'), names);
+    options($('f-term'), terms);
     $('f-result').onchange = renderList;
   }
 
-  function keep(g, bot, res) {
+  function keep(g, bot, res, term) {
     if (bot && g.w !== bot && g.b !== bot) { return false; }
+    if (term && g.t !== term) { return false; }
     if (!res) { return true; }
     if (res === 'win' || res === 'loss') {
       if (!bot || g.r === '1/2-1/2') { return false; }
@@ -49,16 +58,20 @@
   function renderList() {
     var bot = $('f-bot').value;
     var res = $('f-result').value;
+    var term = $('f-term').value;
     var body = $('games').tBodies[0];
     var rows = document.createDocumentFragment();
     var shown = 0;
-    games.forEach(function (g) {
-      if (!keep(g, bot, res)) { return; }
+    // By number: the order of the schedule, not of the games' ends.
+    var order = games.slice().sort(function (x, y) { return x.n - y.n; });
+    order.forEach(function (g) {
+      if (!keep(g, bot, res, term)) { return; }
       shown++;
       var tr = el('tr');
       tr.id = 'row-g' + g.n;
       var a = el('a', null, g.n);
-      a.href = '#g' + g.n + 'p0';
+      a.href = '#g' + g.n;
+      if (g.id) { a.title = g.id; }
       var td = el('td');
       td.appendChild(a);
       tr.appendChild(td);
@@ -244,6 +257,12 @@
       if (g.by[i] === String(p)) { think = 'last move ' + g.ms[i] + ' ms'; break; }
     }
     bar.appendChild(el('span', 'think', think));
+    // The bot's own evaluation: its last info line up to this ply.
+    var said = '';
+    (g.i || []).forEach(function (x) { if (x[1] === p && x[0] <= k) { said = x[2]; } });
+    var ev = el('span', 'eval', said);
+    ev.id = 'eval-p' + p;
+    bar.appendChild(ev);
     var clock = g.c ? clockText(g.c[2 * k + p - 1]) : 'no game clock';
     var c = el('span', 'clock', clock);
     c.id = 'clock-p' + p;
@@ -291,7 +310,7 @@
   }
 
   function gameChanged(g) {
-    $('game-head').textContent = 'game ' + g.n + ' · ' + g.rs + ' · ' + g.w + ' vs ' + g.b +
+    $('game-head').textContent = 'game ' + g.n + (g.id ? ' (' + g.id + ')' : '') + ' · ' + g.rs + ' · ' + g.w + ' vs ' + g.b +
       ' · ' + g.r + ' ' + g.t + ' · ' + (g.tc || '') + (g.rd && g.rd !== '?' ? ' · round ' + g.rd : '');
     var body = $('movelist').tBodies[0];
     body.textContent = '';
@@ -333,7 +352,7 @@
   }
 
   function go(n, k) {
-    var g = games[n - 1];
+    var g = byN[n];
     if (!g) { return; }
     stop();
     show(g, k);
@@ -392,7 +411,7 @@
     window.addEventListener('hashchange', function () {
       if (fromHash()) { $('viewer').scrollIntoView(); }
     });
-    if (!fromHash() && games.length) { go(1, 0); }
+    if (!fromHash() && games.length) { go(games[0].n, 0); }
   }
 
   init();

@@ -3,6 +3,7 @@
 mod foreign_options;
 mod help_and_checks;
 mod play;
+mod report_browser;
 mod rules;
 mod rules_bao;
 mod view;

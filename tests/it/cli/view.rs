@@ -192,8 +192,10 @@ fn results_as_html_and_the_other_formats() {
     self_contained(&html);
     // Three bots: the table's three rows, a 3x3 crosstable with 6 links into the viewer, a
     // score line per bot; no SPRT section without an SPRT.
+    let crosstable = &html[html.find(r#"<table id="crosstable">"#).unwrap()..];
+    let crosstable = &crosstable[..crosstable.find("</table>").unwrap()];
     assert_eq!(
-        html.matches(r##"<a href="#g"##).count(),
+        crosstable.matches(r##"<a href="#g"##).count(),
         6,
         "crosstable links"
     );
@@ -210,8 +212,12 @@ fn results_as_html_and_the_other_formats() {
         .nth(1)
         .unwrap()
         .to_string();
+    // Its name links to its section, `#bot-<k>` by its place in the event (a, b, c).
+    let k = ["a", "b", "c"].iter().position(|n| *n == leader).unwrap() + 1;
     assert!(
-        html.contains(&format!("<tr><td class=\"num\">1</td><td>{leader}</td>")),
+        html.contains(&format!(
+            r##"<tr><td class="num">1</td><td><a href="#bot-{k}">{leader}</a></td>"##
+        )),
         "{leader}"
     );
     assert_eq!(

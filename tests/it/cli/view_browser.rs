@@ -7,11 +7,11 @@
 //!
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
+use crate::support::browser::{Driver, Session};
 use crate::support::{baraza, baraza_ok, on_path, temp_dir, tournament, Tool, CHROMIUM};
 use base64::Engine as _;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const RULESETS: [&str; 7] = [
@@ -23,159 +23,6 @@ const RULESETS: [&str; 7] = [
     "dara",
     "dara-niger",
 ];
-
-/// chromedriver, killed by its pid when dropped.
-struct Driver {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-impl Driver {
-    fn start(exe: &Path) -> Driver {
-        let port = free_port();
-        let child = std::process::Command::new(exe)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chromedriver");
-        let driver = Driver {
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-        };
-        // Ready when its status says so (it starts in well under a second here).
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let ready = ureq::get(&format!("{}/status", driver.base))
-                .call()
-                .ok()
-                .and_then(|r| r.into_json::<Value>().ok())
-                .is_some_and(|v| v["value"]["ready"] == true);
-            if ready {
-                return driver;
-            }
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-/// One browser session; deleted (the browser quits) when dropped.
-struct Session<'a> {
-    driver: &'a Driver,
-    id: String,
-}
-
-impl<'a> Session<'a> {
-    fn new(driver: &'a Driver, chromium: &Path, profile: &Path) -> Session<'a> {
-        let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": chromium.to_string_lossy(),
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                         "--no-first-run", "--disable-background-networking",
-                         "--disable-component-update", "--disable-sync",
-                         "--disable-dev-shm-usage",
-                         format!("--user-data-dir={}", profile.display()),
-                         "--window-size=1400,900"],
-            },
-            "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
-        }}});
-        let v: Value = ureq::post(&format!("{}/session", driver.base))
-            .send_json(caps)
-            .expect("new session")
-            .into_json()
-            .unwrap();
-        let id = v["value"]["sessionId"]
-            .as_str()
-            .expect("session id")
-            .to_string();
-        Session { driver, id }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}/session/{}{path}", self.driver.base, self.id)
-    }
-
-    fn post(&self, path: &str, body: Value) -> Value {
-        match ureq::post(&self.url(path)).send_json(body) {
-            Ok(r) => r.into_json::<Value>().unwrap()["value"].clone(),
-            Err(ureq::Error::Status(code, r)) => {
-                panic!(
-                    "{path}: HTTP {code}: {}",
-                    r.into_string().unwrap_or_default()
-                )
-            }
-            Err(e) => panic!("{path}: {e}"),
-        }
-    }
-
-    fn get(&self, path: &str) -> Value {
-        ureq::get(&self.url(path))
-            .call()
-            .unwrap()
-            .into_json::<Value>()
-            .unwrap()["value"]
-            .clone()
-    }
-
-    fn open(&self, url: &str) {
-        self.post("/url", json!({ "url": url }));
-    }
-
-    fn js(&self, script: &str) -> Value {
-        self.post("/execute/sync", json!({"script": script, "args": []}))
-    }
-
-    fn key(&self, key: &str) {
-        self.post(
-            "/actions",
-            json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
-                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]}),
-        );
-    }
-
-    /// (game, ply, position) the board shows.
-    fn board(&self) -> (u64, usize, String) {
-        let v = self.js(
-            "var b = document.getElementById('board');\
-             return [b.getAttribute('data-game'), b.getAttribute('data-ply'), b.getAttribute('data-position')];",
-        );
-        (
-            v[0].as_str().unwrap().parse().unwrap(),
-            v[1].as_str().unwrap().parse().unwrap(),
-            v[2].as_str().unwrap().to_string(),
-        )
-    }
-
-    fn log(&self, kind: &str) -> Vec<Value> {
-        self.post("/se/log", json!({ "type": kind }))
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
-    }
-}
-
-impl Drop for Session<'_> {
-    fn drop(&mut self) {
-        let _ = ureq::delete(&self.url("")).call();
-    }
-}
 
 const LEFT: &str = "\u{E012}";
 const RIGHT: &str = "\u{E014}";
@@ -396,7 +243,7 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
     let href = cells[0].as_str().unwrap().to_string();
     session.js("document.querySelector('#crosstable a').click();");
     let (game, ply, pos) = session.board();
-    assert_eq!(format!("#g{game}p{ply}"), href);
+    assert_eq!((format!("#g{game}"), ply), (href, 0));
     assert_eq!(pos, baraza_ok(["rules", "start", "dara"]).trim_end());
     // The SPRT plot and the score plot are inline SVG.
     let svgs = session.js("return document.querySelectorAll('#report svg polyline').length;");

@@ -7,6 +7,7 @@ mod host_changes;
 mod match_sprt;
 mod merge_scale;
 mod properties;
+mod published_report;
 mod ratings;
 mod reports;
 mod results;

@@ -194,7 +194,19 @@ fn results_text_from_a_hand_written_log() {
     assert_eq!(words(lines[8]), words("1  a  -  2/2  1.5/2"));
     assert_eq!(words(lines[9]), words("2  c  0/2  -  2/2"));
     assert_eq!(words(lines[10]), words("3  b  0.5/2  0/2  -"));
-    assert_eq!(lines.len(), 11);
+    // The faults, from the log: c lost r1-p2-a on time and r1-p2-b by a crash, b lost r1-p3-a
+    // by an illegal move; the hand-written lines give every reason as `-`.
+    assert_eq!(
+        &lines[11..],
+        [
+            "Faults (games lost to each, with example reasons):",
+            "  c lost 2 games: time forfeit 1; crash 1",
+            "    time forfeit: -",
+            "    crash: -",
+            "  b lost 1 game: illegal move 1",
+            "    illegal move: -",
+        ]
+    );
 }
 
 #[test]
@@ -242,7 +254,9 @@ fn results_as_csv_and_markdown() {
             "time_forfeits",
             "crashes",
             "other_forfeits",
-            "rating_bound"
+            "rating_bound",
+            "faults",
+            "fault_reasons"
         ]
     );
     // a: 4 games, 3.5 points, 3-1-0, score 0.875, Ordo's rating 246.5875, Perf 338.04 (see
@@ -256,9 +270,15 @@ fn results_as_csv_and_markdown() {
     assert!((a[10].parse::<f64>().unwrap() - 338.0392).abs() < 1e-3);
     assert_eq!(a[12], "", "a perfect upper bound is empty");
     assert_eq!(a[13], "");
-    assert_eq!(&a[14..], ["2", "0", "0", "0", "1", "1", "0", "0", "0", ""]);
+    assert_eq!(
+        &a[14..],
+        ["2", "0", "0", "0", "1", "1", "0", "0", "0", "", "", ""]
+    );
     assert_eq!(&rows[2][..2], ["2", "c"]);
-    assert_eq!(&rows[3][20..], ["0", "0", "1", ""]);
+    assert_eq!(
+        &rows[3][20..],
+        ["0", "0", "1", "", "illegal move 1", "illegal move: -"]
+    );
 
     let md = run("markdown");
     assert!(md.starts_with("**darra round-robin**: 6 of 6 games played, 3 complete pairs\n"));
@@ -1313,7 +1333,7 @@ fn an_unbeaten_bot_gets_a_floor_and_the_others_keep_their_ratings() {
         .unwrap();
     let csv = String::from_utf8(csv.stdout).unwrap();
     let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
-    assert_eq!(rows[0].last(), Some(&"rating_bound"));
+    assert_eq!(rows[0][23], "rating_bound");
     assert_eq!((rows[1][1], rows[1][9], rows[1][23]), ("a", "", "floor"));
     assert_eq!(rows[2][23], "");
 }

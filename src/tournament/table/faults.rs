@@ -1,0 +1,184 @@
+//! The fault summary of the results: for each bot, how many games it lost to each fault
+//! (a time forfeit, an illegal move, a protocol error, a crash, a stalled connection), with a
+//! few of the reasons the referee wrote, so a host sees what went wrong without reading the log.
+
+use crate::record::Termination;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// At most this many example reasons per bot and termination: the first ones met that differ.
+pub const FAULT_EXAMPLES: usize = 3;
+/// An example reason is cut to this many characters (a reason may quote a bot's long line).
+const EXAMPLE_CHARS: usize = 200;
+
+/// The games one bot lost to faults, by termination.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotFaults {
+    pub name: String,
+    /// Games lost to any fault.
+    pub games: u64,
+    /// One entry per termination, in the order of [`Termination::ALL`].
+    pub lost: Vec<FaultCount>,
+}
+
+/// The games lost to one termination.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FaultCount {
+    pub termination: Termination,
+    pub games: u64,
+    /// Up to [`FAULT_EXAMPLES`] different reasons, in the order met.
+    pub examples: Vec<String>,
+}
+
+/// Whether losing a game this way is the loser's fault (what the summary counts).
+pub fn is_fault(t: Termination) -> bool {
+    matches!(
+        t,
+        Termination::TimeForfeit
+            | Termination::IllegalMove
+            | Termination::ProtocolError
+            | Termination::Crash
+            | Termination::StalledConnection
+    )
+}
+
+fn order(t: Termination) -> usize {
+    Termination::ALL
+        .iter()
+        .position(|&x| x == t)
+        .expect("every termination is listed")
+}
+
+/// The faults counted so far, by bot index (the table's) and termination. Its memory is the
+/// number of bots times the terminations, not the games.
+#[derive(Clone, Debug, Default)]
+pub struct FaultBook {
+    /// (bot, termination order) -> (games, examples).
+    counts: BTreeMap<(usize, usize), (u64, Vec<String>)>,
+}
+
+impl FaultBook {
+    /// Count a game that bot `loser` lost by `termination` (ignored unless a fault).
+    pub fn add(&mut self, loser: usize, termination: Termination, reason: &str) {
+        if !is_fault(termination) {
+            return;
+        }
+        let (games, examples) = self.counts.entry((loser, order(termination))).or_default();
+        *games += 1;
+        if examples.len() < FAULT_EXAMPLES {
+            let reason: String = reason.chars().take(EXAMPLE_CHARS).collect();
+            if !examples.contains(&reason) {
+                examples.push(reason);
+            }
+        }
+    }
+
+    /// The summary of the bots with a fault, in the order of `bots` (bot indices, e.g. rank
+    /// order), named by `names`.
+    pub fn summary(&self, bots: &[usize], names: &[String]) -> Vec<BotFaults> {
+        bots.iter()
+            .filter_map(|&b| {
+                let lost: Vec<FaultCount> = self
+                    .counts
+                    .range((b, 0)..(b + 1, 0))
+                    .map(|(&(_, t), (games, examples))| FaultCount {
+                        termination: Termination::ALL[t],
+                        games: *games,
+                        examples: examples.clone(),
+                    })
+                    .collect();
+                (!lost.is_empty()).then(|| BotFaults {
+                    name: names[b].clone(),
+                    games: lost.iter().map(|f| f.games).sum(),
+                    lost,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The summary for a person, under a heading: per bot a line of counts, then its example
+/// reasons one a line; empty without faults.
+///
+/// ```text
+/// Faults (games lost to each, with example reasons):
+///   seg lost 5 games: crash 5
+///     crash: player 2 (seg) crashed: killed by signal 11 (SIGSEGV) ...
+/// ```
+pub fn render_text(faults: &[BotFaults]) -> String {
+    if faults.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("Faults (games lost to each, with example reasons):\n");
+    for b in faults {
+        let plural = if b.games == 1 { "" } else { "s" };
+        out += &format!(
+            "  {} lost {} game{plural}: {}\n",
+            b.name,
+            b.games,
+            counts_cell(Some(b))
+        );
+        for f in &b.lost {
+            for e in &f.examples {
+                out += &format!("    {}: {e}\n", f.termination.as_str());
+            }
+        }
+    }
+    out
+}
+
+/// A bot's faults as one CSV/Markdown cell: `crash 2; time forfeit 1`.
+pub fn counts_cell(faults: Option<&BotFaults>) -> String {
+    faults.map_or(String::new(), |b| {
+        b.lost
+            .iter()
+            .map(|f| format!("{} {}", f.termination.as_str(), f.games))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// A bot's example reasons as one cell, `termination: reason`, joined by ` | `.
+pub fn examples_cell(faults: Option<&BotFaults>) -> String {
+    faults.map_or(String::new(), |b| {
+        b.lost
+            .iter()
+            .flat_map(|f| {
+                f.examples
+                    .iter()
+                    .map(move |e| format!("{}: {e}", f.termination.as_str()))
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_faults_only_and_keeps_a_few_different_examples() {
+        let mut book = FaultBook::default();
+        for r in ["a", "a", "b", "c", "d"] {
+            book.add(1, Termination::Crash, r);
+        }
+        book.add(1, Termination::TimeForfeit, "slow");
+        book.add(1, Termination::Normal, "mated");
+        book.add(0, Termination::Adjudication, "decided");
+        let names = vec!["x".to_string(), "y".to_string()];
+        let s = book.summary(&[0, 1], &names);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!((s[0].name.as_str(), s[0].games), ("y", 6));
+        // Time forfeit is listed before crash (the order of Termination::ALL).
+        assert_eq!(s[0].lost[0].termination, Termination::TimeForfeit);
+        assert_eq!(s[0].lost[1].games, 5);
+        assert_eq!(s[0].lost[1].examples, ["a", "b", "c"]);
+        assert_eq!(
+            counts_cell(s.first()),
+            "time forfeit 1; crash 5",
+            "{}",
+            render_text(&s)
+        );
+    }
+}
