@@ -200,8 +200,10 @@ mod tests {
             "the kit's own Cargo.toml changed its path"
         );
         let moved = with_crate_path(text, Path::new("/src/my \"baraza\""));
-        assert!(
-            moved.contains(r#"baraza = { path = "/src/my \"baraza\"" }"#),
+        let parsed: toml::Table = toml::from_str(&moved).unwrap();
+        assert_eq!(
+            parsed["dependencies"]["baraza"]["path"].as_str(),
+            Some("/src/my \"baraza\""),
             "{moved}"
         );
     }
