@@ -2,6 +2,7 @@
 //! clusters.
 
 mod e2e;
+mod event_hosting;
 mod gnu_parallel;
 mod match_sprt;
 mod merge_scale;
