@@ -10,12 +10,18 @@
 //! as skipped because of that one, so one fault gives one `FAIL` line. A bot that exits with
 //! status 0 when the hello names a ruleset it does not play (as protocol.md advises) is one line:
 //! it does not play that ruleset.
+//!
+//! The bot runs under the hosting it is given (limits, sandbox, environment: [`setup`]);
+//! [`entrants`] checks every bot of an event file under the event's own ruleset, clocks and
+//! hosting.
 
 mod check;
+pub mod entrants;
 mod games;
 mod one_move;
 mod probe;
 mod report;
+pub mod setup;
 mod turn_timer;
 
 use crate::clock::TimeControl;
@@ -53,8 +59,15 @@ pub async fn check_bot(setup: &CheckSetup) -> Report {
     let mut rows = Vec::new();
     let mut think_ms = Vec::new();
     for ruleset in &setup.rulesets {
-        let argv = (setup.bot)(ruleset.id, setup.seed).argv;
-        match probe::hello(&argv, ruleset.id, setup.startup_timeout).await {
+        let player = (setup.bot)(ruleset.id, setup.seed);
+        match probe::hello(
+            &player.argv,
+            &player.spawn,
+            ruleset.id,
+            setup.startup_timeout,
+        )
+        .await
+        {
             Hello::Ready(check, bot) => {
                 bot.finish(Some(crate::protocol::QUIT), setup.grace).await;
                 hello.get_or_insert(check);

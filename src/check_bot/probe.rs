@@ -5,7 +5,7 @@
 
 use super::Check;
 use crate::bot::startup_diagnosis::{diagnose, KEPT_LINES};
-use crate::bot::{deadline_after, describe_status, Bot, ReadError, StderrSink};
+use crate::bot::{deadline_after, describe_status, Bot, ReadError, SpawnOptions, StderrSink};
 use crate::protocol::{self, BotMsg, MAX_IDS};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -19,10 +19,16 @@ pub enum Hello {
     Failed(Check),
 }
 
-/// Start `argv` for `ruleset` and wait for `ready`.
-pub async fn hello(argv: &[String], ruleset: &str, startup: Duration) -> Hello {
+/// Start `argv` for `ruleset` as `spawn` says (the limits and sandbox it is checked under) and
+/// wait for `ready`.
+pub async fn hello(
+    argv: &[String],
+    spawn: &SpawnOptions,
+    ruleset: &str,
+    startup: Duration,
+) -> Hello {
     let name = "starts and answers the hello with 'ready'";
-    let mut bot = match Bot::spawn(argv, StderrSink::Discard) {
+    let mut bot = match Bot::spawn_with(argv, StderrSink::Discard, spawn) {
         Ok(b) => b,
         Err(e) => return Hello::Failed(Check::failed(name, format!("could not be started: {e}"))),
     };
