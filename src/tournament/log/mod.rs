@@ -11,7 +11,8 @@
 //!   ([`audit_expect`]: what each line must be; [`audit_pgn`]: games.pgn compared;
 //!   [`par_chunks`]: the chunks of lines judged on every core);
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
-//!   it meets twice, compared after the copy).
+//!   it meets twice, compared after the copy; [`merge_out`]: the output folder, an earlier
+//!   merge there extended).
 
 pub mod audit;
 pub mod audit_expect;
@@ -19,6 +20,7 @@ pub mod audit_pgn;
 pub mod games_jsonl;
 pub mod match_log;
 pub mod merge;
+pub mod merge_out;
 pub mod merge_twice;
 pub mod par_chunks;
 pub mod reader;
