@@ -56,7 +56,9 @@ start() {
     mkdir -p "$m" "$dir/state" "$dir/spool"
     : >"$dir/pids"
     chown munge:munge "$m"
-    chmod 700 "$m"
+    # Every user reaches the socket (munged makes it 0777): jobs may be submitted by
+    # unprivileged users, as on a real cluster. The key itself stays the munge user's.
+    chmod 755 "$m"
     # A fresh key: this cluster trusts nothing else.
     head -c 1024 /dev/urandom >"$m/munge.key"
     chown munge:munge "$m/munge.key"
@@ -128,7 +130,8 @@ stop() {
     export SLURM_CONF="$dir/slurm.conf"
     # Jobs first, so that no job step outlives its slurmd.
     if alive "$(awk '$1 == "slurmctld" { print $2 }' "$dir/pids")"; then
-        scancel --quiet --full --user="$(id -un)" 2>/dev/null || true
+        # Every job of this cluster, whoever submitted it.
+        squeue -h -o %A | xargs -r scancel --quiet --full 2>/dev/null || true
         wait_for 20 "the jobs ending" sh -c '[ -z "$(squeue -h -o %A)" ]' || true
     fi
     # slurmd, slurmctld, munged: the reverse order of start.
