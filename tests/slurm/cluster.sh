@@ -7,7 +7,8 @@
 #                                      node is idle; the daemons' pids go to DIR/pids
 #   tests/slurm/cluster.sh stop DIR    cancel the cluster's jobs, stop the daemons by their pids
 #
-# Then use it with `export SLURM_CONF=DIR/slurm.conf`. Everything (state, spool, logs, the munge
+# Then use it with `export SLURM_CONF=DIR/slurm.conf`, as root or as any user (the daemons need
+# root; submitting jobs does not: `setpriv --reuid=nobody ... sbatch ...`). Everything (state, spool, logs, the munge
 # socket) lives in DIR, and the ports are free ones picked at start, so the cluster touches
 # nothing of the machine's own Slurm set-up and two of them can run side by side.
 set -euo pipefail

@@ -19,12 +19,15 @@
 //! transcript = "transcripts"    # every bot's protocol transcripts (or per bot, below)
 //! combined = true               # one transcript of both bots per game
 //! adjudicate-resign = "movecount=3,score=600"    # also: adjudicate, adjudicate-draw
+//! sandbox = true                # the hosting keys, every bot's (`hosting_keys.rs`)
+//! memory = 1024
 //!
 //! [[bot]]
 //! name = "mine"
 //! cmd = "python3 bots/python/my_bot.py"
 //! movetime = 200                # this bot's own clock
 //! transcript = true             # its transcripts, in OUT/transcripts without a directory
+//! memory = 512                  # its own hosting, over the event's and the command line's
 //!
 //! [[bot]]
 //! name = "greedy"
