@@ -989,11 +989,10 @@ impl EventInputs {
         let global = self.limit_overrides();
         check_limits("the tournament", &global)?;
         let base = global.apply(&Limits::default());
-        let host = self.event_host();
         let mut bots: Vec<BotConfig> = Vec::new();
         for (i, entry) in self.bots.iter().enumerate() {
             let mut bot = resolve_bot(i + 1, entry, &base)?;
-            bot.host = host.overlay(&bot.host).normalized();
+            bot.host = self.bot_host(&bot.host);
             if bots.iter().any(|b| b.name == bot.name) {
                 return Err(ConfigError::DuplicateName(bot.name));
             }

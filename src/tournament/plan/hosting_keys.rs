@@ -30,7 +30,7 @@ impl EventInputs {
     }
 
     /// Every bot's hosting: the top-level keys with the command line's options over them.
-    pub(super) fn event_host(&self) -> HostOverrides {
+    fn event_host(&self) -> HostOverrides {
         let file = HostOverrides {
             memory: self.memory,
             cpu_seconds: self.cpu_seconds,
@@ -47,6 +47,19 @@ impl EventInputs {
             keep_workdirs: self.keep_workdirs,
         };
         file.overlay(&self.command_line_host)
+    }
+
+    /// Bot `own`'s hosting in this event: every bot's, with its own over it, in the form
+    /// that is hashed (switches that are off left out; `sandbox-read` paths absolute where
+    /// they exist, so that the same folder named from elsewhere hashes alike).
+    pub(super) fn bot_host(&self, own: &HostOverrides) -> HostOverrides {
+        let mut host = self.event_host().overlay(own).normalized();
+        for p in &mut host.sandbox_read {
+            if let Ok(abs) = std::fs::canonicalize(&*p) {
+                *p = abs;
+            }
+        }
+        host
     }
 
     /// The paths among the hosting keys, top level and per bot, taken from the event file's

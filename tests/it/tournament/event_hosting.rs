@@ -292,3 +292,39 @@ fn a_bots_own_workdir_is_taken_from_the_event_files_folder() {
     assert!(!names.is_empty());
     assert!(names.iter().all(|n| n.contains("kept")), "{names:?}");
 }
+
+/// A `sandbox-read` folder is hashed as the folder it is: the same event file read from two
+/// places has one config hash; another folder gives another.
+#[test]
+fn a_sandbox_read_folder_hashes_alike_from_anywhere() {
+    let dir = temp_dir("event-hosting-read");
+    for sub in ["ro", "other"] {
+        std::fs::create_dir(dir.join(sub)).unwrap();
+    }
+    let event = dir.join("event.toml");
+    let write = |folder: &str| {
+        std::fs::write(
+            &event,
+            format!(
+                "ruleset = \"darra\"\nsandbox-read = [\"{folder}\"]\n\
+                 [[bot]]\ncmd = \"builtin:random\"\n[[bot]]\ncmd = \"builtin:greedy\"\n"
+            ),
+        )
+        .unwrap();
+    };
+    let hash = |cwd: &Path, config: &str| {
+        let out = baraza()
+            .current_dir(cwd)
+            .args(["tournament", "--config", config, "--dry-run", "--json"])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&ok(out)).unwrap();
+        v["config_hash"].as_str().unwrap().to_string()
+    };
+    write("ro");
+    let here = hash(&dir, "event.toml");
+    let from_root = hash(Path::new("/"), event.to_str().unwrap());
+    assert_eq!(here, from_root);
+    write("other");
+    assert_ne!(hash(&dir, "event.toml"), here);
+}
