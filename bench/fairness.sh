@@ -10,19 +10,25 @@
 #
 # usage: bench/fairness.sh [D_MS] [ROUNDS]     (defaults: 20 ms, 2 rounds = 24 games per run)
 # Extra options for the tournament go in $FAIRNESS_OPTS (e.g. "--affinity" or "--sandbox").
+# BARAZA=path/to/baraza times that binary; by default the checkout is built and its release
+# binary is timed.
 set -euo pipefail
+[ -n "${BARAZA:-}" ] && BARAZA=$(realpath "$BARAZA")
 cd "$(dirname "$0")/.."
 D=${1:-20}
 ROUNDS=${2:-2}
 CORES=$(nproc)
-cargo build --release --quiet
+if [ -z "${BARAZA:-}" ]; then
+    cargo build --release --quiet
+    BARAZA=target/release/baraza
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 -o "$tmp/sleepbot" bench/sleepbot.c
 bot="$tmp/sleepbot $D"
 echo "D = $D ms, $ROUNDS rounds of a 4-bot round-robin (max 40 plies), cores = $CORES"
 for K in 1 "$CORES"; do
-    nice target/release/baraza tournament darra --quiet \
+    nice "$BARAZA" tournament darra --quiet \
         --bot "a=$bot" --bot "b=$bot" --bot "c=$bot" --bot "d=$bot" \
         --rounds "$ROUNDS" --max-plies 40 --movetime $((D * 10)) \
         --concurrency "$K" --out "$tmp/run$K" ${FAIRNESS_OPTS:-} >/dev/null

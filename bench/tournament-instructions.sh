@@ -14,18 +14,23 @@
 # Needs: valgrind, python3, a release build.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-baraza=${BARAZA:-$root/target/release/baraza}
+baraza=$(realpath "${BARAZA:-$root/target/release/baraza}")
 games=${1:-400}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # run NAME COMMAND...: callgrind on the command and on every process it starts.
+# The output file name is relative, so each process writes it into its own working directory:
+# the referee into $out/NAME, each bot into its fresh directory, kept under $out/NAME/work.
+# A name by pid alone would collide: each bot runs in a PID namespace of its own, where it is
+# pid 2, so every bot's file would overwrite the last one's.
 run() {
     name=$1
     shift
-    mkdir "$out/$name"
-    valgrind --tool=callgrind --trace-children=yes \
-        --callgrind-out-file="$out/$name/cg.%p" "$@" >/dev/null 2>"$out/$name/valgrind.txt"
+    mkdir -p "$out/$name/work"
+    (cd "$out/$name" && valgrind --tool=callgrind --trace-children=yes \
+        --callgrind-out-file=cg.%p "$@" --workdir "$out/$name/work" --keep-workdirs \
+        >/dev/null 2>"$out/$name/valgrind.txt")
 }
 
 run match "$baraza" match darra builtin:random builtin:random --games "$games"
@@ -44,7 +49,7 @@ def plies(path):
 def counts(name):
     """(referee instructions, whole-tree instructions) of one run."""
     referee = tree = 0
-    for f in glob.glob(os.path.join(out, name, "cg.*")):
+    for f in glob.glob(os.path.join(out, name, "**", "cg.*"), recursive=True):
         cmd, total = "", 0
         for line in open(f):
             if line.startswith("cmd:"):

@@ -76,6 +76,31 @@ pub enum Command {
         after_help = "Examples:\n  baraza openings list\n  baraza match darra ./a ./b --openings builtin:darra --games 100\n  baraza openings generate darra --count 100 > my-darra.txt"
     )]
     Openings(OpeningsCommand),
+    /// Write a starter bot for your language into a new folder, and print how to build,
+    /// check and play it
+    #[command(name = "new-bot", after_help = NEW_BOT_HELP)]
+    NewBot(NewBotArgs),
+}
+
+const NEW_BOT_HELP: &str = "\
+Languages: c, cpp (c++), go, java, javascript (js), python, rust. Each kit is a complete bot
+that speaks the protocol correctly (it flushes every line, plays game after game in one
+process, sends `info` lines and stops on `quit`) and picks a random legal move, except
+Python's and Rust's, which search with the referee's own rules engines (the `baraza` Python
+package built from python/, and the `baraza` library crate). The same kits are
+in bots/<language>-kit/ (bots/README.md).
+
+Examples:
+  baraza new-bot c mybot
+  baraza new-bot rust ~/bots/first";
+
+/// `baraza new-bot <language> <dir>`.
+#[derive(Args, Debug, Clone)]
+pub struct NewBotArgs {
+    /// c, cpp, go, java, javascript, python or rust
+    pub language: String,
+    /// The folder to write the kit into: new, or empty
+    pub dir: std::path::PathBuf,
 }
 
 const HOSTING_CHECK_HELP: &str = "\
@@ -437,8 +462,16 @@ Examples:
 /// options), and how this run of it goes. `display_order` places these options among the
 /// event's (see [`EventInputs`]).
 #[derive(Args, Debug, Clone, Default)]
-#[command(after_help = with_habits(TOURNAMENT_HELP, For::Tournament))]
+#[command(
+    after_help = with_habits(TOURNAMENT_HELP, For::Tournament),
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true,
+    subcommand_value_name = "HOST_COMMAND",
+    subcommand_help_heading = "Host commands (between runs; recorded in DIR/games.jsonl)"
+)]
 pub struct TournamentArgs {
+    #[command(subcommand)]
+    pub host_command: Option<HostCommand>,
     /// An event file (TOML) with the same settings; options given here override it
     #[arg(long, value_name = "FILE", display_order = 0)]
     pub config: Option<std::path::PathBuf>,
@@ -464,6 +497,81 @@ pub struct TournamentArgs {
     pub json: bool,
     #[command(flatten)]
     pub host: HostOptions,
+}
+
+/// `baraza tournament withdraw|replace|rerun`: a host's changes to an event between runs,
+/// each one line appended to its games.jsonl (docs/hosting.md, "Changing the field").
+#[derive(Subcommand, Debug, Clone)]
+pub enum HostCommand {
+    /// A bot leaves the event (its remaining games are not played)
+    ///
+    /// Its played games stay in the table, or are left out of it with --exclude-played.
+    #[command(
+        after_help = "Examples:\n  baraza tournament withdraw runs/t1 slowbot\n  baraza tournament withdraw runs/t1 cheater --exclude-played"
+    )]
+    Withdraw(WithdrawArgs),
+    /// A new version of a bot plays under the same name from its next game on
+    ///
+    /// The games it played stay as they are; `results --versions` shows the versions apart.
+    /// The new command's files are digested (SHA-256) and recorded: a resume refuses a bot
+    /// whose files differ from the last recorded ones.
+    #[command(
+        after_help = "Examples:\n  baraza tournament replace runs/t1 mybot --cmd './mybot-v2'\n  baraza tournament replace runs/t1 mybot --cmd './mybot'   (rebuilt in place: record its new digest)"
+    )]
+    Replace(ReplaceArgs),
+    /// Play chosen games again on the next run (their old lines stay, superseded)
+    ///
+    /// Their lines stay in games.jsonl, marked superseded by the rerun line; only the newest
+    /// line of a game counts. games.pgn keeps the counted games.
+    #[command(
+        after_help = "A game is chosen when it matches every kind of option given, and any of the values\nof a kind (two --reason values: either wording).\n\nExamples:\n  baraza tournament rerun runs/t1 --id r3-p2-a --id r3-p2-b\n  baraza tournament rerun runs/t1 --termination time --reason 'load' --dry-run\n  baraza tournament rerun runs/t1 --bot mybot --termination crash\n  baraza tournament --config event.toml --out runs/t1 --resume   (plays them)"
+    )]
+    Rerun(RerunArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct WithdrawArgs {
+    /// The tournament's --out directory
+    pub dir: std::path::PathBuf,
+    /// The bot's name in the event
+    pub bot: String,
+    /// Leave the games it played out of the table (and of its opponents' scores); they stay
+    /// in games.jsonl
+    #[arg(long)]
+    pub exclude_played: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReplaceArgs {
+    /// The tournament's --out directory
+    pub dir: std::path::PathBuf,
+    /// The bot's name in the event
+    pub bot: String,
+    /// The new version's command line (one word: quote it) or builtin:<name>
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd: String,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RerunArgs {
+    /// The tournament's --out directory
+    pub dir: std::path::PathBuf,
+    /// A game id (r3-p2-a), repeatable
+    #[arg(long = "id", value_name = "GAME_ID")]
+    pub ids: Vec<String>,
+    /// The games a bot played, repeatable
+    #[arg(long = "bot", value_name = "NAME")]
+    pub bots: Vec<String>,
+    /// The games that ended so: a termination word (`time forfeit`, `crash`, ...) or its first
+    /// word (`time`), repeatable
+    #[arg(long = "termination", value_name = "WORD")]
+    pub terminations: Vec<String>,
+    /// The games whose reason contains TEXT, repeatable
+    #[arg(long = "reason", value_name = "TEXT")]
+    pub reasons: Vec<String>,
+    /// Say which games would be re-run, and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 pub use crate::tournament::plan::config::EventInputs;
@@ -502,8 +610,15 @@ pub struct ResultsArgs {
     /// or missing, and compare the folder's games.pgn game for game. Prints each problem on
     /// a line (game id and line number) and exits with status 1, or prints `verified N games:
     /// no problem`
-    #[arg(long, conflicts_with_all = ["anchor", "json", "format", "out"])]
+    #[arg(long, conflicts_with_all = ["anchor", "json", "format", "out", "exclude", "versions"])]
     pub verify: bool,
+    /// Leave bot NAME and its games out of the table (for a look only: nothing is written),
+    /// repeatable
+    #[arg(long, value_name = "NAME")]
+    pub exclude: Vec<String>,
+    /// Show a replaced bot's versions as rows of their own: NAME (as first entered), NAME@2, ...
+    #[arg(long)]
+    pub versions: bool,
 }
 
 /// The forms `baraza results` prints.

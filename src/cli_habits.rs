@@ -16,7 +16,7 @@ pub enum For {
 pub const HABITS: &[(&[&str], Option<&str>, &str)] = &[
     (
         &["-engine", "--engine"],
-        Some("two bots as arguments: baraza match RULESET BOT1 BOT2 (--name1/--name2 name them)"),
+        Some("two bots as arguments: baraza match RULESET BOT1 BOT2 (--name1/--name2 name them; --limits1/--limits2 tc=...,nodes=... give one its own limits)"),
         "--bot NAME=CMD, once per bot (CMD a command line or builtin:<name>)",
     ),
     (

@@ -115,6 +115,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_token(&self, mv: Self::Move) -> String;
     /// A board drawing for a person: coordinates, whose turn, anything else the spec tracks.
     fn show(&self) -> String;
+    /// [`Game::show`] as `viewer` sits: their own side at the bottom (`baraza play`). The
+    /// default is `show`, for a board without sides (Dara).
+    fn show_from(&self, _viewer: Player) -> String {
+        self.show()
+    }
     /// Material from `player`'s point of view, for the greedy bot: captured seeds or pieces
     /// ahead, higher is better.
     fn material(&self, player: Player) -> i64;
@@ -219,10 +224,15 @@ pub trait Position: Send + Sync {
     fn status(&self) -> Status;
     fn perft(&self, depth: u32) -> u64;
     fn show(&self) -> String;
+    fn show_from(&self, viewer: Player) -> String;
     fn material(&self, player: Player) -> i64;
     /// [`Game::decided`]: the result the rules have already fixed, and why.
     fn decided(&self) -> Option<(Outcome, String)>;
     fn clone_box(&self) -> Box<dyn Position>;
+    /// Each legal move's token with the position it leads to, in the order of
+    /// [`Position::legal`]: a search's whole expansion with the moves generated once (the
+    /// Python package's `children`; `play` would generate them again for every move).
+    fn children(&self) -> Vec<(String, Box<dyn Position>)>;
     /// Run random playouts from here for about `seconds`, or exactly `count` of them when
     /// given; returns (playouts, plies, seconds actually taken).
     fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64);
@@ -282,6 +292,9 @@ impl<G: Game> Position for G {
     fn show(&self) -> String {
         Game::show(self)
     }
+    fn show_from(&self, viewer: Player) -> String {
+        Game::show_from(self, viewer)
+    }
     fn material(&self, player: Player) -> i64 {
         Game::material(self, player)
     }
@@ -290,6 +303,18 @@ impl<G: Game> Position for G {
     }
     fn clone_box(&self) -> Box<dyn Position> {
         Box::new(self.clone())
+    }
+    fn children(&self) -> Vec<(String, Box<dyn Position>)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut next = self.clone();
+                next.apply(m);
+                (self.move_token(m), Box::new(next) as Box<dyn Position>)
+            })
+            .collect()
     }
     fn bench_playouts(&self, seconds: f64, count: Option<u64>, seed: u64) -> (u64, u64, f64) {
         let mut rng = SplitMix64::new(seed);

@@ -11,12 +11,12 @@ pub enum PairError {
     Twice(String),
 }
 
-/// The pairs of `text`, in order: items separated by commas or blanks, keys and values
-/// trimmed, `_` in a key read as `-` (`startup_timeout` is `startup-timeout`), each key one
-/// of `keys` and given at most once.
+/// The pairs of `text`, in order: items separated by commas or blanks (blanks around `=`
+/// belong to their item: `movenumber = 40`), keys and values trimmed, `_` in a key read as `-`
+/// (`startup_timeout` is `startup-timeout`), each key one of `keys` and given at most once.
 pub fn pairs<'a>(text: &'a str, keys: &[&str]) -> Result<Vec<(String, &'a str)>, PairError> {
     let mut out: Vec<(String, &str)> = Vec::new();
-    for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
+    for item in items(text) {
         let (key, value) = item
             .split_once('=')
             .ok_or_else(|| PairError::NotKeyValue(item.to_string()))?;
@@ -30,6 +30,29 @@ pub fn pairs<'a>(text: &'a str, keys: &[&str]) -> Result<Vec<(String, &'a str)>,
         out.push((key, value.trim()));
     }
     Ok(out)
+}
+
+/// The items of `text`: split at commas, then at blanks, except blanks next to a `=`, which
+/// join the words on either side into one item. Each item is a slice of `text`.
+fn items(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let mut i = 0;
+        while i < words.len() {
+            let mut j = i;
+            while j + 1 < words.len() && (words[j].ends_with('=') || words[j + 1].starts_with('='))
+            {
+                j += 1;
+            }
+            // From the first word's start to the last one's end, both within `part`.
+            let start = words[i].as_ptr() as usize - part.as_ptr() as usize;
+            let end = words[j].as_ptr() as usize - part.as_ptr() as usize + words[j].len();
+            out.push(&part[start..end]);
+            i = j + 1;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -48,6 +71,23 @@ mod tests {
             ])
         );
         assert_eq!(pairs("", &keys), Ok(vec![]));
+        // Blanks around '=' (as the adjudication options always took them), between items too.
+        let spaced = Ok(vec![
+            ("tc".to_string(), "5+0.05"),
+            ("nodes".to_string(), "9"),
+        ]);
+        assert_eq!(pairs("tc = 5+0.05, nodes =9", &keys), spaced);
+        assert_eq!(pairs(" tc= 5+0.05  nodes = 9 ", &keys), spaced);
+        assert_eq!(pairs("tc =5+0.05,nodes= 9", &keys), spaced);
+        assert_eq!(
+            pairs("tc = ", &keys),
+            Ok(vec![("tc".to_string(), "")]),
+            "an empty value is its option's to refuse"
+        );
+        assert_eq!(
+            pairs("tc 5", &keys),
+            Err(PairError::NotKeyValue("tc".into()))
+        );
         assert_eq!(pairs("tc", &keys), Err(PairError::NotKeyValue("tc".into())));
         assert_eq!(
             pairs("time=5", &keys),

@@ -17,6 +17,7 @@ pub mod events;
 pub mod game;
 pub mod games;
 pub mod key_values;
+pub mod kits;
 pub mod outcome;
 pub mod player;
 pub mod protocol;

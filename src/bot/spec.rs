@@ -174,6 +174,15 @@ impl BotSpec {
         &self.text
     }
 
+    /// A command's words (after [`BotSpec::preflight`], the first is the program's path);
+    /// `None` for a built-in.
+    pub fn command_words(&self) -> Option<&[String]> {
+        match &self.kind {
+            BotKind::Command(argv) => Some(argv),
+            BotKind::Builtin(..) => None,
+        }
+    }
+
     /// Whether it is a built-in bot (run as this executable, given a seed).
     pub fn is_builtin(&self) -> bool {
         matches!(self.kind, BotKind::Builtin(..))

@@ -1,20 +1,11 @@
 //! Why a bot did not send `ready`, in words a newcomer understands: from the lines it sent
-//! instead (a UCI or GTP habit, debug prints on stdout) or from its silence (output left in a
-//! buffer). Used by the referee's startup-deadline reason and by `baraza check-bot`.
+//! instead (a UCI, GTP or CECP habit, from [`crate::protocol::habits`]; debug prints on
+//! stdout) or from its silence (output left in a buffer). Used by the referee's startup-deadline reason and by `baraza check-bot`.
 
 use crate::escape::terminal::escape_control;
 
 /// How many of the lines a bot sent before `ready` are kept for the diagnosis.
 pub const KEPT_LINES: usize = 3;
-
-/// Answers other arenas' protocols expect, and what they mean here.
-const HABITS: &[(&str, &str)] = &[
-    ("readyok", "UCI's answer to 'isready'"),
-    ("uciok", "UCI's answer to 'uci'"),
-    ("=", "a GTP answer"),
-    ("feature", "a CECP (xboard) greeting"),
-    ("ok", "not a baraza message"),
-];
 
 /// The tail of a startup reason: what the bot sent in place of `ready` (the first few of its
 /// ignored lines, `ignored`), or that it wrote nothing. Starts with `: ` or is empty, so it
@@ -25,12 +16,9 @@ pub fn diagnose(ignored: &[String]) -> String {
                 (flush=True in Python, fflush(stdout) in C)?"
             .to_string();
     };
-    let word = first.split_whitespace().next().unwrap_or("");
-    if let Some((_, what)) = HABITS.iter().find(|(w, _)| *w == word) {
-        return format!(
-            ": it sent {} ({what}, ignored; a baraza bot answers the hello with 'ready')",
-            quoted(first)
-        );
+    let hint = crate::protocol::habits::ready_hint(first);
+    if !hint.is_empty() {
+        return format!(": it sent {}{hint}", quoted(first));
     }
     let shown: Vec<String> = ignored.iter().take(KEPT_LINES).map(|l| quoted(l)).collect();
     format!(

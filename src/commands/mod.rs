@@ -7,12 +7,14 @@ pub mod hosting_check;
 pub mod human;
 pub mod match_cmd;
 pub mod merge;
+pub mod new_bot;
 pub mod openings;
 pub mod play;
 pub mod replay;
 pub mod results;
 pub mod rules;
 pub mod tournament;
+pub mod tournament_host;
 pub mod tournament_play;
 pub mod verify_log;
 pub mod view;
@@ -43,6 +45,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::CheckBot(args) => check_bot::run(&mut out, args),
         Command::HostingCheck(args) => hosting_check::run(&mut out, args),
         Command::Openings(cmd) => openings::run(&mut out, cmd),
+        Command::NewBot(args) => new_bot::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

@@ -17,7 +17,11 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
     if args.verify {
         return super::verify_log::run(out, &args.dir);
     }
-    let mut table = results_stream::standings_of_path(&args.dir)?;
+    let choices = results_stream::TableChoices {
+        exclude: args.exclude.clone(),
+        versions_apart: args.versions,
+    };
+    let mut table = results_stream::standings_with(&args.dir, &choices)?;
     let format = match (args.format, args.json) {
         (Some(f), false) => f,
         (None, true) | (Some(ResultsFormat::Json), true) => ResultsFormat::Json,
@@ -45,7 +49,10 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
                     view::page::MAX_REPORT_GAMES
                 );
             }
-            let games = crate::tournament::log::reader::read_games_log(&args.dir)?;
+            let mut games = crate::tournament::log::reader::read_games_log(&args.dir)?;
+            for bot in &args.exclude {
+                games.host.exclude(bot);
+            }
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let views = view::build_games(&records, None);
             let title = format!(

@@ -28,7 +28,10 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
+pub fn run(out: &mut dyn Write, mut args: TournamentArgs) -> anyhow::Result<()> {
+    if let Some(command) = args.host_command.take() {
+        return super::tournament_host::run(out, command);
+    }
     let (config, run) = inputs(&args)?.resolve(cores())?;
     if let Some(shard) = args.shard {
         shard.check(&config)?;
@@ -55,10 +58,12 @@ pub fn run(out: &mut dyn Write, args: TournamentArgs) -> anyhow::Result<()> {
     if args.dry_run {
         return print_schedule(out, &config, plan.as_ref(), all, args.shard, args.json);
     }
-    let Some(plan) = plan else {
+    let Some(mut plan) = plan else {
         bail!("--out DIR is required: the games and results are written there");
     };
     let out_dir = run.out.clone().expect("a plan has an --out directory");
+    // A bot the log's host lines replaced plays its latest command.
+    let config = plan.play_config.take().unwrap_or(config);
     super::tournament_play::play(out, &config, &run, plan, &out_dir, &args)
 }
 

@@ -414,43 +414,11 @@ impl Game for Darra {
     }
 
     fn show(&self) -> String {
-        let n = self.n as usize;
-        let cell = |idx: usize| format!("{:>4}", self.holes[idx]);
-        let mut s = String::new();
-        let labels_a: String = (0..n)
-            .rev()
-            .map(|i| format!("{:>4}", format!("{}A", i + 1)))
-            .collect();
-        let labels_b: String = (0..n)
-            .map(|i| format!("{:>4}", format!("{}B", i + 1)))
-            .collect();
-        let row_a: String = (0..n).rev().map(cell).collect();
-        let row_b: String = (n..2 * n).map(cell).collect();
-        let marker = |p: Player| if self.side == p { "  <- to move" } else { "" };
-        s.push_str(&format!(
-            "player 1 (row A, sows right to left), captured {}{}\n",
-            self.captured[0],
-            marker(Player::One)
-        ));
-        s.push_str(&format!(
-            "    {labels_a}\n    {row_a}\n    {row_b}\n    {labels_b}\n"
-        ));
-        s.push_str(&format!(
-            "player 2 (row B, sows left to right), captured {}{}\n",
-            self.captured[1],
-            marker(Player::Two)
-        ));
-        let last = self
-            .last
-            .map_or("nobody yet".to_string(), |p| format!("player {p}"));
-        s.push_str(&format!(
-            "seeds on board {}, last capture by {last}, plies without capture {}/{}\n",
-            self.on_board(),
-            self.nocap,
-            self.limit()
-        ));
-        s.push_str(&format!("status: {}\n", self.status()));
-        s
+        self.draw(Player::Two)
+    }
+
+    fn show_from(&self, viewer: Player) -> String {
+        self.draw(viewer)
     }
 
     fn material(&self, player: Player) -> i64 {
@@ -492,12 +460,124 @@ fn decimal_is(digits: &[u8], k: usize) -> bool {
     v == k
 }
 
+impl Darra {
+    /// The board as `viewer` sits, their row at the bottom. Player 2's view is the spec's
+    /// drawing (row A on top, 6A at the left); player 1's turns it half a turn, so each row
+    /// reads the other way and the sowing directions, as seen, swap.
+    fn draw(&self, viewer: Player) -> String {
+        let n = self.n as usize;
+        let from_one = viewer == Player::One;
+        let cell = |idx: usize| format!("{:>4}", self.holes[idx]);
+        let label = |i: usize, row: char| format!("{:>4}", format!("{}{row}", i + 1));
+        let order = |range: Vec<usize>, reverse: bool| -> Vec<usize> {
+            if reverse {
+                range.into_iter().rev().collect()
+            } else {
+                range
+            }
+        };
+        // Row A is drawn 6A..1A from player 2's side, 1A..6A from player 1's; row B the
+        // other way.
+        let a = order((0..n).collect(), !from_one);
+        let b = order((0..n).collect(), from_one);
+        let labels_a: String = a.iter().map(|&i| label(i, 'A')).collect();
+        let labels_b: String = b.iter().map(|&i| label(i, 'B')).collect();
+        let row_a: String = a.iter().map(|&i| cell(i)).collect();
+        let row_b: String = b.iter().map(|&i| cell(n + i)).collect();
+        let marker = |p: Player| if self.side == p { "  <- to move" } else { "" };
+        let (a_dir, b_dir) = if from_one {
+            ("left to right", "right to left")
+        } else {
+            ("right to left", "left to right")
+        };
+        let one = format!(
+            "player 1 (row A, sows {a_dir}), captured {}{}\n",
+            self.captured[0],
+            marker(Player::One)
+        );
+        let two = format!(
+            "player 2 (row B, sows {b_dir}), captured {}{}\n",
+            self.captured[1],
+            marker(Player::Two)
+        );
+        let mut s = String::new();
+        if from_one {
+            s.push_str(&two);
+            s.push_str(&format!(
+                "    {labels_b}\n    {row_b}\n    {row_a}\n    {labels_a}\n"
+            ));
+            s.push_str(&one);
+        } else {
+            s.push_str(&one);
+            s.push_str(&format!(
+                "    {labels_a}\n    {row_a}\n    {row_b}\n    {labels_b}\n"
+            ));
+            s.push_str(&two);
+        }
+        let last = self
+            .last
+            .map_or("nobody yet".to_string(), |p| format!("player {p}"));
+        s.push_str(&format!(
+            "seeds on board {}, last capture by {last}, plies without capture {}/{}\n",
+            self.on_board(),
+            self.nocap,
+            self.limit()
+        ));
+        s.push_str(&format!("status: {}\n", self.status()));
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Hand-derived: 2x6 holds 48 seeds, so 25 captured is more than half and 24 is not (the
     /// other could still reach 24: a draw). Captures 25-16 leave 7 on the board.
+    /// Spec example E2 seen from each side. The position's rows list 1A..6A = 2,1,5,6,0,2 and
+    /// 1B..6B = 1,5,0,3,2,1; player 2's view (the spec's) draws row A from 6A to 1A on top;
+    /// player 1's turns the board: row B from 6B to 1B on top, row A from 1A to 6A below.
+    #[test]
+    fn the_board_turns_to_put_the_viewers_row_at_the_bottom() {
+        let pos = Darra::parse("darra 2,1,5,6,0,2/1,5,0,3,2,1 1 8 12 2 3").unwrap();
+        let lines = |v| {
+            Game::show_from(&pos, v)
+                .lines()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        let two = lines(Player::Two);
+        assert_eq!(
+            two[1].split_whitespace().collect::<Vec<_>>(),
+            ["6A", "5A", "4A", "3A", "2A", "1A"]
+        );
+        assert_eq!(two[2].split_whitespace().collect::<String>(), "206512");
+        assert_eq!(two[3].split_whitespace().collect::<String>(), "150321");
+        assert_eq!(Game::show(&pos), Game::show_from(&pos, Player::Two));
+        let one = lines(Player::One);
+        assert!(
+            one[0].starts_with("player 2 (row B, sows right to left), captured 12"),
+            "{}",
+            one[0]
+        );
+        assert_eq!(
+            one[1].split_whitespace().collect::<Vec<_>>(),
+            ["6B", "5B", "4B", "3B", "2B", "1B"]
+        );
+        assert_eq!(one[2].split_whitespace().collect::<String>(), "123051");
+        assert_eq!(one[3].split_whitespace().collect::<String>(), "215602");
+        assert_eq!(
+            one[4].split_whitespace().collect::<Vec<_>>(),
+            ["1A", "2A", "3A", "4A", "5A", "6A"]
+        );
+        assert!(
+            one[5].starts_with("player 1 (row A, sows left to right), captured 8  <- to move"),
+            "{}",
+            one[5]
+        );
+        assert_eq!(one[6..], two[6..]);
+    }
+
     #[test]
     fn decided_when_a_store_holds_more_than_half_the_seeds() {
         let at = |s: &str| Darra::parse(s).unwrap().decided();

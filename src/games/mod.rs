@@ -167,6 +167,32 @@ mod tests {
         assert_eq!(RULESETS[6].id, "dara-niger");
     }
 
+    /// `children` is `legal` with `play` of each move: the same tokens in the same order, and
+    /// the same positions, two plies deep from every start.
+    #[test]
+    fn children_are_the_legal_moves_played() {
+        for r in RULESETS {
+            let start = r.start_position();
+            let mut frontier = vec![start];
+            for _ in 0..2 {
+                let mut next_frontier = Vec::new();
+                for pos in &frontier {
+                    let children = pos.children();
+                    let tokens: Vec<String> = children.iter().map(|(m, _)| m.clone()).collect();
+                    assert_eq!(tokens, pos.legal(), "{}", pos.format());
+                    for (m, child) in children {
+                        let mut played = pos.clone();
+                        played.play(&m).unwrap();
+                        assert_eq!(child.format(), played.format(), "{} {m}", pos.format());
+                        next_frontier.push(child);
+                    }
+                }
+                frontier = next_frontier;
+            }
+            assert!(!frontier.is_empty(), "{}", r.id);
+        }
+    }
+
     #[test]
     fn start_errors_name_the_problem() {
         assert_eq!(

@@ -60,7 +60,7 @@ pub(super) async fn crash_reason(
         .map_or(String::new(), |t| format!("; its stderr ended: {t}"));
     let gone = dropped_for(p, setup);
     let tail = tail.unwrap_or_default();
-    let hint = hint(&tail, bot.workdir(), &gone);
+    let hint = hosting_hint(&tail, bot.workdir(), &gone);
     match bot.exceeded_limit(&tail) {
         Some(limit) => format!("{w} {limit} ({how}){place}{said}{hint}"),
         None => format!("{w} crashed: {how}{place}{said}{hint}"),
@@ -88,7 +88,7 @@ const FILE_MARKS: &[&str] = &["No such file or directory", "FileNotFoundError", 
 /// What a crash reason adds when the stderr `tail` points at the bot's hosting: a module not
 /// found while a variable that says where modules are was dropped ([`dropped`]), or a file not
 /// found in its fresh working directory `workdir`. Starts with `; ` or is empty.
-fn hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
+pub fn hosting_hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
     if let Some((_, vars)) = MODULE_MARKS.iter().find(|(m, _)| tail.contains(m)) {
         let notes: Vec<String> = gone
             .iter()
@@ -111,7 +111,7 @@ fn hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::hint;
+    use super::hosting_hint as hint;
     use std::path::Path;
 
     #[test]

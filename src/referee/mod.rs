@@ -25,9 +25,11 @@ mod transcript;
 mod turn;
 mod verdict;
 
+pub use crash::hosting_hint;
 pub use observer::{GameObserver, InfoLog, InfoLogs, NoObserver};
 pub use seat::{close_all, Seat};
 pub use setup::{today, GameExtras, GameSetup, PlayerSetup, INFO_CAP};
+pub use silence::{busy_start, why_no_ready, Said};
 pub use transcript::{Direction, Transcript, Transcripts, TRANSCRIPT_CAP};
 
 use crate::record::GameRecord;

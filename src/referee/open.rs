@@ -6,7 +6,7 @@ use super::crash::dropped_for;
 use super::observer::{GameObserver, Report};
 use super::seat::{ProcessStage, Seat, Side};
 use super::setup::GameSetup;
-use super::silence::{look, startup_cause, unended_in_transcript, Quiet};
+use super::silence::{busy_start, why_no_ready, Said};
 use super::transcript::{Direction, LINE_FLOOR, TRANSCRIPT_CAP};
 use super::verdict::{quote, read_fault, ready_again, who, write_fault, Verdict};
 use crate::bot::startup_diagnosis::KEPT_LINES;
@@ -86,12 +86,21 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
     }
 }
 
-/// The verdict on a line other than `info` read from a kept process between games.
+/// The verdict on a line other than `info` (or a move at its turn) read from a kept process
+/// after `gameover`, before its first move of the next game: the same words whether it was
+/// read before `newgame`, before its turn or as the answer to it, as when it was written (to
+/// `gameover`, to `newgame`, or once continued for its turn) cannot be told apart.
 pub(super) fn between_games(p: Player, setup: &GameSetup, line: &str) -> Verdict {
     if matches!(protocol::parse_bot_line(line), BotMsg::Ready) {
         return ready_again(p, setup);
     }
-    let reason = format!("{} sent {} between games", who(p, setup), quote(line));
+    let reason = format!(
+        "{} sent {} between games (after 'gameover', before its first move of the next game: \
+         a bot writes nothing but 'info' lines then){}",
+        who(p, setup),
+        quote(line),
+        protocol::habits::move_hint(line)
+    );
     Verdict::fault(p, Termination::ProtocolError, reason)
 }
 
@@ -348,30 +357,15 @@ async fn handshake(
         // A bot writing without pause is served from the buffer without waiting: check the
         // clock here too.
         if Instant::now() >= deadline {
-            let cause = startup_cause(&Quiet::Busy, &ignored, None, &[]);
+            let cause = busy_start(&ignored);
             let reason = format!("{} {late}{cause}", who(p, setup));
             return Err(Verdict::fault(p, Termination::StalledConnection, reason));
         }
     }
 }
 
-/// What a bot sent during its handshake, for the reason when it sends no `ready` in time.
-struct Said<'s> {
-    /// It sent some line.
-    spoke: bool,
-    /// Its lines that were not `ready`, `id`, `info` or blank (the first few).
-    ignored: &'s [String],
-    /// When its hello was written.
-    hello_at: Instant,
-}
-
-/// Longest wait for a `ready` past the startup deadline, only to tell how long it took.
-const LATE_READY_WAIT: Duration = Duration::from_secs(5);
-
-/// Why `p`'s bot sent no `ready` by its startup deadline (the text after "did not send 'ready'
-/// within ..."). A bot still starting is given a while longer (twice its startup timeout, at
-/// most [`LATE_READY_WAIT`]; the game is lost all the same) so that the reason can tell how
-/// long its start took. `heard` gets a line left without its end, and the lines read then.
+/// Why `p`'s bot sent no `ready` by its startup deadline (see [`why_no_ready`]); `heard` gets
+/// a line left without its end, and the lines read while waiting for a late `ready`.
 async fn silent_start(
     p: Player,
     setup: &GameSetup,
@@ -379,32 +373,16 @@ async fn silent_start(
     said: Said<'_>,
     heard: &mut impl FnMut(Heard),
 ) -> String {
-    let quiet = look(bot, said.spoke).await;
-    if let Quiet::Unended(part) = &quiet {
-        let shown = unended_in_transcript(part);
+    let startup = setup.startup_timeout[p.index()];
+    let dropped = dropped_for(p, setup);
+    let mut tell = |text: &str, vital: bool| {
         heard(Heard {
             dir: Direction::Received,
-            text: &shown,
-            vital: true,
-        });
-    }
-    let mut took = None;
-    if matches!(quiet, Quiet::Busy | Quiet::Unread) && said.ignored.is_empty() {
-        let wait = (setup.startup_timeout[p.index()] * 2).min(LATE_READY_WAIT);
-        let until = deadline_after(Instant::now(), wait);
-        while let Ok(line) = bot.read_line(until).await {
-            heard(Heard {
-                dir: Direction::Received,
-                text: &line,
-                vital: false,
-            });
-            if matches!(protocol::parse_bot_line(&line), BotMsg::Ready) {
-                took = Some(said.hello_at.elapsed());
-                break;
-            }
-        }
-    }
-    startup_cause(&quiet, said.ignored, took, &dropped_for(p, setup))
+            text,
+            vital,
+        })
+    };
+    why_no_ready(bot, said, startup, &dropped, &mut tell).await
 }
 
 /// A kept process turned out to have exited between games: start a fresh one in its place

@@ -6,8 +6,10 @@
 use super::verdict::quote;
 use crate::bot::environment::dropped_note;
 use crate::bot::startup_diagnosis::diagnose;
-use crate::bot::Bot;
+use crate::bot::{deadline_after, Bot};
+use crate::protocol::{self, BotMsg};
 use std::time::Duration;
+use tokio::time::Instant;
 
 /// What a bot that did not answer in time was found doing at its deadline.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +54,11 @@ pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> Strin
     match q {
         Quiet::Unended(text) => unended(text),
         Quiet::Busy | Quiet::Unread => {
-            format!(": it was still thinking when it was stopped, {stopped_ms} ms after 'go'")
+            format!(
+                ": it was still thinking when it was stopped, {stopped_ms} ms after 'go': end \
+                 each search within the time 'go' gives it (its own p1time or p2time, and \
+                 movetime when present)"
+            )
         }
         Quiet::Waiting => format!(
             ": it wrote nothing this turn and was waiting, not computing: {FLUSH}{}",
@@ -88,6 +94,57 @@ pub(super) fn startup_cause(
     }
 }
 
+/// What a bot sent during its handshake, for the reason when it sends no `ready` in time.
+pub struct Said<'s> {
+    /// It sent some line.
+    pub spoke: bool,
+    /// Its lines that were not `ready`, `id`, `info` or blank (the first few).
+    pub ignored: &'s [String],
+    /// When its hello was written.
+    pub hello_at: Instant,
+}
+
+/// Longest wait for a `ready` past the startup deadline, only to tell how long it took.
+const LATE_READY_WAIT: Duration = Duration::from_secs(5);
+
+/// Why a bot sent no `ready` by its startup deadline (`startup` after its hello): the text
+/// after "did not send 'ready' within the startup deadline of N ms", the same words for
+/// `match`, `tournament` and `check-bot`. A bot still starting is given a while longer (twice
+/// `startup`, at most 5 s; it has failed all the same) so that the reason can
+/// tell how long its start took. `dropped`: the notable variables it did not get. `heard` gets
+/// a line left without its end (as a transcript shows it, vital), and the lines read then.
+pub async fn why_no_ready(
+    bot: &mut Bot,
+    said: Said<'_>,
+    startup: Duration,
+    dropped: &[&str],
+    heard: &mut impl FnMut(&str, bool),
+) -> String {
+    let quiet = look(bot, said.spoke).await;
+    if let Quiet::Unended(part) = &quiet {
+        heard(&unended_in_transcript(part), true);
+    }
+    let mut took = None;
+    if matches!(quiet, Quiet::Busy | Quiet::Unread) && said.ignored.is_empty() {
+        let wait = (startup * 2).min(LATE_READY_WAIT);
+        let until = deadline_after(Instant::now(), wait);
+        while let Ok(line) = bot.read_line(until).await {
+            heard(&line, false);
+            if matches!(protocol::parse_bot_line(&line), BotMsg::Ready) {
+                took = Some(said.hello_at.elapsed());
+                break;
+            }
+        }
+    }
+    startup_cause(&quiet, said.ignored, took, dropped)
+}
+
+/// The cause of a bot that kept writing lines other than `ready` past its startup deadline
+/// (`ignored`: the first few of them that were no `id`, `info` or blank line).
+pub fn busy_start(ignored: &[String]) -> String {
+    startup_cause(&Quiet::Busy, ignored, None, &[])
+}
+
 fn unended(text: &str) -> String {
     format!(
         ": it wrote {} without a line end: a line counts once its '\\n' is written",
@@ -115,7 +172,8 @@ mod tests {
         );
         assert_eq!(
             turn_cause(&Quiet::Busy, 550, &[]),
-            ": it was still thinking when it was stopped, 550 ms after 'go'"
+            ": it was still thinking when it was stopped, 550 ms after 'go': end each search \
+             within the time 'go' gives it (its own p1time or p2time, and movetime when present)"
         );
         assert_eq!(
             turn_cause(&Quiet::Unread, 550, &[]),

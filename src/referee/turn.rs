@@ -306,6 +306,9 @@ impl Play<'_, '_> {
                     let win = crate::outcome::Outcome::Win(p.other());
                     return Err(Verdict::clean(win, Termination::Resignation, reason).into());
                 }
+                // A kept process's first line of the game: it may as well be its answer to
+                // `gameover` or `newgame`, read late.
+                _ if side.stage.is_unproven() => return Err(between_games(p, setup, &line).into()),
                 _ => {
                     let reason = format!(
                         "{} answered {} instead of 'move <token>'{}",

@@ -145,7 +145,11 @@ impl Game for Bao {
     }
 
     fn show(&self) -> String {
-        self.draw(&Game::status(self).to_string())
+        self.draw(&Game::status(self).to_string(), Player::One)
+    }
+
+    fn show_from(&self, viewer: Player) -> String {
+        self.draw(&Game::status(self).to_string(), viewer)
     }
 
     fn material(&self, player: Player) -> i64 {

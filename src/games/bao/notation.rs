@@ -153,18 +153,35 @@ impl Bao {
         s
     }
 
-    pub(super) fn draw(&self, status: &str) -> String {
+    /// The board as `viewer` sits, their back row at the bottom: player 1's view is the
+    /// spec's drawing; player 2's turns it half a turn (rows a to d, columns 8 to 1).
+    pub(super) fn draw(&self, status: &str, viewer: Player) -> String {
+        let from_two = viewer == Player::Two;
         let mut s = String::new();
-        s.push_str("        1   2   3   4   5   6   7   8\n");
+        let columns: Vec<usize> = if from_two {
+            (0..8).rev().collect()
+        } else {
+            (0..8).collect()
+        };
+        let rows: Vec<usize> = if from_two {
+            (0..4).collect()
+        } else {
+            (0..4).rev().collect()
+        };
+        s.push_str("     ");
+        for &col in &columns {
+            s.push_str(&format!("{:>4}", col + 1));
+        }
+        s.push('\n');
         let labels = [
             "player 1 back",
             "player 1 front",
             "player 2 front",
             "player 2 back",
         ];
-        for r in (0..4).rev() {
+        for &r in &rows {
             s.push_str(&format!("  {} ", ROWS[r] as char));
-            for col in 0..8 {
+            for &col in &columns {
                 let (p, i) = hole_at(r, col);
                 let n = self.holes[p][i];
                 let cell = if i == HOUSE {
@@ -239,4 +256,37 @@ fn parse_takasia(text: &str, side: Player, hand: [u8; 2]) -> Result<u8, Position
         )));
     }
     Ok(hole_at((tb[0] - b'a') as usize, (tb[1] - b'1') as usize).1 as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Player};
+    use crate::games::bao::Bao;
+
+    /// The start seen from player 2's side: their back row d at the bottom, columns 8 to 1.
+    /// By the spec's start, row c holds 2 in c2 and c3 and the house c4 with 6; row b holds
+    /// the house b5 with 6 and 2 in b6 and b7.
+    #[test]
+    fn player_two_sees_the_board_turned() {
+        let start =
+            "bao 0,0,0,0,0,0,0,0/0,0,0,0,6,2,2,0/0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0 22 22 1 HH -";
+        let pos = Bao::parse(start).unwrap();
+        let drawn = pos.show_from(Player::Two);
+        let rows: Vec<String> = drawn
+            .lines()
+            .take(5)
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "8 7 6 5 4 3 2 1",
+                "a 0 0 0 0 0 0 0 0 player 1 back",
+                "b 0 2 2 [6] 0 0 0 0 player 1 front",
+                "c 0 0 0 0 [6] 2 2 0 player 2 front",
+                "d 0 0 0 0 0 0 0 0 player 2 back",
+            ]
+        );
+        assert_eq!(pos.show(), pos.show_from(Player::One));
+    }
 }

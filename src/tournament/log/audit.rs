@@ -20,6 +20,7 @@
 use super::audit_expect::{MatchExpect, ScheduleExpect};
 use super::audit_pgn::{self, Print};
 use super::games_jsonl::{games_path, LogError};
+use super::host_state::HostState;
 use super::match_log::looks_like_match_log;
 use super::merge::PGN_FILE;
 use super::par_chunks::{map_fold, threads};
@@ -279,9 +280,11 @@ impl Fold {
 }
 
 /// The next chunk of a games.jsonl; the SPRT's decision (its pairs) noted on the way.
+/// Host lines and the game lines they supersede are passed over ([`HostState`]).
 fn next_run_chunk<R: BufRead>(
     log: &mut LogReader<R>,
     sprt_pairs: &mut Option<u64>,
+    host: &HostState,
 ) -> Result<Option<Chunk>, LogError> {
     let mut c = Chunk::default();
     while !c.is_full() {
@@ -290,6 +293,8 @@ fn next_run_chunk<R: BufRead>(
             Some(Unparsed::Sprt(line, _)) => {
                 sprt_pairs.get_or_insert(line.pairs);
             }
+            Some(Unparsed::Host(..)) => {}
+            Some(Unparsed::Game(g)) if host.superseded(&g.ids.game_id, g.line) => {}
             Some(Unparsed::Game(g)) => c.push(g.line, g.text, false),
         }
     }
@@ -318,7 +323,11 @@ struct Judgement {
 }
 
 /// A games.jsonl.
-fn audit_run<R: BufRead>(lines: Lines<R>, prints: bool) -> anyhow::Result<Judgement> {
+fn audit_run<R: BufRead>(
+    lines: Lines<R>,
+    prints: bool,
+    host: &HostState,
+) -> anyhow::Result<Judgement> {
     let source = lines.source.clone();
     let mut log = LogReader::start(lines)?.ok_or_else(|| LogError::NoHeader {
         path: std::path::PathBuf::from(&source),
@@ -335,7 +344,7 @@ fn audit_run<R: BufRead>(lines: Lines<R>, prints: bool) -> anyhow::Result<Judgem
     let mut sprt_pairs = None;
     map_fold(
         threads(),
-        || next_run_chunk(&mut log, &mut sprt_pairs),
+        || next_run_chunk(&mut log, &mut sprt_pairs, host),
         |c| judge.chunk(c),
         |j| fold.take(j, &judge),
     )?;
@@ -344,6 +353,13 @@ fn audit_run<R: BufRead>(lines: Lines<R>, prints: bool) -> anyhow::Result<Judgem
     };
     // After the SPRT decided, the games still to play were not started.
     let last = sprt_pairs.map_or(x.games(), |p| x.games().min(2 * p));
+    // A withdrawn bot's games without a line are not to be played: not missing.
+    let withdrawn: Vec<&str> = host.withdrawn_bots().collect();
+    if !withdrawn.is_empty() {
+        for n in x.games_of(&withdrawn) {
+            fold.seen.insert_number(n);
+        }
+    }
     let runs = fold.seen.unmet_runs(last);
     let why = "no line: dropped, or not played yet";
     let up_to = |n| x.mine_up_to(n);
@@ -431,7 +447,12 @@ pub fn audit_path(path: &Path) -> anyhow::Result<Audit> {
     let j = if lines.peek_first()?.is_some_and(looks_like_match_log) {
         audit_match(lines, pgn.is_some())?
     } else {
-        audit_run(lines, pgn.is_some())?
+        let host = HostState::scan_file(&file).map_err(|source| LogError::Io {
+            action: "read",
+            path: file.clone(),
+            source,
+        })?;
+        audit_run(lines, pgn.is_some(), &host)?
     };
     let mut line_problems = j.fold.problems;
     line_problems.sort_by_key(|(n, _)| *n);

@@ -107,6 +107,20 @@ impl ScheduleExpect {
         out
     }
 
+    /// The numbers of the games that `bots` (names) play in, in order.
+    pub fn games_of(&self, bots: &[&str]) -> Vec<u64> {
+        let plays = |i: usize| {
+            self.names
+                .get(i)
+                .is_some_and(|n| bots.contains(&n.as_str()))
+        };
+        self.layout
+            .cells()
+            .filter(|c| plays(c.first) || plays(c.second))
+            .flat_map(|c| [2 * c.pair - 1, 2 * c.pair])
+            .collect()
+    }
+
     /// The game number of a game id of the schedule.
     pub fn number(&self, id: &str) -> Option<u64> {
         self.layout.game_of_id(id)

@@ -16,11 +16,12 @@ use crate::stats::sprt::SprtParams;
 use crate::tournament::log::sink_error::SinkError;
 use crate::tournament::plan::config::{canonical_hash, CanonicalEvent, TournamentConfig};
 use crate::tournament::plan::layout::Layout;
+use crate::tournament::plan::program_digest::FileDigest;
 use crate::tournament::plan::schedule::ScheduleError;
 use crate::tournament::plan::schedule::ScheduledGame;
 use crate::tournament::plan::shard::Shard;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -57,6 +58,11 @@ pub struct Header {
     /// Written by `baraza merge` (which may replace it), not by a run.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub merged: bool,
+    /// Each bot's files by content when the log was started (not hashed: a rebuilt program
+    /// keeps its command), compared on resume ([`crate::tournament::plan::program_digest`]);
+    /// absent in logs of earlier versions and for built-in bots.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub programs: BTreeMap<String, Vec<FileDigest>>,
 }
 
 impl Header {
@@ -71,6 +77,7 @@ impl Header {
             sprt: config.sprt,
             shard: None,
             merged: false,
+            programs: BTreeMap::new(),
         }
     }
 
@@ -90,6 +97,10 @@ pub struct GameLine {
     /// 0-based index of the start position in the openings file, if one was used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<usize>,
+    /// The version of each player that a `replace` host line made new (`{"a":2}`); absent
+    /// while both play as first entered ([`super::host_line`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub versions: BTreeMap<String, u32>,
     #[serde(flatten)]
     pub record: GameRecord,
 }
@@ -115,8 +126,20 @@ impl GameLine {
             game_id: game.game_id.clone(),
             pair: game.pair,
             opening: game.opening,
+            versions: BTreeMap::new(),
             record,
         }
+    }
+
+    /// The line with the versions of its players taken from `versions` (bot -> version, the
+    /// replaced bots only).
+    pub fn with_versions(mut self, versions: &BTreeMap<String, u32>) -> GameLine {
+        for name in [&self.record.white, &self.record.black] {
+            if let Some(&v) = versions.get(name) {
+                self.versions.insert(name.clone(), v);
+            }
+        }
+        self
     }
 }
 
@@ -174,6 +197,9 @@ pub enum LogError {
     },
     #[error(transparent)]
     Write(#[from] SinkError),
+    /// A resume refused by what the log's host lines or digests say (its own words).
+    #[error("{0}")]
+    Refused(String),
 }
 
 pub(crate) fn io_error(
@@ -350,6 +376,11 @@ impl GamesWriter {
 
     /// Append one finished game.
     pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
+        self.write_json_line(&json_line(line, &self.path)?)
+    }
+
+    /// Append a host's line (withdraw, replace, rerun).
+    pub fn write_host(&mut self, line: &super::host_line::HostLine) -> Result<(), SinkError> {
         self.write_json_line(&json_line(line, &self.path)?)
     }
 

@@ -91,6 +91,7 @@ pub fn parse_match_log(text: &str, source_name: &str) -> Result<GamesLog, NotAMa
             game_id: format!("g{}", record.game),
             pair: record.game.div_ceil(2),
             opening: None,
+            versions: Default::default(),
             record,
         })
         .collect();
@@ -100,6 +101,7 @@ pub fn parse_match_log(text: &str, source_name: &str) -> Result<GamesLog, NotAMa
     Ok(GamesLog {
         header: made_up_header(ruleset, &names, games.len() as u64),
         games,
+        host: Default::default(),
         duplicates: vec![],
         torn_line,
         sprt_line: None,
@@ -139,5 +141,6 @@ pub fn made_up_header(ruleset: String, names: &[String], games: u64) -> Header {
         sprt: None,
         shard: None,
         merged: false,
+        programs: Default::default(),
     }
 }

@@ -21,6 +21,8 @@
 //! copy), not the games.
 
 use super::games_jsonl::{games_path, header_layout, Header, GAMES_FILE};
+use super::host_line::{HostAction, HostLine};
+use super::host_state::{read_host_lines, HostState};
 use super::merge_out::{earlier_merge, Input, OutError};
 use super::merge_twice::Twice;
 use super::reader::{parse_game_line, refusal, LogReader};
@@ -208,7 +210,9 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     logs.extend(earlier);
     let earlier = extended.then_some(given);
     let mut outputs = Outputs::create(out, &header)?;
-    let result = copy_games(&mut logs, &header, &layout, &mut outputs);
+    let hosts = host_lines(&logs)?;
+    let result = copy_games(&mut logs, &header, &layout, &mut outputs, &hosts)
+        .and_then(|copied| write_host_lines(&hosts, &mut outputs).map(|()| copied));
     let checked = result.and_then(|(games, seen, twice)| {
         let paths: Vec<PathBuf> = logs.iter().map(|l| l.path().to_path_buf()).collect();
         match twice.first_conflict(&paths, &layout) {
@@ -228,6 +232,20 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
             return Err(e);
         }
     };
+    // A withdrawn bot's games without a line are not missing.
+    let names = logs[0].header.bot_names();
+    let gone: Vec<usize> = (0..names.len())
+        .filter(|&i| hosts.iter().any(|(h, _)| h.withdrawn(&names[i]).is_some()))
+        .collect();
+    let mut seen = seen;
+    if !gone.is_empty() {
+        for c in layout.cells() {
+            if gone.contains(&c.first) || gone.contains(&c.second) {
+                seen.insert_number(2 * c.pair - 1);
+                seen.insert_number(2 * c.pair);
+            }
+        }
+    }
     let missing = missing(&seen, &layout, &logs, LIST_MISSING);
     let report = MergeReport {
         out: out.to_path_buf(),
@@ -268,11 +286,46 @@ type Copied = (Vec<u64>, Seen, Twice);
 /// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
 /// work), fed the lines in order, many lines a message (one message a line cost more in
 /// waking the thread and allocating than the PGN itself).
+/// Each input's host lines, read before the copy (a rerun line supersedes lines before it).
+fn host_lines(logs: &[Input]) -> Result<Vec<(HostState, Vec<HostLine>)>, MergeError> {
+    logs.iter()
+        .map(|l| {
+            let lines = read_host_lines(l.path()).map_err(io_error(l.path()))?;
+            let mut state = HostState::default();
+            for (n, line) in &lines {
+                state.add(*n, line);
+            }
+            Ok((state, lines.into_iter().map(|(_, l)| l).collect()))
+        })
+        .collect()
+}
+
+/// The inputs' withdraw and replace lines after the games, each once: a withdrawal holds for
+/// the merged event. Rerun lines stay in the shards: the lines they superseded are not copied,
+/// and after the games they would supersede the games played again.
+fn write_host_lines(
+    hosts: &[(HostState, Vec<HostLine>)],
+    outputs: &mut Outputs,
+) -> Result<(), MergeError> {
+    let (path, jsonl) = &mut outputs.jsonl;
+    let mut written: Vec<String> = Vec::new();
+    let kept = |l: &&HostLine| !matches!(l.action, HostAction::Rerun { .. });
+    for line in hosts.iter().flat_map(|(_, lines)| lines).filter(kept) {
+        let text = serde_json::to_string(line).expect("a host line serializes");
+        if !written.contains(&text) {
+            writeln!(jsonl, "{text}").map_err(io_error(path))?;
+            written.push(text);
+        }
+    }
+    Ok(())
+}
+
 fn copy_games(
     logs: &mut [Input],
     header: &Header,
     layout: &Layout,
     outputs: &mut Outputs,
+    hosts: &[(HostState, Vec<HostLine>)],
 ) -> Result<Copied, MergeError> {
     let paths: Vec<String> = logs.iter().map(|l| l.source().to_string()).collect();
     let (tx, rx) = std::sync::mpsc::sync_channel::<PgnBatch>(8);
@@ -280,7 +333,7 @@ fn copy_games(
     std::thread::scope(|scope| {
         let paths = &paths;
         let worker = scope.spawn(move || write_pgns(rx, pgn, paths));
-        let copied = copy_lines(logs, header, layout, jsonl, &tx, paths);
+        let copied = copy_lines(logs, header, layout, jsonl, &tx, paths, hosts);
         drop(tx);
         let written = worker.join().expect("the PGN thread does not panic");
         // The PGN thread's error is the cause when the lines stopped because it had ended.
@@ -349,6 +402,7 @@ fn copy_lines(
     (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
     pgn: &std::sync::mpsc::SyncSender<PgnBatch>,
     paths: &[String],
+    hosts: &[(HostState, Vec<HostLine>)],
 ) -> Result<Copied, MergeError> {
     let mut seen = Seen::new(header);
     let mut twice = Twice::default();
@@ -357,6 +411,9 @@ fn copy_lines(
         let mut batch = PgnBatch::new(k);
         while let Some(g) = log.next_lazy().map_err(read_error)? {
             let (line, text) = (g.line, g.text);
+            if hosts[k].0.superseded(&g.ids.game_id, line) {
+                continue;
+            }
             // A line read by its ids is checked whole where it is not copied (a refusal is the
             // refusal of its first fault in the line, as the reader says it).
             let check = || {

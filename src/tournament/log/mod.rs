@@ -10,6 +10,9 @@
 //! - [`audit`]: `--verify`, every game line re-judged and the log held against its schedule
 //!   ([`audit_expect`]: what each line must be; [`audit_pgn`]: games.pgn compared;
 //!   [`par_chunks`]: the chunks of lines judged on every core);
+//! - [`host_line`]: a host's withdraw, replace or rerun, a line of its own; [`host_state`]:
+//!   what those lines say together (which lines are superseded, who left, versions);
+//!   [`host_edit`]: the host's commands that append them;
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
 //!   it meets twice, compared after the copy; [`merge_out`]: the output folder, an earlier
 //!   merge there extended).
@@ -18,6 +21,9 @@ pub mod audit;
 pub mod audit_expect;
 pub mod audit_pgn;
 pub mod games_jsonl;
+pub mod host_edit;
+pub mod host_line;
+pub mod host_state;
 pub mod match_log;
 pub mod merge;
 pub mod merge_out;

@@ -19,6 +19,8 @@
 use super::games_jsonl::{
     bad_result, games_path, io_error, GameLine, Header, LogError, HEADER_KIND, READS_SCHEMAS,
 };
+use super::host_line::HostLine;
+use super::host_state::HostState;
 use super::sprt_order::SprtLine;
 use crate::record::GameRecord;
 use serde::Deserialize;
@@ -126,6 +128,9 @@ pub struct LineIds<'a> {
     /// 0-based index of the start position in the openings file, if one was used.
     #[serde(default)]
     pub opening: Option<usize>,
+    /// The replaced players' versions ([`GameLine::versions`]).
+    #[serde(default)]
+    pub versions: std::collections::BTreeMap<String, u32>,
 }
 
 /// A game line read: its place in the file, its text, its tournament fields borrowed from the
@@ -149,6 +154,7 @@ impl GameLineRef<'_> {
             game_id: self.ids.game_id.to_string(),
             pair: self.ids.pair,
             opening: self.ids.opening,
+            versions: self.ids.versions.clone(),
             record: self.record.clone(),
         }
     }
@@ -172,6 +178,7 @@ fn line_ids(text: &str) -> Option<LineIds<'_>> {
             game_id: Cow::Borrowed(id),
             pair,
             opening: None,
+            versions: Default::default(),
         });
     }
     serde_json::from_str::<LineIds>(text).ok()
@@ -200,6 +207,7 @@ fn quick_ids(text: &str) -> Option<(&str, u64)> {
         || named(r#""game_id""#)
         || named(r#""pair""#)
         || named(r#""opening""#)
+        || named(r#""versions""#)
     {
         return None;
     }
@@ -230,6 +238,8 @@ pub enum Item<'a> {
     Game(GameLineRef<'a>),
     /// The SPRT's decision, and its line number.
     Sprt(SprtLine, usize),
+    /// A host's withdraw, replace or rerun, and its line number.
+    Host(HostLine, usize),
     /// A torn last line (no newline, not a game line), ignored: its number. Nothing follows.
     Torn(usize),
 }
@@ -257,6 +267,8 @@ pub enum Unparsed<'a> {
     Game(LazyLine<'a>),
     /// The SPRT's decision, and its line number.
     Sprt(SprtLine, usize),
+    /// A host line, its text and its line number.
+    Host(HostLine, &'a str, usize),
 }
 
 /// games.jsonl open for reading, its header read.
@@ -350,6 +362,9 @@ impl<R: BufRead> LogReader<R> {
         if let Some(decision) = SprtLine::parse(text) {
             return Ok(Some(Item::Sprt(decision, lines.number())));
         }
+        if let Some(host) = HostLine::parse(text) {
+            return Ok(Some(Item::Host(host, lines.number())));
+        }
         let ids = match parse_game_line(text, &mut self.record) {
             Some(ids) => ids,
             None => match refusal(text, &lines.source, lines.number()) {
@@ -361,6 +376,7 @@ impl<R: BufRead> LogReader<R> {
                         game_id: Cow::Owned(line.game_id),
                         pair: line.pair,
                         opening: line.opening,
+                        versions: line.versions,
                     }
                 }
                 Err(_) if unterminated => {
@@ -382,10 +398,15 @@ impl<R: BufRead> LogReader<R> {
     /// The next game line's tournament fields and text, its record left for the caller to
     /// check ([`LazyLine::check`]); `None` at the end, and after a torn last line. A complete
     /// line is refused here only when its tournament fields cannot be read; an SPRT line is no
-    /// game line (the merge's inputs have none).
+    /// game line (the merge's inputs have none); host lines are passed over.
     pub fn next_lazy(&mut self) -> Result<Option<LazyLine<'_>>, LogError> {
-        if !self.lines.next_text()? {
-            return Ok(None);
+        loop {
+            if !self.lines.next_text()? {
+                return Ok(None);
+            }
+            if HostLine::parse(self.lines.text().0).is_none() {
+                break;
+            }
         }
         self.lazy_line()
     }
@@ -398,6 +419,10 @@ impl<R: BufRead> LogReader<R> {
         }
         if let Some(decision) = SprtLine::parse(self.lines.text().0) {
             return Ok(Some(Unparsed::Sprt(decision, self.lines.number())));
+        }
+        if let Some(host) = HostLine::parse(self.lines.text().0) {
+            let (text, n) = (self.lines.text().0, self.lines.number());
+            return Ok(Some(Unparsed::Host(host, text, n)));
         }
         Ok(self.lazy_line()?.map(Unparsed::Game))
     }
@@ -422,6 +447,7 @@ impl<R: BufRead> LogReader<R> {
                     game_id: Cow::Owned(line.game_id),
                     pair: line.pair,
                     opening: line.opening,
+                    versions: line.versions,
                 }
             }
         };
@@ -433,8 +459,11 @@ impl<R: BufRead> LogReader<R> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamesLog {
     pub header: Header,
-    /// Finished games in file order, each game id once (the first line wins).
+    /// Finished games in file order, each game id once (the first line that is not
+    /// superseded wins).
     pub games: Vec<GameLine>,
+    /// What the log's host lines say ([`HostState`]); the superseded lines are in no list.
+    pub host: HostState,
     /// Game ids met again after their first line (ignored).
     pub duplicates: Vec<String>,
     /// The 1-based number of a torn last line that was ignored.
@@ -455,8 +484,11 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
     let mut seen = HashSet::new();
     let mut duplicates = Vec::new();
     let mut sprt_line = None;
+    // Host lines first: a rerun line supersedes lines before it.
+    let host = HostState::scan_text(text);
     while let Some(item) = reader.next()? {
         match item {
+            Item::Game(g) if host.superseded(&g.ids.game_id, g.line) => {}
             Item::Game(g) => {
                 if seen.insert(g.ids.game_id.to_string()) {
                     games.push(g.to_line());
@@ -467,10 +499,11 @@ pub fn parse_games_log(text: &str, source: &str) -> Result<Option<GamesLog>, Log
             Item::Sprt(decision, _) => {
                 sprt_line.get_or_insert(decision);
             }
-            Item::Torn(_) => {}
+            Item::Torn(_) | Item::Host(..) => {}
         }
     }
     Ok(Some(GamesLog {
+        host,
         torn_line: reader.torn_line,
         header: reader.header,
         games,
@@ -577,6 +610,7 @@ mod tests {
             seen.push(match item {
                 Item::Game(g) => (g.line, g.ids.game_id.to_string()),
                 Item::Sprt(_, n) => (n, "sprt".into()),
+                Item::Host(_, n) => (n, "host".into()),
                 Item::Torn(n) => (n, "torn".into()),
             });
         }

@@ -9,7 +9,8 @@
 //! - [`match_plan`]: `baraza match` as a two-bot plan;
 //! - [`bot_limits`]: `match --limits1/--limits2`, one bot's limits on the command line;
 //! - [`hosting_keys`]: the event file's hosting keys (`memory`, `sandbox`, ...) and the
-//!   command line's hosting options over them.
+//!   command line's hosting options over them;
+//! - [`program_digest`]: the SHA-256 of the files a bot's command names.
 
 pub mod bot_limits;
 pub mod config;
@@ -18,6 +19,7 @@ pub mod hosting_keys;
 pub mod layout;
 pub mod match_plan;
 pub mod openings;
+pub mod program_digest;
 pub mod schedule;
 pub mod shard;
 pub mod suites;

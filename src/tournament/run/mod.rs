@@ -6,6 +6,8 @@
 //! - [`stderr_slots`]: the per-game stderr files and the bots' stderr logs;
 //! - [`play`]: one game with the referee, and a whole run (runtime, signals, goodbye, reaping);
 //! - [`resume`]: the plan of a run into games.jsonl (what is still to play, the table so far);
+//! - [`roster`]: a resumed run under the log's host lines (replaced bots' commands, withdrawn
+//!   bots, the programs' digests held to the log's);
 //! - [`game_set`]: the games of a run still to play and those in play;
 //! - [`interrupt`]: how a run is told to stop, and why;
 //! - [`events`]: the run's events and the sink trait, the runner's interface to every output;
@@ -18,6 +20,7 @@ pub mod game_set;
 pub mod interrupt;
 pub mod play;
 pub mod resume;
+pub mod roster;
 pub mod runner;
 pub mod seats;
 pub mod setup;

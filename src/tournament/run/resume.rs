@@ -2,12 +2,15 @@
 //! the log is to be written, and the table of the games already there (resume).
 
 use crate::tournament::log::games_jsonl::*;
+use crate::tournament::log::host_state::HostState;
 use crate::tournament::log::reader::parse_games_log;
 use crate::tournament::plan::config::TournamentConfig;
 use crate::tournament::plan::schedule::{schedule, ScheduledGame};
 use crate::tournament::plan::shard::{self, Shard};
+use crate::tournament::run::roster;
 use crate::tournament::table::results::Tally;
-use std::collections::HashSet;
+use crate::tournament::table::table_view::TableView;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What a run must do: the runner plays `to_play` and writes each finished game's line.
@@ -25,6 +28,11 @@ pub struct RunPlan {
     /// The table of `done`, with the run's SPRT parameters whatever an earlier run's header
     /// says: the runner counts on from it, and the progress shows it first.
     pub tally: Tally,
+    /// The replaced bots' versions, recorded in each of their games' lines.
+    pub versions: BTreeMap<String, u32>,
+    /// The event as it is played when the log's host lines replaced a bot (its latest
+    /// command); `None`: the caller's, as given.
+    pub play_config: Option<TournamentConfig>,
 }
 
 impl RunPlan {
@@ -38,6 +46,8 @@ impl RunPlan {
             to_play,
             start: LogStart::Create,
             torn_line: None,
+            versions: BTreeMap::new(),
+            play_config: None,
         }
     }
 }
@@ -83,6 +93,7 @@ pub fn plan_shard_run(
         let games = share(all);
         let header = Header {
             shard,
+            programs: roster::all_programs(config),
             ..Header::new(config, games.len() as u64)
         };
         return Ok(RunPlan::create(path, header, games));
@@ -104,10 +115,13 @@ pub fn plan_shard_run(
             },
         });
     }
+    let host = &log.host;
+    let (played, hashed) =
+        roster::under_host_lines(config, &log.header, host, &path).map_err(LogError::Refused)?;
     let (resumed, grown) = crate::tournament::plan::grow::resume_config(
         &log.header.event,
         &log.header.config_hash,
-        config,
+        &hashed,
     )
     .map_err(|refused| {
         let short = |h: &str| h.chars().take(16).collect::<String>();
@@ -118,7 +132,7 @@ pub fn plan_shard_run(
             differs: refused.differs.join("; "),
         }
     })?;
-    let games = share(if resumed.hash() == config.hash() {
+    let games = share(if resumed.hash() == hashed.hash() {
         all
     } else {
         schedule(&resumed).map_err(LogError::Schedule)?
@@ -135,26 +149,42 @@ pub fn plan_shard_run(
         scheduled_games: games.len() as u64,
         config_hash: resumed.hash(),
         event: resumed.canonical(),
+        // Bots added as the event grew get their digests in the header written now.
+        programs: roster::with_new_bots(&log.header.programs, &played),
         ..log.header
     };
+    let tally = tally_of(config, &header, host, &done);
+    // A withdrawn bot's games without a line are not played.
+    let mut to_play = missing_games(&games, &done);
+    to_play.retain(|g| host.plays(&g.white_name, &g.black_name));
+    Ok(RunPlan {
+        path,
+        to_play,
+        header,
+        tally,
+        done,
+        start: [LogStart::Append, LogStart::Extend][usize::from(grown)],
+        versions: roster::versions(host),
+        play_config: (!roster::versions(host).is_empty()).then_some(played),
+        torn_line: log.torn_line,
+    })
+}
+
+/// The table of the games already in the log, as its host lines say, with the run's SPRT.
+fn tally_of(
+    config: &TournamentConfig,
+    header: &Header,
+    host: &HostState,
+    done: &[GameLine],
+) -> Tally {
     let mut tally = Tally::new(&Header {
         sprt: config.sprt,
         ..header.clone()
     });
-    for g in &done {
-        tally.add(g);
+    let view = TableView::of(host);
+    tally.hide_all(view.hidden_bots(header));
+    for g in done {
+        tally.add_viewed(&view, g.pair, &g.versions, &g.record);
     }
-    Ok(RunPlan {
-        path,
-        to_play: missing_games(&games, &done),
-        header,
-        tally,
-        done,
-        start: if grown {
-            LogStart::Extend
-        } else {
-            LogStart::Append
-        },
-        torn_line: log.torn_line,
-    })
+    tally
 }

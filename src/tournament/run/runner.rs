@@ -129,6 +129,8 @@ struct Loop<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
     played: usize,
     decided: Option<Decision>,
     check_sprt: bool,
+    /// The replaced bots' versions, recorded in their games' lines.
+    versions: std::collections::BTreeMap<String, u32>,
 }
 
 impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
@@ -184,7 +186,7 @@ impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
                 return;
             }
         };
-        let line = GameLine::new(&game, record);
+        let line = GameLine::new(&game, record).with_versions(&self.versions);
         self.played += 1;
         self.in_log += 1;
         self.tally.add(&line);
@@ -244,7 +246,10 @@ where
         played: 0,
         decided,
         check_sprt: config.sprt.is_some(),
+        versions: plan.versions,
     };
+    // Every game of the schedule but a withdrawn bot's (docs/hosting.md).
+    let expected = plan.done.len() + plan.to_play.len();
     // Earlier runs' games, moves and all, are not kept for the run's length.
     drop(plan.done);
     let mut queue = plan.to_play.into_iter();
@@ -275,7 +280,7 @@ where
     }
     let stop = match run.decided {
         Some(d) => Stop::Sprt(d),
-        None if run.in_log >= run.scheduled => Stop::Completed,
+        None if run.in_log >= expected => Stop::Completed,
         None => Stop::Interrupted,
     };
     Ok(RunOutcome {

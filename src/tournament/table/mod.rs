@@ -2,6 +2,8 @@
 //!
 //! - [`results`]: the table and its tally; [`results_stream`]: the same of a log read line by
 //!   line; [`pair_book`]: the legs of each pair, packed;
+//! - [`table_view`]: which lines count, under which names (host lines, `--exclude`,
+//!   `--versions`);
 //! - [`render`]: the table as text, CSV or Markdown; [`report`]: a two-bot run's report block.
 
 pub mod pair_book;
@@ -9,3 +11,4 @@ pub mod render;
 pub mod report;
 pub mod results;
 pub mod results_stream;
+pub mod table_view;

@@ -16,6 +16,7 @@
 //!   other forfeits.
 
 use super::pair_book::{Leg, PairBook, PairLegs};
+use super::table_view::TableView;
 use crate::outcome::GameResult;
 use crate::record::Termination;
 use crate::stats::elo::{self, EloEstimate};
@@ -139,11 +140,17 @@ impl Acc {
     }
 }
 
-/// The table of a log.
+/// The table of a log (as its host lines say: [`TableView`]).
 pub fn standings(log: &GamesLog) -> Standings {
+    standings_viewed(log, &TableView::of(&log.host))
+}
+
+/// The table of a log seen through `view`.
+pub fn standings_viewed(log: &GamesLog, view: &TableView) -> Standings {
     let mut tally = Tally::new(&log.header);
+    tally.hide_all(view.hidden_bots(&log.header));
     for g in &log.games {
-        tally.add(g);
+        tally.add_viewed(view, g.pair, &g.versions, &g.record);
     }
     if let Some(line) = &log.sprt_line {
         tally.set_recorded(line.clone());
@@ -188,9 +195,29 @@ pub struct Tally {
     recorded: Option<SprtLine>,
     scored: u64,
     unscored: u64,
+    /// Bots left out of the table (withdrawn with their games excluded, `--exclude`).
+    hidden: Vec<String>,
 }
 
 impl Tally {
+    /// Leave `names` out of the table (their games are not added either: the caller's).
+    pub fn hide_all(&mut self, names: Vec<String>) {
+        self.hidden.extend(names);
+    }
+
+    /// Count a game that is not superseded as `view` shows it (perhaps not at all).
+    pub fn add_viewed(
+        &mut self,
+        view: &TableView,
+        pair: u64,
+        versions: &std::collections::BTreeMap<String, u32>,
+        r: &crate::record::GameRecord,
+    ) {
+        if let Some((white, black)) = view.counted(versions, r) {
+            self.add_parts(pair, &white, &black, r.result, r.termination);
+        }
+    }
+
     pub fn new(header: &Header) -> Tally {
         let names = header.bot_names();
         Tally {
@@ -216,6 +243,7 @@ impl Tally {
             recorded: None,
             scored: 0,
             unscored: 0,
+            hidden: Vec::new(),
         }
     }
 
@@ -470,6 +498,7 @@ impl Tally {
                     other_forfeits: a.other_forfeits,
                 }
             })
+            .filter(|b: &BotStanding| !self.hidden.contains(&b.name))
             .collect();
 
         // Best score first; bots without games last; ties by points, then event order (stable).

@@ -12,8 +12,10 @@
 //! termination are counted.
 
 use super::results::{Standings, Tally};
+use super::table_view::TableView;
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{games_path, LogError};
+use crate::tournament::log::host_state::HostState;
 use crate::tournament::log::match_log::{
     looks_like_match_log, made_up_header, NotAMatchLog, ReadLogError,
 };
@@ -27,6 +29,21 @@ use std::path::Path;
 
 /// The table of the log at `path` (a folder with a games.jsonl, or a file).
 pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
+    standings_with(path, &TableChoices::default())
+}
+
+/// How `baraza results` shows a log's bots: some left out (`--exclude`), a replaced bot's
+/// versions apart (`--versions`).
+#[derive(Clone, Debug, Default)]
+pub struct TableChoices {
+    pub exclude: Vec<String>,
+    pub versions_apart: bool,
+}
+
+/// [`standings_of_path`] as `choices` say. A log with host lines is read twice (once for
+/// them: a rerun line supersedes lines before it), which a pipe cannot be.
+pub fn standings_with(path: &Path, choices: &TableChoices) -> Result<Standings, ReadLogError> {
+    let mut host: Option<HostState> = None;
     // A file can be read again: its complete pairs are forgotten as they complete, until a
     // line that does not follow the schedule (a hand-made log; in a match --jsonl file, a game
     // number met twice) says a pair may have a third leg; then it is read again keeping every
@@ -53,22 +70,66 @@ pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
         }
         let mut log =
             LogReader::start(lines)?.ok_or_else(|| LogError::NoHeader { path: path.clone() })?;
-        match games_standings(&mut log, forget)? {
-            Some(s) => return Ok(s),
-            None => forget = false,
+        let mut view = TableView {
+            host: host.clone().unwrap_or_default(),
+            versions_apart: choices.versions_apart,
+        };
+        let names = log.header.bot_names();
+        for bot in &choices.exclude {
+            if !names.contains(bot) {
+                let all = names.join(", ");
+                let why = format!(
+                    "--exclude {bot}: no such bot in {} (its bots: {all})",
+                    path.display()
+                );
+                return Err(LogError::Refused(why).into());
+            }
+            view.host.exclude(bot);
+        }
+        match games_standings(&mut log, forget, &view, host.is_some())? {
+            Read::Table(s) => return Ok(*s),
+            Read::Again => forget = false,
+            Read::HostLines if forget => {
+                host = Some(HostState::scan_file(&path).map_err(|source| LogError::Io {
+                    action: "read",
+                    path: path.clone(),
+                    source,
+                })?);
+            }
+            Read::HostLines => return Err(LogError::Io {
+                action: "read",
+                path: path.clone(),
+                source: std::io::Error::other(
+                    "it has host lines (withdraw, replace, rerun): give it as a file, not a pipe",
+                ),
+            }
+            .into()),
         }
     }
 }
 
+/// What a read of a games.jsonl gave.
+enum Read {
+    Table(Box<Standings>),
+    /// A line did not follow the schedule: read again keeping every pair.
+    Again,
+    /// A host line was met before the host lines were known: read them, then again.
+    HostLines,
+}
+
 /// The rest of a games.jsonl after its header. With `forget`, a game pair's legs are forgotten
 /// once both of the schedule's legs are met (a log written by a run or a merge has no other
-/// lines); `None` when a line does not follow the schedule (its id is not the schedule's, or
-/// its pair is not its id's), and the table cannot forget.
+/// lines); [`Read::Again`] when a line does not follow the schedule (its id is not the
+/// schedule's, or its pair is not its id's), and the table cannot forget. `host_known`: the
+/// view holds the log's host lines (else the first one met stops the read).
 fn games_standings<R: std::io::BufRead>(
     log: &mut LogReader<R>,
     forget: bool,
-) -> Result<Option<Standings>, LogError> {
+    view: &TableView,
+    host_known: bool,
+) -> Result<Read, LogError> {
     let mut tally = Tally::new(&log.header);
+    tally.hide_all(view.hidden_bots(&log.header));
     let mut seen = Seen::new(&log.header);
     let (mut duplicates, mut sprt_line) = (0, None);
     while let Some(item) = log.next()? {
@@ -78,8 +139,13 @@ fn games_standings<R: std::io::BufRead>(
                 sprt_line.get_or_insert(decision);
                 continue;
             }
+            Item::Host(..) if host_known => continue,
+            Item::Host(..) => return Ok(Read::HostLines),
             Item::Torn(_) => continue,
         };
+        if view.host.superseded(&g.ids.game_id, g.line) {
+            continue;
+        }
         let (id, pair, r) = (&g.ids.game_id, g.ids.pair, g.record);
         let number = seen.game_number(id);
         let new = match number {
@@ -92,9 +158,9 @@ fn games_standings<R: std::io::BufRead>(
         }
         let follows = number.is_some_and(|n| pair_of_game(n).0 == pair);
         if forget && !follows {
-            return Ok(None);
+            return Ok(Read::Again);
         }
-        tally.add_parts(pair, &r.white, &r.black, r.result, r.termination);
+        tally.add_viewed(view, pair, &g.ids.versions, r);
         if let (true, Some(n)) = (forget, number) {
             let other = if n % 2 == 1 { n + 1 } else { n - 1 };
             if seen.has_number(other) {
@@ -108,7 +174,7 @@ fn games_standings<R: std::io::BufRead>(
     let mut s = tally.standings();
     s.duplicate_lines = duplicates;
     s.torn_last_line = log.torn_line;
-    Ok(Some(s))
+    Ok(Read::Table(Box::new(s)))
 }
 
 /// A `match --jsonl` file, as [`crate::tournament::log::match_log::parse_match_log`] reads it: every record

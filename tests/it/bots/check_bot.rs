@@ -3,20 +3,24 @@
 
 use crate::support::{baraza, bot};
 
-struct Checked {
-    code: Option<i32>,
-    stdout: String,
-    json: serde_json::Value,
+pub(super) struct Checked {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub json: serde_json::Value,
 }
 
-/// Run `check-bot ARGS...` twice, as text and as JSON, from the repository's root.
-fn check(args: &[&str], unbuffered: bool) -> Checked {
+/// Run `check-bot ARGS...` twice, as text and as JSON, from the repository's root (with
+/// `--startup-timeout 3000` unless ARGS set one).
+pub(super) fn check(args: &[&str], unbuffered: bool) -> Checked {
     let run = |json: bool| {
         let mut cmd = baraza();
         cmd.arg("check-bot")
             .args(args)
-            .args(["--startup-timeout", "3000", "--grace", "300"])
+            .args(["--grace", "300"])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if !args.contains(&"--startup-timeout") {
+            cmd.args(["--startup-timeout", "3000"]);
+        }
         if json {
             cmd.arg("--json");
         }
@@ -151,7 +155,7 @@ fn mistakes_in_play_are_named() {
 }
 
 /// The text lines of `c` that start with `prefix`.
-fn lines_starting<'a>(c: &'a Checked, prefix: &str) -> Vec<&'a str> {
+pub(super) fn lines_starting<'a>(c: &'a Checked, prefix: &str) -> Vec<&'a str> {
     c.stdout.lines().filter(|l| l.starts_with(prefix)).collect()
 }
 

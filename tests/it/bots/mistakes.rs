@@ -686,6 +686,17 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
         "a UCI habit at its turn",
         reason("bestmove", "mistake_bestmove.sh", "", true),
     );
+    // Written on 'gameover': the second game, of the kept process, is lost.
+    row(
+        "a UCI habit between games",
+        reason_with(
+            "habit-between",
+            "mistake_habit.sh",
+            "gameover 'bestmove 1A'",
+            true,
+            &["--games", "2"],
+        ),
+    );
     // The traceback's first and last line of the four kept, as README shows it: the lines
     // between are Python's own and change with its version.
     let crash = reason("raises", "mistake_raises.py", "", true);

@@ -3,9 +3,13 @@
 
 mod builtin;
 mod check_bot;
+mod check_bot_words;
 mod command_words;
 mod examples;
+mod habits;
+mod kits;
 mod mistakes;
+mod python_kit;
 mod reasons;
 mod search;
 mod words;

@@ -8,11 +8,11 @@ use crate::support::{baraza, bot, read_jsonl, temp_dir};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A game's termination and reason, with `player 1`/`player 2` written `player N`.
-type Said = (String, String);
+pub(super) type Said = (String, String);
 
 /// `baraza match darra BOT builtin:random` with `extra` options (and `env` set, or without
 /// PYTHONUNBUFFERED when `None`): each game's player number (of BOT) and what was said.
-fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<(u64, Said)> {
+pub(super) fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<(u64, Said)> {
     // Tests run at once: a folder of each run's own.
     static RUN: AtomicU64 = AtomicU64::new(0);
     let dir = temp_dir(&format!("reasons-{}", RUN.fetch_add(1, Ordering::Relaxed)));
@@ -51,7 +51,7 @@ fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<(u64, Sa
 
 /// 20 games at `--concurrency 2` (each lost at once by the mistake, so a few seconds in all):
 /// every one lost with `termination` and `words(player)`.
-fn twenty_times(
+pub(super) fn twenty_times(
     bot_command: &str,
     extra: &[&str],
     termination: &str,
@@ -174,7 +174,8 @@ fn a_slow_move_says_how_long_it_had_every_time() {
         "time forfeit",
         |_| {
             "player N (mistake_slow_move) did not move within 200 ms (+50 ms margin): it was \
-             still thinking when it was stopped, 250 ms after 'go'"
+             still thinking when it was stopped, 250 ms after 'go': end each search within the \
+             time 'go' gives it (its own p1time or p2time, and movetime when present)"
                 .to_string()
         },
     );
@@ -313,4 +314,65 @@ fn a_signal_is_named_and_the_position_is_ready_for_rules_show() {
     let (_, rest) = games[0].1 .1.split_once("its turn in '").unwrap();
     let (pos, _) = rest.split_once('\'').unwrap();
     baraza().args(["rules", "show", pos]).assert().success();
+}
+
+#[test]
+fn a_dropped_pythonunbuffered_is_named_every_time() {
+    let words = format!(
+        "player N (mistake_unflushed_move) did not move within 200 ms (+50 ms margin): it \
+         wrote nothing this turn and was waiting, not computing: {FLUSH}{UNBUFFERED}"
+    );
+    let args = [
+        "--games",
+        "20",
+        "--concurrency",
+        "2",
+        "--keep-going",
+        "--movetime",
+        "200",
+        "--startup-timeout",
+        "5000",
+    ];
+    let games = play(
+        &bot("mistake_unflushed_move.py"),
+        &args,
+        &[("PYTHONUNBUFFERED", "1")],
+    );
+    assert_eq!(games.len(), 20);
+    for (n, said) in games {
+        assert_eq!(
+            said,
+            ("time forfeit".to_string(), words.clone()),
+            "player {n}"
+        );
+    }
+}
+
+#[test]
+fn a_file_looked_for_in_the_wrong_folder_is_named_every_time() {
+    let args = ["--games", "20", "--concurrency", "2", "--keep-going"];
+    let games = play(&bot("mistake_relative_file.py"), &args, &[]);
+    assert_eq!(games.len(), 20);
+    for (n, (term, reason)) in games {
+        assert_eq!(term, "crash", "player {n}: {reason}");
+        // Each process has a directory of its own: the words around its path are the same.
+        let (head, rest) = reason
+            .split_once("; it runs in a fresh, empty working directory (")
+            .expect(&reason);
+        assert!(
+            head.starts_with(
+                "player N (mistake_relative_file) crashed: exited with status 1; \
+                              its stderr ended: "
+            ) && head
+                .ends_with("FileNotFoundError: [Errno 2] No such file or directory: 'weights.txt'"),
+            "player {n}: {reason}"
+        );
+        let (dir, tail) = rest.split_once(')').unwrap();
+        assert!(dir.ends_with("-mistake_relative_file"), "{reason}");
+        assert_eq!(
+            tail,
+            ", not the folder baraza was started from: open its files by absolute path, or \
+             relative to its own program file"
+        );
+    }
 }

@@ -26,6 +26,12 @@ fn foreign_spellings_get_ours_not_a_look_alike() {
     // clap alone would suggest `--grace` for `--games`.
     assert!(!err.contains("--grace"), "{err}");
     assert!(!err.contains("tip:"), "{err}");
+    // fastchess's per-engine `tc=` has its own options in a match.
+    let err = refused(&["match", "darra", "-engine", "cmd=./a", "tc=5+0.1"], 2);
+    assert!(
+        err.contains("--limits1/--limits2 tc=...,nodes=... give one its own limits"),
+        "{err}"
+    );
     let err = refused(&["match", "darra", "a", "b", "-pgnout", "x.pgn"], 2);
     assert!(err.contains("--pgn FILE"), "{err}");
     // An ordinary mistake keeps clap's own message.

@@ -28,6 +28,7 @@ const COMMANDS: &[&[&str]] = &[
     &["openings"],
     &["openings", "list"],
     &["openings", "generate"],
+    &["new-bot"],
 ];
 
 /// The commands a `--help` lists under "Commands:" (without `help`).

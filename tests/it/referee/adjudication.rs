@@ -110,24 +110,33 @@ fn two_sided_resign_waits_for_the_winner_to_agree() {
 
 #[test]
 fn draw_rule_needs_movenumber_moves_and_both_scores_near_zero() {
-    let dir = temp_dir("adj-draw");
-    let games = adjudicated_match(
-        &dir,
-        &scorer("cp 10"),
-        &scorer("cp -10"),
-        &["--adjudicate-draw", "movenumber=5,movecount=2,score=10"],
-    );
-    for g in &games {
-        assert_eq!(g["termination"], "adjudication", "{g}");
-        assert_eq!(g["result"], "1/2-1/2");
-        // Each side's fifth move: ply 10.
-        assert_eq!(g["plies"], 10);
-        assert_eq!(
-            g["reason"],
-            "draw rule (movenumber=5,movecount=2,score=10): both bots scored between -10 and 10 on their last 2 moves"
+    // Blanks around '=' and after commas are taken, as a shell user quotes them.
+    for (k, rule) in [
+        "movenumber=5,movecount=2,score=10",
+        "movenumber = 5, movecount = 2, score = 10",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = temp_dir(&format!("adj-draw-{k}"));
+        let games = adjudicated_match(
+            &dir,
+            &scorer("cp 10"),
+            &scorer("cp -10"),
+            &["--adjudicate-draw", rule],
         );
+        for g in &games {
+            assert_eq!(g["termination"], "adjudication", "{g}");
+            assert_eq!(g["result"], "1/2-1/2");
+            // Each side's fifth move: ply 10.
+            assert_eq!(g["plies"], 10);
+            assert_eq!(
+                g["reason"],
+                "draw rule (movenumber=5,movecount=2,score=10): both bots scored between -10 and 10 on their last 2 moves"
+            );
+        }
+        assert!(verify_log(&dir.join("games.pgn")).contains("OK"));
     }
-    assert!(verify_log(&dir.join("games.pgn")).contains("OK"));
     // A bound of 9 is never met: the rules end the games.
     let dir = temp_dir("adj-nodraw");
     let games = adjudicated_match(

@@ -267,7 +267,7 @@ fn check_bot_probing_a_bot_that_floods_its_hello_costs_no_memory() {
             "check-bot, id lines",
             "ids",
             "yes 'id name x'",
-            "no 'ready' within 3000 ms",
+            "did not send 'ready' within the startup deadline of 3000 ms",
         ),
         ("check-bot, garbage", "garbage", "yes garbage", "'garbage'"),
     ] {

@@ -219,8 +219,14 @@ pub enum Tool {
     /// A browser and its WebDriver: chromium (or chromium-browser, google-chrome) and
     /// chromedriver on the PATH.
     Chromium,
+    /// A compiler or runtime for a starter kit, on the PATH: `<name> --version` succeeds
+    /// (`cc`, `c++`, `go`, `javac`, `java`, `node`).
+    Program(&'static str),
     /// `/dev/full`, the device every write to fails.
     DevFull,
+    /// The `baraza` Python package (python/), built and installed for the `python3` on the
+    /// PATH: `python3 -c 'import baraza'` succeeds.
+    PythonPackage,
 }
 
 /// The names the browser test looks for, in order.
@@ -275,7 +281,13 @@ impl Tool {
                 true
             }
             Tool::Chromium => on_path(CHROMIUM).is_some() && on_path(&["chromedriver"]).is_some(),
+            Tool::Program(name) => match name {
+                // Go spells it as a subcommand.
+                "go" => succeeds("go", &["version"]),
+                _ => succeeds(name, &["--version"]),
+            },
             Tool::DevFull => Path::new("/dev/full").exists(),
+            Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
         };
         if works {
             return Ok(());
@@ -288,7 +300,13 @@ impl Tool {
             Tool::GnuParallel => "GNU parallel is not installed (apt-get install parallel)",
             Tool::Slurm => unreachable!("said above"),
             Tool::Chromium => "chromium or chromedriver is missing (.ci/run installs them)",
+            Tool::Program(name) => {
+                return Err(format!("{name} is not installed (.ci/run installs it)"))
+            }
             Tool::DevFull => "/dev/full is missing",
+            Tool::PythonPackage => {
+                "the baraza Python package is not installed (README.md: the Python package)"
+            }
         }
         .to_string())
     }

@@ -4,6 +4,7 @@
 mod e2e;
 mod event_hosting;
 mod gnu_parallel;
+mod host_changes;
 mod match_sprt;
 mod merge_scale;
 mod properties;

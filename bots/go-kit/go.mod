@@ -1,0 +1,3 @@
+module baraza-go-kit
+
+go 1.19

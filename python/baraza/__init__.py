@@ -1,0 +1,14 @@
+"""baraza's rules engines for Python bots: Darra (every board), Bao la Kiswahili and Dara.
+
+    from baraza import Position
+    pos = Position("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0")
+    pos.legal()            # ['1A', '2A', '3A', '4A', '5A', '6A']
+    pos.after("1A")        # a new Position; pos.play("1A") changes pos itself
+
+Every string is the protocol's (protocol.md). `baraza.run(choose)` plays the protocol for a
+bot written as a function. The API is in docs/python.md.
+"""
+from ._baraza import Position, rulesets
+from .protocol import Go, info, run
+
+__all__ = ["Position", "rulesets", "Go", "info", "run"]
