@@ -760,18 +760,27 @@ line: the checks it spoils are not run and say 'skipped because ... failed'. A b
 with status 0 on the hello of a ruleset it does not play gets one line, 'does not play <ruleset>'.
 Exit status 0 only when no check failed.
 
+With --config EVENT every bot of the event file is checked under the event's ruleset, the bot's
+clock (--tc is not used) and its hosting keys: one line per bot and a summary, exit status 0 only
+when every bot passed. The hosting options (--sandbox, --memory, ...) apply in both forms.
+
 Examples:
   baraza check-bot darra 'python3 bots/python/random_bot.py'
-  baraza check-bot darra bao dara ./mybot --json";
+  baraza check-bot darra bao dara ./mybot --json
+  baraza check-bot darra ./mybot --sandbox --memory 512
+  baraza check-bot --config event.toml";
 
 #[derive(Args, Debug, Clone)]
 pub struct CheckBotArgs {
-    /// One or more ruleset ids (see `baraza games`)
-    #[arg(required = true, num_args = 1.., value_name = "RULESET")]
-    pub rulesets: Vec<String>,
-    /// The bot: a command line (one word: quote it) or builtin:<name>
-    #[arg(required = true)]
-    pub bot: String,
+    /// One or more ruleset ids (see `baraza games`), then the bot: a command line (one word:
+    /// quote it) or builtin:<name>. Not with --config
+    #[arg(value_name = "RULESET... BOT", required_unless_present = "config")]
+    pub words: Vec<String>,
+    /// Check every bot of this event file (TOML, as `tournament --config`) under the event's
+    /// ruleset, its clocks and its hosting keys (with the hosting options given here over
+    /// them): one verdict line per bot and a summary
+    #[arg(long, value_name = "FILE", conflicts_with = "words")]
+    pub config: Option<std::path::PathBuf>,
     /// Full games per ruleset against builtin:random (sides alternate)
     #[arg(long, default_value_t = 2)]
     pub games: u64,
@@ -788,13 +797,11 @@ pub struct CheckBotArgs {
     /// Seed of the games (and of a built-in bot under test)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Pass the referee's NAME to the bot, or set NAME=VALUE (repeatable), as `match --env`
-    /// does: a bot's environment is cleared otherwise
-    #[arg(long = "env", value_name = "NAME[=VALUE]")]
-    pub env: Vec<String>,
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub host: HostOptions,
 }
 
 /// `baraza openings ...`: the shipped suites and their generator.

@@ -62,25 +62,126 @@ pub struct HostOptions {
     /// (docs/hosting.md: with --affinity it takes it from its own game only)
     #[arg(long)]
     pub ponder: bool,
+    /// Send every bot the game's seed (`seed N` before `newgame`), not only the built-in
+    /// ones: a bot that draws its random choices from it plays the same game again when the
+    /// event is played again (protocol.md)
+    #[arg(long)]
+    pub send_seed: bool,
 }
 
 /// One bot's own hosting settings in an event file, on top of the command line's (see
-/// docs/hosting.md): the same names as the command-line options.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// docs/hosting.md): the same names as the command-line options. Those that change how a game
+/// is played are part of the event's header and config hash (a bot with none adds nothing, so
+/// such events keep their hash); `workdir` and `keep_workdirs` say only where files go.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HostOverrides {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_seconds: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_file_size: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_processes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_files: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wrapper: Option<String>,
     /// Thinks on the opponent's time (`ponder = true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ponder: Option<bool>,
+    /// Gets the game's seed, as built-in bots do (`send-seed = true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub send_seed: Option<bool>,
     /// Added after the command line's `--env` rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub env: Vec<String>,
     /// Added to the command line's `--sandbox-read` paths.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sandbox_read: Vec<PathBuf>,
+    /// Parent of its working directories (not part of the hash).
+    #[serde(skip)]
+    pub workdir: Option<PathBuf>,
+    /// Keep its working directories (not part of the hash).
+    #[serde(skip)]
+    pub keep_workdirs: Option<bool>,
+}
+
+impl HostOverrides {
+    /// Whether nothing of it changes how a game is played (what the header leaves out).
+    pub fn plays_as_default(&self) -> bool {
+        HostOverrides {
+            workdir: None,
+            keep_workdirs: None,
+            ..self.clone()
+        } == HostOverrides::default()
+    }
+
+    /// `over`'s settings on top of `self`'s: a setting `over` gives wins; its `env` rules
+    /// come after `self`'s (the later rule for a name wins) and its `sandbox_read` paths are
+    /// added.
+    pub fn overlay(&self, over: &HostOverrides) -> HostOverrides {
+        let mut env = self.env.clone();
+        env.extend(over.env.iter().cloned());
+        let mut sandbox_read = self.sandbox_read.clone();
+        sandbox_read.extend(over.sandbox_read.iter().cloned());
+        HostOverrides {
+            memory: over.memory.or(self.memory),
+            cpu_seconds: over.cpu_seconds.or(self.cpu_seconds),
+            max_file_size: over.max_file_size.or(self.max_file_size),
+            max_processes: over.max_processes.or(self.max_processes),
+            open_files: over.open_files.or(self.open_files),
+            sandbox: over.sandbox.or(self.sandbox),
+            wrapper: over.wrapper.clone().or_else(|| self.wrapper.clone()),
+            ponder: over.ponder.or(self.ponder),
+            send_seed: over.send_seed.or(self.send_seed),
+            env,
+            sandbox_read,
+            workdir: over.workdir.clone().or_else(|| self.workdir.clone()),
+            keep_workdirs: over.keep_workdirs.or(self.keep_workdirs),
+        }
+    }
+
+    /// The same settings with every switch that is off left out, so that `sandbox = false`
+    /// and no `sandbox` at all hash alike.
+    pub fn normalized(mut self) -> HostOverrides {
+        for switch in [
+            &mut self.sandbox,
+            &mut self.ponder,
+            &mut self.send_seed,
+            &mut self.keep_workdirs,
+        ] {
+            if *switch == Some(false) {
+                *switch = None;
+            }
+        }
+        self
+    }
+}
+
+impl From<&HostOptions> for HostOverrides {
+    /// The command line's hosting options as settings (a switch not given is no setting;
+    /// `--affinity` is the event's, not a bot's).
+    fn from(o: &HostOptions) -> HostOverrides {
+        let on = |b: bool| b.then_some(true);
+        HostOverrides {
+            memory: o.memory,
+            cpu_seconds: o.cpu_seconds,
+            max_file_size: o.max_file_size,
+            max_processes: o.max_processes,
+            open_files: o.open_files,
+            sandbox: on(o.sandbox),
+            wrapper: o.wrapper.clone(),
+            ponder: on(o.ponder),
+            send_seed: on(o.send_seed),
+            env: o.env.clone(),
+            sandbox_read: o.sandbox_read.clone(),
+            workdir: o.workdir.clone(),
+            keep_workdirs: on(o.keep_workdirs),
+        }
+    }
 }
 
 /// Hosting settings that cannot be used; one line for a person.
@@ -145,6 +246,7 @@ impl HostOptions {
             wrapper,
             cpus: None,
             ponder: self.ponder,
+            send_seed: self.send_seed,
             label: String::new(),
             sandbox_read: absolute_all(&self.sandbox_read)?,
             hidden: Vec::new(),
@@ -187,6 +289,11 @@ fn with_overrides(base: &SpawnOptions, o: &HostOverrides) -> Result<SpawnOptions
     l.open_files = o.open_files.or(l.open_files);
     opts.sandbox = o.sandbox.unwrap_or(opts.sandbox);
     opts.ponder = o.ponder.unwrap_or(opts.ponder);
+    opts.send_seed = o.send_seed.unwrap_or(opts.send_seed);
+    opts.keep_workdirs = o.keep_workdirs.unwrap_or(opts.keep_workdirs);
+    if let Some(dir) = &o.workdir {
+        opts.workdir_parent = Some(dir.clone());
+    }
     if let Some(w) = &o.wrapper {
         opts.wrapper = split_command(w).map_err(|error| HostingError::Wrapper {
             in_file: true,

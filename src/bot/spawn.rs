@@ -32,6 +32,8 @@ pub struct SpawnOptions {
     /// Let the bot compute between its turns (`--ponder`); by default every process of it is
     /// stopped then (see the `bot::pause` module).
     pub ponder: bool,
+    /// Send the bot the game's seed (`--send-seed`; built-in bots always get it).
+    pub send_seed: bool,
     /// Names the working directory (the bot's name).
     pub label: String,
     /// Under `--sandbox`: more paths the bot may read (`--sandbox-read`), beyond what its

@@ -12,13 +12,19 @@
 //! status 0 when the hello names a ruleset it does not play (as protocol.md advises), or with
 //! another status while it says `ready` to another ruleset given, is one line: it does not play
 //! that ruleset. A failed start reads as the referee's reason for it (`probe.rs`).
+//!
+//! The bot runs under the hosting it is given (limits, sandbox, environment: [`setup`]);
+//! [`entrants`] checks every bot of an event file under the event's own ruleset, clocks and
+//! hosting.
 
 mod check;
+pub mod entrants;
 mod games;
 mod one_move;
 mod probe;
 mod report;
 mod same_cause;
+pub mod setup;
 mod turn_timer;
 
 use crate::clock::TimeControl;

@@ -1,53 +1,44 @@
-//! `baraza check-bot <ruleset>... <bot>`: the checks of [`crate::check_bot`], printed.
+//! `baraza check-bot <ruleset>... <bot>` and `check-bot --config EVENT`: the checks of
+//! [`crate::check_bot`], printed.
 
-use crate::bot::spec::BotSpec;
-use crate::bot::{become_subreaper, EnvRule, StderrSink};
-use crate::check_bot::{check_bot, Check, CheckSetup, PlayerFor, Report};
+use crate::bot::hosting::HostOptions;
+use crate::check_bot::entrants::{check_entrants, summary};
+use crate::check_bot::setup::{command_check, player_for, random_opponent, run_checks};
+use crate::check_bot::{CheckSetup, Report};
 use crate::cli::CheckBotArgs;
 use crate::clock::TimeControl;
 use crate::games;
-use crate::referee::PlayerSetup;
-use anyhow::{bail, Context};
+use crate::tournament::plan::config::EventInputs;
+use anyhow::bail;
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
 
 pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
-    let bot_text = &args.bot;
-    let rulesets = args
-        .rulesets
+    if let Some(event) = &args.config {
+        return run_event(out, event, &args);
+    }
+    let Some((bot_text, rulesets)) = args.words.split_last().filter(|(_, r)| !r.is_empty()) else {
+        bail!("check-bot needs one or more rulesets and then the bot, e.g. `baraza check-bot darra ./mybot`");
+    };
+    let rulesets = rulesets
         .iter()
         .map(|id| games::ruleset(id))
         .collect::<Result<Vec<_>, _>>()?;
     let tc = TimeControl::from_options(Some(&args.tc), None, 50)?;
+    let spawn = args.host.spawn_options()?;
     let report = match command_check(bot_text) {
         Err(failed) => Report::new(vec![failed], &[]),
-        Ok(spec) => {
-            let env = args
-                .env
-                .iter()
-                .map(|e| EnvRule::parse(e))
-                .collect::<Result<Vec<_>, _>>()?;
-            let setup = CheckSetup {
-                rulesets,
-                bot: player_for(spec, "bot", env)?,
-                opponent: player_for(
-                    BotSpec::parse("opponent", "builtin:random")?,
-                    "random",
-                    vec![],
-                )?,
-                games: args.games.max(1),
-                tc,
-                startup_timeout: Duration::from_millis(args.startup_timeout),
-                grace: Duration::from_millis(args.grace),
-                seed: args.seed,
-            };
-            become_subreaper();
-            tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .context("cannot start the async runtime")?
-                .block_on(check_bot(&setup))
-        }
+        Ok(spec) => run_checks(&CheckSetup {
+            rulesets,
+            bot: player_for(spec, "bot", spawn)?,
+            opponent: random_opponent()?,
+            games: args.games.max(1),
+            tc,
+            startup_timeout: Duration::from_millis(args.startup_timeout),
+            grace: Duration::from_millis(args.grace),
+            seed: args.seed,
+        })?,
     };
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -62,27 +53,26 @@ pub fn run(out: &mut dyn Write, args: CheckBotArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The first check, on the command line alone: it can be run, and means what it says.
-fn command_check(text: &str) -> Result<BotSpec, Check> {
-    let fail = |detail: String| Check::failed("the command can be run", detail);
-    let (spec, warnings) = BotSpec::read("bot", text)
-        .and_then(|spec| spec.preflight("bot"))
-        .map_err(|e| fail(format!("{e:#}")))?;
-    if let Some(w) = warnings.first() {
-        return Err(fail(w.to_string()));
+/// Every bot of the event file, as the tournament would host it.
+fn run_event(out: &mut dyn Write, event: &Path, args: &CheckBotArgs) -> anyhow::Result<()> {
+    let inputs = EventInputs::load(event)?.with_command_line_hosting(&args.host);
+    let (config, _) = inputs.resolve(usize::MAX)?;
+    let hosts = HostOptions::default().bot_hosts(config.bot_hostings(), &[])?;
+    let grace = Duration::from_millis(args.grace);
+    let reports = check_entrants(&config, &hosts, args.games.max(1), grace)?;
+    let summary = summary(&reports);
+    if args.json {
+        let json = serde_json::json!({ "bots": reports, "summary": summary });
+        writeln!(out, "{json}")?;
+    } else {
+        for r in &reports {
+            writeln!(out, "{}", r.line())?;
+        }
+        writeln!(out, "{summary}")?;
     }
-    Ok(spec)
-}
-
-/// `spec` as the player of one game, its environment as `env` says. The executable's path, the
-/// only thing that can fail, is looked up once here: later calls reuse it.
-fn player_for(spec: BotSpec, name: &'static str, env: Vec<EnvRule>) -> anyhow::Result<PlayerFor> {
-    PlayerSetup::for_bot(&spec, name, "darra", 0, StderrSink::Discard, None)?;
-    Ok(Box::new(move |ruleset, seed| {
-        let mut player =
-            PlayerSetup::for_bot(&spec, name, ruleset, seed, StderrSink::Discard, None)
-                .expect("the executable path was found above and is cached");
-        player.spawn.env = env.clone();
-        player
-    }))
+    out.flush()?;
+    if reports.iter().any(|r| !r.report.passed) {
+        bail!("{summary}");
+    }
+    Ok(())
 }

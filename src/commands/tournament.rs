@@ -11,13 +11,16 @@ use anyhow::bail;
 use serde_json::json;
 use std::io::Write;
 
-/// The command line's event inputs over the event file's when `--config` is given.
+/// The command line's event inputs and hosting options over the event file's when
+/// `--config` is given.
 pub fn inputs(args: &TournamentArgs) -> anyhow::Result<EventInputs> {
     let file = match &args.config {
         Some(path) => EventInputs::load(path)?,
         None => EventInputs::default(),
     };
-    Ok(file.overlay(args.event.clone()))
+    Ok(file
+        .overlay(args.event.clone())
+        .with_command_line_hosting(&args.host))
 }
 
 /// The machine's core count: the default concurrency.

@@ -11,6 +11,7 @@
 //! - progress on stderr ([`crate::events::progress`]); the final table on stdout (text, or
 //!   JSON with `--json`), computed from the same lines `baraza results` reads.
 
+use crate::bot::hosting::HostOptions;
 use crate::cli::TournamentArgs;
 use crate::escape::terminal::escape_lines;
 use crate::events::jsonl::JsonlSink;
@@ -146,9 +147,9 @@ pub fn play(
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
     // Checks every bot's program before anything is created in `out_dir`.
-    let hosts = args
-        .host
-        .bot_hosts(config.bot_hostings(), &[out_dir.to_path_buf()])?;
+    // Each bot's hosting is resolved in the event (the command line's options in it).
+    let hosts =
+        HostOptions::default().bot_hosts(config.bot_hostings(), &[out_dir.to_path_buf()])?;
     let mut setups = Setups::new(
         config,
         Duration::from_millis(run.grace_ms),
@@ -156,7 +157,7 @@ pub fn play(
         run.event.as_deref().unwrap_or("baraza tournament"),
     )?
     .with_site(run.site.as_deref().unwrap_or("?"))
-    .with_hosts(hosts, args.host.affinity);
+    .with_hosts(hosts, run.affinity);
     if let Some(dir) = &run.transcript {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;

@@ -7,7 +7,8 @@
 #                                      node is idle; the daemons' pids go to DIR/pids
 #   tests/slurm/cluster.sh stop DIR    cancel the cluster's jobs, stop the daemons by their pids
 #
-# Then use it with `export SLURM_CONF=DIR/slurm.conf`. Everything (state, spool, logs, the munge
+# Then use it with `export SLURM_CONF=DIR/slurm.conf`, as root or as any user (the daemons need
+# root; submitting jobs does not: `setpriv --reuid=nobody ... sbatch ...`). Everything (state, spool, logs, the munge
 # socket) lives in DIR, and the ports are free ones picked at start, so the cluster touches
 # nothing of the machine's own Slurm set-up and two of them can run side by side.
 set -euo pipefail
@@ -56,7 +57,9 @@ start() {
     mkdir -p "$m" "$dir/state" "$dir/spool"
     : >"$dir/pids"
     chown munge:munge "$m"
-    chmod 700 "$m"
+    # Every user reaches the socket (munged makes it 0777): jobs may be submitted by
+    # unprivileged users, as on a real cluster. The key itself stays the munge user's.
+    chmod 755 "$m"
     # A fresh key: this cluster trusts nothing else.
     head -c 1024 /dev/urandom >"$m/munge.key"
     chown munge:munge "$m/munge.key"
@@ -128,7 +131,8 @@ stop() {
     export SLURM_CONF="$dir/slurm.conf"
     # Jobs first, so that no job step outlives its slurmd.
     if alive "$(awk '$1 == "slurmctld" { print $2 }' "$dir/pids")"; then
-        scancel --quiet --full --user="$(id -un)" 2>/dev/null || true
+        # Every job of this cluster, whoever submitted it.
+        squeue -h -o %A | xargs -r scancel --quiet --full 2>/dev/null || true
         wait_for 20 "the jobs ending" sh -c '[ -z "$(squeue -h -o %A)" ]' || true
     fi
     # slurmd, slurmctld, munged: the reverse order of start.

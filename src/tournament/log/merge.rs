@@ -11,7 +11,7 @@
 //!   and its pair number the schedule's for that id.
 //! - Games of the schedule that no input has are reported by id; then nothing is written,
 //!   unless `partial` (the merge of what there is; run it again when the missing shards are
-//!   done: a merge replaces the folder's games.jsonl and games.pgn).
+//!   done: a merge extends an earlier merge in its folder, [`super::merge_out`]).
 //!
 //! The output is `games.jsonl` (the header of the whole event, then the inputs' game lines as
 //! they are, input after input, in each input's order) and `games.pgn` (the same games), both
@@ -23,6 +23,7 @@
 use super::games_jsonl::{games_path, header_layout, Header, GAMES_FILE};
 use super::host_line::{HostAction, HostLine};
 use super::host_state::{read_host_lines, HostState};
+use super::merge_out::{earlier_merge, Input, OutError};
 use super::merge_twice::Twice;
 use super::reader::{parse_game_line, refusal, LogReader};
 use super::seen::Seen;
@@ -33,7 +34,7 @@ use crate::tournament::plan::grow::changes_between;
 use crate::tournament::plan::layout::{game_id, pair_of_game, Layout};
 use crate::tournament::plan::shard::Shard;
 use std::collections::BTreeSet;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// The PGN log of a run folder (as `baraza tournament` names it).
@@ -76,14 +77,8 @@ pub enum MergeError {
         ids: String,
         shards: String,
     },
-    #[error("--out {out} is one of the inputs; choose another folder")]
-    OutIsInput { out: String },
-    #[error(
-        "{path} holds another event's games (config hash {hash}); choose another --out folder"
-    )]
-    OutHoldsOther { path: String, hash: String },
-    #[error("{path} holds the games of a run, not of a merge; choose another --out folder (or give that folder as one of the inputs)")]
-    OutHoldsRun { path: String },
+    #[error(transparent)]
+    Out(#[from] OutError),
     #[error("cannot write {path}: {error}")]
     Write { path: String, error: std::io::Error },
 }
@@ -95,6 +90,11 @@ pub struct MergeReport {
     pub inputs: usize,
     /// Games written.
     pub games: u64,
+    /// Whether the folder held an earlier merge of the event (perhaps before it grew), now
+    /// extended.
+    pub extended: bool,
+    /// Games of that earlier merge that no input has, kept.
+    pub kept_from_earlier: u64,
     pub scheduled_games: u64,
     /// Lines met again with the same content, kept once.
     pub duplicate_lines: u64,
@@ -117,9 +117,6 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
 fn read_error(e: impl Into<anyhow::Error>) -> MergeError {
     MergeError::Read(format!("{:#}", e.into()))
 }
-
-/// An input, read line by line.
-type Input = LogReader<BufReader<std::fs::File>>;
 
 /// The two files being written, renamed over their final names by [`Outputs::commit`].
 struct Outputs {
@@ -195,54 +192,31 @@ fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<Input>, Layout), MergeError> {
     Ok((logs, layout))
 }
 
-/// Refuse an output folder that is an input, or that holds another event.
-fn check_out(out: &Path, logs: &[Input], hash: &str) -> Result<(), MergeError> {
-    let canon = |p: &Path| std::fs::canonicalize(p).ok();
-    let out_games = canon(&out.join(GAMES_FILE));
-    if out_games.is_some() && logs.iter().any(|l| canon(l.path()) == out_games) {
-        return Err(MergeError::OutIsInput {
-            out: out.display().to_string(),
-        });
-    }
-    let existing = out.join(GAMES_FILE);
-    if existing.exists() {
-        let old = LogReader::open(&existing).map_err(read_error)?;
-        if old.header.config_hash != hash {
-            return Err(MergeError::OutHoldsOther {
-                path: existing.display().to_string(),
-                hash: old.header.config_hash.chars().take(16).collect(),
-            });
-        }
-        // A run's own games are never replaced: only an earlier merge's.
-        if !old.header.merged {
-            return Err(MergeError::OutHoldsRun {
-                path: existing.display().to_string(),
-            });
-        }
-    }
-    Ok(())
-}
-
 /// Merge `inputs` (run folders or their games.jsonl) into `out`.
 pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeReport, MergeError> {
     let (mut logs, layout) = open_inputs(inputs)?;
-    let first = &logs[0].header;
-    check_out(out, &logs, &first.config_hash)?;
     let scheduled = layout.games();
     let header = Header {
         scheduled_games: scheduled,
         shard: None,
         merged: true,
-        ..first.clone()
+        ..logs[0].header.clone()
     };
+    // An earlier merge there is read last: what the inputs have comes first, its own games
+    // after them.
+    let given = logs.len();
+    let earlier = earlier_merge(out, &logs, &header)?;
+    let extended = earlier.is_some();
+    logs.extend(earlier);
+    let earlier = extended.then_some(given);
     let mut outputs = Outputs::create(out, &header)?;
     let hosts = host_lines(&logs)?;
-    let result = copy_games(&mut logs, &layout, &mut outputs, &hosts)
+    let result = copy_games(&mut logs, &header, &layout, &mut outputs, &hosts)
         .and_then(|copied| write_host_lines(&hosts, &mut outputs).map(|()| copied));
     let checked = result.and_then(|(games, seen, twice)| {
         let paths: Vec<PathBuf> = logs.iter().map(|l| l.path().to_path_buf()).collect();
         match twice.first_conflict(&paths, &layout) {
-            Ok(None) => Ok((games, twice.len(), seen)),
+            Ok(None) => Ok((games, twice.len_besides(earlier), seen)),
             Ok(Some(c)) => Err(MergeError::Conflict {
                 id: id_of(&layout, c.number),
                 first: paths[c.first].display().to_string(),
@@ -275,8 +249,10 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     let missing = missing(&seen, &layout, &logs, LIST_MISSING);
     let report = MergeReport {
         out: out.to_path_buf(),
-        inputs: logs.len(),
-        games,
+        inputs: given,
+        games: games.iter().sum(),
+        extended,
+        kept_from_earlier: earlier.map_or(0, |k| games[k]),
         scheduled_games: scheduled,
         duplicate_lines,
         torn_lines: logs
@@ -303,8 +279,8 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
     Ok(report)
 }
 
-/// What the copy leaves: games written, the games taken, the lines met twice.
-type Copied = (u64, Seen, Twice);
+/// What the copy leaves: games written from each input, the games taken, the lines met twice.
+type Copied = (Vec<u64>, Seen, Twice);
 
 /// Copy every input's games, each once, into the outputs.
 /// games.pgn is written by a second thread (parsing a record and writing its PGN is half the
@@ -346,6 +322,7 @@ fn write_host_lines(
 
 fn copy_games(
     logs: &mut [Input],
+    header: &Header,
     layout: &Layout,
     outputs: &mut Outputs,
     hosts: &[(HostState, Vec<HostLine>)],
@@ -356,7 +333,7 @@ fn copy_games(
     std::thread::scope(|scope| {
         let paths = &paths;
         let worker = scope.spawn(move || write_pgns(rx, pgn, paths));
-        let copied = copy_lines(logs, layout, jsonl, &tx, paths, hosts);
+        let copied = copy_lines(logs, header, layout, jsonl, &tx, paths, hosts);
         drop(tx);
         let written = worker.join().expect("the PGN thread does not panic");
         // The PGN thread's error is the cause when the lines stopped because it had ended.
@@ -420,15 +397,16 @@ fn write_pgns(
 
 fn copy_lines(
     logs: &mut [Input],
+    header: &Header,
     layout: &Layout,
     (jsonl_path, jsonl): &mut (PathBuf, BufWriter<std::fs::File>),
     pgn: &std::sync::mpsc::SyncSender<PgnBatch>,
     paths: &[String],
     hosts: &[(HostState, Vec<HostLine>)],
 ) -> Result<Copied, MergeError> {
-    let mut seen = Seen::new(&logs[0].header);
+    let mut seen = Seen::new(header);
     let mut twice = Twice::default();
-    let mut games = 0u64;
+    let mut games = vec![0u64; logs.len()];
     for (k, log) in logs.iter_mut().enumerate() {
         let mut batch = PgnBatch::new(k);
         while let Some(g) = log.next_lazy().map_err(read_error)? {
@@ -473,7 +451,7 @@ fn copy_lines(
                 .and_then(|()| jsonl.write_all(b"\n"))
                 .map_err(io_error(jsonl_path))?;
             batch.push(line, text);
-            games += 1;
+            games[k] += 1;
             if batch.text.len() >= BATCH_BYTES {
                 let full = std::mem::replace(&mut batch, PgnBatch::new(k));
                 if pgn.send(full).is_err() {
@@ -574,6 +552,15 @@ pub fn render_text(r: &MergeReport) -> String {
             " ({} lines found twice with the same content, kept once)",
             r.duplicate_lines
         ));
+    }
+    if r.extended {
+        s.push_str("; the earlier merge there extended");
+        if r.kept_from_earlier > 0 {
+            s.push_str(&format!(
+                " ({} of its games are in no input, kept)",
+                r.kept_from_earlier
+            ));
+        }
     }
     s.push('\n');
     if r.missing > 0 {

@@ -58,6 +58,11 @@ impl Twice {
         self.lines.len() as u64
     }
 
+    /// How many lines of inputs other than `input` were met again.
+    pub fn len_besides(&self, input: Option<usize>) -> u64 {
+        self.lines.iter().filter(|a| Some(a.input) != input).count() as u64
+    }
+
     /// Whether no line was met again.
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()

@@ -14,7 +14,8 @@
 //!   what those lines say together (which lines are superseded, who left, versions);
 //!   [`host_edit`]: the host's commands that append them;
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
-//!   it meets twice, compared after the copy).
+//!   it meets twice, compared after the copy; [`merge_out`]: the output folder, an earlier
+//!   merge there extended).
 
 pub mod audit;
 pub mod audit_expect;
@@ -25,6 +26,7 @@ pub mod host_line;
 pub mod host_state;
 pub mod match_log;
 pub mod merge;
+pub mod merge_out;
 pub mod merge_twice;
 pub mod par_chunks;
 pub mod reader;

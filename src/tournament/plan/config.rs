@@ -19,12 +19,15 @@
 //! transcript = "transcripts"    # every bot's protocol transcripts (or per bot, below)
 //! combined = true               # one transcript of both bots per game
 //! adjudicate-resign = "movecount=3,score=600"    # also: adjudicate, adjudicate-draw
+//! sandbox = true                # the hosting keys, every bot's (`hosting_keys.rs`)
+//! memory = 1024
 //!
 //! [[bot]]
 //! name = "mine"
 //! cmd = "python3 bots/python/my_bot.py"
 //! movetime = 200                # this bot's own clock
 //! transcript = true             # its transcripts, in OUT/transcripts without a directory
+//! memory = 512                  # its own hosting, over the event's and the command line's
 //!
 //! [[bot]]
 //! name = "greedy"
@@ -328,9 +331,11 @@ pub struct BotConfig {
     #[serde(skip)]
     pub spec: Option<BotSpec>,
     pub limits: Limits,
-    /// How it is hosted (its `[[bot]]` table's `memory`, `sandbox`, ...): not hashed, since
-    /// it says how a bot runs, not what is played.
-    #[serde(skip)]
+    /// How it is hosted: the event's hosting keys and the command line's hosting options
+    /// with its `[[bot]]` table's on top. Hashed where they change play (`memory`,
+    /// `sandbox`, `ponder`, ...; see [`HostOverrides`]); absent from the header when none
+    /// does, so such events keep their hash.
+    #[serde(default, skip_serializing_if = "HostOverrides::plays_as_default")]
     pub host: HostOverrides,
 }
 
@@ -503,6 +508,8 @@ pub struct RunOptions {
     pub transcript_bots: Vec<bool>,
     /// One transcript per game of both sides (`--combined`).
     pub combined_transcript: bool,
+    /// Pin each game's bots to a core of their own (`--affinity`, `affinity = true`).
+    pub affinity: bool,
 }
 
 /// `--sprt`: read once from the command line ([`SprtSpec::Params`], by its `FromStr`), or from
@@ -592,6 +599,11 @@ pub struct BotEntry {
     /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
     /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
     pub transcript: Option<bool>,
+    /// Parent of this bot's working directories, and whether they are kept.
+    pub workdir: Option<PathBuf>,
+    pub keep_workdirs: Option<bool>,
+    /// Send this bot the game's seed (`--send-seed` for it alone).
+    pub send_seed: Option<bool>,
 }
 
 /// A `--bot` value that names no bot.
@@ -620,7 +632,7 @@ impl std::str::FromStr for BotEntry {
 }
 
 impl BotEntry {
-    fn host(&self) -> HostOverrides {
+    pub(super) fn host(&self) -> HostOverrides {
         HostOverrides {
             memory: self.memory,
             cpu_seconds: self.cpu_seconds,
@@ -630,8 +642,11 @@ impl BotEntry {
             sandbox: self.sandbox,
             wrapper: self.wrapper.clone(),
             ponder: self.ponder,
+            send_seed: self.send_seed,
             env: self.env.clone(),
             sandbox_read: self.sandbox_read.clone(),
+            workdir: self.workdir.clone(),
+            keep_workdirs: self.keep_workdirs,
         }
     }
 
@@ -756,6 +771,44 @@ pub struct EventInputs {
         display_order = 230
     )]
     pub no_reuse: Option<bool>,
+    // The hosting keys: every bot's, under its own (`tournament` takes them on the command
+    // line as `HostOptions`, given with [`EventInputs::with_command_line_hosting`]; see
+    // `hosting_keys.rs`).
+    #[arg(skip)]
+    pub memory: Option<u64>,
+    #[arg(skip)]
+    pub cpu_seconds: Option<u64>,
+    #[arg(skip)]
+    pub max_file_size: Option<u64>,
+    #[arg(skip)]
+    pub max_processes: Option<u64>,
+    #[arg(skip)]
+    pub open_files: Option<u64>,
+    #[arg(skip)]
+    #[serde(default)]
+    pub env: Vec<String>,
+    #[arg(skip)]
+    pub workdir: Option<PathBuf>,
+    #[arg(skip)]
+    pub keep_workdirs: Option<bool>,
+    #[arg(skip)]
+    pub sandbox: Option<bool>,
+    #[arg(skip)]
+    #[serde(default)]
+    pub sandbox_read: Vec<PathBuf>,
+    #[arg(skip)]
+    pub wrapper: Option<String>,
+    /// The event's alone (a game's two bots share its core).
+    #[arg(skip)]
+    pub affinity: Option<bool>,
+    #[arg(skip)]
+    pub ponder: Option<bool>,
+    #[arg(skip)]
+    pub send_seed: Option<bool>,
+    /// The command line's hosting options, over the keys above.
+    #[arg(skip)]
+    #[serde(skip)]
+    pub command_line_host: crate::bot::hosting::HostOverrides,
 }
 
 /// `--concurrency K` of `tournament`: a count of at least one (an event file's `concurrency = 0`
@@ -781,6 +834,7 @@ impl EventInputs {
             &mut inputs.openings,
             &mut inputs.out,
             &mut inputs.transcript,
+            &mut inputs.workdir,
         ]
         .into_iter()
         .flatten()
@@ -791,6 +845,7 @@ impl EventInputs {
                 *p = base.join(&*p);
             }
         }
+        inputs.rebase_host_paths(base);
         Ok(inputs)
     }
 
@@ -858,6 +913,9 @@ impl EventInputs {
             transcript: other.transcript.or(self.transcript),
             combined: other.combined.or(self.combined),
             bots,
+            // The hosting keys come from the file alone (the command line's are
+            // `command_line_host`, given after this overlay).
+            ..self
         }
     }
 
@@ -933,7 +991,8 @@ impl EventInputs {
         let base = global.apply(&Limits::default());
         let mut bots: Vec<BotConfig> = Vec::new();
         for (i, entry) in self.bots.iter().enumerate() {
-            let bot = resolve_bot(i + 1, entry, &base)?;
+            let mut bot = resolve_bot(i + 1, entry, &base)?;
+            bot.host = self.bot_host(&bot.host);
             if bots.iter().any(|b| b.name == bot.name) {
                 return Err(ConfigError::DuplicateName(bot.name));
             }
@@ -999,6 +1058,7 @@ impl EventInputs {
             site: self.site.clone(),
             transcript: self.transcript_dir(),
             combined_transcript: self.combined.unwrap_or(false),
+            affinity: self.affinity.unwrap_or(false),
             transcript_bots: self
                 .bots
                 .iter()

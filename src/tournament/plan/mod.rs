@@ -8,11 +8,14 @@
 //! - [`grow`]: resuming with more rounds or bots, and naming any other change;
 //! - [`match_plan`]: `baraza match` as a two-bot plan;
 //! - [`bot_limits`]: `match --limits1/--limits2`, one bot's limits on the command line;
+//! - [`hosting_keys`]: the event file's hosting keys (`memory`, `sandbox`, ...) and the
+//!   command line's hosting options over them;
 //! - [`program_digest`]: the SHA-256 of the files a bot's command names.
 
 pub mod bot_limits;
 pub mod config;
 pub mod grow;
+pub mod hosting_keys;
 pub mod layout;
 pub mod match_plan;
 pub mod openings;

@@ -274,6 +274,10 @@ impl<'a> Setups<'a> {
             if let Some(h) = self.hosts.get(bot) {
                 p.spawn = h.clone();
             }
+            if p.spawn.send_seed {
+                // Opted in (`--send-seed`): told the game's seed as a built-in bot is.
+                p.seed = Some(seed);
+            }
             if self.affinity {
                 let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 p.spawn.cpus = Some(vec![slot.map_or(0, |s| s.number()) % cores]);

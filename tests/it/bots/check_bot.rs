@@ -269,3 +269,82 @@ fn a_bot_that_declines_a_ruleset_as_protocol_md_advises_is_one_line() {
         ]
     );
 }
+
+// ---- check-bot under an event's settings -----------------------------------------------------
+
+/// `check-bot --config EVENT` checks every entrant under the event's ruleset (dara here), its
+/// clock and its hosting keys: the honest bot passes, the one with a chess habit fails naming
+/// it, and the one that takes 1 GiB at its first turn fails under its own `memory = 256`. One
+/// line per bot, a summary, exit status 1.
+#[test]
+fn check_bot_config_checks_every_entrant_under_the_events_rules() {
+    let dir = crate::support::temp_dir("check-bot-event");
+    let event = dir.join("event.toml");
+    std::fs::write(
+        &event,
+        format!(
+            "ruleset = \"dara\"\nmovetime = 1000\n\
+             [[bot]]\nname = \"good\"\ncmd = \"python3 bots/python/random_bot.py\"\n\
+             [[bot]]\nname = \"uci\"\ncmd = \"{uci}\"\n\
+             [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\nmemory = 256\n",
+            uci = bot("mistake_bestmove.sh"),
+            hog = bot("memory_hog.py"),
+        ),
+    )
+    .unwrap();
+    let c = check(&["--config", event.to_str().unwrap()], true);
+    assert_eq!(c.code, Some(1), "{}", c.stdout);
+    let lines: Vec<&str> = c.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", c.stdout);
+    assert!(
+        lines[0].starts_with("ok    good: the bot follows the protocol"),
+        "{}",
+        c.stdout
+    );
+    assert!(lines[1].starts_with("FAIL  uci: "), "{}", c.stdout);
+    assert!(lines[1].contains("bestmove"), "{}", c.stdout);
+    assert!(lines[2].starts_with("FAIL  hog: "), "{}", c.stdout);
+    assert!(
+        lines[2].contains("exceeded --memory 256 MB"),
+        "{}",
+        c.stdout
+    );
+    assert_eq!(lines[3], "1 of 3 bots passed; failed: uci, hog");
+
+    // The JSON: each bot's whole report, its checks named for the event's ruleset.
+    let bots = c.json["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 3);
+    assert_eq!(bots[0]["name"], "good");
+    assert_eq!(bots[0]["passed"], true);
+    let names: Vec<&str> = bots[0]["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names[1..].iter().all(|n| n.starts_with("dara: ")),
+        "{names:?}"
+    );
+    assert_eq!(c.json["summary"], "1 of 3 bots passed; failed: uci, hog");
+}
+
+/// `check-bot` takes the hosting options itself: under `--memory 256` the bot that takes
+/// 1 GiB fails with the limit's reason.
+#[test]
+fn check_bot_takes_the_hosting_options() {
+    let hog = format!("python3 {}", bot("memory_hog.py"));
+    let c = check(&["darra", &hog, "--memory", "256"], true);
+    assert_eq!(c.code, Some(1), "{}", c.stdout);
+    assert!(
+        c.stdout.contains("exceeded --memory 256 MB"),
+        "{}",
+        c.stdout
+    );
+    // An event file and a bot on the command line are one too many.
+    let err = crate::support::refused(
+        &["check-bot", "darra", "./bot", "--config", "event.toml"],
+        2,
+    );
+    assert!(err.contains("cannot be used with"), "{err}");
+}

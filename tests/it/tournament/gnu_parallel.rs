@@ -92,3 +92,98 @@ fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
     let verified = verify_log(&run.join("games.pgn"));
     assert!(verified.contains("OK: 24 games"), "{verified}");
 }
+
+/// The hosting keys of the event file reach every shard of the documented parallel run, which
+/// passes only `--config`: the top-level `memory = 256` makes the bot that takes 1 GiB lose
+/// every game with the limit's reason, `env` reaches the bot that reports it, and
+/// `send-seed = true` sends each bot its game's seed, so two runs of the sharded event with
+/// bots that draw their moves from it play the same games.
+#[test]
+fn event_file_hosting_keys_take_effect_in_every_shard() {
+    skip_unless!(Tool::GnuParallel);
+    let dir = temp_dir("parallel-hosting");
+    let event = dir.join("event.toml");
+    let bot = crate::support::bot;
+    std::fs::write(
+        &event,
+        format!(
+            "ruleset = \"darra\"\nseed = 9\nmovetime = 1000\n\
+             memory = 256\nenv = [\"BARAZA_MARK=file\"]\nsend-seed = true\n\
+             [[bot]]\nname = \"s1\"\ncmd = \"python3 {seeded}\"\n\
+             [[bot]]\nname = \"s2\"\ncmd = \"python3 {seeded}\"\n\
+             [[bot]]\nname = \"rep\"\ncmd = \"{rep}\"\n\
+             [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\n",
+            seeded = bot("seeded_random_bot.py"),
+            rep = bot("reports_bot.sh"),
+            hog = bot("memory_hog.py"),
+        ),
+    )
+    .unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cluster/parallel.sh");
+    let play = |name: &str| {
+        let run = dir.join(name);
+        let out = Command::new(&script)
+            .args([event.to_str().unwrap(), run.to_str().unwrap(), "3", "2"])
+            .env("BARAZA", exe())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut games = baraza::tournament::log::reader::read_games_log(&run)
+            .unwrap()
+            .games;
+        games.sort_by(|a, b| a.game_id.cmp(&b.game_id));
+        games
+    };
+    let one = play("one");
+    // Four bots, one round: 6 pairs, 12 games.
+    assert_eq!(one.len(), 12);
+    let mut reports = 0;
+    for g in &one {
+        let r = &g.record;
+        let hog_side = [&r.white, &r.black].iter().position(|n| *n == "hog");
+        if let Some(side) = hog_side {
+            let lost = if side == 0 { "0-1" } else { "1-0" };
+            assert_eq!(r.result.to_string(), lost, "{r:?}");
+            assert!(
+                r.reason.contains("exceeded --memory 256 MB"),
+                "{}",
+                r.reason
+            );
+        }
+        // The reporting bot's info lines: the file's mark and the seed it was sent.
+        for (side, name) in [(0usize, &r.white), (1, &r.black)] {
+            if name != "rep" {
+                continue;
+            }
+            let sent = r.seed + side as u64;
+            let infos: Vec<&String> = r
+                .move_infos
+                .iter()
+                .skip(side)
+                .step_by(2)
+                .flatten()
+                .collect();
+            for info in infos {
+                assert_eq!(*info, format!("mark=file seed={sent}"));
+                reports += 1;
+            }
+        }
+    }
+    assert!(
+        reports > 20,
+        "the reporting bot played its games: {reports} turns"
+    );
+    let two = play("two");
+    let key = |games: &[baraza::tournament::log::games_jsonl::GameLine]| -> Vec<(String, String, Vec<String>)> {
+        games
+            .iter()
+            .map(|g| (g.game_id.clone(), g.record.result.to_string(), g.record.moves.clone()))
+            .collect()
+    };
+    assert_eq!(key(&one), key(&two));
+}

@@ -2,6 +2,7 @@
 //! clusters.
 
 mod e2e;
+mod event_hosting;
 mod gnu_parallel;
 mod host_changes;
 mod match_sprt;

@@ -614,3 +614,22 @@ fn the_event_file_of_the_docs_is_valid() {
         (OnCrash::Forfeit, true, 2)
     );
 }
+
+#[test]
+fn the_hosted_event_of_the_docs_carries_its_hosting() {
+    // docs/tournament.md walks a host through an event whose file holds the hosting set-up.
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tournament.md"))
+        .unwrap();
+    let walk = &doc[doc.find("## A hosted event").expect("the walk-through")..];
+    let start = walk.find("```toml\n").expect("a toml block") + "```toml\n".len();
+    let toml = &walk[start..start + walk[start..].find("```").unwrap()];
+    let (c, _) = EventInputs::from_toml(toml, Path::new("."))
+        .unwrap()
+        .resolve(2)
+        .unwrap();
+    let memory: Vec<Option<u64>> = c.bots.iter().map(|b| b.host.memory).collect();
+    assert_eq!(memory, [Some(512), Some(1024), Some(512)]);
+    assert!(c.bots.iter().all(|b| b.host.sandbox == Some(true)
+        && b.host.send_seed == Some(true)
+        && b.host.workdir.as_deref() == Some(Path::new("/srv/baraza-work"))));
+}

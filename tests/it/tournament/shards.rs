@@ -283,7 +283,8 @@ fn merge_refuses_other_events_conflicts_and_missing_games_unless_partial() {
     );
     let r = merge(&other, &[&shard(1), &shard(2)], &["--partial"]);
     assert!(
-        text(&r.stderr).contains("holds another event's games"),
+        text(&r.stderr).contains("holds another event's games")
+            && text(&r.stderr).contains("differs in: seed (4 there, 3 in the inputs)"),
         "{}",
         text(&r.stderr)
     );
@@ -584,6 +585,72 @@ fn grown_shards_merge_to_the_grown_unsharded_event() {
     assert_eq!(results_json(&merged), results_json(&whole));
     assert_eq!(games(&merged), games(&whole));
     assert_eq!(games(&merged).len(), 24);
+}
+
+/// A grown sharded event merged again into the folder of its earlier merge extends it: the
+/// grown event's games, each once, equal to the grown unsharded run; merged again after a
+/// shard's folder is gone, the games only the earlier merge has are kept.
+#[test]
+fn a_merge_extends_the_earlier_merge_of_its_event_even_grown() {
+    let dir = temp_dir("merge-extends");
+    let whole = dir.join("whole");
+    let w = whole.to_str().unwrap();
+    ok(tournament(3, &["--rounds", "1", "--out", w]));
+    ok(tournament(4, &["--rounds", "2", "--out", w, "--resume"]));
+    let shard = |k: u32| dir.join(format!("s{k}"));
+    let play = |bots: usize, rounds: &str, resume: bool| {
+        for k in 1..=3 {
+            let (s, o) = (format!("{k}/3"), shard(k));
+            let mut args = vec![
+                "--rounds",
+                rounds,
+                "--shard",
+                &s,
+                "--out",
+                o.to_str().unwrap(),
+            ];
+            if resume {
+                args.push("--resume");
+            }
+            ok(tournament(bots, &args));
+        }
+    };
+    play(3, "1", false);
+    let merged = dir.join("merged");
+    let shards = [shard(1), shard(2), shard(3)];
+    let refs: Vec<&Path> = shards.iter().map(|p| p.as_path()).collect();
+    let said = ok(merge(&merged, &refs, &[]));
+    assert!(said.contains(": 6 of 6 games\n"), "{said}");
+
+    play(4, "2", true);
+    let said = ok(merge(&merged, &refs, &[]));
+    assert!(
+        said.contains(": 24 of 24 games; the earlier merge there extended\n"),
+        "{said}"
+    );
+    let log = read_games_log(&merged).unwrap();
+    assert!(log.duplicates.is_empty());
+    assert!(log.header.merged);
+    assert_eq!(
+        log.header.config_hash,
+        read_games_log(&whole).unwrap().header.config_hash
+    );
+    assert_eq!(games(&merged), games(&whole));
+    assert_eq!(results_json(&merged), results_json(&whole));
+
+    // Shard 3's folder lost: its games are still in the earlier merge, and kept.
+    let in_three = read_games_log(&shard(3)).unwrap().games.len();
+    std::fs::remove_dir_all(shard(3)).unwrap();
+    let said = ok(merge(&merged, &refs[..2], &[]));
+    assert!(
+        said.contains(&format!(
+            ": 24 of 24 games; the earlier merge there extended ({in_three} of its games are in no input, kept)"
+        )),
+        "{said}"
+    );
+    assert_eq!(games(&merged), games(&whole));
+    let v = verify_log(&merged.join("games.pgn"));
+    assert!(v.contains("OK: 24 games"), "{v}");
 }
 
 #[test]

@@ -72,6 +72,24 @@ impl Cluster {
         out.trim().split(';').next().unwrap().to_string()
     }
 
+    /// `sbatch --parsable ...` submitted by `nobody` (the tests run as root: through setpriv),
+    /// as a host without root submits; the job id.
+    fn sbatch_unprivileged(&self, args: &[&str]) -> String {
+        let mut c = self.cmd("setpriv");
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .args(["sbatch", "--parsable"])
+            .args(args);
+        let out = c.output().expect("setpriv sbatch");
+        assert!(
+            out.status.success(),
+            "sbatch as nobody {args:?} failed: {}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            self.logs()
+        );
+        let id = String::from_utf8_lossy(&out.stdout);
+        id.trim().split(';').next().unwrap().to_string()
+    }
+
     /// The state of a job and each of its array tasks (`COMPLETED`, `FAILED`, ...), once none of
     /// them is pending or running. `squeue` forgets a job as it ends; `scontrol show job` keeps
     /// it for MinJobAge (10 minutes here).
@@ -425,4 +443,91 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
             "daemon {p} still running after the guard's drop"
         );
     }
+}
+
+/// The documented recipe for a host without root: the job array and the merge job submitted
+/// by `nobody`, with an event file that carries the hosting set-up (`memory = 256`, an `env`
+/// mark) and passes only `--config`. The tasks run as nobody and write the run folder; the bot
+/// that takes 1 GiB loses every game with the limit's reason; the reporting bot sees the mark.
+#[test]
+fn an_unprivileged_user_runs_the_documented_jobs_with_the_event_files_hosting() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    skip_unless!(Tool::Slurm);
+    let cluster = Cluster::start("slurm-user");
+    let work = cluster.work().join("user");
+    std::fs::create_dir(&work).unwrap();
+    std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let bot = crate::support::bot;
+    let event = work.join("event.toml");
+    std::fs::write(
+        &event,
+        format!(
+            "ruleset = \"darra\"\nseed = 3\nmovetime = 1000\n\
+             memory = 256\nenv = [\"BARAZA_MARK=slurm\"]\n\
+             [[bot]]\nname = \"r\"\ncmd = \"builtin:random\"\n\
+             [[bot]]\nname = \"rep\"\ncmd = \"{rep}\"\n\
+             [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\n",
+            rep = bot("reports_bot.sh"),
+            hog = bot("memory_hog.py"),
+        ),
+    )
+    .unwrap();
+    let (ev, run) = (event.display().to_string(), work.join("run"));
+    let run_s = run.display().to_string();
+    let chdir = format!("--chdir={}", work.display());
+    let export = format!("--export=ALL,BARAZA={}", exe().display());
+    let array = cluster.sbatch_unprivileged(&[
+        "--array=1-2",
+        &chdir,
+        &export,
+        &docs_script("tournament-array.sbatch"),
+        &ev,
+        &run_s,
+        "2",
+    ]);
+    let after = format!("--dependency=afterok:{array}");
+    let merge = cluster.sbatch_unprivileged(&[
+        &after,
+        &chdir,
+        &export,
+        &docs_script("merge.sbatch"),
+        &run_s,
+    ]);
+    for job in [&array, &merge] {
+        let states = cluster.wait(job, Duration::from_secs(120));
+        assert!(
+            states.iter().all(|(_, s)| s == "COMPLETED"),
+            "job {job}: {states:?}\n{}",
+            cluster.logs()
+        );
+    }
+    // Written by the jobs, as nobody.
+    let meta = std::fs::metadata(run.join("games.jsonl")).unwrap();
+    assert_eq!(meta.uid(), 65534);
+    // Three bots, one round: 3 pairs, 6 games.
+    let log = baraza::tournament::log::reader::read_games_log(&run).unwrap();
+    assert_eq!(log.games.len(), 6);
+    let mut reports = 0;
+    for g in &log.games {
+        let r = &g.record;
+        for (side, name) in [(0usize, &r.white), (1, &r.black)] {
+            if name == "hog" {
+                assert_eq!(r.termination.to_string(), "crash", "{r:?}");
+                assert!(
+                    r.reason.contains("exceeded --memory 256 MB"),
+                    "{}",
+                    r.reason
+                );
+            }
+            if name == "rep" {
+                for info in r.move_infos.iter().skip(side).step_by(2).flatten() {
+                    assert_eq!(info, "mark=slurm seed=-");
+                    reports += 1;
+                }
+            }
+        }
+    }
+    assert!(reports > 10, "the reporting bot's turns: {reports}");
+    let table = std::fs::read_to_string(run.join("table.txt")).unwrap();
+    assert!(table.contains("6 of 6 games played"), "{table}");
 }
