@@ -663,11 +663,13 @@ pub struct ViewArgs {
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "\
-The board is drawn as `baraza rules show` draws it, then the legal moves, numbered: answer with
-a move token or its number, or `resign`. The bot's info lines and both clocks are shown before
-each of your moves. Without a terminal the moves are read from standard input, one per line
-(the end of the input resigns). The game is judged and timed by the referee like any other,
-and recorded with --pgn / --jsonl.
+The board is drawn with your own row at the bottom, then the legal moves, numbered: answer with
+a move token in any case (`4a` for `4A`) or its number, or `resign`. After each move, yours and
+the bot's, you see the position it left and what it captured; before each of yours, the bot's
+last info line (all of them with --verbose) and both clocks. At the end: the final board and the
+result with the score. Without a terminal the moves are read from standard input, one per line
+(the end of the input resigns). The game is judged and timed by the referee like any other, and
+recorded with --pgn / --jsonl.
 
 Examples:
   baraza play darra builtin:greedy
@@ -703,6 +705,10 @@ pub struct PlayArgs {
     /// Append the game as one JSON line to this file when it ends
     #[arg(long)]
     pub jsonl: Option<std::path::PathBuf>,
+    /// Show every info line the bot sends (a searching bot sends one per depth), not only the
+    /// last before each of its moves
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -716,6 +722,9 @@ pub struct HumanArgs {
     /// Draw in colour
     #[arg(long)]
     pub color: bool,
+    /// Show every info line of the bot, not only its last before each move
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod cli_habits;
 pub mod clock;
 pub mod commands;
+pub mod console;
 pub mod count;
 pub mod decimal;
 pub mod escape;

@@ -5,7 +5,8 @@
 //! group of its own, which may not read the terminal.
 
 use crate::cli::HumanArgs;
-use crate::game::Player;
+use crate::console::{board, captures, info};
+use crate::game::{Player, Position};
 use crate::games;
 use crate::protocol::{Go, RefereeMsg};
 use anyhow::Context;
@@ -21,6 +22,9 @@ struct State {
     legal: Vec<String>,
     /// How much of the opponent's info log has been shown.
     info_seen: u64,
+    /// The position after the person's last move (or the start): what the bot's reply is
+    /// measured against.
+    mine: Option<Box<dyn Position>>,
 }
 
 pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
@@ -50,6 +54,7 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
                 };
                 st.me = Some(me);
                 st.position = position.to_string();
+                st.mine = games::parse_position(position).ok();
                 writeln!(
                     tell,
                     "You are player {}. Answer with a move, its number, or resign.",
@@ -62,10 +67,16 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
             RefereeMsg::Go(go) => {
                 show_turn(&mut tell, &mut st, &args, go)?;
                 match ask_move(&mut ask, &mut tell, &st.legal)? {
-                    Some(mv) => writeln!(out, "move {mv}")?,
-                    None => writeln!(out, "resign")?,
+                    Some(mv) => {
+                        writeln!(out, "move {mv}")?;
+                        out.flush()?;
+                        show_own_move(&mut tell, &mut st, &args, &mv)?;
+                    }
+                    None => {
+                        writeln!(out, "resign")?;
+                        out.flush()?;
+                    }
                 }
-                out.flush()?;
             }
             RefereeMsg::GameOver {
                 result,
@@ -91,11 +102,36 @@ fn show_info(tell: &mut impl Write, st: &mut State, args: &HumanArgs) -> anyhow:
     f.seek(std::io::SeekFrom::Start(st.info_seen))?;
     let mut text = String::new();
     st.info_seen += f.read_to_string(&mut text)? as u64;
-    for l in text.lines() {
-        // `<ply> <text>`: the ply is the referee's bookkeeping.
-        let shown = l.split_once(' ').map_or(l, |(_, t)| t);
+    for shown in info::to_show(&text, args.verbose) {
         writeln!(tell, "  bot info: {shown}")?;
     }
+    Ok(())
+}
+
+/// The position after the person's move and what it took, while the bot thinks.
+fn show_own_move(
+    tell: &mut impl Write,
+    st: &mut State,
+    args: &HumanArgs,
+    mv: &str,
+) -> anyhow::Result<()> {
+    let Ok(before) = games::parse_position(&st.position) else {
+        return Ok(());
+    };
+    let mut after = before.clone_box();
+    if after.play(mv).is_err() {
+        return Ok(());
+    }
+    let me = st.me.unwrap_or(Player::One);
+    let took = captures::taken(before.as_ref(), after.as_ref(), me);
+    writeln!(tell)?;
+    writeln!(
+        tell,
+        "You played {}.",
+        captures::describe(mv, took, "the bot")
+    )?;
+    write!(tell, "{}", board::drawing(after.as_ref(), me, args.color))?;
+    st.mine = Some(after);
     Ok(())
 }
 
@@ -108,14 +144,25 @@ fn show_turn(
 ) -> anyhow::Result<()> {
     writeln!(tell)?;
     show_info(tell, st, args)?;
+    let me = st.me.unwrap_or(Player::One);
+    let now = games::parse_position(&st.position);
     if !st.last.is_empty() {
-        writeln!(tell, "The bot played {}.", st.last)?;
+        let took = match (&st.mine, &now) {
+            (Some(before), Ok(after)) => {
+                captures::taken(before.as_ref(), after.as_ref(), me.other())
+            }
+            _ => (0, 0),
+        };
+        writeln!(
+            tell,
+            "The bot played {}.",
+            captures::describe(&st.last, took, "you")
+        )?;
     }
-    let drawing = match games::parse_position(&st.position) {
-        Ok(p) => format!("{}\n{}", p.format(), p.show()),
-        Err(e) => format!("{}\n({e})\n", st.position),
-    };
-    write!(tell, "{}", paint(&drawing, args.color))?;
+    match &now {
+        Ok(p) => write!(tell, "{}", board::drawing(p.as_ref(), me, args.color))?,
+        Err(e) => write!(tell, "{}\n({e})\n", st.position)?,
+    }
     if let Some(me) = st.me {
         let g = go;
         let clock = |ms: u64| format!("{:.1}s", ms as f64 / 1000.0);
@@ -146,33 +193,6 @@ fn show_turn(
         writeln!(tell, "{}", cells.join(" ").trim_end())?;
     }
     Ok(())
-}
-
-/// Colour for a terminal: player 1's lines red, player 2's blue, the side to move bold.
-fn paint(drawing: &str, color: bool) -> String {
-    if !color {
-        return drawing.to_string();
-    }
-    drawing
-        .lines()
-        .map(|l| {
-            let colour = if l.starts_with("player 1") {
-                "31"
-            } else if l.starts_with("player 2") {
-                "34"
-            } else if l.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
-                // A board row: Dara's pieces in their players' colours.
-                return l
-                    .replace(" x", " \x1b[31mx\x1b[0m")
-                    .replace(" o", " \x1b[34mo\x1b[0m")
-                    + "\n";
-            } else {
-                return format!("{l}\n");
-            };
-            let bold = if l.contains("<- to move") { ";1" } else { "" };
-            format!("\x1b[{colour}{bold}m{l}\x1b[0m\n")
-        })
-        .collect()
 }
 
 /// The legal move `answer` names: written as listed, or in another case when that names only

@@ -7,8 +7,11 @@ use crate::bot::spec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
 use crate::cli::PlayArgs;
 use crate::clock::TimeControl;
+use crate::console::board::drawing;
+use crate::console::ending::{final_position, verdict};
 use crate::events::jsonl::RecordsSink;
 use crate::events::pgn::PgnSink;
+use crate::game::Player;
 use crate::games;
 use crate::record::GameRecord;
 use crate::referee::{play_game, GameSetup, PlayerSetup};
@@ -82,8 +85,12 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
     argv.push(socket.to_string_lossy().into_owned());
     argv.push("--info".into());
     argv.push(info.to_string_lossy().into_owned());
-    if std::io::stdout().is_terminal() {
+    let color = std::io::stdout().is_terminal();
+    if color {
         argv.push("--color".into());
+    }
+    if args.verbose {
+        argv.push("--verbose".into());
     }
     let person = person_setup(args.name.clone(), argv);
     let mut bot_name = spec.default_name();
@@ -146,12 +153,31 @@ pub fn run(out: &mut dyn Write, args: PlayArgs) -> anyhow::Result<()> {
     let rec = game
         .join()
         .map_err(|_| anyhow::anyhow!("the game thread panicked"))??;
+    let person = Player::from_index(usize::from(args.side) - 1);
+    show_end(out, &rec, person, color)?;
+    record(&rec, args.pgn.as_deref(), args.jsonl.as_deref())
+}
+
+/// The final board from the person's side, the result in their words, and the record's line.
+fn show_end(
+    out: &mut dyn Write,
+    rec: &GameRecord,
+    person: Player,
+    color: bool,
+) -> anyhow::Result<()> {
+    let last = final_position(rec)?;
+    write!(
+        out,
+        "\nThe final position:\n{}",
+        drawing(last.as_ref(), person, color)
+    )?;
+    writeln!(out, "{}", verdict(&rec.result, person, last.as_ref()))?;
     writeln!(
         out,
         "{} vs {}: {} {}, {} plies ({})",
         rec.white, rec.black, rec.result, rec.termination, rec.plies, rec.reason
     )?;
-    record(&rec, args.pgn.as_deref(), args.jsonl.as_deref())
+    Ok(())
 }
 
 /// The person's side connecting to the console, unless the game ends first (it could not be

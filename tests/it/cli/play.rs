@@ -70,16 +70,52 @@ fn a_person_plays_a_whole_game_by_numbers_through_stdin() {
             .stdout;
         pos = String::from_utf8(next).unwrap().trim_end().to_string();
     }
-    // The board as `rules show` draws it, the numbered moves, the bot's moves, the end.
-    let show = baraza()
-        .args(["rules", "show", &g.start])
+    // The start from player 1's seat (checked by hand against rules §2: each player's hole 1
+    // is at their left, so player 1's row reads 1A..6A at the bottom, player 2's 6B..1B on top).
+    let turned = "\
+player 2 (row B, sows right to left), captured 0
+      6B  5B  4B  3B  2B  1B
+       4   4   4   4   4   4
+       4   4   4   4   4   4
+      1A  2A  3A  4A  5A  6A
+player 1 (row A, sows left to right), captured 0  <- to move
+";
+    assert!(out.contains(turned), "{out}");
+    // The person's first move is shown with the position after it, as `rules apply` gives it.
+    let after_first = baraza()
+        .args(["rules", "apply", &g.start, &g.moves[0]])
         .output()
         .unwrap()
         .stdout;
-    assert!(out.contains(&String::from_utf8(show).unwrap()), "{out}");
+    let after_first = String::from_utf8(after_first).unwrap();
+    assert!(out.contains(&format!("You played {}", g.moves[0])), "{out}");
+    let after_at = out
+        .find(after_first.trim_end())
+        .expect("the position after the first move");
+    assert!(after_at > out.find("You played").unwrap(), "{out}");
+    // The end: the final position (the one replayed above), and the verdict with the score
+    // `rules status` gives (`<result> end <s1>-<s2>`), the person's first.
+    let status = baraza()
+        .args(["rules", "status", &pos])
+        .output()
+        .unwrap()
+        .stdout;
+    let status = String::from_utf8(status).unwrap();
+    let score = status.split_whitespace().last().unwrap();
+    let (s1, s2) = score.split_once('-').unwrap();
+    let verdict = match g.result.to_string().as_str() {
+        "1-0" => format!("You won {s1}-{s2}."),
+        "0-1" => format!("You lost {s1}-{s2}."),
+        _ => format!("Draw {s1}-{s2}."),
+    };
+    assert!(out.contains(&verdict), "{status} {out}");
+    assert!(
+        out.contains(&format!("The final position:\n{pos}\n")),
+        "{out}"
+    );
     assert!(out.contains("  1) 1A"), "{out}");
     assert!(
-        out.contains(&format!("The bot played {}.", g.moves[1])),
+        out.contains(&format!("The bot played {}", g.moves[1])),
         "{out}"
     );
     assert!(
@@ -145,23 +181,29 @@ fn the_end_of_the_input_resigns_and_the_bots_info_is_shown() {
         &bot,
         "#!/bin/sh\nset -f\nwhile IFS= read -r line; do set -- $line; case $1 in\n\
          baraza) echo ready ;; legal) first=$2 ;;\n\
-         go) echo \"info thinking about $first\"; echo \"move $first\" ;; quit) exit 0 ;; esac; done\n",
+         go) echo \"info depth 1 about $first\"; echo \"info depth 2 about $first\";\n\
+         echo \"info thinking about $first\"; echo \"move $first\" ;; quit) exit 0 ;; esac; done\n",
     )
     .unwrap();
     let pgn = dir.join("g.pgn");
-    let (out, _) = play(
-        &[
-            "bao",
-            &format!("sh {}", bot.display()),
-            "--as",
-            "2",
-            "--tc",
-            "60+1",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ],
-        "",
-    );
+    let bot_cmd = format!("sh {}", bot.display());
+    let args = [
+        "bao",
+        &bot_cmd,
+        "--as",
+        "2",
+        "--tc",
+        "60+1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ];
+    let (out, _) = play(&args, "");
+    // Only the last info line before the move; the depth lines with --verbose.
+    assert!(!out.contains("bot info: depth"), "{out}");
+    let (verbose, _) = play(&[&args[..], &["--verbose"]].concat(), "");
+    for l in ["depth 1 about", "depth 2 about", "thinking about"] {
+        assert!(verbose.contains(&format!("bot info: {l}")), "{verbose}");
+    }
     let g = &games(&pgn)[0];
     assert_eq!(g.moves.len(), 1);
     assert!(
@@ -175,6 +217,39 @@ fn the_end_of_the_input_resigns_and_the_bots_info_is_shown() {
         ("1-0", "resignation")
     );
     verify_log(&pgn);
+}
+
+#[test]
+fn what_each_move_captured_is_said() {
+    let dir = temp_dir("play-captures");
+    // Worked examples of the Darra rules (darra-examples.tsv): player 2 sowing 5B here takes
+    // 12 seeds and makes a four in row A, which goes to player 1 (stores 8 8 become 12 20).
+    let bot = dir.join("five-b.sh");
+    std::fs::write(
+        &bot,
+        "#!/bin/sh\nwhile IFS= read -r line; do case $line in\n\
+         baraza*) echo ready ;; go*) echo 'move 5B' ;; quit) exit 0 ;; esac; done\n",
+    )
+    .unwrap();
+    let bot_cmd = format!("sh {}", bot.display());
+    let start = "darra 2,0,3,1,0,2/1,3,1,2,14,3 2 8 8 1 0";
+    let (out, _) = play(&["darra", &bot_cmd, "--start", start], "");
+    assert!(
+        out.contains("The bot played 5B: captured 12 (and 4 for you)."),
+        "{out}"
+    );
+    // Player 1 sowing 4A here makes a four with its last seed: 4 seeds, stores 8 becomes 12.
+    let start = "darra 2,1,5,6,0,2/1,5,0,3,2,1 1 8 12 2 3";
+    let (out, _) = play(
+        &["darra", "builtin:random", "--start", start],
+        "4a\nresign\n",
+    );
+    assert!(out.contains("You played 4A: captured 4."), "{out}");
+    assert!(
+        out.contains("darra 2,1,5,0,1,3/2,6,1,0,2,1 2 12 12 1 0"),
+        "{out}"
+    );
+    assert!(out.contains("You lost."), "{out}");
 }
 
 #[test]

@@ -1,0 +1,7 @@
+//! What `baraza play` shows the person at the terminal: the board from their side, what each
+//! move captured, the bot's info, and the end of the game in words. Pure text, no I/O.
+
+pub mod board;
+pub mod captures;
+pub mod ending;
+pub mod info;
