@@ -5,7 +5,7 @@
 //! group of its own, which may not read the terminal.
 
 use crate::cli::HumanArgs;
-use crate::console::{board, captures, info};
+use crate::console::{board, captures, hint, info};
 use crate::game::{Player, Position};
 use crate::games;
 use crate::protocol::{Go, RefereeMsg};
@@ -57,7 +57,7 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
                 st.mine = games::parse_position(position).ok();
                 writeln!(
                     tell,
-                    "You are player {}. Answer with a move, its number, or resign.",
+                    "You are player {}. Answer with a move, its number, hint, or resign.",
                     me.number()
                 )?;
             }
@@ -66,7 +66,7 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
             RefereeMsg::Legal(l) => st.legal = l.split_whitespace().map(str::to_string).collect(),
             RefereeMsg::Go(go) => {
                 show_turn(&mut tell, &mut st, &args, go)?;
-                match ask_move(&mut ask, &mut tell, &st.legal)? {
+                match ask_move(&mut ask, &mut tell, &st.legal, &st.position)? {
                     Some(mv) => {
                         writeln!(out, "move {mv}")?;
                         out.flush()?;
@@ -214,6 +214,7 @@ fn ask_move(
     ask: &mut impl BufRead,
     tell: &mut impl Write,
     legal: &[String],
+    position: &str,
 ) -> anyhow::Result<Option<String>> {
     loop {
         write!(tell, "your move> ")?;
@@ -226,6 +227,12 @@ fn ask_move(
         let answer = answer.trim();
         if answer.eq_ignore_ascii_case("resign") {
             return Ok(None);
+        }
+        if answer.eq_ignore_ascii_case("hint") {
+            if let Ok(pos) = games::parse_position(position) {
+                writeln!(tell, "{}", hint::hint(pos.as_ref(), 1))?;
+            }
+            continue;
         }
         if let Some(mv) = token_in_any_case(legal, answer) {
             return Ok(Some(mv.clone()));
@@ -241,7 +248,7 @@ fn ask_move(
         if !answer.is_empty() {
             writeln!(
                 tell,
-                "'{answer}' is not a legal move here: type a move, its number (1-{}), or resign",
+                "'{answer}' is not a legal move here: type a move, its number (1-{}), hint, or resign",
                 legal.len()
             )?;
         }

@@ -4,4 +4,5 @@
 pub mod board;
 pub mod captures;
 pub mod ending;
+pub mod hint;
 pub mod info;

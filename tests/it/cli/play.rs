@@ -253,6 +253,28 @@ fn what_each_move_captured_is_said() {
 }
 
 #[test]
+fn hint_asks_the_search_and_asks_again() {
+    let dir = temp_dir("play-hint");
+    let pgn = dir.join("g.pgn");
+    let (out, _) = play(
+        &["darra", "builtin:random", "--pgn", pgn.to_str().unwrap()],
+        "HINT\nresign\n",
+    );
+    // A move of the search, then the question again; the start's legal moves are 1A..6A.
+    let hint = out
+        .lines()
+        .find_map(|l| l.split("hint: ").nth(1))
+        .expect(&out);
+    let mv = hint.split(' ').next().unwrap();
+    assert!(["1A", "2A", "3A", "4A", "5A", "6A"].contains(&mv), "{out}");
+    assert!(hint.contains("score"), "{out}");
+    let after = &out[out.find("hint: ").unwrap()..];
+    assert!(after.contains("your move>"), "{out}");
+    let g = &games(&pgn)[0];
+    assert_eq!((g.termination.as_str(), g.plies), ("resignation", 0));
+}
+
+#[test]
 fn bad_play_arguments_are_one_line_errors() {
     let out = baraza()
         .args(["play", "nosuch", "builtin:random"])
