@@ -374,6 +374,80 @@ fn a_person_plays_in_tmux_on_a_real_terminal() {
 }
 
 #[test]
+fn a_whole_game_typed_in_lower_case_in_tmux() {
+    skip_unless!(Tool::Tmux);
+    let dir = temp_dir("play-tmux-game");
+    let pgn = dir.join("g.pgn");
+    let tmux = Tmux(format!("baraza-test-game-{}", std::process::id()));
+    let cmd = format!(
+        "{} play darra builtin:random --movetime 100 --pgn {}; echo PLAY-EXITED-$?; sleep 60",
+        exe().display(),
+        pgn.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &cmd,
+    ]);
+    tmux.run(&["set-option", "-t", "play", "history-limit", "100000"]);
+    // The whole scrollback, without colours.
+    let all = || tmux.run(&["capture-pane", "-p", "-S", "-", "-t", "play"]);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut typed = 0;
+    loop {
+        let s = all();
+        if s.contains("PLAY-EXITED") {
+            break;
+        }
+        let asked = s.matches("your move>").count();
+        if asked > typed && s.matches("You played").count() == typed {
+            // The first listed move of the last question, typed in lower case.
+            let list = &s[s.rfind("Legal moves:").unwrap()..];
+            let first = list
+                .split("1) ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap();
+            tmux.run(&["send-keys", "-t", "play", &first.to_lowercase(), "Enter"]);
+            typed += 1;
+        }
+        assert!(Instant::now() < deadline, "stuck after {typed} moves:\n{s}");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    let s = all();
+    assert!(s.contains("PLAY-EXITED-0"), "{s}");
+    let g = &games(&pgn)[0];
+    assert_eq!(g.termination.as_str(), "normal", "{}", g.reason);
+    verify_log(&pgn);
+    // Each own move was shown with the board it left; every one was a real move (Darra's
+    // `pass` is played by the referee when it is the only move).
+    let own: Vec<&String> = g.moves.iter().step_by(2).filter(|m| *m != "pass").collect();
+    assert_eq!(s.matches("You played").count(), own.len(), "{s}");
+    assert_eq!(typed, own.len());
+    for (i, mv) in own.iter().enumerate() {
+        assert!(
+            s.contains(&format!("You played {mv}")),
+            "move {i}: {mv}\n{s}"
+        );
+    }
+    assert!(s.contains("The final position:"), "{s}");
+    assert!(
+        ["You won", "You lost", "Draw"]
+            .iter()
+            .any(|v| s.contains(v)),
+        "{s}"
+    );
+}
+
+#[test]
 fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
     let dir = temp_dir("match-resign");
     let quitter = dir.join("quitter.sh");
