@@ -664,13 +664,13 @@ pub struct ViewArgs {
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "\
 The board is drawn with your own row at the bottom, then the legal moves, numbered: answer with
-a move token in any case (`4a` for `4A`) or its number, `hint` (the built-in search's move
-after about a second, with its score), or `resign`. After each move, yours and
-the bot's, you see the position it left and what it captured; before each of yours, the bot's
-last info line (all of them with --verbose) and both clocks. At the end: the final board and the
-result with the score. Without a terminal the moves are read from standard input, one per line
-(the end of the input resigns). The game is judged and timed by the referee like any other, and
-recorded with --pgn / --jsonl.
+a move token in any case (`4a` for `4A`) or its number, `hint` (the built-in search's move after
+about a second, with its score), or `resign`. After each move, yours and the bot's, you see the
+position it left and what it captured; before each of yours, the bot's last info line (all of
+them with --verbose) and both clocks. At the end: the final board and the result with the score.
+With --tc on a terminal your clock ticks above the prompt. Without a terminal the moves are read
+from standard input, one per line (the end of the input resigns). The game is judged and timed
+by the referee like any other, and recorded with --pgn / --jsonl.
 
 Examples:
   baraza play darra builtin:greedy

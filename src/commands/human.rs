@@ -5,7 +5,7 @@
 //! group of its own, which may not read the terminal.
 
 use crate::cli::HumanArgs;
-use crate::console::{board, captures, hint, info};
+use crate::console::{board, captures, hint, info, ticker};
 use crate::game::{Player, Position};
 use crate::games;
 use crate::protocol::{Go, RefereeMsg};
@@ -66,7 +66,15 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
             RefereeMsg::Legal(l) => st.legal = l.split_whitespace().map(str::to_string).collect(),
             RefereeMsg::Go(go) => {
                 show_turn(&mut tell, &mut st, &args, go)?;
-                match ask_move(&mut ask, &mut tell, &st.legal, &st.position)? {
+                let ticking = clock_to_tick(&st, &args, go)
+                    .map(|ms| -> anyhow::Result<_> {
+                        writeln!(tell, "{}", ticker::clock_line(ms))?;
+                        Ok(ticker::Ticker::start(tell.try_clone()?, ms))
+                    })
+                    .transpose()?;
+                let answer = ask_move(&mut ask, &mut tell, &st.legal, &st.position)?;
+                drop(ticking);
+                match answer {
                     Some(mv) => {
                         writeln!(out, "move {mv}")?;
                         out.flush()?;
@@ -106,6 +114,15 @@ fn show_info(tell: &mut impl Write, st: &mut State, args: &HumanArgs) -> anyhow:
         writeln!(tell, "  bot info: {shown}")?;
     }
     Ok(())
+}
+
+/// The person's clock, to tick on a terminal under a game clock (--tc).
+fn clock_to_tick(st: &State, args: &HumanArgs, go: Go) -> Option<u64> {
+    let mine = match st.me? {
+        Player::One => go.p1time,
+        Player::Two => go.p2time,
+    };
+    (args.color && go.movetime.is_none() && mine > 0).then_some(mine)
 }
 
 /// The position after the person's move and what it took, while the bot thinks.

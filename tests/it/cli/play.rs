@@ -448,6 +448,42 @@ fn a_whole_game_typed_in_lower_case_in_tmux() {
 }
 
 #[test]
+fn the_persons_clock_ticks_above_the_prompt_and_keeps_what_is_typed() {
+    skip_unless!(Tool::Tmux);
+    let dir = temp_dir("play-tmux-clock");
+    let pgn = dir.join("g.pgn");
+    let tmux = Tmux(format!("baraza-test-clock-{}", std::process::id()));
+    let cmd = format!(
+        "{} play darra builtin:random --tc 60+0 --pgn {}; echo PLAY-EXITED-$?; sleep 60",
+        exe().display(),
+        pgn.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &cmd,
+    ]);
+    tmux.wait_for("your clock: 60s");
+    // Half a move typed: the clock line is rewritten under it, the typed text stays.
+    tmux.run(&["send-keys", "-t", "play", "6"]);
+    tmux.wait_for("your move> 6");
+    let later = tmux.wait_for("your clock: 57s");
+    assert!(later.contains("your move> 6"), "{later}");
+    assert_eq!(later.matches("your clock:").count(), 1, "{later}");
+    tmux.run(&["send-keys", "-t", "play", "a", "Enter"]);
+    tmux.wait_for("You played 6A");
+    tmux.run(&["send-keys", "-t", "play", "resign", "Enter"]);
+    tmux.wait_for("PLAY-EXITED-0");
+    assert_eq!(games(&pgn)[0].moves[0], "6A");
+}
+
+#[test]
 fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
     let dir = temp_dir("match-resign");
     let quitter = dir.join("quitter.sh");
