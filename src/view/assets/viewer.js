@@ -344,7 +344,7 @@
       var tr = el('tr');
       tr.id = 'ply-' + (i + 1);
       var ev = g.e && g.e[i] ? g.e[i][1] : '';
-      [i + 1, 'P' + g.by[i], g.m[i], g.ms[i] + ' ms', ev].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      [i + 1, 'P' + g.by[i], g.m[i] + captureText(g, i + 1), g.ms[i] + ' ms', ev].forEach(function (v) { tr.appendChild(el('td', null, v)); });
       tr.lastChild.className = 'ev';
       tr.appendChild(infoCell(info[i + 1] || []));
       tr.onclick = (function (k) { return function () { show(g, k); }; })(i + 1);
@@ -356,6 +356,30 @@
     if (old) { old.className = ''; }
     var row = $('row-g' + g.n);
     if (row) { row.className = 'current'; }
+  }
+
+  // What ply k captured, from the positions before and after it: ` ×8` (the mover's gain),
+  // with ` P2 +4` when the other player gained too (a Darra sowing can fill its holes).
+  function captureText(g, k) {
+    var f = position(g, k).split(' ');
+    var pf = position(g, k - 1).split(' ');
+    var me = Number(g.by[k - 1]);
+    var fam = family(g.rs);
+    var gain = [0, 0];
+    if (fam === 'darra') {
+      gain = [Number(f[3]) - Number(pf[3]), Number(f[4]) - Number(pf[4])];
+    } else if (fam === 'bao') {
+      // A player sows only in its own rows: the other side's seeds drop only by a capture.
+      var side = function (q, p) { var r = q[1].split('/').map(ints); return p === 1 ? sum(r[0].concat(r[1])) : sum(r[2].concat(r[3])); };
+      gain[me - 1] = side(pf, 3 - me) - side(f, 3 - me);
+    } else if (fam === 'dara') {
+      var count = function (q, c) { return q[1].split('').filter(function (x) { return x === c; }).length; };
+      var theirs = me === 1 ? 'o' : 'x';
+      gain[me - 1] = count(pf, theirs) - count(f, theirs);
+    }
+    var t = gain[me - 1] > 0 ? ' \u00d7' + gain[me - 1] : '';
+    if (gain[2 - me] > 0) { t += ' P' + (3 - me) + ' +' + gain[2 - me]; }
+    return t;
   }
 
   // A move's info lines, folded: the list keeps one line per move, the lines open on a click.

@@ -140,6 +140,47 @@ fn evaluations_graph_and_final_stores_in_chromium() {
                 let want = 3.0 / rec.moves.len() as f64;
                 assert!((x - want).abs() < 1e-6, "{what}: mark at {x}, want {want}");
 
+                // Captures marked in the move list: for Darra, each player's marked gains add
+                // up to its store in the last position (the engine's, `data-position`).
+                if ruleset.starts_with("darra") {
+                    session.open(&format!("{page}#g{n}p{}", rec.moves.len()));
+                    let moves = session.js(
+                        "return Array.from(document.querySelectorAll('#movelist tbody tr'))\
+                         .slice(1).map(function (r) { return [r.cells[1].textContent, r.cells[2].textContent]; });",
+                    );
+                    let mut got = [0u64, 0];
+                    for (i, m) in moves.as_array().unwrap().iter().enumerate() {
+                        let me = usize::from(m[0] == "P2");
+                        let words: Vec<&str> = m[1].as_str().unwrap().split(' ').collect();
+                        assert_eq!(words[0], rec.moves[i], "{what} ply {}", i + 1);
+                        let mut rest = words[1..].iter();
+                        while let Some(w) = rest.next() {
+                            if let Some(x) = w.strip_prefix('\u{d7}') {
+                                got[me] += x.parse::<u64>().unwrap();
+                            } else {
+                                let other = if *w == "P1" { 0 } else { 1 };
+                                assert_ne!(other, me, "{what}: '{}'", m[1]);
+                                let x = rest.next().unwrap().strip_prefix('+').unwrap();
+                                got[other] += x.parse::<u64>().unwrap();
+                            }
+                        }
+                    }
+                    let pos = session.board().2;
+                    let f: Vec<&str> = pos.split(' ').collect();
+                    assert_eq!(
+                        [got[0].to_string(), got[1].to_string()],
+                        [f[3].to_string(), f[4].to_string()],
+                        "{what}: captures marked vs stores of '{pos}'"
+                    );
+                    assert!(got[0] + got[1] > 0, "{what}: no capture marked");
+                }
+                // The legend is there.
+                let legend = session.js("return document.getElementById('legend').textContent;");
+                assert!(
+                    legend.as_str().unwrap().contains("captured"),
+                    "{what}: legend"
+                );
+
                 // The last board: for a scored game, the stores hold the result's score.
                 session.open(&format!("{page}#g{n}p{}", rec.moves.len()));
                 let stores = session.js(
