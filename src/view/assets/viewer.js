@@ -10,6 +10,8 @@
   var cur = null;
   var ply = 0;
   var timer = null;
+  // The board turned half a turn (`f` in the address): the other player's side at the bottom.
+  var flipped = false;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -300,12 +302,12 @@
     board.setAttribute('data-game', g.n);
     board.setAttribute('data-ply', k);
     board.textContent = '';
-    board.className = 'board-' + fam;
+    board.className = 'board-' + fam + (flipped ? ' flipped' : '');
     var fin = k === plies(g) && g.fs ? g.fs : null;
     (DRAW[fam] || function (b) { b.appendChild(el('pre', null, pos)); })(board, f, pf, mv, fin);
     var side = fam === 'bao' ? Number(f[4]) : Number(f[2]);
     var over = k === plies(g);
-    var top = TOP[fam] || 2;
+    var top = flipped ? 3 - (TOP[fam] || 2) : TOP[fam] || 2;
     playerBar($('player-top'), g, top, k, !over && side === top);
     playerBar($('player-bottom'), g, 3 - top, k, !over && side === 3 - top);
     $('slider').max = plies(g);
@@ -323,7 +325,7 @@
     if (changed) { gameChanged(g); }
     markMove(k);
     markGraph(g, k);
-    var want = '#g' + g.n + 'p' + k;
+    var want = '#g' + g.n + 'p' + k + (flipped ? 'f' : '');
     if (location.hash !== want) { history.replaceState(null, '', want); }
   }
 
@@ -481,8 +483,8 @@
   }
 
   function fromHash() {
-    var m = /^#g(\d+)(?:p(\d+))?$/.exec(location.hash);
-    if (m) { go(Number(m[1]), m[2] ? Number(m[2]) : 0); return true; }
+    var m = /^#g(\d+)(?:p(\d+))?(f?)$/.exec(location.hash);
+    if (m) { flipped = m[3] === 'f'; go(Number(m[1]), m[2] ? Number(m[2]) : 0); return true; }
     return false;
   }
 
@@ -497,6 +499,7 @@
     $('b-next').onclick = function () { stop(); step(1); };
     $('b-last').onclick = function () { stop(); if (cur) { show(cur, plies(cur)); } };
     $('b-play').onclick = toggle;
+    $('b-flip').onclick = function () { flipped = !flipped; if (cur) { show(cur, ply); } };
     $('slider').oninput = function () { stop(); if (cur) { show(cur, Number(this.value)); } };
     document.addEventListener('keydown', function (e) {
       var t = e.target && e.target.tagName;

@@ -207,6 +207,38 @@ fn evaluations_graph_and_final_stores_in_chromium() {
                 }
             }
         }
+        // The flip: `f` in the address turns the board; the button turns it back.
+        let page = format!("file://{}", pgn.with_extension("pgn.html").display());
+        session.open(&format!("{page}#g1p5f"));
+        let state = || {
+            session.js(
+                "return [document.getElementById('board').classList.contains('flipped'),\
+                 document.querySelector('#player-top .pname').textContent.slice(0, 2), location.hash];",
+            )
+        };
+        // Unflipped, player 1 is on top for Darra, player 2 for Bao and Dara.
+        let (top, bottom) = if ruleset.starts_with("darra") {
+            ("P1", "P2")
+        } else {
+            ("P2", "P1")
+        };
+        assert_eq!(
+            state(),
+            json!([true, bottom, "#g1p5f"]),
+            "{ruleset} flipped"
+        );
+        session.key("\u{E014}");
+        assert_eq!(
+            state(),
+            json!([true, bottom, "#g1p6f"]),
+            "{ruleset} flipped, →"
+        );
+        session.js("document.getElementById('b-flip').click();");
+        assert_eq!(
+            state(),
+            json!([false, top, "#g1p6"]),
+            "{ruleset} flipped back"
+        );
         if ruleset.starts_with("darra") {
             assert!(scored > 0, "{ruleset}: no game ended by the rules' score");
         }
