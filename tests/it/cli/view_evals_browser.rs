@@ -1,6 +1,8 @@
 //! Issue 24's viewer in Chromium: each move's evaluation from the record (a PGN log's move
 //! comments and a games.jsonl's `move_infos`) listed and plotted, the graph following the
 //! slider, and the last board's stores equal to the result's score on every ruleset.
+//! The search bot plays with a node budget, so that its games (and their ends) are the same
+//! on a loaded machine.
 //!
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
@@ -63,7 +65,9 @@ fn evaluations_graph_and_final_stores_in_chromium() {
         let jsonl = dir.join(format!("{ruleset}.jsonl"));
         baraza()
             .args(["match", ruleset, "builtin:search", "builtin:greedy"])
-            .args(["--games", "2", "--tc", "5+0.02", "--seed", "5"])
+            .args([
+                "--games", "2", "--tc", "60+1", "--nodes", "20000", "--seed", "5",
+            ])
             .args(["--max-plies", "300", "--pgn"])
             .arg(&pgn)
             .arg("--jsonl")
@@ -239,6 +243,12 @@ fn evaluations_graph_and_final_stores_in_chromium() {
             json!([false, top, "#g1p6"]),
             "{ruleset} flipped back"
         );
+        // A screenshot of the flipped last board, with the graph, kept for a look by eye.
+        let shots =
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-screens");
+        std::fs::create_dir_all(&shots).unwrap();
+        session.open(&format!("{page}#g1p{}f", games[0].moves.len()));
+        crate::support::browser::screenshot(&session, &shots.join(format!("evals-{ruleset}.png")));
         if ruleset.starts_with("darra") {
             assert!(scored > 0, "{ruleset}: no game ended by the rules' score");
         }
