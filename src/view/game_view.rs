@@ -61,9 +61,18 @@ pub struct GameView {
     /// is before its first move.
     #[serde(rename = "i", skip_serializing_if = "Vec::is_empty")]
     pub info: Vec<(usize, u8, String)>,
+    /// Each ply's evaluation from player 1's side, `(centi-units, text)`, from the mover's
+    /// last info line the record keeps ([`super::evals`]); empty when the record has none.
+    #[serde(rename = "e", skip_serializing_if = "Vec::is_empty")]
+    pub evals: Vec<Option<(i64, String)>>,
     /// The engine's status of the last position (`ongoing` or `<result> <reason>`).
     #[serde(rename = "st")]
     pub status: String,
+    /// The final scores of player 1 and player 2 when the rules scored the last position
+    /// (Darra: the seeds left on the board go to the last capturer), so the page can show
+    /// stores that equal the result.
+    #[serde(rename = "fs", skip_serializing_if = "Option::is_none")]
+    pub final_scores: Option<(u32, u32)>,
     /// Why the positions stop before the last move (a corrupt log), if they do.
     #[serde(rename = "bad", skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
@@ -113,6 +122,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         }
     };
     let mut status = String::from("?");
+    let mut final_scores = None;
     match crate::record::verify::start_position(rec) {
         Ok(mut pos) => {
             positions.push(strip(pos.as_ref()));
@@ -125,11 +135,22 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
                 movers.push(char::from(b'0' + mover.number()));
                 positions.push(strip(pos.as_ref()));
             }
-            status = pos.status().to_string();
+            let end = pos.status();
+            if let crate::outcome::Status::Over { scores, .. } = end {
+                final_scores = scores;
+            }
+            status = end.to_string();
         }
         Err(e) => problem = Some(e.to_string()),
     }
     let clocks = clocks(rec, &movers);
+    let mut evals: Vec<_> = super::evals::per_ply(&rec.move_infos, &movers)
+        .into_iter()
+        .map(|e| e.map(|e| (e.cp, e.text)))
+        .collect();
+    if evals.iter().all(Option::is_none) {
+        evals.clear();
+    }
     let info = if info.iter().all(Vec::is_empty) {
         recorded_info(rec, &movers)
     } else {
@@ -167,7 +188,9 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         positions,
         clocks,
         info: info_out,
+        evals,
         status,
+        final_scores,
         problem,
     }
 }

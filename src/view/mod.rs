@@ -7,6 +7,7 @@
 //! the style sheet are compiled into baraza and written inline.
 
 pub mod bots;
+pub mod evals;
 pub mod event;
 pub mod faults;
 pub mod game_view;

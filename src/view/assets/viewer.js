@@ -10,6 +10,8 @@
   var cur = null;
   var ply = 0;
   var timer = null;
+  // The board turned half a turn (`f` in the address): the other player's side at the bottom.
+  var flipped = false;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -105,24 +107,34 @@
     return h;
   }
 
-  function store(label, count, gained) {
+  function store(label, count, gained, extra) {
     var s = el('div', 'store' + (gained ? ' gain' : ''));
+    s.id = 'store-' + label.toLowerCase();
     s.appendChild(el('span', 'store-label', label));
     s.appendChild(el('span', 'count', count));
+    if (extra) { s.appendChild(el('span', 'store-label', '+' + extra + ' at the end')); }
     return s;
   }
 
   // Darra: row A (player 1) on top, holes nA..1A left to right; row B below, 1B..nB; each
   // player's captured seeds in a store at the end of its row.
-  function drawDarra(board, f, pf, mv) {
+  // `fin`: the final scores at the last ply of a scored game; the seeds still on the board
+  // are then drawn in the store they went to, so the stores equal the result.
+  function drawDarra(board, f, pf, mv, fin) {
     var rows = f[1].split('/').map(ints);
     var prev = pf ? pf[1].split('/').map(ints) : [[], []];
+    var left = sum(rows[0].concat(rows[1]));
+    var extra = [0, 0];
+    if (fin) {
+      extra = [fin[0] - Number(f[3]), fin[1] - Number(f[4])];
+      rows = rows.map(function (r) { return r.map(function () { return 0; }); });
+    }
     var n = rows[0].length;
     // Long boards get smaller holes (and no seed dots) to stay within the board's width.
     var size = Math.min(46, Math.floor(440 / n));
     board.style.setProperty('--hole', size + 'px');
     var grid = el('div', 'darra' + (size < 36 ? ' small' : ''));
-    grid.appendChild(store('P1', f[3], pf && f[3] !== pf[3]));
+    grid.appendChild(store('P1', Number(f[3]) + extra[0], pf && (f[3] !== pf[3] || extra[0] > 0), extra[0]));
     var top = el('div', 'row');
     for (var i = n - 1; i >= 0; i--) {
       var la = (i + 1) + 'A';
@@ -137,10 +149,16 @@
     mid.appendChild(top);
     mid.appendChild(bottom);
     grid.appendChild(mid);
-    grid.appendChild(store('P2', f[4], pf && f[4] !== pf[4]));
+    grid.appendChild(store('P2', Number(f[4]) + extra[1], pf && (f[4] !== pf[4] || extra[1] > 0), extra[1]));
     board.appendChild(grid);
     var last = f[5] === '-' ? 'nobody yet' : 'player ' + f[5];
-    board.appendChild(el('div', 'note', 'seeds on board ' + sum(rows[0].concat(rows[1])) +
+    if (fin) {
+      board.appendChild(el('div', 'note', 'game over: the ' + left + ' seeds left on the board went to ' +
+        (extra[0] > 0 ? 'player 1' : extra[1] > 0 ? 'player 2' : 'nobody') +
+        ' (last capture by ' + last + ') · final score ' + fin[0] + '-' + fin[1]));
+      return;
+    }
+    board.appendChild(el('div', 'note', 'seeds on board ' + left +
       ' · last capture by ' + last + ' · plies without capture ' + f[6]));
   }
 
@@ -284,11 +302,12 @@
     board.setAttribute('data-game', g.n);
     board.setAttribute('data-ply', k);
     board.textContent = '';
-    board.className = 'board-' + fam;
-    (DRAW[fam] || function (b) { b.appendChild(el('pre', null, pos)); })(board, f, pf, mv);
+    board.className = 'board-' + fam + (flipped ? ' flipped' : '');
+    var fin = k === plies(g) && g.fs ? g.fs : null;
+    (DRAW[fam] || function (b) { b.appendChild(el('pre', null, pos)); })(board, f, pf, mv, fin);
     var side = fam === 'bao' ? Number(f[4]) : Number(f[2]);
     var over = k === plies(g);
-    var top = TOP[fam] || 2;
+    var top = flipped ? 3 - (TOP[fam] || 2) : TOP[fam] || 2;
     playerBar($('player-top'), g, top, k, !over && side === top);
     playerBar($('player-bottom'), g, 3 - top, k, !over && side === 3 - top);
     $('slider').max = plies(g);
@@ -305,7 +324,8 @@
     }
     if (changed) { gameChanged(g); }
     markMove(k);
-    var want = '#g' + g.n + 'p' + k;
+    markGraph(g, k);
+    var want = '#g' + g.n + 'p' + k + (flipped ? 'f' : '');
     if (location.hash !== want) { history.replaceState(null, '', want); }
   }
 
@@ -319,23 +339,110 @@
     var rows = document.createDocumentFragment();
     var start = el('tr');
     start.id = 'ply-0';
-    [0, '', 'start', '', ''].forEach(function (v) { start.appendChild(el('td', null, v)); });
+    [0, '', 'start', '', '', ''].forEach(function (v) { start.appendChild(el('td', null, v)); });
     start.onclick = function () { show(g, 0); };
     rows.appendChild(start);
     for (var i = 0; i < g.m.length; i++) {
       var tr = el('tr');
       tr.id = 'ply-' + (i + 1);
-      var lines = info[i + 1] || [];
-      [i + 1, 'P' + g.by[i], g.m[i], g.ms[i] + ' ms', lines.join(' · ')].forEach(function (v) { tr.appendChild(el('td', null, v)); });
-      tr.lastChild.className = 'info';
+      var ev = g.e && g.e[i] ? g.e[i][1] : '';
+      [i + 1, 'P' + g.by[i], g.m[i] + captureText(g, i + 1), g.ms[i] + ' ms', ev].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      tr.lastChild.className = 'ev';
+      tr.appendChild(infoCell(info[i + 1] || []));
       tr.onclick = (function (k) { return function () { show(g, k); }; })(i + 1);
       rows.appendChild(tr);
     }
     body.appendChild(rows);
+    drawGraph(g);
     var old = document.querySelector('#games tr.current');
     if (old) { old.className = ''; }
     var row = $('row-g' + g.n);
     if (row) { row.className = 'current'; }
+  }
+
+  // What ply k captured, from the positions before and after it: ` ×8` (the mover's gain),
+  // with ` P2 +4` when the other player gained too (a Darra sowing can fill its holes).
+  function captureText(g, k) {
+    var f = position(g, k).split(' ');
+    var pf = position(g, k - 1).split(' ');
+    var me = Number(g.by[k - 1]);
+    var fam = family(g.rs);
+    var gain = [0, 0];
+    if (fam === 'darra') {
+      gain = [Number(f[3]) - Number(pf[3]), Number(f[4]) - Number(pf[4])];
+    } else if (fam === 'bao') {
+      // A player sows only in its own rows: the other side's seeds drop only by a capture.
+      var side = function (q, p) { var r = q[1].split('/').map(ints); return p === 1 ? sum(r[0].concat(r[1])) : sum(r[2].concat(r[3])); };
+      gain[me - 1] = side(pf, 3 - me) - side(f, 3 - me);
+    } else if (fam === 'dara') {
+      var count = function (q, c) { return q[1].split('').filter(function (x) { return x === c; }).length; };
+      var theirs = me === 1 ? 'o' : 'x';
+      gain[me - 1] = count(pf, theirs) - count(f, theirs);
+    }
+    var t = gain[me - 1] > 0 ? ' \u00d7' + gain[me - 1] : '';
+    if (gain[2 - me] > 0) { t += ' P' + (3 - me) + ' +' + gain[2 - me]; }
+    return t;
+  }
+
+  // A move's info lines, folded: the list keeps one line per move, the lines open on a click.
+  function infoCell(lines) {
+    var td = el('td', 'info');
+    if (!lines.length) { return td; }
+    var d = el('details');
+    d.appendChild(el('summary', null, lines.length + ' line' + (lines.length === 1 ? '' : 's')));
+    lines.forEach(function (t) { d.appendChild(el('div', 'info-line', t)); });
+    d.onclick = function (e) { e.stopPropagation(); };
+    td.appendChild(d);
+    return td;
+  }
+
+  // ---- the evaluation graph -------------------------------------------------------------
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  var GW = 600;
+  var GH = 120;
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (a) { e.setAttribute(a, attrs[a]); });
+    return e;
+  }
+
+  // Player 1's side up: each move's evaluation as a point at its ply; forced wins at the edge.
+  function drawGraph(g) {
+    var box = $('evalgraph');
+    box.textContent = '';
+    var pts = (g.e || []).map(function (e, i) { return e ? [i + 1, e[0]] : null; }).filter(Boolean);
+    box.hidden = pts.length === 0;
+    if (!pts.length) { return; }
+    var span = 100;
+    pts.forEach(function (p) { if (Math.abs(p[1]) < 900000) { span = Math.max(span, Math.abs(p[1])); } });
+    var n = Math.max(1, plies(g));
+    var x = function (k) { return (k / n) * GW; };
+    var y = function (cp) { return GH / 2 - (Math.max(-span, Math.min(span, cp)) / span) * (GH / 2 - 4); };
+    var svg = svgEl('svg', { viewBox: '0 0 ' + GW + ' ' + GH, preserveAspectRatio: 'none', id: 'evalsvg' });
+    svg.appendChild(svgEl('line', { x1: 0, x2: GW, y1: GH / 2, y2: GH / 2, 'class': 'axis0' }));
+    svg.appendChild(svgEl('polyline', {
+      points: pts.map(function (p) { return x(p[0]).toFixed(1) + ',' + y(p[1]).toFixed(1); }).join(' '),
+      'class': 'evalline'
+    }));
+    var mark = svgEl('line', { x1: 0, x2: 0, y1: 0, y2: GH, id: 'evalmark' });
+    svg.appendChild(mark);
+    svg.onclick = function (e) {
+      var r = svg.getBoundingClientRect();
+      show(g, Math.round(((e.clientX - r.left) / r.width) * n));
+    };
+    box.appendChild(svg);
+    box.appendChild(el('div', 'graph-label', 'evaluation from player 1\'s side (' + g.w + ' up), ±' +
+      (span / 100).toFixed(2) + ' full height, forced wins at the edge'));
+  }
+
+  function markGraph(g, k) {
+    var m = $('evalmark');
+    if (!m) { return; }
+    var xk = (k / Math.max(1, plies(g))) * GW;
+    m.setAttribute('x1', xk);
+    m.setAttribute('x2', xk);
+    $('evalgraph').setAttribute('data-ply', k);
   }
 
   function markMove(k) {
@@ -376,8 +483,8 @@
   }
 
   function fromHash() {
-    var m = /^#g(\d+)(?:p(\d+))?$/.exec(location.hash);
-    if (m) { go(Number(m[1]), m[2] ? Number(m[2]) : 0); return true; }
+    var m = /^#g(\d+)(?:p(\d+))?(f?)$/.exec(location.hash);
+    if (m) { flipped = m[3] === 'f'; go(Number(m[1]), m[2] ? Number(m[2]) : 0); return true; }
     return false;
   }
 
@@ -392,6 +499,7 @@
     $('b-next').onclick = function () { stop(); step(1); };
     $('b-last').onclick = function () { stop(); if (cur) { show(cur, plies(cur)); } };
     $('b-play').onclick = toggle;
+    $('b-flip').onclick = function () { flipped = !flipped; if (cur) { show(cur, ply); } };
     $('slider').oninput = function () { stop(); if (cur) { show(cur, Number(this.value)); } };
     document.addEventListener('keydown', function (e) {
       var t = e.target && e.target.tagName;

@@ -8,3 +8,4 @@ mod rules;
 mod rules_bao;
 mod view;
 mod view_browser;
+mod view_evals_browser;
