@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""A correct random bot for the baraza protocol v1: the whole protocol in a few lines."""
+"""A correct random bot for the baraza protocol v1: the whole protocol in a few lines. Its
+moves come from the seed given as its argument, or from the game's seed when the referee sends
+one (`seed N` before `newgame`, with --send-seed), else from the system's entropy."""
 import random
 import sys
 
@@ -12,6 +14,8 @@ for line in sys.stdin:
     if words[0] == "baraza":
         print("id name random-py", flush=True)
         print("ready", flush=True)
+    elif words[0] == "seed":
+        rng = random.Random(int(words[1]))
     elif words[0] == "legal":
         legal = words[1:]
     elif words[0] == "go":

@@ -7,22 +7,12 @@
 //!
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
-use crate::support::browser::{Driver, Session};
+use crate::support::browser::{screenshot, Driver, Session};
 use crate::support::{baraza, baraza_ok, on_path, temp_dir, tournament, Tool, CHROMIUM};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-const RULESETS: [&str; 7] = [
-    "darra",
-    "darra-2x12",
-    "darra-2x16",
-    "darra-2x18",
-    "bao",
-    "dara",
-    "dara-niger",
-];
 
 const LEFT: &str = "\u{E012}";
 const RIGHT: &str = "\u{E014}";
@@ -53,7 +43,7 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
     let session = Session::new(&driver, &chromium, &profile);
     session.post("/window/rect", json!({"width": 1400, "height": 900}));
 
-    for ruleset in RULESETS {
+    for ruleset in baraza::games::RULESETS.iter().map(|r| r.id) {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let html = dir.join(format!("{ruleset}.html"));
         baraza()
@@ -173,37 +163,10 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
         // The screenshot: a position with seeds or pieces in motion, the last move marked.
         let k = (games[0].moves.len() * 2 / 3).max(1);
         session.open(&format!("{page}#g1p{k}"));
-        let png = session.get("/screenshot");
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(png.as_str().unwrap())
-            .unwrap();
-        assert!(bytes.starts_with(b"\x89PNG"), "{ruleset}: not a PNG");
-        std::fs::write(shots.join(format!("{ruleset}.png")), bytes).unwrap();
+        screenshot(&session, &shots.join(format!("{ruleset}.png")));
 
         // Nothing fetched but the page itself, and no error logged.
-        let resources = session.js("return performance.getEntriesByType('resource').length;");
-        assert_eq!(resources, json!(0), "{ruleset}: the page fetched resources");
-        for entry in session.log("performance") {
-            let msg: Value = serde_json::from_str(entry["message"].as_str().unwrap()).unwrap();
-            if msg["message"]["method"] == "Network.requestWillBeSent" {
-                let url = msg["message"]["params"]["request"]["url"].as_str().unwrap();
-                // The browser's own pages (chrome://, about:) are not the page's doing.
-                let network = ["http:", "https:", "ws:", "wss:", "ftp:"];
-                assert!(
-                    !network.iter().any(|s| url.starts_with(s)),
-                    "{ruleset}: network request to {url}"
-                );
-            }
-        }
-        let errors: Vec<Value> = session
-            .log("browser")
-            .into_iter()
-            .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{ruleset}: the console logged {errors:?}"
-        );
+        session.assert_offline_and_quiet(ruleset);
     }
 }
 

@@ -10,16 +10,6 @@ use crate::support::browser::{Driver, Session};
 use crate::support::{baraza, on_path, temp_dir, Tool, CHROMIUM};
 use serde_json::json;
 
-const RULESETS: [&str; 7] = [
-    "darra",
-    "darra-2x12",
-    "darra-2x16",
-    "darra-2x18",
-    "bao",
-    "dara",
-    "dara-niger",
-];
-
 /// The two numbers of a reason's score (`ended by the rules: end 36-12` → (36, 12)).
 fn reason_score(reason: &str) -> Option<(u64, u64)> {
     let word = reason.split_whitespace().last()?;
@@ -60,7 +50,7 @@ fn evaluations_graph_and_final_stores_in_chromium() {
     let session = Session::new(&driver, &chromium, &dir.join("profile"));
     session.post("/window/rect", json!({"width": 1280, "height": 900}));
 
-    for ruleset in RULESETS {
+    for ruleset in baraza::games::RULESETS.iter().map(|r| r.id) {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let jsonl = dir.join(format!("{ruleset}.jsonl"));
         baraza()

@@ -152,6 +152,31 @@ impl<'a> Session<'a> {
             .cloned()
             .unwrap_or_default()
     }
+
+    /// The page fetched nothing (no resource, no network request: the browser's own
+    /// chrome:// and about: pages are not the page's doing) and logged no error or warning;
+    /// `what` names the page in a failure.
+    pub fn assert_offline_and_quiet(&self, what: &str) {
+        let resources = self.js("return performance.getEntriesByType('resource').length;");
+        assert_eq!(resources, json!(0), "{what}: the page fetched resources");
+        for entry in self.log("performance") {
+            let msg: Value = serde_json::from_str(entry["message"].as_str().unwrap()).unwrap();
+            if msg["message"]["method"] == "Network.requestWillBeSent" {
+                let url = msg["message"]["params"]["request"]["url"].as_str().unwrap();
+                let network = ["http:", "https:", "ws:", "wss:", "ftp:"];
+                assert!(
+                    !network.iter().any(|s| url.starts_with(s)),
+                    "{what}: network request to {url}"
+                );
+            }
+        }
+        let errors: Vec<Value> = self
+            .log("browser")
+            .into_iter()
+            .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+            .collect();
+        assert!(errors.is_empty(), "{what}: the console logged {errors:?}");
+    }
 }
 
 impl Drop for Session<'_> {

@@ -155,7 +155,7 @@ fn with_send_seed_a_seeded_bot_plays_the_same_games_again() {
                 "ruleset = \"darra\"\nrounds = 2\nmovetime = 1000\nsend-seed = {send}\n\
                  [[bot]]\nname = \"a\"\ncmd = \"python3 {b}\"\n\
                  [[bot]]\nname = \"b\"\ncmd = \"python3 {b}\"\n",
-                b = bot("seeded_random_bot.py")
+                b = bot("random_bot.py")
             ),
         )
         .unwrap();

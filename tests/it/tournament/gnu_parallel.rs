@@ -113,7 +113,7 @@ fn event_file_hosting_keys_take_effect_in_every_shard() {
              [[bot]]\nname = \"s2\"\ncmd = \"python3 {seeded}\"\n\
              [[bot]]\nname = \"rep\"\ncmd = \"{rep}\"\n\
              [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\n",
-            seeded = bot("seeded_random_bot.py"),
+            seeded = bot("random_bot.py"),
             rep = bot("reports_bot.sh"),
             hog = bot("memory_hog.py"),
         ),
