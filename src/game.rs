@@ -124,6 +124,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// ahead, higher is better.
     fn material(&self, player: Player) -> i64;
 
+    /// What each player has captured so far, for a game that keeps stores (Darra); `None`
+    /// for one whose captures show only on the board (Bao, Dara).
+    fn stores(&self) -> Option<[u32; 2]> {
+        None
+    }
+
     /// Whether the rules have already fixed the result, whatever is played from here
     /// (`--adjudicate decided`): the outcome, and why in words. Only a criterion that is exact
     /// by the rules belongs here (Darra: a player holds more than half of all seeds); a game
@@ -225,6 +231,8 @@ pub trait Position: Send + Sync {
     fn perft(&self, depth: u32) -> u64;
     fn show(&self) -> String;
     fn show_from(&self, viewer: Player) -> String;
+    /// [`Game::stores`]: what each player has captured, where the game keeps stores.
+    fn stores(&self) -> Option<[u32; 2]>;
     fn material(&self, player: Player) -> i64;
     /// [`Game::decided`]: the result the rules have already fixed, and why.
     fn decided(&self) -> Option<(Outcome, String)>;
@@ -294,6 +302,9 @@ impl<G: Game> Position for G {
     }
     fn show_from(&self, viewer: Player) -> String {
         Game::show_from(self, viewer)
+    }
+    fn stores(&self) -> Option<[u32; 2]> {
+        Game::stores(self)
     }
     fn material(&self, player: Player) -> i64 {
         Game::material(self, player)

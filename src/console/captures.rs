@@ -6,9 +6,8 @@ use crate::game::{Player, Position};
 /// Seeds or pieces taken by the mover and by the other player between `before` and `after`
 /// (one move, or a move and a forced pass).
 pub fn taken(before: &dyn Position, after: &dyn Position, mover: Player) -> (i64, i64) {
-    if before.ruleset().starts_with("darra") {
-        let (b, a) = (darra_stores(before), darra_stores(after));
-        let gain = |p: Player| a[p.index()] - b[p.index()];
+    if let (Some(b), Some(a)) = (before.stores(), after.stores()) {
+        let gain = |p: Player| i64::from(a[p.index()]) - i64::from(b[p.index()]);
         return (gain(mover), gain(mover.other()));
     }
     // Dara's material is the pieces left, so a capture moves it by one per piece; Bao's seeds
@@ -20,13 +19,6 @@ pub fn taken(before: &dyn Position, after: &dyn Position, mover: Player) -> (i64
         gain
     };
     (gain.max(0), 0)
-}
-
-/// Darra's two stores: the third and fourth fields of its position string (rules §4).
-fn darra_stores(pos: &dyn Position) -> [i64; 2] {
-    let text = pos.format();
-    let mut f = text.split(' ').skip(3).map(|s| s.parse().unwrap_or(0));
-    [f.next().unwrap_or(0), f.next().unwrap_or(0)]
 }
 
 /// `4A`, `4A: captured 8`, or `5B: captured 12 (and 4 for you)`: `other` names who got the

@@ -421,6 +421,10 @@ impl Game for Darra {
         self.draw(viewer)
     }
 
+    fn stores(&self) -> Option<[u32; 2]> {
+        Some(self.captured())
+    }
+
     fn material(&self, player: Player) -> i64 {
         let c = self.captured();
         c[player.index()] as i64 - c[player.other().index()] as i64
