@@ -301,6 +301,23 @@ fn bad_play_arguments_are_one_line_errors() {
 struct Tmux(String);
 
 impl Tmux {
+    /// A server named `name` whose one 120x50 session `play` runs the shell command `cmd`.
+    fn start(name: &str, cmd: &str) -> Tmux {
+        let tmux = Tmux(format!("{name}-{}", std::process::id()));
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            "120",
+            "-y",
+            "50",
+            cmd,
+        ]);
+        tmux
+    }
+
     fn run(&self, args: &[&str]) -> String {
         let out = std::process::Command::new("tmux")
             .args(["-L", &self.0])
@@ -339,23 +356,12 @@ fn a_person_plays_in_tmux_on_a_real_terminal() {
     let dir = temp_dir("play-tmux");
     let pgn = dir.join("g.pgn");
     let exe = exe();
-    let tmux = Tmux(format!("baraza-test-{}", std::process::id()));
     let cmd = format!(
         "{} play darra builtin:greedy --movetime 200 --pgn {}; echo PLAY-EXITED-$?; sleep 60",
         exe.display(),
         pgn.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "120",
-        "-y",
-        "50",
-        &cmd,
-    ]);
+    let tmux = Tmux::start("baraza-test", &cmd);
     let first = tmux.wait_for("your move>");
     // On a terminal the board is in colour: player 1's line red.
     assert!(
@@ -378,23 +384,12 @@ fn a_whole_game_typed_in_lower_case_in_tmux() {
     skip_unless!(Tool::Tmux);
     let dir = temp_dir("play-tmux-game");
     let pgn = dir.join("g.pgn");
-    let tmux = Tmux(format!("baraza-test-game-{}", std::process::id()));
     let cmd = format!(
         "{} play darra builtin:random --movetime 100 --pgn {}; echo PLAY-EXITED-$?; sleep 60",
         exe().display(),
         pgn.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "120",
-        "-y",
-        "50",
-        &cmd,
-    ]);
+    let tmux = Tmux::start("baraza-test-game", &cmd);
     tmux.run(&["set-option", "-t", "play", "history-limit", "100000"]);
     // The whole scrollback, without colours.
     let all = || tmux.run(&["capture-pane", "-p", "-S", "-", "-t", "play"]);
@@ -452,23 +447,12 @@ fn the_persons_clock_ticks_above_the_prompt_and_keeps_what_is_typed() {
     skip_unless!(Tool::Tmux);
     let dir = temp_dir("play-tmux-clock");
     let pgn = dir.join("g.pgn");
-    let tmux = Tmux(format!("baraza-test-clock-{}", std::process::id()));
     let cmd = format!(
         "{} play darra builtin:random --tc 60+0 --pgn {}; echo PLAY-EXITED-$?; sleep 60",
         exe().display(),
         pgn.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "120",
-        "-y",
-        "50",
-        &cmd,
-    ]);
+    let tmux = Tmux::start("baraza-test-clock", &cmd);
     tmux.wait_for("your clock: 60s");
     // Half a move typed: the clock line is rewritten under it, the typed text stays.
     tmux.run(&["send-keys", "-t", "play", "6"]);
@@ -540,24 +524,13 @@ fn ctrl_c_in_tmux_stops_the_game_without_a_record() {
     let dir = temp_dir("play-tmux-int");
     let pgn = dir.join("g.pgn");
     let exe = exe();
-    let tmux = Tmux(format!("baraza-test-int-{}", std::process::id()));
     // The shell traps INT (a handler, so baraza gets the default) to report the exit status.
     let cmd = format!(
         "trap 'echo' INT; {} play bao builtin:random --pgn {}; echo PLAY-EXITED-$?; sleep 60",
         exe.display(),
         pgn.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "120",
-        "-y",
-        "50",
-        &cmd,
-    ]);
+    let tmux = Tmux::start("baraza-test-int", &cmd);
     tmux.wait_for("your move>");
     tmux.run(&["send-keys", "-t", "play", "C-c"]);
     let end = tmux.wait_for("PLAY-EXITED-1");
