@@ -469,6 +469,19 @@ impl Bot {
     /// Read one line by `deadline`, without its line ending (`\n`; a `\r` before it stays and
     /// is dropped by the protocol parser).
     pub async fn read_line(&mut self, deadline: Instant) -> Result<String, ReadError> {
+        let mut line = String::new();
+        self.read_line_into(deadline, &mut line).await?;
+        Ok(line)
+    }
+
+    /// [`Bot::read_line`] into `out` (cleared first), whose room is reused: the referee reads
+    /// every move this way, allocating nothing once `out` has grown to its lines' length.
+    pub async fn read_line_into(
+        &mut self,
+        deadline: Instant,
+        out: &mut String,
+    ) -> Result<(), ReadError> {
+        out.clear();
         loop {
             if let Some(i) = self.buf[self.scan..self.end]
                 .iter()
@@ -489,7 +502,10 @@ impl Bot {
                     return Err(ReadError::TooLong);
                 }
                 return match std::str::from_utf8(line) {
-                    Ok(s) => Ok(s.to_string()),
+                    Ok(s) => {
+                        out.push_str(s);
+                        Ok(())
+                    }
                     Err(_) => Err(ReadError::InvalidUtf8),
                 };
             }

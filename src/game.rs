@@ -37,7 +37,11 @@
 //! assert_eq!(divided, 190);
 //! ```
 
+mod legal_cache;
+
 use crate::rng::SplitMix64;
+use legal_cache::Cache;
+pub use legal_cache::{Legal, LegalCache};
 use std::fmt;
 
 // Player, Outcome and Status have files of their own (a player is named by results too, and
@@ -100,7 +104,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Parse a full position string (ruleset id included).
     fn parse(s: &str) -> Result<Self, PositionError>;
     /// The exact position string; `parse(format(p)) == p`.
-    fn format(&self) -> String;
+    fn format(&self) -> String {
+        let mut s = String::with_capacity(128);
+        self.format_into(&mut s);
+        s
+    }
+    /// [`Game::format`] appended to `out`: the referee formats every turn's position into one
+    /// reused buffer.
+    fn format_into(&self, out: &mut String);
     /// The player to move.
     fn side_to_move(&self) -> Player;
     /// Append the legal moves to `out` (cleared first) in the spec's order: byte order of the
@@ -112,7 +123,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// ongoing, or the result and reason.
     fn status(&self) -> Status;
     /// The token of a move legal in this position.
-    fn move_token(&self, mv: Self::Move) -> String;
+    fn move_token(&self, mv: Self::Move) -> String {
+        let mut s = String::with_capacity(8);
+        self.push_token(mv, &mut s);
+        s
+    }
+    /// [`Game::move_token`] appended to `out`: the referee lists every legal token on every
+    /// turn, into one reused buffer.
+    fn push_token(&self, mv: Self::Move, out: &mut String);
     /// A board drawing for a person: coordinates, whose turn, anything else the spec tracks.
     fn show(&self) -> String;
     /// [`Game::show`] as `viewer` sits: their own side at the bottom (`baraza play`). The
@@ -284,12 +302,7 @@ impl<G: Game> Position for G {
         }
     }
     fn legal_cache(&self) -> Box<dyn LegalCache> {
-        Box::new(Cache {
-            pos: self.clone(),
-            moves: Vec::with_capacity(64),
-            tokens: Vec::with_capacity(64),
-            listed: false,
-        })
+        Box::new(Cache::new(self.clone()))
     }
     fn status(&self) -> Status {
         Game::status(self)
@@ -346,60 +359,6 @@ impl<G: Game> Position for G {
             }
         }
         (playouts, plies, start.elapsed().as_secs_f64())
-    }
-}
-
-/// A position that keeps its legal moves between listing them and playing one: the referee
-/// lists the tokens once per ply and plays the bot's choice from that same list. (Generating
-/// twice doubled the engine's work: for Bao, generating a move sows it.)
-pub trait LegalCache: Send + Sync {
-    /// The current position.
-    fn position(&self) -> &dyn Position;
-    /// The legal move tokens of the current position in the spec's order, generated once per
-    /// position however often this is called.
-    fn legal(&mut self) -> &[String];
-    /// Play the move at `index` of [`LegalCache::legal`]'s list, from the moves already
-    /// generated. Returns false, changing nothing, if out of range.
-    fn play_index(&mut self, index: usize) -> bool;
-}
-
-/// [`LegalCache`] for every game: the typed moves next to their tokens.
-struct Cache<G: Game> {
-    pos: G,
-    moves: Vec<G::Move>,
-    tokens: Vec<String>,
-    /// `moves` and `tokens` are those of `pos`.
-    listed: bool,
-}
-
-impl<G: Game> LegalCache for Cache<G> {
-    fn position(&self) -> &dyn Position {
-        &self.pos
-    }
-
-    fn legal(&mut self) -> &[String] {
-        if !self.listed {
-            let Cache {
-                pos, moves, tokens, ..
-            } = self;
-            pos.legal_moves(moves);
-            tokens.clear();
-            tokens.extend(moves.iter().map(|&m| pos.move_token(m)));
-            self.listed = true;
-        }
-        &self.tokens
-    }
-
-    fn play_index(&mut self, index: usize) -> bool {
-        self.legal();
-        match self.moves.get(index) {
-            Some(&mv) => {
-                self.pos.apply(mv);
-                self.listed = false;
-                true
-            }
-            None => false,
-        }
     }
 }
 

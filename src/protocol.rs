@@ -17,30 +17,39 @@ pub const MAX_LINE: usize = 65_536;
 /// ignored, so a bot sending them without pause costs no memory.
 pub const MAX_IDS: usize = 16;
 
-/// One line received from a bot, classified by its first word.
+/// One line received from a bot, classified by its first word; the words are borrowed from
+/// the line (the referee reads every move into one reused buffer).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BotMsg {
+pub enum BotMsg<'a> {
     /// `id <key> <value...>`, e.g. `id name Greedy` (value may be empty).
-    Id { key: String, value: String },
+    Id { key: &'a str, value: &'a str },
     /// `ready` (words after it are ignored, so a later version can add some).
     Ready,
     /// `info <text...>`: free text, logged.
-    Info(String),
+    Info(&'a str),
     /// `move <token>`: exactly one token.
-    Move(String),
+    Move(&'a str),
     /// A `move` line without exactly one token after it.
-    BadMove(String),
+    BadMove(&'a str),
     /// `resign`: the bot gives the game up on its turn.
     Resign,
     /// An empty (or blank) line: ignored everywhere.
     Blank,
     /// Any other line, kept whole.
-    Other(String),
+    Other(&'a str),
 }
 
 /// Classify one bot line (its line ending already removed; a trailing `\r` is dropped here).
 /// Words are separated by spaces or tabs; leading and trailing blanks are ignored.
-pub fn parse_bot_line(line: &str) -> BotMsg {
+pub fn parse_bot_line(line: &str) -> BotMsg<'_> {
+    // The line of nearly every turn, `move <token>` as a bot writes it, read in one pass over
+    // its bytes; any other form (blanks around, a `\r`, more words) takes the general way.
+    if let Some(token) = line.strip_prefix("move ") {
+        let plain = |b: &u8| !matches!(b, b' ' | b'\t' | b'\r');
+        if !token.is_empty() && token.as_bytes().iter().all(plain) {
+            return BotMsg::Move(token);
+        }
+    }
     let line = line.strip_suffix('\r').unwrap_or(line);
     let trimmed = line.trim_matches(|c| c == ' ' || c == '\t');
     if trimmed.is_empty() {
@@ -54,11 +63,11 @@ pub fn parse_bot_line(line: &str) -> BotMsg {
         "move" => {
             let mut tokens = rest.split([' ', '\t']).filter(|t| !t.is_empty());
             match (tokens.next(), tokens.next()) {
-                (Some(tok), None) => BotMsg::Move(tok.to_string()),
-                _ => BotMsg::BadMove(trimmed.to_string()),
+                (Some(tok), None) => BotMsg::Move(tok),
+                _ => BotMsg::BadMove(trimmed),
             }
         }
-        "info" => BotMsg::Info(rest.to_string()),
+        "info" => BotMsg::Info(rest),
         "ready" => BotMsg::Ready,
         "resign" => BotMsg::Resign,
         "id" => {
@@ -66,12 +75,9 @@ pub fn parse_bot_line(line: &str) -> BotMsg {
                 Some(i) => (&rest[..i], rest[i..].trim_start_matches([' ', '\t'])),
                 None => (rest, ""),
             };
-            BotMsg::Id {
-                key: key.to_string(),
-                value: value.to_string(),
-            }
+            BotMsg::Id { key, value }
         }
-        _ => BotMsg::Other(trimmed.to_string()),
+        _ => BotMsg::Other(trimmed),
     }
 }
 
@@ -116,25 +122,24 @@ pub fn newgame(player: u8, position: &str, seed: Option<u64>) -> String {
 }
 
 /// The four lines of one turn, in one string so they go out in one write:
-/// `position`, `last`, `legal`, `go`.
-pub fn turn(position: &str, last: Option<&str>, legal: &[String], go: &Go) -> String {
-    let legal_len: usize = legal.iter().map(|m| m.len() + 1).sum();
-    let mut s = String::with_capacity(position.len() + legal_len + 96);
+/// `position`, `last`, `legal`, `go`. `legal` is the tokens separated by single spaces.
+pub fn turn(position: &str, last: Option<&str>, legal: &str, go: &Go) -> String {
+    let mut s = String::with_capacity(position.len() + legal.len() + 96);
     write_turn(&mut s, position, last, legal, go);
     s
 }
 
 /// [`turn`] into a reused buffer (cleared first): the referee's hot path.
-pub fn write_turn(s: &mut String, position: &str, last: Option<&str>, legal: &[String], go: &Go) {
+pub fn write_turn(s: &mut String, position: &str, last: Option<&str>, legal: &str, go: &Go) {
     s.clear();
     s.push_str("position ");
     s.push_str(position);
     s.push_str("\nlast ");
     s.push_str(last.unwrap_or("-"));
     s.push_str("\nlegal");
-    for m in legal {
+    if !legal.is_empty() {
         s.push(' ');
-        s.push_str(m);
+        s.push_str(legal);
     }
     s.push('\n');
     write_go(s, go);
@@ -331,44 +336,42 @@ mod tests {
         assert_eq!(parse_bot_line("  ready 1 "), BotMsg::Ready);
         assert_eq!(parse_bot_line("resign"), BotMsg::Resign);
         assert_eq!(parse_bot_line(" resign\r"), BotMsg::Resign);
-        assert_eq!(parse_bot_line("move 6A"), BotMsg::Move("6A".into()));
+        assert_eq!(parse_bot_line("move 6A"), BotMsg::Move("6A"));
+        assert_eq!(parse_bot_line("move  b1-a1\r"), BotMsg::Move("b1-a1"));
+        assert_eq!(parse_bot_line("move\t6A"), BotMsg::Move("6A"));
+        assert_eq!(parse_bot_line("move 6A\r"), BotMsg::Move("6A"));
+        assert_eq!(parse_bot_line("move 6A \t"), BotMsg::Move("6A"));
         assert_eq!(
-            parse_bot_line("move  b1-a1\r"),
-            BotMsg::Move("b1-a1".into())
+            parse_bot_line("move 6A\t1B"),
+            BotMsg::BadMove("move 6A\t1B")
         );
-        assert_eq!(parse_bot_line("move\t6A"), BotMsg::Move("6A".into()));
-        assert_eq!(parse_bot_line("move"), BotMsg::BadMove("move".into()));
-        assert_eq!(
-            parse_bot_line("move 6A 1B"),
-            BotMsg::BadMove("move 6A 1B".into())
-        );
+        assert_eq!(parse_bot_line("move \r"), BotMsg::BadMove("move"));
+        assert_eq!(parse_bot_line("move"), BotMsg::BadMove("move"));
+        assert_eq!(parse_bot_line("move 6A 1B"), BotMsg::BadMove("move 6A 1B"));
         assert_eq!(
             parse_bot_line("info depth 3 score 12"),
-            BotMsg::Info("depth 3 score 12".into())
+            BotMsg::Info("depth 3 score 12")
         );
-        assert_eq!(parse_bot_line("info"), BotMsg::Info(String::new()));
+        assert_eq!(parse_bot_line("info"), BotMsg::Info(""));
         assert_eq!(
             parse_bot_line("id name Greedy Bot"),
             BotMsg::Id {
-                key: "name".into(),
-                value: "Greedy Bot".into()
+                key: "name",
+                value: "Greedy Bot"
             }
         );
         assert_eq!(
             parse_bot_line("id author"),
             BotMsg::Id {
-                key: "author".into(),
-                value: String::new()
+                key: "author",
+                value: ""
             }
         );
         assert_eq!(parse_bot_line(""), BotMsg::Blank);
         assert_eq!(parse_bot_line(" \r"), BotMsg::Blank);
-        assert_eq!(
-            parse_bot_line("bestmove 6A"),
-            BotMsg::Other("bestmove 6A".into())
-        );
-        assert_eq!(parse_bot_line("moves 6A"), BotMsg::Other("moves 6A".into()));
-        assert_eq!(parse_bot_line("readyok"), BotMsg::Other("readyok".into()));
+        assert_eq!(parse_bot_line("bestmove 6A"), BotMsg::Other("bestmove 6A"));
+        assert_eq!(parse_bot_line("moves 6A"), BotMsg::Other("moves 6A"));
+        assert_eq!(parse_bot_line("readyok"), BotMsg::Other("readyok"));
     }
 
     #[test]
@@ -391,9 +394,8 @@ mod tests {
             nodes: None,
             depth: None,
         };
-        let legal: Vec<String> = ["1A", "2A"].iter().map(|s| s.to_string()).collect();
         assert_eq!(
-            turn("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0", None, &legal, &g),
+            turn("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0", None, "1A 2A", &g),
             "position darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0\nlast -\nlegal 1A 2A\n\
              go p1time 10000 p2time 9500 p1inc 100 p2inc 100\n"
         );
@@ -479,9 +481,8 @@ mod tests {
                 depth: None,
             },
         ] {
-            let legal = ["1A".to_string(), "6B".to_string()];
             for last in [None, Some("3B")] {
-                let t = lines(turn(pos, last, &legal, &go));
+                let t = lines(turn(pos, last, "1A 6B", &go));
                 assert_eq!(t.len(), 4);
                 assert_eq!(RefereeMsg::parse(&t[0]), RefereeMsg::Position(pos));
                 assert_eq!(RefereeMsg::parse(&t[1]), RefereeMsg::Last(last));

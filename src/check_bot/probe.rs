@@ -76,7 +76,7 @@ pub async fn hello(bot: &PlayerSetup, ruleset: &str, startup: Duration) -> Hello
                     }
                     BotMsg::Id { .. } | BotMsg::Blank | BotMsg::Info(_) => {}
                     // Its opt-in to search limits: taken by the referee, as `id` lines.
-                    BotMsg::Other(ref l)
+                    BotMsg::Other(l)
                         if l.split_ascii_whitespace().next() == Some(protocol::FEATURE) => {}
                     _ if ignored.len() < KEPT_LINES => ignored.push(line),
                     _ => {}

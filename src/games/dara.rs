@@ -407,27 +407,23 @@ impl Game for Dara {
         Ok(pos)
     }
 
-    fn format(&self) -> String {
-        let mut board = String::with_capacity(35);
-        for rank in (0..RANKS).rev() {
-            for file in 0..FILES {
-                board.push(self.char_at(cell_at(rank, file)));
-            }
-            if rank > 0 {
-                board.push('/');
-            }
-        }
-        let mut s = String::with_capacity(48);
+    fn format_into(&self, s: &mut String) {
         s.push_str(self.ruleset_id());
         s.push(' ');
-        s.push_str(&board);
+        for rank in (0..RANKS).rev() {
+            for file in 0..FILES {
+                s.push(self.char_at(cell_at(rank, file)));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
         s.push(' ');
         s.push(if self.side == Player::One { '1' } else { '2' });
         for n in [self.hand[0] as u32, self.hand[1] as u32, self.nocap] {
             s.push(' ');
-            push_uint(&mut s, n);
+            push_uint(s, n);
         }
-        s
     }
 
     fn side_to_move(&self) -> Player {
@@ -470,9 +466,9 @@ impl Game for Dara {
         lost_without_moves(self.side, !moves.is_empty(), "no-moves")
     }
 
-    fn move_token(&self, mv: DaraMove) -> String {
+    fn push_token(&self, mv: DaraMove, out: &mut String) {
         let (t, n) = token_bytes(mv);
-        String::from_utf8(t[..n].to_vec()).expect("cell names are ASCII")
+        out.push_str(std::str::from_utf8(&t[..n]).expect("cell names are ASCII"));
     }
 
     fn token_is(&self, mv: DaraMove, token: &str) -> bool {

@@ -117,7 +117,7 @@ impl Darra {
     }
 
     /// The label of the hole at sowing index `idx`, e.g. `4A`, `12B`.
-    fn label(&self, idx: usize) -> String {
+    fn push_label(&self, idx: usize, out: &mut String) {
         // Built by hand: the referee lists every legal token on every turn.
         let n = self.n as usize;
         let (k, row) = if idx < n {
@@ -125,10 +125,8 @@ impl Darra {
         } else {
             (idx - n + 1, 'B')
         };
-        let mut s = String::with_capacity(3);
-        push_uint(&mut s, k as u64);
-        s.push(row);
-        s
+        push_uint(out, k as u64);
+        out.push(row);
     }
 
     /// The seed counts of the holes, in sowing order.
@@ -271,9 +269,8 @@ impl Game for Darra {
         Ok(pos)
     }
 
-    fn format(&self) -> String {
+    fn format_into(&self, s: &mut String) {
         let n = self.n as usize;
-        let mut s = String::with_capacity(32 + 4 * n);
         s.push_str(self.ruleset_id());
         for (i, &h) in self.holes().iter().enumerate() {
             s.push(match i {
@@ -281,21 +278,20 @@ impl Game for Darra {
                 _ if i == n => '/',
                 _ => ',',
             });
-            push_uint(&mut s, h);
+            push_uint(s, h);
         }
         s.push(' ');
         s.push(if self.side == Player::One { '1' } else { '2' });
         for c in self.captured {
             s.push(' ');
-            push_uint(&mut s, c);
+            push_uint(s, c);
         }
         s.push_str(match self.last {
             None => " - ",
             Some(Player::One) => " 1 ",
             Some(Player::Two) => " 2 ",
         });
-        push_uint(&mut s, self.nocap);
-        s
+        push_uint(s, self.nocap);
     }
 
     fn side_to_move(&self) -> Player {
@@ -373,11 +369,11 @@ impl Game for Darra {
         }
     }
 
-    fn move_token(&self, mv: DarraMove) -> String {
+    fn push_token(&self, mv: DarraMove, out: &mut String) {
         if mv == DarraMove::PASS {
-            "pass".to_string()
+            out.push_str("pass");
         } else {
-            self.label(mv.0 as usize)
+            self.push_label(mv.0 as usize, out);
         }
     }
 

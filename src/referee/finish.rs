@@ -1,9 +1,9 @@
 //! The end of a game: `gameover` to both bots, each kept in its seat or ended, and the record.
 
 use super::open::Table;
+use super::played::Moves;
 use super::seat::{Live, Seat, Side};
 use super::setup::{today, GameExtras, GameSetup};
-use super::turn::Moves;
 use super::verdict::Verdict;
 use crate::bot::{deadline_after, Bot};
 use crate::clock::TimeControl;
@@ -61,6 +61,7 @@ pub(super) async fn finish_game(
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.clone())
     };
+    let (plies, moves) = (played.len(), played.tokens());
     let move_infos = if played.infos.iter().any(Option::is_some) {
         played.infos
     } else {
@@ -74,8 +75,8 @@ pub(super) async fn finish_game(
         result: verdict.outcome.into(),
         termination: verdict.termination,
         reason: verdict.reason,
-        plies: played.moves.len(),
-        moves: played.moves,
+        plies,
+        moves,
         times_ms: played.times_us.iter().map(|us| us / 1000).collect(),
         times_us: played.times_us,
         move_infos,

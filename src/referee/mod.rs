@@ -9,15 +9,16 @@
 //! side losing, and the reason says who and why.
 //!
 //! Files: `setup.rs` (what a game is played from), `seat.rs` (seats and the reuse state),
-//! `open.rs`, `turn.rs`, `finish.rs` (the steps), `verdict.rs` (how a game ends, and how a
-//! bot's failure becomes that end), `crash.rs` and `silence.rs` (the words of a crash and of a
-//! bot silent at its deadline), `observer.rs` (the events), `transcript.rs` (the
-//! protocol transcripts).
+//! `open.rs`, `turn.rs`, `finish.rs` (the steps), `played.rs` (the moves so far),
+//! `verdict.rs` (how a game ends, and how a bot's failure becomes that end), `crash.rs` and
+//! `silence.rs` (the words of a crash and of a bot silent at its deadline), `observer.rs` (the
+//! events), `transcript.rs` (the protocol transcripts).
 
 mod crash;
 mod finish;
 mod observer;
 mod open;
+mod played;
 mod seat;
 mod setup;
 mod silence;
@@ -78,7 +79,7 @@ pub async fn play_game_observed(
     };
     let (verdict, played) = match open::open_game(&mut table, &mut seats).await {
         Ok(()) => turn::play_moves(&mut table).await,
-        Err(verdict) => (verdict, turn::Moves::default()),
+        Err(verdict) => (verdict, played::Moves::default()),
     };
     finish::finish_game(table, verdict, seats, played).await
 }

@@ -184,8 +184,21 @@ impl Report<'_> {
         p: Player,
         deadline: Instant,
     ) -> Result<String, ReadError> {
-        let line = bot.read_line(deadline).await?;
-        self.received(p, &line);
+        let mut line = String::new();
+        self.read_into(bot, p, deadline, &mut line).await?;
         Ok(line)
+    }
+
+    /// [`Report::read`] into a reused buffer (the turn loop's).
+    pub async fn read_into(
+        &mut self,
+        bot: &mut Bot,
+        p: Player,
+        deadline: Instant,
+        line: &mut String,
+    ) -> Result<(), ReadError> {
+        bot.read_line_into(deadline, line).await?;
+        self.received(p, line);
+        Ok(())
     }
 }

@@ -326,11 +326,11 @@ async fn handshake(
         let vital = match msg {
             BotMsg::Ready => true,
             BotMsg::Id { key, value } if ids.len() < MAX_IDS => {
-                ids.push((key, value.chars().take(200).collect()));
+                ids.push((key.to_string(), value.chars().take(200).collect()));
                 true
             }
             // `feature nodes depth`: kept with the ids, for the life of the process.
-            BotMsg::Other(ref l)
+            BotMsg::Other(l)
                 if l.split_ascii_whitespace().next() == Some(protocol::FEATURE)
                     && ids.len() < MAX_IDS =>
             {
@@ -451,7 +451,7 @@ pub(super) async fn drain_unasked(
             .map_err(Unasked::Read)?;
         drained += line.len() + 1;
         match protocol::parse_bot_line(&line) {
-            BotMsg::Info(t) => report.info(p, ply, &t),
+            BotMsg::Info(t) => report.info(p, ply, t),
             BotMsg::Blank => {}
             _ => return Err(Unasked::Line(line)),
         }

@@ -6,6 +6,7 @@
 use super::crash::dropped_for;
 use super::observer::GameObserver;
 use super::open::{between_games, drain_unasked, replace, Table, Unasked};
+use super::played::Moves;
 use super::silence::{look, turn_cause, unended_in_transcript, Quiet};
 use super::transcript::Direction;
 use super::verdict::{
@@ -19,16 +20,6 @@ use crate::protocol::{self, BotMsg};
 use crate::record::adjudication::{Adjudicated, ScoreWatch};
 use std::time::Duration;
 use tokio::time::Instant;
-
-/// The moves and think times of a game, in play order, with the last info line the mover
-/// sent before each.
-#[derive(Default)]
-pub(super) struct Moves {
-    pub moves: Vec<String>,
-    /// Think times in µs.
-    pub times_us: Vec<u64>,
-    pub infos: Vec<Option<String>>,
-}
 
 /// Why a turn did not produce a move.
 enum Stop {
@@ -61,6 +52,9 @@ struct Play<'t, 'a> {
     played: Moves,
     /// The turn message, built in place every turn.
     text: String,
+    /// The line read from the bot, and the token of its move: buffers reused every turn.
+    line: String,
+    token: String,
     /// When the clock of the turn in play started: just before its first byte was written.
     turn_start: Instant,
     /// Time a kept process spent on this turn before it exited (the turn is asked again, of a
@@ -76,8 +70,10 @@ pub(super) async fn play_moves(t: &mut Table<'_>) -> (Verdict, Moves) {
     let mut play = Play {
         pos: t.setup.start.legal_cache(),
         clock: Clock::per_player(t.setup.tc),
-        played: Moves::default(),
+        played: Moves::with_room(),
         text: String::with_capacity(1024),
+        line: String::with_capacity(256),
+        token: String::with_capacity(16),
         turn_start: Instant::now(),
         carried: Duration::ZERO,
         watch: ScoreWatch::default(),
@@ -105,12 +101,18 @@ impl Play<'_, '_> {
         let p = self.pos.position().side_to_move();
         let limit = self.ask(p).await?;
         let t0 = self.turn_start;
-        let token = self.await_move(p, deadline_after(t0, limit)).await?;
+        self.await_move(p, deadline_after(t0, limit)).await?;
         let used = t0.elapsed() + std::mem::take(&mut self.carried);
-        self.judge(p, &token, used)?;
-        let info = self.t.report.last_info[p.index()].take();
-        self.record(p, token, micros(used), info);
-        Ok(())
+        // Taken out for the calls below, which borrow all of `self`, and put back: its room
+        // is reused every turn.
+        let token = std::mem::take(&mut self.token);
+        let judged = self.judge(p, &token, used);
+        if judged.is_ok() {
+            let info = self.t.report.last_info[p.index()].take();
+            self.record(p, &token, micros(used), info);
+        }
+        self.token = token;
+        Ok(judged?)
     }
 
     /// The end by the rules (no legal move) or by the ply limit; a forced pass is played here.
@@ -121,7 +123,7 @@ impl Play<'_, '_> {
             return Err(rules_end(self.pos.position().status()));
         }
         if let Some(max) = self.t.setup.max_plies {
-            if self.played.moves.len() as u64 >= max {
+            if self.played.len() as u64 >= max {
                 let reason = format!("draw by adjudication after {max} plies");
                 return Err(Verdict::clean(
                     Outcome::Draw,
@@ -141,14 +143,14 @@ impl Play<'_, '_> {
                 a.reason,
             ));
         }
-        if n == 1 && self.pos.legal()[0] == "pass" {
+        if n == 1 && self.pos.legal().get(0) == Some("pass") {
             // A forced pass is played by the referee; the bot is not asked.
             let p = self.pos.position().side_to_move();
             if !self.pos.play_index(0) {
                 return Err(Verdict::internal("the engine rejected its own forced pass"));
             }
             // No info: its pending one stays for its next move, as it was not asked for this.
-            self.record(p, "pass".to_string(), 0, None);
+            self.record(p, "pass", 0, None);
             return Ok(Before::Passed);
         }
         Ok(Before::Ask)
@@ -158,7 +160,7 @@ impl Play<'_, '_> {
     /// continue it and send it the turn. Returns its time limit for this move.
     async fn ask(&mut self, p: Player) -> Result<Duration, Stop> {
         let setup = self.t.setup;
-        let ply = self.played.moves.len();
+        let ply = self.played.len();
         let side = &mut self.t.sides[p.index()];
         let bot = side.bot.as_mut().expect("both bots are running");
         // Everything it wrote since its last move, to the end: it has been stopped since (see
@@ -184,8 +186,8 @@ impl Play<'_, '_> {
             }
             Err(Unasked::Read(e)) => {
                 let term = Termination::TimeForfeit;
-                let at = self.pos.position().format();
-                return Err(read_fault(p, setup, bot, e, term, String::new(), Some(&at))
+                let at = self.pos.position_text();
+                return Err(read_fault(p, setup, bot, e, term, String::new(), Some(at))
                     .await
                     .into());
             }
@@ -199,9 +201,14 @@ impl Play<'_, '_> {
         go.depth = go
             .depth
             .filter(|_| protocol::has_feature(&side.ids, "depth"));
-        let last = self.played.moves.last().map(String::as_str);
-        let position = self.pos.position().format();
-        protocol::write_turn(&mut self.text, &position, last, self.pos.legal(), &go);
+        let (position, legal) = self.pos.texts();
+        protocol::write_turn(
+            &mut self.text,
+            position,
+            self.played.last(),
+            legal.line(),
+            &go,
+        );
         // The clock starts before the turn's first byte is written: a referee slow to write (a
         // loaded machine) never charges the bot less than it had. It stops when the `move`
         // line has been read.
@@ -219,7 +226,7 @@ impl Play<'_, '_> {
                 // game's `newgame`: a fresh process, then this turn again. Any other death
                 // once the game was handed to it is this game's crash, with its last words.
                 if !quit_between_games(bot).await {
-                    let (e, at) = (WriteError::Closed, Some(position.as_str()));
+                    let (e, at) = (WriteError::Closed, Some(self.pos.position_text()));
                     return Err(write_fault(p, setup, bot, e, true, at).await.into());
                 }
                 self.carried += self.turn_start.elapsed();
@@ -227,26 +234,31 @@ impl Play<'_, '_> {
                 Err(Stop::Again)
             }
             Err(e) => {
-                let at = Some(position.as_str());
+                let at = Some(self.pos.position_text());
                 Err(write_fault(p, setup, bot, e, true, at).await.into())
             }
         }
     }
 
-    /// Read `p`'s lines up to its `move` line by `deadline`; `info` lines are reported, blank
-    /// lines ignored, anything else is a protocol error.
-    async fn await_move(&mut self, p: Player, deadline: Instant) -> Result<String, Stop> {
+    /// Read `p`'s lines up to its `move` line by `deadline`, its token left in `self.token`;
+    /// `info` lines are reported, blank lines ignored, anything else is a protocol error.
+    async fn await_move(&mut self, p: Player, deadline: Instant) -> Result<(), Stop> {
         let setup = self.t.setup;
         let pi = p.index();
-        let ply = self.played.moves.len();
+        let ply = self.played.len();
         let side = &mut self.t.sides[pi];
         let bot = side.bot.as_mut().expect("both bots are running");
         let limit = || limit_text(self.clock.allowance(pi), setup.tc[pi].margin);
         // Whether it sent any line this turn: its output reaches the referee.
         let mut spoke = false;
         loop {
-            let line = match self.t.report.read(bot, p, deadline).await {
-                Ok(line) => line,
+            match self
+                .t
+                .report
+                .read_into(bot, p, deadline, &mut self.line)
+                .await
+            {
+                Ok(()) => {}
                 Err(ReadError::Eof)
                     if side.stage.is_unproven() && quit_between_games(bot).await =>
                 {
@@ -271,22 +283,25 @@ impl Play<'_, '_> {
                         text += &turn_cause(&quiet, stopped, &dropped_for(p, setup));
                     }
                     let term = Termination::TimeForfeit;
-                    let at = self.pos.position().format();
-                    let v = read_fault(p, setup, bot, e, term, text, Some(&at)).await;
+                    let at = self.pos.position_text();
+                    let v = read_fault(p, setup, bot, e, term, text, Some(at)).await;
                     return Err(v.into());
                 }
-            };
+            }
+            let line = self.line.as_str();
             spoke = true;
-            match protocol::parse_bot_line(&line) {
+            match protocol::parse_bot_line(line) {
                 BotMsg::Move(token) => {
                     // From its answer to its next turn it computes nothing (unless it may
                     // ponder): stopped at once, its clock stopped with this read.
                     bot.pause();
                     side.stage = side.stage.moved();
-                    return Ok(token);
+                    self.token.clear();
+                    self.token.push_str(token);
+                    return Ok(());
                 }
                 BotMsg::Info(text) => {
-                    self.t.report.info(p, ply, &text);
+                    self.t.report.info(p, ply, text);
                     // Buffered lines are returned without waiting: check the clock here too,
                     // so an endless stream of info lines still runs out of time.
                     if Instant::now() >= deadline {
@@ -308,13 +323,13 @@ impl Play<'_, '_> {
                 }
                 // A kept process's first line of the game: it may as well be its answer to
                 // `gameover` or `newgame`, read late.
-                _ if side.stage.is_unproven() => return Err(between_games(p, setup, &line).into()),
+                _ if side.stage.is_unproven() => return Err(between_games(p, setup, line).into()),
                 _ => {
                     let reason = format!(
                         "{} answered {} instead of 'move <token>'{}",
                         who(p, setup),
-                        quote(&line),
-                        protocol::habits::move_hint(&line)
+                        quote(line),
+                        protocol::habits::move_hint(line)
                     );
                     return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
                 }
@@ -336,7 +351,7 @@ impl Play<'_, '_> {
             );
             return Err(Verdict::fault(p, Termination::TimeForfeit, reason));
         }
-        let listed = self.pos.legal().iter().position(|m| m == token);
+        let listed = self.pos.legal().position(token);
         if !listed.is_some_and(|i| self.pos.play_index(i)) {
             // As `replay --verify` says it: the position and what was legal there.
             let reason = format!(
@@ -344,7 +359,7 @@ impl Play<'_, '_> {
                 who(p, setup),
                 quote(token),
                 self.pos.position().format(),
-                self.pos.legal().join(" ")
+                self.pos.legal().line()
             );
             return Err(Verdict::fault(p, Termination::IllegalMove, reason));
         }
@@ -352,20 +367,18 @@ impl Play<'_, '_> {
     }
 
     /// Keep a played move, its time and the mover's last info line before it, and report it.
-    fn record(&mut self, p: Player, token: String, time_us: u64, info: Option<String>) {
-        let ply = self.played.moves.len();
-        self.t.report.moved(ply, p, &token, time_us / 1000);
+    fn record(&mut self, p: Player, token: &str, time_us: u64, info: Option<String>) {
+        let ply = self.played.len();
+        self.t.report.moved(ply, p, token, time_us / 1000);
         let setup = self.t.setup;
         if !setup.adjudication.is_off() {
             let names = setup.players.each_ref().map(|s| s.name.as_str());
             let info = info.as_deref();
             self.adjudicated = self
                 .watch
-                .after_move(&setup.adjudication, p, &token, info, names);
+                .after_move(&setup.adjudication, p, token, info, names);
         }
-        self.played.times_us.push(time_us);
-        self.played.moves.push(token);
-        self.played.infos.push(info);
+        self.played.push(token, time_us, info);
     }
 }
 

@@ -97,8 +97,8 @@ impl Game for Bao {
         Bao::parse_str(s)
     }
 
-    fn format(&self) -> String {
-        self.format_str()
+    fn format_into(&self, out: &mut String) {
+        self.format_to(out)
     }
 
     fn side_to_move(&self) -> Player {
@@ -126,9 +126,9 @@ impl Game for Bao {
         lost_without_moves(self.side, !moves.is_empty(), "no-legal-move")
     }
 
-    fn move_token(&self, mv: BaoMove) -> String {
+    fn push_token(&self, mv: BaoMove, out: &mut String) {
         let (b, n) = self.token_bytes(mv);
-        String::from_utf8_lossy(&b[..n]).into_owned()
+        out.push_str(std::str::from_utf8(&b[..n]).expect("hole names are ASCII"));
     }
 
     fn token_is(&self, mv: BaoMove, token: &str) -> bool {

@@ -117,8 +117,7 @@ impl Bao {
         })
     }
 
-    pub(super) fn format_str(&self) -> String {
-        let mut s = String::with_capacity(96);
+    pub(super) fn format_to(&self, s: &mut String) {
         s.push_str("bao ");
         for r in 0..4 {
             if r > 0 {
@@ -129,13 +128,13 @@ impl Bao {
                     s.push(',');
                 }
                 let (p, i) = hole_at(r, col);
-                push_uint(&mut s, self.holes[p][i]);
+                push_uint(s, self.holes[p][i]);
             }
         }
         s.push(' ');
-        push_uint(&mut s, self.hand[0]);
+        push_uint(s, self.hand[0]);
         s.push(' ');
-        push_uint(&mut s, self.hand[1]);
+        push_uint(s, self.hand[1]);
         s.push(' ');
         s.push(if self.side == Player::One { '1' } else { '2' });
         s.push(' ');
@@ -150,7 +149,6 @@ impl Bao {
             s.push(r as char);
             s.push(c as char);
         }
-        s
     }
 
     /// The board as `viewer` sits, their back row at the bottom: player 1's view is the

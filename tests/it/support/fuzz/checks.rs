@@ -108,7 +108,7 @@ pub fn check_bot_line(s: &String) {
         BotMsg::Move(t) => {
             accepted();
             assert!(!t.is_empty() && !t.contains(is_blank), "{s:?}: token {t:?}");
-            assert!(body.contains(&t), "{s:?}: token {t:?} not in the line");
+            assert!(body.contains(t), "{s:?}: token {t:?} not in the line");
         }
         BotMsg::Id { key, .. } => assert!(!key.contains(is_blank), "{s:?}: key {key:?}"),
         BotMsg::BadMove(l) | BotMsg::Other(l) => assert!(!l.is_empty()),

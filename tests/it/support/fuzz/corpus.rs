@@ -346,7 +346,12 @@ pub fn transcripts() -> Arc<Vec<String>> {
                 nodes: None,
                 depth: None,
             };
-            t.push_str(&protocol::turn(&pos.format(), last.as_deref(), &legal, &go));
+            t.push_str(&protocol::turn(
+                &pos.format(),
+                last.as_deref(),
+                &legal.join(" "),
+                &go,
+            ));
             let mv = legal[0].clone();
             pos.play(&mv).unwrap();
             last = Some(mv);
