@@ -5,7 +5,7 @@
 //! total minus both captures, which makes the end test O(1).
 
 use super::Ruleset;
-use crate::decimal::push_uint;
+use crate::decimal::{push_uint, AsciiLine};
 use crate::game::{
     parse_side, parse_uint, parse_uint_named, split_fields, Game, MoveError, Outcome, Player,
     PositionError, Status,
@@ -269,29 +269,34 @@ impl Game for Darra {
         Ok(pos)
     }
 
-    fn format_into(&self, s: &mut String) {
+    fn format_into(&self, out: &mut String) {
+        // On the stack first, appended at once: the referee formats a position every turn.
+        // 36 holes of at most 10 digits and the other fields stay well under its room.
+        let mut s = AsciiLine::default();
         let n = self.n as usize;
-        s.push_str(self.ruleset_id());
+        s.text(self.ruleset_id());
         for (i, &h) in self.holes().iter().enumerate() {
-            s.push(match i {
-                0 => ' ',
-                _ if i == n => '/',
-                _ => ',',
+            s.byte(match i {
+                0 => b' ',
+                _ if i == n => b'/',
+                _ => b',',
             });
-            push_uint(s, h);
+            s.uint(h.into());
         }
-        s.push(' ');
-        s.push(if self.side == Player::One { '1' } else { '2' });
+        s.byte(b' ');
+        s.byte(if self.side == Player::One { b'1' } else { b'2' });
         for c in self.captured {
-            s.push(' ');
-            push_uint(s, c);
+            s.byte(b' ');
+            s.uint(c.into());
         }
-        s.push_str(match self.last {
+        s.text(match self.last {
             None => " - ",
             Some(Player::One) => " 1 ",
             Some(Player::Two) => " 2 ",
         });
-        push_uint(s, self.nocap);
+        s.uint(self.nocap);
+        let fitted = s.append_to(out);
+        debug_assert!(fitted, "a Darra position fits an AsciiLine");
     }
 
     fn side_to_move(&self) -> Player {
