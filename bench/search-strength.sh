@@ -1,5 +1,5 @@
 #!/bin/sh
-# builtin:search of one baraza binary against that of another at EQUAL TIME: does a richer
+# `baraza bot search` of one baraza binary against that of another at EQUAL TIME: does a richer
 # (slower per node) evaluation pay for itself? Both sides get the same --movetime, so a
 # search that visits fewer nodes per second sees less deep; the match says which wins.
 #
@@ -63,9 +63,12 @@ echo "# $(date -u +%FT%TZ) head: $("$baraza" --version) ($baraza); base: $("$bas
 echo "# --movetime $movetime --margin $margin --concurrency $concurrency --games $games --seed $seed; $(nproc) cores"
 for r in "$@"; do
     before=$(load)
-    "$baraza" match "$r" builtin:search "$base bot search" --name1 head --name2 base \
+    # Both sides started alike, as commands, and both sent each game's seed (`--send-seed`;
+    # a builtin: bot would get it, a command would count its own from 0), so that nothing
+    # but the binaries differs.
+    "$baraza" match "$r" "$baraza bot search" "$base bot search" --name1 head --name2 base \
         --games "$games" --movetime "$movetime" --margin "$margin" \
-        --concurrency "$concurrency" --seed "$seed" \
+        --concurrency "$concurrency" --seed "$seed" --send-seed \
         --pgn "$out/$r.pgn" > "$out/$r.txt" 2>&1 || true
     echo "## $r (load $before before, $(load) after)"
     sed -n '/^Results of/,/^played/p' "$out/$r.txt"
