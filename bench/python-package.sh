@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Legal+apply per second of the baraza Python package (python/) against the pure-Python rules
+# Legal+apply per CPU second of the baraza Python package (python/) against the pure-Python rules
 # in bench/independent/, on random playouts: bench/python_package.py says how it measures.
 # Builds and installs the package first when `import baraza` fails (README: the Python package).
 #

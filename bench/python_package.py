@@ -1,10 +1,12 @@
-"""Legal+apply per second: the baraza Python package (the Rust engines) against the
+"""Legal+apply per CPU second: the baraza Python package (the Rust engines) against the
 pure-Python rules of bench/independent/ (rules.py, bao_rules.py), on the same random playouts.
 
 Each run plays GAMES random playouts from the ruleset's start with one implementation, counting
 plies (one ply = list the legal moves, pick one at random, apply it). Runs alternate between
 the two implementations (interleaved, so a change in the machine's load hits both alike); the
-figure of each is the median over its runs, and the ratio is package / pure Python.
+figure of each is the median over its runs, and the ratio is package / pure Python. Time is
+the process's CPU time (both run in this one thread): on a shared machine the wall time also
+counts the waits for a core, which made the figures move with the load.
 
 usage: python3 bench/python_package.py [--games N] [--runs R] [--seed S] RULESET...
 """
@@ -51,9 +53,9 @@ def pure_playouts(ruleset, games, rng):
 
 def rate(play, ruleset, games, seed):
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     plies = play(ruleset, games, rng)
-    return plies / (time.perf_counter() - t0)
+    return plies / (time.process_time() - t0)
 
 
 def main():
@@ -63,8 +65,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("rulesets", nargs="*", default=["darra", "bao", "dara"])
     a = ap.parse_args()
-    print("ruleset     package plies/s   pure-Python plies/s   ratio  (median of %d runs of "
-          "%d playouts each)" % (a.runs, a.games))
+    print("ruleset     package plies/s   pure-Python plies/s   ratio  (per CPU second, median "
+          "of %d runs of %d playouts each; load %.1f)" % (a.runs, a.games, os.getloadavg()[0]))
     for ruleset in a.rulesets:
         pkg, py = [], []
         for run in range(a.runs):

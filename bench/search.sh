@@ -4,7 +4,15 @@
 #
 # usage:
 #   bench/search.sh nps [RULESET...]          nodes per CPU second over 2 games per ruleset
-#                                             (100,000-node searches against random)
+#                                             (100,000-node searches against random); with
+#                                             BASE=, the same for that binary, REPS runs of
+#                                             each interleaved, medians and their ratio
+#   bench/search.sh cost [RULESET...]         the same positions for both binaries
+#                                             (bench/search-positions.txt, 10 a ruleset),
+#                                             100,000 nodes each: instructions per node
+#                                             (callgrind: they do not move with load) and
+#                                             nodes per CPU second (REPS interleaved runs,
+#                                             median); BASE= optional
 #   bench/search.sh match RULESET BOT1 BOT2 GAMES [baraza match options...]
 #                                             play, then print BOT1's score with its error bar,
 #                                             and the number of time forfeits by each side
@@ -21,7 +29,11 @@
 # referee timed them.
 #
 # Environment: NICE (default 0: on a busy 2-core machine a niced bot waits past its movetime to
-# be scheduled and loses on time; a time-limited bot uses at most one core), OUT (default $TMPDIR/baraza-search-bench: logs and PGNs), BARAZA (default target/release/baraza).
+# be scheduled and loses on time; a time-limited bot uses at most one core; CPU-time figures
+# such as nps and cost are not hurt by it), OUT (default $TMPDIR/baraza-search-bench: logs and
+# PGNs), BARAZA (default target/release/baraza), BASE (another baraza binary to compare with,
+# e.g. a build of an earlier commit; nps and cost only), REPS (default 3: runs of each binary
+# for nps and cost, interleaved so that a change of load hits both alike).
 # Needs a release build (cargo build --release).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,8 +41,11 @@ root=$(dirname "$here")
 baraza=${BARAZA:-$root/target/release/baraza}
 out=${OUT:-${TMPDIR:-/tmp}/baraza-search-bench}
 nice=${NICE:-0}
+base=${BASE:-}
+reps=${REPS:-3}
 mkdir -p "$out"
 [ -x "$baraza" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+[ -z "$base" ] || [ -x "$base" ] || { echo "BASE is not an executable: $base" >&2; exit 1; }
 
 # score FILE: BOT1's score from the match's `final:` line, the 95% interval, forfeits.
 score() {
@@ -77,25 +92,119 @@ run_match() {
     return 0
 }
 
+# The nodes of each search in bot info lines (the `info` of `--logs` files, or a bot's own
+# output): a search that ends on its node budget (its last score in cp) searched exactly
+# BUDGET nodes, though its last info line counts only the iterations it finished; one that
+# proved a win or loss stopped after the iteration it reports. Prints the sum.
+# Input: one line per info, "<search id> <info words...>".
+sum_nodes() {
+    awk -v budget="$1" '
+        function flush() { if (line != "") n += (line ~ / score cp /) ? budget : nodes }
+        $1 != id { flush(); id = $1; line = "" }
+        { line = $0; for (i = 2; i < NF; i++) if ($i == "nodes") nodes = $(i + 1) }
+        END { flush(); print n + 0 }'
+}
+
+# CPU seconds (user + system) of a command and its children, its output to $cpu_out.
+cpu_of() {
+    python3 -c '
+import resource, subprocess, sys
+with open(sys.argv[1], "w") as out:
+    subprocess.run(sys.argv[2:], stdin=sys.stdin, stdout=out, stderr=subprocess.DEVNULL)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(u.ru_utime + u.ru_stime)' "$cpu_out" "$@"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# One match of 100,000-node searches against random: prints M nodes per CPU second.
+nps_run() {
+    bin=$1 r=$2 d="$out/nps-$r"
+    rm -rf "$d"
+    # CPU seconds of the match and everything it ran (the bots), so a busy machine does
+    # not lower the figure; random's and the referee's share is small.
+    cpu_out=/dev/null
+    cpu=$(cpu_of nice -n "$nice" "$bin" match "$r" 'builtin:search --nodes 100000' builtin:random \
+        --games 2 --movetime 20000 --logs "$d" </dev/null)
+    # The info files' first word is the ply: one search per ply.
+    n=$(cat "$d"/*search*.info | sum_nodes 100000)
+    echo "$n $cpu" | awk '{ printf "%.3f\n", $1 / $2 / 1e6 }'
+}
+
+# Print a figure of HEAD and, with BASE, of the base and the ratio head/base. $1: label,
+# $2 and $3: files of one figure per run.
+side_by_side() {
+    h=$(median < "$2")
+    if [ -n "$base" ]; then
+        b=$(median < "$3")
+        printf '%-11s %s: head %s, base %s, head/base %.2f (runs: head %s; base %s)\n' "$r" "$1" \
+            "$h" "$b" "$(echo "$h $b" | awk '{ print $1 / $2 }')" \
+            "$(tr '\n' ' ' < "$2" | sed 's/ $//')" "$(tr '\n' ' ' < "$3" | sed 's/ $//')"
+    else
+        printf '%-11s %s: %s (runs: %s)\n' "$r" "$1" "$h" "$(tr '\n' ' ' < "$2" | sed 's/ $//')"
+    fi
+}
+
 nps() {
     for r in "$@"; do
-        d="$out/nps-$r"
-        rm -rf "$d"
-        # CPU seconds of the match and everything it ran (the bots), so a busy machine does
-        # not lower the figure; random's and the referee's share is small.
-        cpu=$(python3 -c '
-import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-u = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(u.ru_utime + u.ru_stime)' nice -n "$nice" "$baraza" match "$r" 'builtin:search --nodes 100000' builtin:random \
-            --games 2 --movetime 20000 --logs "$d")
-        # The last info line of each move holds the nodes of its search.
-        cat "$d"/*search*.info | awk '
-            { t = $1; if (t != last && line != "") print line; last = t; line = $0 }
-            END { if (line != "") print line }' |
-            awk -v r="$r" -v cpu="$cpu" '
-                { for (i = 1; i < NF; i++) if ($i == "nodes") n += $(i + 1); moves++ }
-                END { printf "%-11s %d nodes in %.2f CPU s: %.2f M nodes/s (%d searches)\n", r, n, cpu, n / cpu / 1e6, moves }'
+        : > "$out/head.runs"
+        : > "$out/base.runs"
+        i=0
+        while [ $i -lt "$reps" ]; do
+            nps_run "$baraza" "$r" >> "$out/head.runs"
+            [ -z "$base" ] || nps_run "$base" "$r" >> "$out/base.runs"
+            i=$((i + 1))
+        done
+        side_by_side "M nodes per CPU s" "$out/head.runs" "$out/base.runs"
+    done
+}
+
+# The bot protocol script that has `bot search` search each of RULESET's positions in
+# bench/search-positions.txt once, each as a new game (a fresh transposition table).
+cost_script() {
+    echo "baraza 1 $1"
+    awk -v r="$1" '$1 == r { printf "newgame 1 %s\nposition %s\ngo movetime 600000\n", $0, $0 }' \
+        "$here/search-positions.txt"
+    echo quit
+}
+
+# Instructions per node of one binary on RULESET's positions (one callgrind run).
+cost_instructions() {
+    bin=$1 r=$2
+    cost_script "$r" > "$out/cost-$r.in"
+    ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" bot search \
+        --nodes 100000 < "$out/cost-$r.in" 2>&1 >"$out/cost-$r.out" |
+        awk '/Collected :/ { print $NF }')
+    n=$(awk '/^info /{ print s, $0 } /^move /{ s++ }' "$out/cost-$r.out" | sum_nodes 100000)
+    echo "$ir $n" | awk '{ printf "%.0f\n", $1 / $2 }'
+}
+
+# Nodes per CPU second of one binary on RULESET's positions (one run).
+cost_nps() {
+    bin=$1 r=$2
+    cost_script "$r" > "$out/cost-$r.in"
+    cpu_out="$out/cost-$r.out"
+    cpu=$(cpu_of nice -n "$nice" "$bin" bot search --nodes 100000 < "$out/cost-$r.in")
+    n=$(awk '/^info /{ print s, $0 } /^move /{ s++ }' "$cpu_out" | sum_nodes 100000)
+    echo "$n $cpu" | awk '{ printf "%.3f\n", $1 / $2 / 1e6 }'
+}
+
+cost() {
+    command -v valgrind >/dev/null || { echo "cost needs valgrind" >&2; exit 1; }
+    for r in "$@"; do
+        cost_instructions "$baraza" "$r" > "$out/head.runs"
+        : > "$out/base.runs"
+        [ -z "$base" ] || cost_instructions "$base" "$r" > "$out/base.runs"
+        side_by_side "instructions per node" "$out/head.runs" "$out/base.runs"
+        : > "$out/head.runs"
+        : > "$out/base.runs"
+        i=0
+        while [ $i -lt "$reps" ]; do
+            cost_nps "$baraza" "$r" >> "$out/head.runs"
+            [ -z "$base" ] || cost_nps "$base" "$r" >> "$out/base.runs"
+            i=$((i + 1))
+        done
+        side_by_side "M nodes per CPU s" "$out/head.runs" "$out/base.runs"
     done
 }
 
@@ -128,10 +237,14 @@ forfeits() {
 }
 
 case ${1:-} in
-nps)
+nps | cost)
+    mode=$1
     shift
     [ $# -gt 0 ] || set -- darra darra-2x18 dara dara-niger bao
-    nps "$@"
+    echo "# $(date -u +%FT%TZ) $mode, load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+    echo "# head: $baraza${base:+; base: $base}"
+    "$mode" "$@"
+    echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
     ;;
 match)
     shift
@@ -158,7 +271,7 @@ all)
     done
     ;;
 *)
-    sed -n '2,27p' "$0" >&2
+    sed -n '2,37p' "$0" >&2
     exit 2
     ;;
 esac

@@ -16,6 +16,8 @@ use crate::game::{Outcome, Player, Status};
 const POLL: u64 = 64;
 /// The tree stops growing at this many nodes (iterations then only refine values).
 const MAX_NODES: usize = 1 << 21;
+/// No node: the root (node 0) is nobody's child, so 0 ends a list of children.
+const NONE: u32 = 0;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
@@ -32,7 +34,12 @@ struct Node<G> {
     mover: Player,
     /// Index of that move in the parent's legal list.
     index: u16,
-    children: Vec<u32>,
+    /// The children as a list through the nodes themselves, in the order they were added (the
+    /// legal list's), [`NONE`] for none: a `Vec` per node cost allocations every iteration.
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+    child_count: u16,
     /// Legal moves not yet added as children; `None` until the node's moves are counted.
     untried: Option<u16>,
     visits: u32,
@@ -44,6 +51,25 @@ pub struct Mcts<G: SearchGame> {
     rng: SearchRng,
     nodes: Vec<Node<G>>,
     moves: Vec<G::Move>,
+    /// The nodes an iteration walked through, reused from one to the next.
+    path: Vec<u32>,
+}
+
+impl<G> Node<G> {
+    fn new(pos: G, mover: Player, index: u16) -> Self {
+        Node {
+            pos,
+            mover,
+            index,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+            child_count: 0,
+            untried: None,
+            visits: 0,
+            value: 0.0,
+        }
+    }
 }
 
 impl<G: SearchGame> Mcts<G> {
@@ -53,6 +79,7 @@ impl<G: SearchGame> Mcts<G> {
             rng: SearchRng::new(config.seed),
             nodes: Vec::new(),
             moves: Vec::with_capacity(64),
+            path: Vec::with_capacity(64),
         }
     }
 
@@ -67,15 +94,8 @@ impl<G: SearchGame> Mcts<G> {
             return 0;
         }
         self.nodes.clear();
-        self.nodes.push(Node {
-            pos: pos.clone(),
-            mover: pos.side_to_move().other(),
-            index: 0,
-            children: Vec::new(),
-            untried: None,
-            visits: 0,
-            value: 0.0,
-        });
+        self.nodes
+            .push(Node::new(pos.clone(), pos.side_to_move().other(), 0));
         let mut iterations = 0u64;
         let mut max_depth = 0;
         loop {
@@ -110,34 +130,40 @@ impl<G: SearchGame> Mcts<G> {
 
     /// One iteration; returns the depth of the node it evaluated.
     fn iterate(&mut self) -> usize {
-        let mut path = vec![0u32];
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
         let mut at = 0usize;
         loop {
+            // Whether `self.moves` holds this node's moves already.
+            let mut generated = false;
             let untried = match self.nodes[at].untried {
                 Some(u) => u,
                 None => {
                     self.nodes[at].pos.legal_moves(&mut self.moves);
+                    generated = true;
                     let u = self.moves.len() as u16;
                     self.nodes[at].untried = Some(u);
                     u
                 }
             };
             let n = &self.nodes[at];
-            if n.children.is_empty() && untried == 0 {
+            if n.first_child == NONE && untried == 0 {
                 break; // terminal
             }
             if untried > 0 && self.nodes.len() < MAX_NODES {
-                at = self.add_child(at);
+                at = self.add_child(at, generated);
                 path.push(at as u32);
                 break;
             }
-            if n.children.is_empty() {
+            if n.first_child == NONE {
                 break; // tree full: evaluate here
             }
             at = self.select(at);
             path.push(at as u32);
         }
         let value = self.evaluate(at);
+        let depth = path.len() - 1;
         // `value` is for player 1; each node keeps it from its mover's side.
         for &k in &path {
             let node = &mut self.nodes[k as usize];
@@ -148,37 +174,49 @@ impl<G: SearchGame> Mcts<G> {
                 1.0 - value
             };
         }
-        path.len() - 1
+        self.path = path;
+        depth
     }
 
-    fn add_child(&mut self, at: usize) -> usize {
+    /// Add `at`'s next untried move as its last child; `generated`: `self.moves` holds `at`'s
+    /// legal moves already.
+    fn add_child(&mut self, at: usize, generated: bool) -> usize {
         let parent = &self.nodes[at];
-        let k = parent.children.len();
-        parent.pos.legal_moves(&mut self.moves);
+        let k = parent.child_count;
+        if !generated {
+            parent.pos.legal_moves(&mut self.moves);
+        }
         let mut pos = parent.pos.clone();
         let mover = pos.side_to_move();
-        pos.apply(self.moves[k]);
-        let id = self.nodes.len();
-        self.nodes.push(Node {
-            pos,
-            mover,
-            index: k as u16,
-            children: Vec::new(),
-            untried: None,
-            visits: 0,
-            value: 0.0,
-        });
+        pos.apply(self.moves[k as usize]);
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node::new(pos, mover, k));
+        let last = self.nodes[at].last_child;
+        if last == NONE {
+            self.nodes[at].first_child = id;
+        } else {
+            self.nodes[last as usize].next_sibling = id;
+        }
         let parent = &mut self.nodes[at];
-        parent.children.push(id as u32);
+        parent.last_child = id;
+        parent.child_count += 1;
         parent.untried = parent.untried.map(|u| u - 1);
-        id
+        id as usize
+    }
+
+    /// The children of `at`, in the order they were added.
+    fn children(&self, at: usize) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(
+            Some(self.nodes[at].first_child).filter(|&c| c != NONE),
+            |&c| Some(self.nodes[c as usize].next_sibling).filter(|&n| n != NONE),
+        )
     }
 
     fn select(&self, at: usize) -> usize {
         let parent = &self.nodes[at];
         let log_n = (parent.visits.max(1) as f64).ln();
         let mut best = (f64::NEG_INFINITY, 0usize);
-        for &c in &parent.children {
+        for c in self.children(at) {
             let n = &self.nodes[c as usize];
             let v = n.visits.max(1) as f64;
             let ucb = n.value / v + self.config.exploration * (log_n / v).sqrt();
@@ -230,7 +268,7 @@ impl<G: SearchGame> Mcts<G> {
     fn most_visited(&self, at: usize) -> Option<usize> {
         // Ties go to the earlier child (spec order): deterministic.
         let mut best: Option<(u32, usize)> = None;
-        for &c in &self.nodes[at].children {
+        for c in self.children(at) {
             let v = self.nodes[c as usize].visits;
             if best.is_none_or(|(bv, _)| v > bv) {
                 best = Some((v, c as usize));

@@ -12,4 +12,5 @@ mod mistakes;
 mod python_kit;
 mod reasons;
 mod search;
+mod search_allocations;
 mod words;

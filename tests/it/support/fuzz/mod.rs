@@ -14,8 +14,9 @@ use std::fmt::Debug;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Counts the bytes each thread has allocated and not freed, and the high-water mark since the
-/// last [`peak_during`] started. Per thread, so tests running side by side do not mix.
+/// Counts the bytes each thread has allocated and not freed, the high-water mark since the
+/// last [`peak_during`] started, and the allocation calls ([`allocations_during`]). Per thread,
+/// so tests running side by side do not mix.
 pub struct Counting;
 
 thread_local! {
@@ -23,6 +24,12 @@ thread_local! {
     static ACCEPTED: Cell<u32> = const { Cell::new(0) };
     static LIVE: Cell<isize> = const { Cell::new(0) };
     static PEAK: Cell<isize> = const { Cell::new(0) };
+    /// Calls to alloc, alloc_zeroed and realloc.
+    static CALLS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_call() {
+    let _ = CALLS.try_with(|c| c.set(c.get() + 1));
 }
 
 fn track(delta: isize) {
@@ -46,6 +53,7 @@ unsafe impl GlobalAlloc for Counting {
         if !p.is_null() {
             track(layout.size() as isize);
         }
+        count_call();
         p
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
@@ -53,6 +61,7 @@ unsafe impl GlobalAlloc for Counting {
         if !p.is_null() {
             track(layout.size() as isize);
         }
+        count_call();
         p
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -64,6 +73,7 @@ unsafe impl GlobalAlloc for Counting {
         if !p.is_null() {
             track(new_size as isize - layout.size() as isize);
         }
+        count_call();
         p
     }
 }
@@ -76,6 +86,14 @@ pub fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
     let r = f();
     let peak = PEAK.with(|p| p.get());
     (r, (peak - base).max(0) as usize)
+}
+
+/// Run `f` and return how many allocations (alloc, alloc_zeroed, realloc) it made on this
+/// thread.
+pub fn allocations_during<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    let before = CALLS.with(|c| c.get());
+    let r = f();
+    (r, CALLS.with(|c| c.get()) - before)
 }
 
 /// Count the current case as one the parser accepted (for the report: how deep the run got).
