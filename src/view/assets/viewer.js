@@ -110,6 +110,7 @@
     if (label) {
       h.appendChild(el('span', 'coord', label));
       h.setAttribute('data-cell', label);
+      h.title = label;
     }
     return h;
   }
@@ -142,11 +143,12 @@
     var room = boardRoom();
     var narrow = room < 480;
     var fixed = narrow ? 0 : 2 * (58 + 10);
-    var gap = n > 8 ? 4 : 8;
+    var gap = n <= 8 ? 8 : narrow ? 2 : 4;
     var size = Math.max(14, Math.min(64, Math.floor((room - fixed - (n - 1) * gap) / n)));
     board.style.setProperty('--hole', size + 'px');
     board.style.setProperty('--gap', gap + 'px');
-    var grid = el('div', 'darra' + (size < 36 ? ' small' : '') + (narrow ? ' narrow' : ''));
+    // Holes too small for their labels keep them in a tooltip only (2x18 on a phone).
+    var grid = el('div', 'darra' + (size < 36 ? ' small' : '') + (size < 22 ? ' tiny' : '') + (narrow ? ' narrow' : ''));
     grid.appendChild(store('P1', Number(f[3]) + extra[0], pf && (f[3] !== pf[3] || extra[0] > 0), extra[0]));
     var top = el('div', 'row');
     for (var i = n - 1; i >= 0; i--) {
@@ -273,10 +275,12 @@
     return h;
   }
 
-  // The width the board's drawing may take: the game column's, less the paddings of the
-  // column (10 px a side) and of the board's frame (10 px a side and its 3 px edge).
+  // The width the board's drawing may take: the game column's, less its padding and the
+  // board frame's (13 px a side, its edge included).
   function boardRoom() {
-    return $('game').clientWidth - 2 * 10 - 2 * 13;
+    var column = $('game');
+    var style = getComputedStyle(column);
+    return column.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2 * 13;
   }
 
   // Mark the holes (Dara: cells) that ply k emptied by a capture, in the taker's colour.

@@ -143,7 +143,8 @@ fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
     let shots = screens();
 
     // The viewer of each family: the search bot's games, so the evaluation graph is drawn.
-    for ruleset in ["darra", "bao", "dara"] {
+    // Every family, with the longest Darra board and Dara's other ruleset beside.
+    for ruleset in ["darra", "darra-2x18", "bao", "dara", "dara-niger"] {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let html = dir.join(format!("{ruleset}.html"));
         baraza()
