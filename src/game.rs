@@ -94,6 +94,14 @@ pub enum MoveError {
     GameOver(String),
 }
 
+/// One capture of a move: the hole or cell emptied, named as the rules name it (`4B`, `c5`,
+/// `d4`), and the player who took its seeds or piece (in Darra not always the mover).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub cell: String,
+    pub by: Player,
+}
+
 /// A game's rules on a compact, cheaply copied position.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A typed move, cheap to copy. Its token is produced by [`Game::move_token`].
@@ -141,6 +149,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Material from `player`'s point of view, for the greedy bot: captured seeds or pieces
     /// ahead, higher is better.
     fn material(&self, player: Player) -> i64;
+
+    /// What playing `mv` (legal here) takes: each hole or cell a capture empties, with its
+    /// taker (Darra: in sowing order; the others by name). For a person's view of the move (the viewer marks these
+    /// holes), so it may replay the move more slowly than [`Game::apply`].
+    fn captures(&self, mv: Self::Move) -> Vec<Capture>;
 
     /// What each player has captured so far, for a game that keeps stores (Darra); `None`
     /// for one whose captures show only on the board (Bao, Dara).
@@ -252,6 +265,8 @@ pub trait Position: Send + Sync {
     /// [`Game::stores`]: what each player has captured, where the game keeps stores.
     fn stores(&self) -> Option<[u32; 2]>;
     fn material(&self, player: Player) -> i64;
+    /// [`Game::captures`] of the move `token`; none when it is not legal here.
+    fn captures(&self, token: &str) -> Vec<Capture>;
     /// [`Game::decided`]: the result the rules have already fixed, and why.
     fn decided(&self) -> Option<(Outcome, String)>;
     fn clone_box(&self) -> Box<dyn Position>;
@@ -321,6 +336,11 @@ impl<G: Game> Position for G {
     }
     fn material(&self, player: Player) -> i64 {
         Game::material(self, player)
+    }
+    fn captures(&self, token: &str) -> Vec<Capture> {
+        self.parse_move(token)
+            .map(|mv| Game::captures(self, mv))
+            .unwrap_or_default()
     }
     fn decided(&self) -> Option<(Outcome, String)> {
         Game::decided(self)

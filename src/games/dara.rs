@@ -8,8 +8,8 @@
 use super::Ruleset;
 use crate::decimal::push_uint;
 use crate::game::{
-    lost_without_moves, parse_side, parse_uint, split_fields, Game, MoveError, Outcome, Player,
-    PositionError, Status,
+    lost_without_moves, parse_side, parse_uint, split_fields, Capture, Game, MoveError, Outcome,
+    Player, PositionError, Status,
 };
 
 /// Dara, and the variant played in Niger.
@@ -454,6 +454,17 @@ impl Game for Dara {
             }
         }
         self.side = self.side.other();
+    }
+
+    fn captures(&self, mv: DaraMove) -> Vec<Capture> {
+        if mv.remove == NO_CELL {
+            return Vec::new();
+        }
+        let name = cell_name(mv.remove);
+        vec![Capture {
+            cell: String::from_utf8_lossy(&name).into_owned(),
+            by: self.side,
+        }]
     }
 
     fn status(&self) -> Status {

@@ -7,8 +7,8 @@
 use super::Ruleset;
 use crate::decimal::{push_uint, AsciiLine};
 use crate::game::{
-    parse_side, parse_uint, parse_uint_named, split_fields, Game, MoveError, Outcome, Player,
-    PositionError, Status,
+    parse_side, parse_uint, parse_uint_named, split_fields, Capture, Game, MoveError, Outcome,
+    Player, PositionError, Status,
 };
 
 /// The Darra rulesets, one per board size.
@@ -114,6 +114,40 @@ impl Darra {
         } else {
             Player::Two
         }
+    }
+
+    /// Play `mv` (legal here) by the rules of §6, telling `on_capture` each hole captured
+    /// (its sowing index) and by whom, in sowing order; [`Game::apply`] tells nobody.
+    #[inline(always)]
+    fn sow(&mut self, mv: DarraMove, mut on_capture: impl FnMut(usize, Player)) {
+        let mover = self.side;
+        self.side = mover.other();
+        if mv == DarraMove::PASS {
+            self.nocap += 1;
+            return;
+        }
+        let cells = self.cells();
+        let mut idx = mv.0 as usize;
+        let mut left = self.holes[idx];
+        self.holes[idx] = 0;
+        let mut captured_any = false;
+        while left > 0 {
+            left -= 1;
+            idx += 1;
+            if idx == cells {
+                idx = 0;
+            }
+            self.holes[idx] += 1;
+            if self.holes[idx] == 4 {
+                let captor = if left == 0 { mover } else { self.owner(idx) };
+                self.holes[idx] = 0;
+                self.captured[captor.index()] += 4;
+                self.last = Some(captor);
+                captured_any = true;
+                on_capture(idx, captor);
+            }
+        }
+        self.nocap = if captured_any { 0 } else { self.nocap + 1 };
     }
 
     /// The label of the hole at sowing index `idx`, e.g. `4A`, `12B`.
@@ -324,33 +358,18 @@ impl Game for Darra {
     }
 
     fn apply(&mut self, mv: DarraMove) {
-        let mover = self.side;
-        self.side = mover.other();
-        if mv == DarraMove::PASS {
-            self.nocap += 1;
-            return;
-        }
-        let cells = self.cells();
-        let mut idx = mv.0 as usize;
-        let mut left = self.holes[idx];
-        self.holes[idx] = 0;
-        let mut captured_any = false;
-        while left > 0 {
-            left -= 1;
-            idx += 1;
-            if idx == cells {
-                idx = 0;
-            }
-            self.holes[idx] += 1;
-            if self.holes[idx] == 4 {
-                let captor = if left == 0 { mover } else { self.owner(idx) };
-                self.holes[idx] = 0;
-                self.captured[captor.index()] += 4;
-                self.last = Some(captor);
-                captured_any = true;
-            }
-        }
-        self.nocap = if captured_any { 0 } else { self.nocap + 1 };
+        self.sow(mv, |_, _| {});
+    }
+
+    fn captures(&self, mv: DarraMove) -> Vec<Capture> {
+        let mut out = Vec::new();
+        self.clone().sow(mv, |idx, by| {
+            out.push(Capture {
+                cell: self.label(idx),
+                by,
+            })
+        });
+        out
     }
 
     fn status(&self) -> Status {

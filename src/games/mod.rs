@@ -267,4 +267,67 @@ mod tests {
             assert_eq!(e.message(), message, "{text}");
         }
     }
+
+    /// The worked examples of the rules (darra.md E3, E4, E6; bao.md X2, X8; dara.md's
+    /// `c2-c3xd4`), read by hand: which holes each move empties by a capture, and for whom.
+    #[test]
+    fn captures_are_the_holes_the_worked_examples_empty() {
+        use crate::game::Player::{self, One, Two};
+        type Case<'a> = (&'a str, &'a str, &'a [(&'a str, Player)]);
+        let cases: [Case; 8] = [
+            // E3: 3A reaches 4 mid-sowing (its owner, player 1), 4A with the last seed (sower).
+            (
+                "darra 1,0,3,3,5,2/0,8,7,1,0,2 2 8 8 1 2",
+                "3B",
+                &[("3A", One), ("4A", Two)],
+            ),
+            // E4: owners take 2A, 5A (player 1) and 1B, 3B (player 2), in sowing order.
+            (
+                "darra 13,3,0,2,3,1/3,0,3,1,2,1 1 8 8 2 5",
+                "1A",
+                &[("2A", One), ("5A", One), ("1B", Two), ("3B", Two)],
+            ),
+            // E1: no hole reaches 4 (each goes 4 -> 5).
+            ("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0", "6A", &[]),
+            // E6: the last seed makes 1B 4; then a pass takes nothing.
+            (
+                "darra 0,0,0,0,2,7/3,0,0,0,0,0 1 16 20 2 4",
+                "5A",
+                &[("1B", One)],
+            ),
+            ("darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0", "pass", &[]),
+            // X2: b2 captures c2's 3 seeds.
+            (
+                "bao 0,0,0,0,0,0,0,0/0,1,0,0,6,2,0,0/0,3,2,6,0,0,0,0/2,2,0,0,0,0,0,0 20 20 1 HH -",
+                "b2>",
+                &[("c2", One)],
+            ),
+            // X8: a chain, c5 then c7.
+            (
+                "bao 0,0,0,0,0,0,0,0/0,0,2,0,1,0,1,0/0,0,0,0,7,0,3,2/0,0,0,0,0,0,0,48 0 0 1 -- -",
+                "b3>",
+                &[("c5", One), ("c7", One)],
+            ),
+            // Dara: the token names the piece removed.
+            (
+                "dara ooo.x./x..o../xx..o./..x..o/.x.... 1 0 0 4",
+                "c2-c3xd4",
+                &[("d4", One)],
+            ),
+        ];
+        for (position, mv, want) in cases {
+            let pos = parse_position(position).unwrap();
+            let got: Vec<(String, Player)> = pos
+                .captures(mv)
+                .into_iter()
+                .map(|c| (c.cell, c.by))
+                .collect();
+            let want: Vec<(String, Player)> =
+                want.iter().map(|(c, p)| (c.to_string(), *p)).collect();
+            assert_eq!(got, want, "{position} {mv}");
+        }
+        // A move that is not legal takes nothing.
+        let start = parse_position("darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0").unwrap();
+        assert!(start.captures("1B").is_empty());
+    }
 }

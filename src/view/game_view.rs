@@ -65,6 +65,10 @@ pub struct GameView {
     /// last info line the record keeps ([`super::evals`]); empty when the record has none.
     #[serde(rename = "e", skip_serializing_if = "Vec::is_empty")]
     pub evals: Vec<Option<(i64, String)>>,
+    /// `(ply, hole, player)`: each hole or cell the (1-based) ply emptied by a capture, and
+    /// who took it ([`crate::game::Game::captures`]), for the board's capture marks.
+    #[serde(rename = "x", skip_serializing_if = "Vec::is_empty")]
+    pub captures: Vec<(usize, String, u8)>,
     /// The engine's status of the last position (`ongoing` or `<result> <reason>`).
     #[serde(rename = "st")]
     pub status: String,
@@ -123,11 +127,15 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
     };
     let mut status = String::from("?");
     let mut final_scores = None;
+    let mut captures = Vec::new();
     match crate::record::verify::start_position(rec) {
         Ok(mut pos) => {
             positions.push(strip(pos.as_ref()));
             for (i, mv) in rec.moves.iter().enumerate() {
                 let mover = pos.side_to_move();
+                for c in pos.captures(mv) {
+                    captures.push((i + 1, c.cell, c.by.number()));
+                }
                 if let Err(e) = pos.play(mv) {
                     problem = Some(format!("ply {}: {e} in '{}'", i + 1, pos.format()));
                     break;
@@ -189,6 +197,7 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
         clocks,
         info: info_out,
         evals,
+        captures,
         status,
         final_scores,
         problem,

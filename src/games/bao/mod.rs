@@ -17,7 +17,9 @@ pub mod sowing;
 pub use moves::BaoMove;
 
 use super::Ruleset;
-use crate::game::{lost_without_moves, Game, MoveError, Outcome, Player, PositionError, Status};
+use crate::game::{
+    lost_without_moves, Capture, Game, MoveError, Outcome, Player, PositionError, Status,
+};
 use sowing::front_empty;
 
 /// The standard start position (P3).
@@ -115,6 +117,24 @@ impl Game for Bao {
 
     fn apply(&mut self, mv: BaoMove) {
         self.play(mv);
+    }
+
+    /// Seeds are never sown into the opponent's holes (G2): each of its holes that holds
+    /// fewer after the move was captured (S4 takes all of a hole, so at most once a move).
+    fn captures(&self, mv: BaoMove) -> Vec<Capture> {
+        let them = self.side.other();
+        let mut after = *self;
+        after.play(mv);
+        let (before, now) = (self.holes(them), after.holes(them));
+        let mut out: Vec<Capture> = (0..16)
+            .filter(|&i| now[i] < before[i])
+            .map(|i| Capture {
+                cell: String::from_utf8_lossy(&board::hole_name(them.index(), i)).into_owned(),
+                by: self.side,
+            })
+            .collect();
+        out.sort_by(|a, b| a.cell.cmp(&b.cell));
+        out
     }
 
     fn status(&self) -> Status {

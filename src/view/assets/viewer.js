@@ -57,6 +57,8 @@
     return g.r === res;
   }
 
+  var LIST_COLUMNS = ['game', 'player 1', 'player 2', 'result', 'termination', 'plies'];
+
   function renderList() {
     var bot = $('f-bot').value;
     var res = $('f-result').value;
@@ -73,11 +75,13 @@
       tr.id = 'row-g' + g.n;
       var a = el('a', null, g.n);
       a.href = '#g' + g.n;
-      if (g.id) { a.title = g.id; }
       var td = el('td');
       td.appendChild(a);
+      if (g.id) { td.appendChild(document.createTextNode(' ')); td.appendChild(el('span', 'gid', g.id)); }
       tr.appendChild(td);
       [g.w, g.b, g.r, g.t, g.m.length].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      // A narrow window shows each row as a card: every cell names its column.
+      LIST_COLUMNS.forEach(function (name, i) { tr.cells[i].setAttribute('data-label', name); });
       if (cur && cur.n === g.n) { tr.className = 'current'; }
       tr.onclick = function () { go(g.n, 0); };
       rows.appendChild(tr);
@@ -103,7 +107,11 @@
     var seeds = el('span', 'seeds');
     for (var i = 0; i < Math.min(count, 12); i++) { seeds.appendChild(el('i')); }
     h.appendChild(seeds);
-    if (label) { h.appendChild(el('span', 'coord', label)); }
+    if (label) {
+      h.appendChild(el('span', 'coord', label));
+      h.setAttribute('data-cell', label);
+      h.title = label;
+    }
     return h;
   }
 
@@ -130,10 +138,17 @@
       rows = rows.map(function (r) { return r.map(function () { return 0; }); });
     }
     var n = rows[0].length;
-    // Long boards get smaller holes (and no seed dots) to stay within the board's width.
-    var size = Math.min(46, Math.floor(440 / n));
+    // The holes take the width there is, up to 64 px; long boards get small holes (no seed
+    // dots). A narrow column puts the stores above and below the rows, not beside them.
+    var room = boardRoom();
+    var narrow = room < 480;
+    var fixed = narrow ? 0 : 2 * (58 + 10);
+    var gap = n <= 8 ? 8 : narrow ? 2 : 4;
+    var size = Math.max(14, Math.min(64, Math.floor((room - fixed - (n - 1) * gap) / n)));
     board.style.setProperty('--hole', size + 'px');
-    var grid = el('div', 'darra' + (size < 36 ? ' small' : ''));
+    board.style.setProperty('--gap', gap + 'px');
+    // Holes too small for their labels keep them in a tooltip only (2x18 on a phone).
+    var grid = el('div', 'darra' + (size < 36 ? ' small' : '') + (size < 22 ? ' tiny' : '') + (narrow ? ' narrow' : ''));
     grid.appendChild(store('P1', Number(f[3]) + extra[0], pf && (f[3] !== pf[3] || extra[0] > 0), extra[0]));
     var top = el('div', 'row');
     for (var i = n - 1; i >= 0; i--) {
@@ -173,6 +188,11 @@
     var takasia = f[6];
     var from = mv ? mv.slice(0, 2) : '';
     var wrap = el('div', 'bao');
+    // Eight columns share the width there is (axis 18 px, gaps 6 px), up to 64 px each.
+    var col = Math.max(24, Math.min(64, Math.floor((boardRoom() - 18 - 8 * 6) / 8)));
+    board.style.setProperty('--col', col + 'px');
+    board.style.setProperty('--hole', (col - 6) + 'px');
+    if (col < 42) { wrap.className += ' small'; }
     wrap.appendChild(hand('P2 in hand', Number(f[3]), pf && f[3] !== pf[3]));
     var grid = el('div', 'bao-grid');
     grid.appendChild(el('span', 'axis'));
@@ -215,6 +235,10 @@
     var before = pf ? pf[1].split('/') : null;
     var moverPiece = pf && pf[2] === '1' ? 'x' : 'o';
     var wrap = el('div', 'dara');
+    // Six files share the width there is (axis 18 px, grid padding 8 px), up to 60 px each.
+    var cellPx = Math.max(30, Math.min(60, Math.floor((boardRoom() - 18 - 8) / 6)));
+    board.style.setProperty('--cell', cellPx + 'px');
+    board.style.setProperty('--piece', Math.round(cellPx * 0.74) + 'px');
     wrap.appendChild(pieces('P2 (o) in hand', Number(f[4]), 'o'));
     var grid = el('div', 'dara-grid');
     ranks.forEach(function (row, i) {
@@ -226,6 +250,7 @@
         if (was !== ch) { cls += ch !== '.' ? ' to' : was === moverPiece ? ' from' : ' removed'; }
         var cell = el('div', cls);
         cell.title = 'abcdef'[k] + (5 - i);
+        cell.setAttribute('data-cell', cell.title);
         if (ch !== '.') { cell.appendChild(el('span', 'piece ' + ch)); }
         grid.appendChild(cell);
       }
@@ -250,6 +275,26 @@
     return h;
   }
 
+  // The width the board's drawing may take: the game column's, less its padding and the
+  // board frame's (13 px a side, its edge included).
+  function boardRoom() {
+    var column = $('game');
+    var style = getComputedStyle(column);
+    return column.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 2 * 13;
+  }
+
+  // Mark the holes (Dara: cells) that ply k emptied by a capture, in the taker's colour.
+  function markCaptures(board, g, k) {
+    var taken = (g.x || []).filter(function (c) { return c[0] === k; });
+    taken.forEach(function (c) {
+      var cell = board.querySelector('[data-cell="' + c[1] + '"]');
+      if (!cell) { return; }
+      cell.classList.add('cap', 'cap' + c[2]);
+      cell.setAttribute('data-captured-by', c[2]);
+      cell.title = c[1] + ': captured by player ' + c[2];
+    });
+  }
+
   var DRAW = { darra: drawDarra, bao: drawBao, dara: drawDara };
   // Which player's side of the board is drawn on top.
   var TOP = { darra: 1, bao: 2, dara: 2 };
@@ -268,6 +313,7 @@
     bar.className = 'player' + (toMove ? ' to-move' : '');
     var fam = family(g.rs);
     var role = fam === 'dara' ? (p === 1 ? 'x' : 'o') : fam === 'darra' ? (p === 1 ? 'row A' : 'row B') : (p === 1 ? 'rows a-b' : 'rows c-d');
+    bar.appendChild(el('span', 'swatch cap' + p));
     bar.appendChild(el('span', 'pname', 'P' + p + ' ' + name(g, p)));
     bar.appendChild(el('span', 'role', role));
     var think = '';
@@ -305,6 +351,7 @@
     board.className = 'board-' + fam + (flipped ? ' flipped' : '');
     var fin = k === plies(g) && g.fs ? g.fs : null;
     (DRAW[fam] || function (b) { b.appendChild(el('pre', null, pos)); })(board, f, pf, mv, fin);
+    markCaptures(board, g, k);
     var side = fam === 'bao' ? Number(f[4]) : Number(f[2]);
     var over = k === plies(g);
     var top = flipped ? 3 - (TOP[fam] || 2) : TOP[fam] || 2;
@@ -516,6 +563,8 @@
       };
       if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
     });
+    // The board's holes are sized to its column: draw it again when the window changes.
+    window.addEventListener('resize', function () { if (cur) { show(cur, ply); } });
     window.addEventListener('hashchange', function () {
       if (fromHash()) { $('viewer').scrollIntoView(); }
     });

@@ -9,3 +9,4 @@ mod rules_bao;
 mod view;
 mod view_browser;
 mod view_evals_browser;
+mod view_layout_browser;
