@@ -11,6 +11,7 @@
 //! and plays it.
 
 use super::events::{RunEvent, SinkError, Sinks};
+use super::feed::{Fed, Feed};
 use super::game_set::GameSet;
 pub use super::interrupt::{Cause, Interrupt};
 use super::interrupt::{ABORT, RUNNING};
@@ -60,14 +61,17 @@ enum Next<T, O> {
     /// The interrupt level rose to this.
     Level(u8),
     Finished(T, O),
+    /// The games in play reported these (moves: only with a [`Feed`]).
+    Fed(Vec<Fed>),
 }
 
-/// Wait for the first of the running games to end and take it out, or for the interrupt
-/// level to rise above `seen`.
+/// Wait for the first of the running games to end and take it out, for the interrupt level
+/// to rise above `seen`, or for the games to report moves to `feed`.
 async fn next<Fut: Future>(
     running: &mut GameSet<ScheduledGame, Fut>,
     interrupt: &Interrupt,
     seen: u8,
+    feed: Option<&Feed>,
 ) -> Next<ScheduledGame, Fut::Output> {
     std::future::poll_fn(|cx| {
         let level = interrupt.poll_level(cx);
@@ -77,9 +81,14 @@ async fn next<Fut: Future>(
         if running.is_empty() {
             return Poll::Ready(Next::Idle);
         }
-        running
-            .poll_next(cx)
-            .map(|(game, out)| Next::Finished(game, out))
+        match running.poll_next(cx) {
+            Poll::Ready((game, out)) => Poll::Ready(Next::Finished(game, out)),
+            // The games report while they are polled, so only a poll can have filled the feed.
+            Poll::Pending => match feed.map(Feed::take) {
+                Some(fed) if !fed.is_empty() => Poll::Ready(Next::Fed(fed)),
+                _ => Poll::Pending,
+            },
+        }
     })
     .await
 }
@@ -164,6 +173,35 @@ impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
     }
 }
 
+impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
+    /// What the games in play reported, as run events.
+    fn fed(&mut self, fed: Vec<Fed>) {
+        for f in fed {
+            match &f {
+                Fed::Opened { game, time_control } => self.emit(&RunEvent::Opened {
+                    game: *game,
+                    time_control,
+                }),
+                Fed::Moved {
+                    game,
+                    ply,
+                    player,
+                    token,
+                    time_ms,
+                    info,
+                } => self.emit(&RunEvent::Moved {
+                    game: *game,
+                    ply: *ply,
+                    player: *player,
+                    token,
+                    time_ms: *time_ms,
+                    info: info.as_deref(),
+                }),
+            }
+        }
+    }
+}
+
 impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
     /// Whether another game may start.
     fn may_start(&self) -> bool {
@@ -228,6 +266,25 @@ where
     Fut: Future<Output = Result<GameRecord, PlayError<E>>>,
     E: std::fmt::Display + std::fmt::Debug,
 {
+    run_plan_fed(config, concurrency, plan, play, interrupt, sinks, None).await
+}
+
+/// [`run_plan`], with the moves the games report to `feed` given to the sinks as
+/// [`RunEvent::Moved`] (each game's before its [`RunEvent::GameFinished`]).
+pub async fn run_plan_fed<F, Fut, E>(
+    config: &TournamentConfig,
+    concurrency: usize,
+    plan: RunPlan,
+    play: F,
+    interrupt: &Interrupt,
+    sinks: &mut Sinks<'_>,
+    feed: Option<Feed>,
+) -> Result<RunOutcome, RunError<E>>
+where
+    F: Fn(ScheduledGame) -> Fut,
+    Fut: Future<Output = Result<GameRecord, PlayError<E>>>,
+    E: std::fmt::Display + std::fmt::Debug,
+{
     // Counted game by game: reading it after every game costs nothing however long the run.
     let tally = plan.tally;
     let decided = tally
@@ -262,8 +319,9 @@ where
             let fut = Box::pin(play(game.clone()));
             running.push(game, fut);
         }
-        match next(&mut running, interrupt, seen).await {
+        match next(&mut running, interrupt, seen, feed.as_ref()).await {
             Next::Idle => break,
+            Next::Fed(fed) => run.out.fed(fed),
             Next::Level(level) => {
                 seen = level;
                 run.out.level_rose(level, running.len());
@@ -272,7 +330,13 @@ where
                     running.clear();
                 }
             }
-            Next::Finished(game, result) => run.finished(game, result),
+            Next::Finished(game, result) => {
+                // The moves reported in the poll that ended the game come before its end.
+                if let Some(feed) = &feed {
+                    run.out.fed(feed.take());
+                }
+                run.finished(game, result);
+            }
         }
     }
     if let Some(e) = run.out.failure {
