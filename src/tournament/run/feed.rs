@@ -1,6 +1,6 @@
 //! The moves of the games in play, for the sinks that follow games as they go (the live page):
 //! each game's referee reports to a [`FeedObserver`], which queues what it saw; the run loop
-//! ([`super::runner`]) takes the queue between polls and emits it as run events
+//! ([`super::runner`]) drains the queue after each poll of the games and emits it as run events
 //! ([`super::events::RunEvent::Opened`], [`super::events::RunEvent::Moved`]).
 //!
 //! Only a run with such a sink has a feed: without one the referee reports to nobody. The
@@ -57,9 +57,11 @@ impl FeedSender {
 }
 
 impl Feed {
-    /// What was queued since the last call, oldest first.
-    pub fn take(&self) -> Vec<Fed> {
-        self.0.try_iter().collect()
+    /// Pass what was queued since the last call to `f`, oldest first.
+    pub fn drain(&self, mut f: impl FnMut(Fed)) {
+        for fed in self.0.try_iter() {
+            f(fed);
+        }
     }
 }
 

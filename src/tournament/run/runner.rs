@@ -61,17 +61,16 @@ enum Next<T, O> {
     /// The interrupt level rose to this.
     Level(u8),
     Finished(T, O),
-    /// The games in play reported these (moves: only with a [`Feed`]).
-    Fed(Vec<Fed>),
 }
 
-/// Wait for the first of the running games to end and take it out, for the interrupt level
-/// to rise above `seen`, or for the games to report moves to `feed`.
+/// Wait for the first of the running games to end and take it out, or for the interrupt
+/// level to rise above `seen`. After each poll of the games, `fed` passes on what they
+/// reported meanwhile (the moves, to the sinks): a game's moves come before its end.
 async fn next<Fut: Future>(
     running: &mut GameSet<ScheduledGame, Fut>,
     interrupt: &Interrupt,
     seen: u8,
-    feed: Option<&Feed>,
+    fed: &mut dyn FnMut(),
 ) -> Next<ScheduledGame, Fut::Output> {
     std::future::poll_fn(|cx| {
         let level = interrupt.poll_level(cx);
@@ -81,14 +80,10 @@ async fn next<Fut: Future>(
         if running.is_empty() {
             return Poll::Ready(Next::Idle);
         }
-        match running.poll_next(cx) {
-            Poll::Ready((game, out)) => Poll::Ready(Next::Finished(game, out)),
-            // The games report while they are polled, so only a poll can have filled the feed.
-            Poll::Pending => match feed.map(Feed::take) {
-                Some(fed) if !fed.is_empty() => Poll::Ready(Next::Fed(fed)),
-                _ => Poll::Pending,
-            },
-        }
+        let polled = running.poll_next(cx);
+        // The games report while they are polled, so only a poll can have filled the feed.
+        fed();
+        polled.map(|(game, out)| Next::Finished(game, out))
     })
     .await
 }
@@ -174,31 +169,29 @@ impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
 }
 
 impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
-    /// What the games in play reported, as run events.
-    fn fed(&mut self, fed: Vec<Fed>) {
-        for f in fed {
-            match &f {
-                Fed::Opened { game, time_control } => self.emit(&RunEvent::Opened {
-                    game: *game,
-                    time_control,
-                }),
-                Fed::Moved {
-                    game,
-                    ply,
-                    player,
-                    token,
-                    time_ms,
-                    info,
-                } => self.emit(&RunEvent::Moved {
-                    game: *game,
-                    ply: *ply,
-                    player: *player,
-                    token,
-                    time_ms: *time_ms,
-                    info: info.as_deref(),
-                }),
-            }
-        }
+    /// What the games in play reported to `feed` since the last call, as run events.
+    fn fed(&mut self, feed: &Feed) {
+        feed.drain(|f| match &f {
+            Fed::Opened { game, time_control } => self.emit(&RunEvent::Opened {
+                game: *game,
+                time_control,
+            }),
+            Fed::Moved {
+                game,
+                ply,
+                player,
+                token,
+                time_ms,
+                info,
+            } => self.emit(&RunEvent::Moved {
+                game: *game,
+                ply: *ply,
+                player: *player,
+                token,
+                time_ms: *time_ms,
+                info: info.as_deref(),
+            }),
+        });
     }
 }
 
@@ -319,9 +312,14 @@ where
             let fut = Box::pin(play(game.clone()));
             running.push(game, fut);
         }
-        match next(&mut running, interrupt, seen, feed.as_ref()).await {
+        let out = &mut run.out;
+        let mut fed = || {
+            if let Some(feed) = &feed {
+                out.fed(feed);
+            }
+        };
+        match next(&mut running, interrupt, seen, &mut fed).await {
             Next::Idle => break,
-            Next::Fed(fed) => run.out.fed(fed),
             Next::Level(level) => {
                 seen = level;
                 run.out.level_rose(level, running.len());
@@ -330,13 +328,7 @@ where
                     running.clear();
                 }
             }
-            Next::Finished(game, result) => {
-                // The moves reported in the poll that ended the game come before its end.
-                if let Some(feed) = &feed {
-                    run.out.fed(feed.take());
-                }
-                run.finished(game, result);
-            }
+            Next::Finished(game, result) => run.finished(game, result),
         }
     }
     if let Some(e) = run.out.failure {
