@@ -207,6 +207,8 @@ pub struct MatchArgs {
     /// Append one JSON line per game to this file the moment it ends
     #[arg(long)]
     pub jsonl: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub live: LiveArgs,
     /// Start position (default: the ruleset's start)
     #[arg(long)]
     pub start: Option<String>,
@@ -247,6 +249,27 @@ pub struct MatchArgs {
     pub bench_stats: bool,
     #[command(flatten)]
     pub host: HostOptions,
+}
+
+/// The live page of `match` and `tournament` (docs/viewer.md, "The live page").
+#[derive(Args, Debug, Clone, Default)]
+pub struct LiveArgs {
+    /// While the games run, keep a self-contained HTML page here for spectators (the table so
+    /// far, each game being played at its latest ply, the finished games), rewritten every
+    /// --live-every seconds by renaming a new file over it; the page reloads itself while the
+    /// event runs. Serve it with any static web server
+    #[arg(long, value_name = "FILE.html", display_order = 212)]
+    pub live: Option<std::path::PathBuf>,
+    /// Seconds between two writes of the --live page (and between the spectators' reloads),
+    /// from 0.1 to 3600
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value = "2",
+        requires = "live",
+        display_order = 213
+    )]
+    pub live_every: crate::events::live::LiveEvery,
 }
 
 /// The options `match` shares with `tournament` (whose [`EventInputs`] declares them flat, as
@@ -495,6 +518,8 @@ pub struct TournamentArgs {
     /// Print JSON instead of text
     #[arg(long, display_order = 240)]
     pub json: bool,
+    #[command(flatten)]
+    pub live: LiveArgs,
     #[command(flatten)]
     pub host: HostOptions,
 }

@@ -121,6 +121,13 @@ fn event(args: &MatchArgs) -> anyhow::Result<(TournamentConfig, Vec<String>, [St
     Ok((config, starts, names))
 }
 
+/// The match's name (`--event`), else `baraza match: a vs b (ruleset)`.
+fn title(args: &MatchArgs, names: &[String; 2], config: &TournamentConfig) -> String {
+    let (a, b) = (&names[0], &names[1]);
+    let own = || format!("baraza match: {a} vs {b} ({})", config.ruleset);
+    args.record.event.clone().unwrap_or_else(own)
+}
+
 /// `--games`, or its default: 2, or with `--sprt` a cap the test seldom reaches.
 fn game_count(args: &MatchArgs) -> u64 {
     let default = match args.tester.sprt {
@@ -184,6 +191,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     let games = game_count(&args);
     let to_play = match_games(&names, &starts, from_file, games, args.seed);
     let plan = RunPlan::create(Default::default(), Header::new(&config, games), to_play);
+    let mut live = super::live::open(&args.live, &title(&args, &names, &config), &plan)?;
 
     let wall = Instant::now();
     let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);
@@ -195,6 +203,9 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         sinks.push(j);
     }
     sinks.push(&mut console);
+    if let Some(l) = live.as_mut() {
+        sinks.push(l);
+    }
     // Ctrl-C or SIGTERM: drop the games in play (their bots' process groups are killed),
     // keep what is logged, stop with an error.
     let no_grace = SignalPolicy {
@@ -209,6 +220,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         no_grace,
     )?;
     drop(sinks);
+    super::live::close(live, ended.outcome.stop, ended.killed);
     if ended.killed {
         let played = ended.outcome.played;
         bail!(

@@ -5,6 +5,7 @@ pub mod bot;
 pub mod check_bot;
 pub mod hosting_check;
 pub mod human;
+pub mod live;
 pub mod match_cmd;
 pub mod merge;
 pub mod new_bot;

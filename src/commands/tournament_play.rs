@@ -137,6 +137,13 @@ fn announce(
     Ok(())
 }
 
+/// The event's name (`--event`), else `baraza tournament: <ruleset>`.
+fn event_title(run: &RunOptions, plan: &RunPlan) -> String {
+    run.event
+        .clone()
+        .unwrap_or_else(|| format!("baraza tournament: {}", plan.header.event.ruleset))
+}
+
 /// Play the planned games into `out_dir` and print the final table.
 pub fn play(
     out: &mut dyn Write,
@@ -158,6 +165,7 @@ pub fn play(
     )?
     .with_site(run.site.as_deref().unwrap_or("?"))
     .with_hosts(hosts, run.affinity);
+    let mut live = super::live::open(&args.live, &event_title(run, &plan), &plan)?;
     if let Some(dir) = &run.transcript {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
@@ -191,11 +199,13 @@ pub fn play(
         let mut sinks = Sinks::new()
             .with(&mut jsonl)
             .with(&mut pgn)
-            .with(&mut progress);
+            .with(&mut progress)
+            .with_some(live.as_mut());
         arena.run(config, run.concurrency, plan, &mut sinks, signals)
     };
     progress.finish();
     let Ended { outcome, killed } = ended?;
+    super::live::close(live, outcome.stop, killed);
 
     // The final table: the runner's tally of the lines of games.jsonl as they were read at
     // the start and written since (not re-read: that cost a few percent of a run); `baraza

@@ -4,10 +4,12 @@
 //! - [`jsonl`]: `games.jsonl` (header, then one line per game) and `match --jsonl`;
 //! - [`pgn`]: the PGN-like log (`games.pgn`, `match --pgn`);
 //! - [`console`]: `match`'s line per game on stdout and its final tally;
-//! - [`progress`]: the tournament's bar / plain lines and its notices on stderr.
+//! - [`progress`]: the tournament's bar / plain lines and its notices on stderr;
+//! - [`live`]: the live page (`--live FILE`), rewritten every few seconds while the run goes.
 
 pub mod console;
 pub mod jsonl;
+pub mod live;
 pub mod pgn;
 pub mod progress;
 
@@ -22,6 +24,16 @@ pub fn describe(e: &RunEvent<'_>) -> String {
             "game {} {} started: {} vs {}",
             game.game, game.game_id, game.white_name, game.black_name
         ),
+        RunEvent::Opened { game, time_control } => {
+            format!("game {game} set up, time control {time_control}")
+        }
+        RunEvent::Moved {
+            game,
+            ply,
+            token,
+            time_ms,
+            ..
+        } => format!("game {game} ply {}: {token} ({time_ms} ms)", ply + 1),
         RunEvent::GameFinished {
             line,
             done,

@@ -298,7 +298,7 @@ impl Progress {
 impl Sink for Progress {
     fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
         match event {
-            RunEvent::GameStarted { .. } => {}
+            RunEvent::GameStarted { .. } | RunEvent::Opened { .. } | RunEvent::Moved { .. } => {}
             RunEvent::GameFinished {
                 done,
                 scheduled,

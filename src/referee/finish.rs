@@ -6,7 +6,6 @@ use super::seat::{Live, Seat, Side};
 use super::setup::{today, GameExtras, GameSetup};
 use super::verdict::Verdict;
 use crate::bot::{deadline_after, Bot};
-use crate::clock::TimeControl;
 use crate::game::Player;
 use crate::protocol;
 use crate::record::GameRecord;
@@ -86,7 +85,7 @@ pub(super) async fn finish_game(
         black_id_author: id(1, "author"),
         start: start_text,
         seed: setup.seed,
-        time_control: time_control_text(&setup.tc),
+        time_control: setup.time_control_text(),
         event: setup.event.clone(),
         site: setup.site.clone(),
         date: today(),
@@ -142,14 +141,4 @@ async fn close_side<'b>(
     };
     bot.finish(Some(bye), grace).await;
     Some((bye, at))
-}
-
-/// The record's time control: one form when both players had the same, else player 1's and
-/// player 2's joined by ` / `.
-fn time_control_text(tc: &[TimeControl; 2]) -> String {
-    if tc[0] == tc[1] {
-        tc[0].pgn()
-    } else {
-        format!("{} / {}", tc[0].pgn(), tc[1].pgn())
-    }
 }

@@ -56,6 +56,19 @@ pub struct GameSetup {
     pub round: String,
 }
 
+impl GameSetup {
+    /// The record's time control: one form when both players had the same, else player 1's
+    /// and player 2's joined by ` / `.
+    pub fn time_control_text(&self) -> String {
+        let tc = &self.tc;
+        if tc[0] == tc[1] {
+            tc[0].pgn()
+        } else {
+            format!("{} / {}", tc[0].pgn(), tc[1].pgn())
+        }
+    }
+}
+
 /// What a game produced besides its record.
 #[derive(Clone, Debug, Default)]
 pub struct GameExtras {

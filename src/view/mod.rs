@@ -1,5 +1,5 @@
-//! Self-contained HTML pages of games: the viewer (`baraza view`) and the event report
-//! (`baraza results --format html`).
+//! Self-contained HTML pages of games: the viewer (`baraza view`), the event report
+//! (`baraza results --format html`) and the live page of a running event (`--live`).
 //!
 //! Every position a page shows is computed here, by the engines, when the page is written: the
 //! page's script only draws position strings and steps through them, it knows no rule. The
@@ -11,6 +11,7 @@ pub mod evals;
 pub mod event;
 pub mod faults;
 pub mod game_view;
+pub mod live;
 pub mod load;
 pub mod page;
 pub mod report;

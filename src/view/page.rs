@@ -31,7 +31,34 @@ fn script_json(value: &impl Serialize) -> String {
 /// The whole page: `title`, the games (numbered from 1 in the page's address) and an optional
 /// report section (the event's tables and plots, already HTML) above the viewer.
 pub fn render(title: &str, games: &[GameView], report: Option<&str>) -> String {
-    let data = script_json(&PageData { title, games });
+    fill(title, &script_json(&PageData { title, games }), report)
+}
+
+/// One game's data as [`render_serialized`] takes it: written once, put on many pages (the
+/// live page is rewritten every few seconds with the same finished games).
+pub fn game_json(game: &GameView) -> String {
+    script_json(game)
+}
+
+/// [`render`] of games already serialized with [`game_json`], in page order.
+pub fn render_serialized(title: &str, games: &[&str], report: Option<&str>) -> String {
+    let mut data = String::with_capacity(games.iter().map(|g| g.len() + 1).sum::<usize>() + 64);
+    data.push_str("{\"title\":");
+    data.push_str(&script_json(&title));
+    data.push_str(",\"games\":[");
+    for (i, g) in games.iter().enumerate() {
+        if i > 0 {
+            data.push(',');
+        }
+        data.push_str(g);
+    }
+    data.push_str("]}");
+    fill(title, &data, report)
+}
+
+/// The template with its markers replaced: `data` is the page's JSON, ready for its script
+/// element.
+fn fill(title: &str, data: &str, report: Option<&str>) -> String {
     let title = escape_html(title);
     // Markers are replaced in the template only, in order, never inside what was put in.
     let parts: [(&str, &str); 6] = [
@@ -39,7 +66,7 @@ pub fn render(title: &str, games: &[GameView], report: Option<&str>) -> String {
         ("/*STYLE*/", STYLE),
         ("{{TITLE}}", &title),
         ("{{REPORT}}", report.unwrap_or("")),
-        ("{{DATA}}", &data),
+        ("{{DATA}}", data),
         ("/*SCRIPT*/", SCRIPT),
     ];
     let mut out = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
@@ -66,6 +93,27 @@ mod tests {
         assert!(!s.contains('<'), "{s}");
         let back: serde_json::Value = serde_json::from_str(&s).unwrap();
         assert_eq!(back["name"], "</script><!--");
+    }
+
+    #[test]
+    fn serialized_games_make_the_same_page() {
+        let rec: crate::record::GameRecord = serde_json::from_value(serde_json::json!({
+                "game": 3, "ruleset": "dara", "white": "a </script>", "black": "b",
+                "result": "1-0", "termination": "normal", "reason": "r", "plies": 0,
+                "moves": [], "times_ms": [], "start": "dara", "seed": 1,
+                "time_control": "-", "event": "e", "site": "?", "date": "?", "round": "1"
+        }))
+        .unwrap();
+        let views = [
+            super::super::game_view::build(3, &rec, Default::default()),
+            super::super::game_view::build(4, &rec, Default::default()),
+        ];
+        let json: Vec<String> = views.iter().map(game_json).collect();
+        let refs: Vec<&str> = json.iter().map(String::as_str).collect();
+        assert_eq!(
+            render_serialized("t \"<", &refs, Some("<p>r</p>")),
+            render("t \"<", &views, Some("<p>r</p>"))
+        );
     }
 
     #[test]

@@ -19,6 +19,22 @@ pub enum RunEvent<'a> {
     GameStarted {
         game: &'a ScheduledGame,
     },
+    /// Game `game` (its schedule number) was set up with this time control (the record's
+    /// `TimeControl` text). Only to sinks that follow moves ([`Sink::follows_moves`]).
+    Opened {
+        game: u64,
+        time_control: &'a str,
+    },
+    /// A move of game `game` in play, as its record will hold it; `info` is the mover's last
+    /// info line since its previous move. Only to sinks that follow moves.
+    Moved {
+        game: u64,
+        ply: usize,
+        player: crate::game::Player,
+        token: &'a str,
+        time_ms: u64,
+        info: Option<&'a str>,
+    },
     /// A game ended and is to be written everywhere.
     GameFinished {
         line: &'a GameLine,
@@ -47,6 +63,13 @@ pub enum RunEvent<'a> {
 /// A consumer of run events. Most sinks act on a few events and ignore the rest.
 pub trait Sink {
     fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError>;
+
+    /// Whether this sink wants every move of the games in play ([`RunEvent::Moved`]): the
+    /// referee reports moves only when some sink does (the live page), so a run without one
+    /// pays nothing for them.
+    fn follows_moves(&self) -> bool {
+        false
+    }
 }
 
 /// A closure is a sink that never fails (tests, a caller's own bookkeeping).
@@ -72,8 +95,21 @@ impl<'a> Sinks<'a> {
         self
     }
 
+    /// [`Sinks::with`] of an optional sink (an output the user may not have asked for).
+    pub fn with_some<S: Sink + 'a>(mut self, sink: Option<&'a mut S>) -> Sinks<'a> {
+        if let Some(s) = sink {
+            self.0.push(s);
+        }
+        self
+    }
+
     pub fn push(&mut self, sink: &'a mut dyn Sink) {
         self.0.push(sink);
+    }
+
+    /// Whether any sink follows the moves of the games in play.
+    pub fn follow_moves(&self) -> bool {
+        self.0.iter().any(|s| s.follows_moves())
     }
 
     /// Give `event` to every sink (a failing one does not keep it from the others); the

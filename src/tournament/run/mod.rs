@@ -11,11 +11,13 @@
 //! - [`game_set`]: the games of a run still to play and those in play;
 //! - [`interrupt`]: how a run is told to stop, and why;
 //! - [`events`]: the run's events and the sink trait, the runner's interface to every output;
+//! - [`feed`]: the moves of the games in play, for a sink that follows them (the live page);
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, the run events
 //!   to the sinks (games.jsonl, PGN, console, progress), the SPRT stop.
 
 pub mod crash;
 pub mod events;
+pub mod feed;
 pub mod game_set;
 pub mod interrupt;
 pub mod play;

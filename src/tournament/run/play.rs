@@ -6,14 +6,15 @@
 
 use super::crash::CrashPolicy;
 use super::events::Sinks;
+use super::feed::{feed, FeedSender};
 use super::interrupt::Interrupt;
 use super::resume::RunPlan;
-use super::runner::{run_plan, PlayError, RunError, RunOutcome};
+use super::runner::{run_plan_fed, PlayError, RunError, RunOutcome};
 use super::seats::SeatPool;
 use super::setup::{Logs, SetupError, Setups};
 use crate::bot::{become_subreaper, reap_all_children};
 use crate::record::{GameRecord, Termination};
-use crate::referee::play_game_with;
+use crate::referee::{play_game_observed, NoObserver};
 use crate::signals::{SignalError, SignalPolicy, Signals};
 use crate::tournament::plan::config::TournamentConfig;
 use crate::tournament::plan::schedule::ScheduledGame;
@@ -50,11 +51,12 @@ pub enum ArenaError {
 impl Arena<'_> {
     /// Play one game: each bot's process is taken from its seats (or started afresh) and
     /// given back after the game. A game dropped part-way takes its seats along, and their
-    /// processes are killed.
+    /// processes are killed. With a `feed`, the game's moves are reported to it as played.
     pub async fn play(
         &self,
         game: ScheduledGame,
         run: &Interrupt,
+        feed: Option<&FeedSender>,
     ) -> Result<GameRecord, PlayError<SetupError>> {
         let slot = self.setups.slot();
         let setup = self
@@ -63,7 +65,14 @@ impl Arena<'_> {
             .map_err(PlayError::Failed)?;
         let mut white = self.seats.take(game.white);
         let mut black = self.seats.take(game.black);
-        let (record, extras) = play_game_with(&setup, [&mut white, &mut black]).await;
+        let seats = [&mut white, &mut black];
+        let (record, extras) = match feed {
+            Some(feed) => {
+                let mut observer = feed.open(game.game, setup.time_control_text());
+                play_game_observed(&setup, seats, &mut observer).await
+            }
+            None => play_game_observed(&setup, seats, &mut NoObserver).await,
+        };
         if record.termination == Termination::Crash {
             // A job scheduler stopping the run (`scancel`, a time limit) signals every process
             // at once, and a bot may die of it a moment before baraza hears of it: wait that
@@ -97,8 +106,16 @@ impl Arena<'_> {
             let run = interrupt.clone();
             let watcher =
                 tokio::spawn(Signals::install()?.watch(signals, move |step| run.shutdown(step)));
-            let play = |game: ScheduledGame| self.play(game, &interrupt);
-            let ran = run_plan(config, concurrency, plan, play, &interrupt, sinks).await;
+            // Moves are reported only when a sink follows them (the live page).
+            let (tx, rx) = match sinks.follow_moves() {
+                true => {
+                    let (tx, rx) = feed();
+                    (Some(tx), Some(rx))
+                }
+                false => (None, None),
+            };
+            let play = |game: ScheduledGame| self.play(game, &interrupt, tx.as_ref());
+            let ran = run_plan_fed(config, concurrency, plan, play, &interrupt, sinks, rx).await;
             if ran.is_ok() && !interrupt.killed() {
                 // The kept processes: `quit`, their grace, then their groups are killed.
                 self.seats.close(self.setups.grace).await;

@@ -11,6 +11,7 @@
 //! and plays it.
 
 use super::events::{RunEvent, SinkError, Sinks};
+use super::feed::{Fed, Feed};
 use super::game_set::GameSet;
 pub use super::interrupt::{Cause, Interrupt};
 use super::interrupt::{ABORT, RUNNING};
@@ -63,11 +64,13 @@ enum Next<T, O> {
 }
 
 /// Wait for the first of the running games to end and take it out, or for the interrupt
-/// level to rise above `seen`.
+/// level to rise above `seen`. After each poll of the games, `fed` passes on what they
+/// reported meanwhile (the moves, to the sinks): a game's moves come before its end.
 async fn next<Fut: Future>(
     running: &mut GameSet<ScheduledGame, Fut>,
     interrupt: &Interrupt,
     seen: u8,
+    fed: &mut dyn FnMut(),
 ) -> Next<ScheduledGame, Fut::Output> {
     std::future::poll_fn(|cx| {
         let level = interrupt.poll_level(cx);
@@ -77,9 +80,10 @@ async fn next<Fut: Future>(
         if running.is_empty() {
             return Poll::Ready(Next::Idle);
         }
-        running
-            .poll_next(cx)
-            .map(|(game, out)| Next::Finished(game, out))
+        let polled = running.poll_next(cx);
+        // The games report while they are polled, so only a poll can have filled the feed.
+        fed();
+        polled.map(|(game, out)| Next::Finished(game, out))
     })
     .await
 }
@@ -164,6 +168,33 @@ impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
     }
 }
 
+impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
+    /// What the games in play reported to `feed` since the last call, as run events.
+    fn fed(&mut self, feed: &Feed) {
+        feed.drain(|f| match &f {
+            Fed::Opened { game, time_control } => self.emit(&RunEvent::Opened {
+                game: *game,
+                time_control,
+            }),
+            Fed::Moved {
+                game,
+                ply,
+                player,
+                token,
+                time_ms,
+                info,
+            } => self.emit(&RunEvent::Moved {
+                game: *game,
+                ply: *ply,
+                player: *player,
+                token,
+                time_ms: *time_ms,
+                info: info.as_deref(),
+            }),
+        });
+    }
+}
+
 impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
     /// Whether another game may start.
     fn may_start(&self) -> bool {
@@ -228,6 +259,25 @@ where
     Fut: Future<Output = Result<GameRecord, PlayError<E>>>,
     E: std::fmt::Display + std::fmt::Debug,
 {
+    run_plan_fed(config, concurrency, plan, play, interrupt, sinks, None).await
+}
+
+/// [`run_plan`], with the moves the games report to `feed` given to the sinks as
+/// [`RunEvent::Moved`] (each game's before its [`RunEvent::GameFinished`]).
+pub async fn run_plan_fed<F, Fut, E>(
+    config: &TournamentConfig,
+    concurrency: usize,
+    plan: RunPlan,
+    play: F,
+    interrupt: &Interrupt,
+    sinks: &mut Sinks<'_>,
+    feed: Option<Feed>,
+) -> Result<RunOutcome, RunError<E>>
+where
+    F: Fn(ScheduledGame) -> Fut,
+    Fut: Future<Output = Result<GameRecord, PlayError<E>>>,
+    E: std::fmt::Display + std::fmt::Debug,
+{
     // Counted game by game: reading it after every game costs nothing however long the run.
     let tally = plan.tally;
     let decided = tally
@@ -262,7 +312,13 @@ where
             let fut = Box::pin(play(game.clone()));
             running.push(game, fut);
         }
-        match next(&mut running, interrupt, seen).await {
+        let out = &mut run.out;
+        let mut fed = || {
+            if let Some(feed) = &feed {
+                out.fed(feed);
+            }
+        };
+        match next(&mut running, interrupt, seen, &mut fed).await {
             Next::Idle => break,
             Next::Level(level) => {
                 seen = level;

@@ -2,6 +2,7 @@
 
 mod foreign_options;
 mod help_and_checks;
+mod live_browser;
 mod play;
 mod report_browser;
 mod rules;

@@ -125,6 +125,16 @@ impl<'a> Session<'a> {
         self.post("/execute/sync", json!({"script": script, "args": []}))
     }
 
+    /// [`Session::js`] on a page that reloads itself: `None` when the call failed (the
+    /// document went away under it).
+    pub fn try_js(&self, script: &str) -> Option<Value> {
+        let body = json!({"script": script, "args": []});
+        let r = ureq::post(&self.url("/execute/sync"))
+            .send_json(body)
+            .ok()?;
+        Some(r.into_json::<Value>().ok()?["value"].clone())
+    }
+
     pub fn key(&self, key: &str) {
         self.post(
             "/actions",

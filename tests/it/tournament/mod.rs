@@ -5,6 +5,7 @@ mod e2e;
 mod event_hosting;
 mod gnu_parallel;
 mod host_changes;
+pub mod live;
 mod match_sprt;
 mod merge_scale;
 mod properties;
