@@ -98,16 +98,32 @@ Examples:
 #[derive(Subcommand, Debug, Clone)]
 pub enum LeagueCommand {
     /// Create a league folder: league.toml (the games' settings), entrants.toml, games.jsonl
+    #[command(
+        after_help = "league.toml takes every key of a tournament's event file but bot, rounds, format,\nsprt, out and resume, and a [matchmaking] table; edit it between runs.\n\nExamples:\n  baraza league new runs/ladder --ruleset darra --tc 10+0.1\n  baraza league new runs/ladder --ruleset bao --movetime 200 --sandbox --memory 512 --random-opening-plies 4"
+    )]
     New(Box<LeagueNewArgs>),
     /// Enter a bot, or a new version of an entrant (its previous version stops playing)
+    #[command(
+        after_help = "Its games name it NAME@VERSION. The program must exist now; the SHA-256 of the files\nthe command names is recorded in entrants.toml.\n\nExamples:\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot/run.sh'\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot2/run.sh' --version 2.0-beta\n  baraza league submit runs/ladder --name house --cmd 'builtin:search --level 3'"
+    )]
     Submit(LeagueSubmitArgs),
     /// Withdraw an entrant: its active version stops playing; its games stay
+    #[command(after_help = "Example:\n  baraza league withdraw runs/ladder --name alice")]
     Withdraw(LeagueWithdrawArgs),
     /// Play: first what a stopped run left of its batch, then new batches
+    #[command(
+        after_help = "A batch is written to DIR/batch.json before it is played: a run that was stopped or\nkilled leaves it, and the next run plays what of it the log lacks first. Ctrl-C or a\nfile DIR/stop stops a run as it stops a tournament.\n\nExamples:\n  baraza league run runs/ladder --games 100\n  baraza league run runs/ladder --for 50m --concurrency 4\n  baraza league run runs/ladder --plan-only --games 1000      (then, on each machine:)\n  baraza league run runs/ladder --shard 3/8                    (then: baraza league merge runs/ladder)"
+    )]
     Run(LeagueRunArgs),
     /// Append the shards' games of the planned batch to the league's log (after `run --shard`)
+    #[command(
+        after_help = "Every game of the batch must be in one of the folders (a game in two must be the same\nline); nothing is written otherwise.\n\nExamples:\n  baraza league merge runs/ladder\n  baraza league merge runs/ladder /scratch/shard-1 /scratch/shard-2"
+    )]
     Merge(LeagueMergeArgs),
     /// The active versions by rating, every entrant's versions, the recent games
+    #[command(
+        after_help = "The ratings are `baraza results`' (Bradley-Terry, 95% intervals) over the games between\nactive versions.\n\nExamples:\n  baraza league leaderboard runs/ladder\n  baraza league leaderboard runs/ladder --format json\n  baraza league leaderboard runs/ladder --format html -o /var/www/ladder/leaderboard.html"
+    )]
     Leaderboard(LeagueLeaderboardArgs),
 }
 

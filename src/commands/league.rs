@@ -6,7 +6,7 @@ use crate::league::entrants::Entrants;
 use crate::league::folder::League;
 use crate::league::play::PlayChoices;
 use crate::league::run::Amount;
-use crate::league::{leaderboard, leaderboard_render as render, run, shards};
+use crate::league::{leaderboard, leaderboard_render as render, lock, run, shards};
 use anyhow::{bail, Context};
 use std::io::Write;
 
@@ -15,6 +15,7 @@ pub fn run(out: &mut dyn Write, command: LeagueCommand) -> anyhow::Result<()> {
         LeagueCommand::New(args) => new(out, *args),
         LeagueCommand::Submit(a) => {
             let league = League::open(&a.dir)?;
+            let _lock = lock::hold(&league.dir, lock::ENTRANTS_LOCK, true)?;
             let mut entrants = Entrants::load(&league.dir)?;
             let id = entrants
                 .submit(&a.name, &a.cmd, a.version_label.as_deref())?
@@ -25,6 +26,7 @@ pub fn run(out: &mut dyn Write, command: LeagueCommand) -> anyhow::Result<()> {
         }
         LeagueCommand::Withdraw(a) => {
             let league = League::open(&a.dir)?;
+            let _lock = lock::hold(&league.dir, lock::ENTRANTS_LOCK, true)?;
             let mut entrants = Entrants::load(&league.dir)?;
             let id = entrants.withdraw(&a.name)?;
             entrants.save(&league.dir)?;
@@ -34,6 +36,7 @@ pub fn run(out: &mut dyn Write, command: LeagueCommand) -> anyhow::Result<()> {
         LeagueCommand::Run(args) => run_league(out, args),
         LeagueCommand::Merge(a) => {
             let league = League::open(&a.dir)?;
+            let _lock = lock::hold(&league.dir, lock::RUN_LOCK, false)?;
             let n = shards::merge(&league, a.shards)?;
             writeln!(
                 out,
@@ -162,6 +165,7 @@ fn run_league(out: &mut dyn Write, a: LeagueRunArgs) -> anyhow::Result<()> {
         )?;
         return Ok(());
     }
+    let _lock = lock::hold(&league.dir, lock::RUN_LOCK, false)?;
     let amount = match (a.games, a.for_) {
         (Some(n), _) => Amount::Games(n),
         (None, Some(d)) => Amount::For(d),

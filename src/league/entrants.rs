@@ -117,7 +117,8 @@ impl Entrants {
 
     /// Add a version of `name` (a new entrant, or a new version of one: the active one is
     /// superseded). `version` defaults to the next number not yet used. The command's program
-    /// must be found now, and its files' digests are recorded.
+    /// must be found now; the command is recorded with its paths made absolute, with the
+    /// digests of its files.
     pub fn submit(
         &mut self,
         name: &str,
@@ -144,6 +145,13 @@ impl Entrants {
         let spec = BotSpec::read("", command.trim())
             .and_then(|spec| spec.preflight(&format!("{name}@{version}")))
             .map_err(|e| anyhow::anyhow!("{name}@{version}: {e}"))?;
+        // The command as the checked program runs it (its paths absolute), so that a run
+        // from any folder (cron, a cluster node) finds it.
+        let command = match spec.0.command_words() {
+            Some(words) => shlex::try_join(words.iter().map(String::as_str))
+                .map_err(|e| anyhow::anyhow!("{name}@{version}: {e}"))?,
+            None => command.trim().to_string(),
+        };
         let now = now_utc();
         for v in self
             .versions
@@ -155,7 +163,7 @@ impl Entrants {
         self.versions.push(Version {
             name: name.to_string(),
             version,
-            command: command.trim().to_string(),
+            command,
             programs: program_digests(&spec.0),
             submitted: now,
             superseded: None,

@@ -6,6 +6,7 @@
 //! - [`folder`]: the league folder and league.toml (an event file without bots);
 //! - [`entrants`]: entrants.toml, every version submitted, superseded or withdrawn;
 //! - [`timestamp`]: the times it records;
+//! - [`lock`]: one run or merge at a time, one writer of entrants.toml at a time;
 //! - [`matchmaking`]: which versions play next (pure);
 //! - [`batch`]: a batch planned from the log, written down before it is played;
 //! - [`play`]: a batch's games on the tournament's runner;
@@ -18,6 +19,7 @@ pub mod entrants;
 pub mod folder;
 pub mod leaderboard;
 pub mod leaderboard_render;
+pub mod lock;
 pub mod matchmaking;
 pub mod play;
 pub mod run;

@@ -43,6 +43,9 @@ fn a_killed_batch_is_finished_by_the_next_run_as_if_never_stopped() {
                 >= 5
         },
     );
+    // One run at a time: a second one meanwhile (cron firing again) stops at once.
+    let err = refused(&["league", "run", d, "--games", "2"], 1);
+    assert!(err.contains("another `baraza league run`"), "{err}");
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let before = game_lines(&killed).len();
@@ -65,4 +68,35 @@ fn a_killed_batch_is_finished_by_the_next_run_as_if_never_stopped() {
     new_league(&whole, &ENTRANTS);
     run_games(&whole, 400);
     assert_eq!(after, games_by_id(&whole));
+}
+
+#[test]
+fn a_run_for_a_time_plays_whole_batches_and_stops_after_it() {
+    let dir = temp_dir("league-for");
+    new_league(&dir, &ENTRANTS);
+    let d = dir.to_str().unwrap();
+    let started = std::time::Instant::now();
+    let said = league(&["run", d, "--for", "2s", "--concurrency", "1", "--quiet"]);
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_secs(2),
+        "it plays until the time is up: {took:?}"
+    );
+    let lines = game_lines(&dir);
+    assert!(
+        lines.len() >= 4 && lines.len() % 2 == 0,
+        "{} games",
+        lines.len()
+    );
+    // One pair a batch at concurrency 1: batch b holds pair b.
+    let batches = lines.len() / 2;
+    assert!(
+        said.contains(&format!(
+            "played {} games in {batches} batches",
+            lines.len()
+        )),
+        "{said}"
+    );
+    assert_pairs_swap_sides(&lines);
+    assert!(!dir.join("batch.json").exists());
 }
