@@ -2,9 +2,10 @@
 //! concurrency, hosting, limits, stderr logs and signals, each finished game appended to a
 //! games.jsonl as one flushed line (the league's own, or a shard folder's).
 
-use super::entrants::Entrants;
+use super::entrants::{Entrants, Version};
 use super::folder::League;
 use crate::bot::hosting::HostOptions;
+use crate::bot::spec::BotSpec;
 use crate::events::jsonl::JsonlSink;
 use crate::events::pgn::PgnSink;
 use crate::events::progress::Progress;
@@ -12,6 +13,7 @@ use crate::events::Sinks;
 use crate::record::GameRecord;
 use crate::signals::SignalPolicy;
 use crate::tournament::log::games_jsonl::{GamesWriter, Header, LogStart};
+use crate::tournament::plan::program_digest::{changes, program_digests};
 use crate::tournament::plan::schedule::ScheduledGame;
 use crate::tournament::run::crash::CrashPolicy;
 use crate::tournament::run::play::{Arena, Ended};
@@ -20,7 +22,7 @@ use crate::tournament::run::runner::Stop;
 use crate::tournament::run::seats::SeatPool;
 use crate::tournament::run::setup::{Logs, SeedRule, Setups};
 use crate::tournament::run::stderr_slots::StderrSlots;
-use anyhow::Context;
+use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -69,6 +71,7 @@ pub fn play(
     used.sort_unstable();
     used.dedup();
     let versions: Vec<_> = used.iter().map(|&i| &entrants.versions[i]).collect();
+    check_programs(&versions)?;
     let mut league = league.clone();
     league.inputs.concurrency = choices.concurrency.or(league.inputs.concurrency);
     league.inputs.force |= choices.force;
@@ -82,8 +85,9 @@ pub fn play(
             ..g
         })
         .collect();
-    let hosts = HostOptions::default()
-        .bot_hosts(config.bot_hostings(), std::slice::from_ref(&target.dir))?;
+    // The bots see neither the league's folder nor the shard's.
+    let hidden = [target.dir.clone(), league.dir.clone()];
+    let hosts = HostOptions::default().bot_hosts(config.bot_hostings(), &hidden)?;
     let mut setups = Setups::new(
         &config,
         Duration::from_millis(run.grace_ms),
@@ -141,6 +145,26 @@ pub fn play(
         played: outcome.played,
         stopped: killed || crashed || outcome.stop == Stop::Interrupted,
     })
+}
+
+/// Refuse a version whose program's files changed since it was submitted: its games would
+/// be credited to a program nobody submitted. A new version is the way to change it.
+pub fn check_programs(versions: &[&Version]) -> anyhow::Result<()> {
+    for v in versions {
+        let Ok(spec) = BotSpec::read("", &v.command) else {
+            continue;
+        };
+        let changed = changes(&v.programs, &program_digests(&spec));
+        if !changed.is_empty() {
+            bail!(
+                "{}'s files changed since it was submitted: {}; submit it as a new version (`baraza league submit DIR --name {} --cmd ...`)",
+                v.id(),
+                changed.join("; ").replace("in the log", "submitted"),
+                v.name
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A stop file left by an earlier run stopped that one and must not stop this one.

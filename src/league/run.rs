@@ -7,7 +7,7 @@
 use super::batch::{self, Batch, LogSoFar};
 use super::entrants::Entrants;
 use super::folder::{League, PGN_FILE};
-use super::play::{play, PlayChoices, Played, Target};
+use super::play::{check_programs, play, PlayChoices, Played, Target};
 use crate::tournament::log::reader::read_games_log;
 use anyhow::bail;
 use std::time::{Duration, Instant};
@@ -39,7 +39,8 @@ pub fn state(
 }
 
 /// Play `batch`'s remaining games into the league's log; its plan goes once it is done.
-fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> anyhow::Result<usize> {
+/// Returns the games it had left and the games played.
+fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> anyhow::Result<(usize, usize)> {
     let (entrants, so_far, records) = state(league)?;
     let games = batch.remaining(&so_far, &entrants);
     let n = games.len();
@@ -65,7 +66,7 @@ fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> anyhow::Resu
         );
     }
     Batch::remove(&league.dir)?;
-    Ok(played)
+    Ok((n, played))
 }
 
 /// The next batch of `pairs` pairs, planned from the log and written down.
@@ -86,6 +87,13 @@ pub fn plan_next(league: &League, pairs: usize) -> anyhow::Result<Batch> {
             league.dir.display()
         );
     }
+    // A program rebuilt in place is refused before anything is planned for it.
+    let active: Vec<_> = entrants
+        .active()
+        .into_iter()
+        .map(|i| &entrants.versions[i])
+        .collect();
+    check_programs(&active)?;
     let batch = batch::plan(league, &entrants, &so_far, pairs)?;
     batch.save(&league.dir)?;
     Ok(batch)
@@ -96,12 +104,15 @@ pub fn run(league: &League, amount: Amount, choices: &PlayChoices) -> anyhow::Re
     let started = Instant::now();
     let mut report = RunReport::default();
     if let Some(pending) = Batch::load(&league.dir)? {
-        let played = finish(league, &pending, choices)?;
-        report.finished = Some(pending.batch);
-        report.batches.push((pending.batch, played));
-        // `--games N` asked for one batch: the one that was left is it.
-        if matches!(amount, Amount::Games(_)) {
-            return Ok(report);
+        let (left, played) = finish(league, &pending, choices)?;
+        // A batch whose remaining games all left with their versions played nothing.
+        if left > 0 {
+            report.finished = Some(pending.batch);
+            report.batches.push((pending.batch, played));
+            // `--games N` asked for one batch: the one that was left is it.
+            if matches!(amount, Amount::Games(_)) {
+                return Ok(report);
+            }
         }
     }
     let concurrency = choices
@@ -116,7 +127,7 @@ pub fn run(league: &League, amount: Amount, choices: &PlayChoices) -> anyhow::Re
             Amount::For(_) => concurrency,
         };
         let batch = plan_next(league, pairs)?;
-        let played = finish(league, &batch, choices)?;
+        let (_, played) = finish(league, &batch, choices)?;
         report.batches.push((batch.batch, played));
         if matches!(amount, Amount::Games(_)) {
             break;

@@ -81,3 +81,48 @@ fn refusals_are_one_clear_line() {
     let err = refused(&["league", "leaderboard", d], 1);
     assert!(err.contains("'rounds' has no place in a league"), "{err}");
 }
+
+#[test]
+fn a_program_changed_since_its_submission_does_not_play() {
+    let dir = temp_dir("league-changed");
+    let program = dir.join("mine.sh");
+    std::fs::copy(bot("first_bot.sh"), &program).unwrap();
+    let l = dir.join("l");
+    let d = l.to_str().unwrap();
+    new_league(&l, &["r=builtin:random"]);
+    league(&[
+        "submit",
+        d,
+        "--name",
+        "mine",
+        "--cmd",
+        program.to_str().unwrap(),
+    ]);
+    // Its digest is in entrants.toml.
+    let entrants = std::fs::read_to_string(l.join("entrants.toml")).unwrap();
+    assert!(entrants.contains("sha256"), "{entrants}");
+    let mut text = std::fs::read_to_string(&program).unwrap();
+    text.push_str("# rebuilt in place\n");
+    std::fs::write(&program, text).unwrap();
+    let err = refused(&["league", "run", d, "--games", "2"], 1);
+    assert!(
+        err.contains("mine@1's files changed since it was submitted"),
+        "{err}"
+    );
+    assert!(err.contains("mine.sh"), "{err}");
+    // Submitted again, the new version plays.
+    league(&[
+        "submit",
+        d,
+        "--name",
+        "mine",
+        "--cmd",
+        program.to_str().unwrap(),
+    ]);
+    run_games(&l, 2);
+    let lines = game_lines(&l);
+    assert_eq!(lines.len(), 2);
+    assert!(lines
+        .iter()
+        .all(|g| [&g.record.white, &g.record.black].contains(&&"mine@2".to_string())));
+}

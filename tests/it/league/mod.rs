@@ -20,7 +20,9 @@ fn league(args: &[&str]) -> String {
     baraza_ok(all)
 }
 
-/// A new league in `dir` (darra, 20 ms a move, seed 7) with `entrants` (`NAME=COMMAND`).
+/// A new league in `dir` (darra, seed 7) with `entrants` (`NAME=COMMAND`). A second a move:
+/// the built-in bots answer in milliseconds, and at `--level` they play the same moves unless
+/// the clock cuts a search short, which a loaded machine must not do.
 fn new_league(dir: &Path, entrants: &[&str]) {
     let d = dir.to_str().unwrap();
     league(&[
@@ -29,7 +31,7 @@ fn new_league(dir: &Path, entrants: &[&str]) {
         "--ruleset",
         "darra",
         "--movetime",
-        "20",
+        "1000",
         "--seed",
         "7",
     ]);
