@@ -84,7 +84,7 @@ fn a_run_for_a_time_plays_whole_batches_and_stops_after_it() {
     );
     let lines = game_lines(&dir);
     assert!(
-        lines.len() >= 4 && lines.len() % 2 == 0,
+        lines.len() >= 4 && lines.len().is_multiple_of(2),
         "{} games",
         lines.len()
     );
