@@ -125,7 +125,11 @@ pub fn render(log: &GamesLog, s: &Standings) -> String {
         ),
         (
             "Games",
-            format!("{} of {} played", s.games, s.scheduled_games),
+            // A league's log has no schedule (scheduled_games 0).
+            match s.scheduled_games {
+                0 => format!("{} played", s.games),
+                n => format!("{} of {n} played", s.games),
+            },
         ),
         ("Openings", openings_text(&e.openings)),
         (

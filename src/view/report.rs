@@ -24,11 +24,10 @@ pub fn render(log: &GamesLog, views: &[GameView]) -> String {
     out.push_str(&super::event::render(log, &s));
     let _ = write!(
         out,
-        "<section><h2>Table</h2><p>{} {}: {} of {} games played, {} complete pairs (config {})</p>",
+        "<section><h2>Table</h2><p>{} {}: {}, {} complete pairs (config {})</p>",
         escape_html(&s.ruleset),
         s.format.name(),
-        s.games,
-        s.scheduled_games,
+        render::games_played(&s),
         s.complete_pairs,
         escape_html(&s.config_hash.chars().take(12).collect::<String>())
     );

@@ -273,16 +273,23 @@ fn notes(s: &Standings) -> Vec<String> {
     notes
 }
 
+/// `12 of 24 games played`; a log with no schedule (a league's) says `12 games played`.
+pub fn games_played(s: &Standings) -> String {
+    match s.scheduled_games {
+        0 => format!("{} games played", s.games),
+        n => format!("{} of {n} games played", s.games),
+    }
+}
+
 /// Render the table for a person.
 pub fn render_text(s: &Standings) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} {}: {} of {} games played, {} complete pairs (config {})",
+        "{} {}: {}, {} complete pairs (config {})",
         s.ruleset,
         s.format.name(),
-        s.games,
-        s.scheduled_games,
+        games_played(s),
         s.complete_pairs,
         &s.config_hash.chars().take(12).collect::<String>()
     );
@@ -398,11 +405,10 @@ pub fn render_markdown(s: &Standings) -> String {
     // Our own cells only need their column bar escaped; a name is the bot's text.
     let escape = |x: &str| x.replace('|', "\\|");
     let mut out = format!(
-        "**{} {}**: {} of {} games played, {} complete pairs\n\n",
+        "**{} {}**: {}, {} complete pairs\n\n",
         s.ruleset,
         s.format.name(),
-        s.games,
-        s.scheduled_games,
+        games_played(s),
         s.complete_pairs
     );
     let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
