@@ -19,6 +19,7 @@ pub mod game;
 pub mod games;
 pub mod key_values;
 pub mod kits;
+pub mod league;
 pub mod outcome;
 pub mod player;
 pub mod protocol;
