@@ -18,6 +18,13 @@
 //!    games of the pairs of active versions, plus one game pair, waits until the mean catches
 //!    up (if every pair a starved version has is capped, the cap gives way).
 //!
+//! While the fit has no rating list because the versions split into two sides, one of which
+//! never scored against the other (or never met it), a pair that is not a placement or
+//! fair-share pair **bridges** the split in place of 3: the crossing pair of the closest
+//! ratings (from the fit with half a draw added to every pair that met), under the cap. The
+//! leaderboard has no ratings until some version scores across, and 3's variances are then
+//! those of the softened fit, which would spend the games on the widest gaps.
+//!
 //! Ratings are the Bradley-Terry fit of `results` over the active versions; exact ties are
 //! broken by a hash of the seed and the versions' indices, so a relabelling of the versions
 //! gives the same batch relabelled whenever no two choices tie exactly. Who moves first in a
@@ -72,6 +79,8 @@ pub fn plan_batch(
             (v, ledger.placement_opponent(v, settings, point), true)
         } else if let Some(v) = ledger.starved(settings) {
             let (x, y) = ledger.most_useful(Some(v), settings);
+            (x, y, false)
+        } else if let Some((x, y)) = ledger.bridge(settings) {
             (x, y, false)
         } else {
             let (x, y) = ledger.most_useful(None, settings);
@@ -205,11 +214,7 @@ impl Ledger {
     /// way if it leaves no pair.
     fn most_useful(&self, v: Option<usize>, settings: &Settings) -> (usize, usize) {
         let m = self.active.len();
-        let pair_count = (m * (m - 1) / 2) as f64;
-        let total: u64 = (0..m)
-            .map(|a| self.between[a][a + 1..].iter().sum::<u64>())
-            .sum();
-        let limit = settings.pair_cap * total as f64 / pair_count + 2.0;
+        let limit = self.pair_limit(settings);
         let candidates = (0..m)
             .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
             .filter(|&(a, b)| v.is_none_or(|v| a == v || b == v));
@@ -227,6 +232,36 @@ impl Ledger {
         best(true)
             .or_else(|| best(false))
             .expect("two active versions")
+    }
+
+    /// While the fit has no list (two sides, one never scored against the other), the pair
+    /// crossing the split with the closest ratings under the cap: the one most likely to
+    /// score across it.
+    fn bridge(&self, settings: &Settings) -> Option<(usize, usize)> {
+        let split = self.uncertainty.split.as_ref()?;
+        let limit = self.pair_limit(settings);
+        let r = &self.uncertainty.ratings;
+        let m = self.active.len();
+        (0..m)
+            .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
+            .filter(|&(a, b)| split[a] != split[b] && (self.between[a][b] as f64) < limit)
+            .min_by(|&(a, b), &(c, d)| {
+                (r[a] - r[b])
+                    .abs()
+                    .total_cmp(&(r[c] - r[d]).abs())
+                    .then(self.tie_key(a, b).cmp(&self.tie_key(c, d)))
+            })
+    }
+
+    /// A pair is capped at `pair-cap` times the mean games of the pairs of active versions,
+    /// plus one game pair.
+    fn pair_limit(&self, settings: &Settings) -> f64 {
+        let m = self.active.len();
+        let pair_count = (m * (m - 1) / 2) as f64;
+        let total: u64 = (0..m)
+            .map(|a| self.between[a][a + 1..].iter().sum::<u64>())
+            .sum();
+        settings.pair_cap * total as f64 / pair_count + 2.0
     }
 
     /// Count a planned game pair between `x` and `y` as played.
@@ -408,6 +443,35 @@ mod tests {
             assert!(
                 most as f64 <= 3.0 * pair_mean + 4.0,
                 "{most} over mean {pair_mean}"
+            );
+        }
+    }
+
+    #[test]
+    fn while_two_sides_never_scored_across_the_closest_crossing_pair_is_played() {
+        // 1 beat 0 and 3 beat 2 (6 of 10), and 0 and 1 never scored against 2 or 3: no fit.
+        // The closest crossing pair is the bottom side's best (1) against the top's worst (2).
+        let g = |a, b, a_wins, b_wins| PairGames {
+            a,
+            b,
+            a_wins,
+            draws: 0,
+            b_wins,
+        };
+        let played = [
+            g(0, 1, 4, 6),
+            g(2, 3, 4, 6),
+            g(0, 2, 0, 10),
+            g(0, 3, 0, 10),
+            g(1, 2, 0, 10),
+            g(1, 3, 0, 10),
+        ];
+        let batch = plan_batch(&entries(&[true; 4]), &played, &Settings::default(), 3, 4);
+        for p in &batch {
+            assert_eq!(
+                BTreeSet::from([p.a, p.b]),
+                BTreeSet::from([1, 2]),
+                "{batch:?}"
             );
         }
     }

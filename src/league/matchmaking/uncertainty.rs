@@ -18,7 +18,7 @@
 //!   a bound gets the widest variance among the fitted ones (its interval is one-sided: pairing
 //!   it with far weaker versions would teach nothing).
 
-use crate::stats::ratings::{fit, PairGames, RatingList};
+use crate::stats::ratings::{fit, NoRatings, PairGames, RatingList};
 
 /// The variance (Elo²) of a version nothing is known of: a spread of ±800 Elo at 95%.
 pub const UNKNOWN_VARIANCE: f64 = 400.0 * 400.0;
@@ -32,6 +32,9 @@ pub struct Uncertainty {
     pub ratings: Vec<f64>,
     covariance: Vec<Vec<f64>>,
     dispersion: f64,
+    /// When the fit has no list because the versions fall into two sides, one that never
+    /// scored against the other or never met it: `split[v]` is `v`'s side.
+    pub split: Option<Vec<bool>>,
 }
 
 impl Uncertainty {
@@ -65,10 +68,19 @@ impl Uncertainty {
                 })
                 .collect(),
             dispersion: 1.0,
+            split: None,
         };
-        if let Some((list, scale)) = fit_or_soften(&names, &sub) {
+        let (list, split) = fit_or_soften(&names, &sub);
+        if let Some((list, scale)) = list {
             estimate.take(&fitted, &list, scale);
         }
+        estimate.split = split.map(|side| {
+            let mut split = vec![false; n];
+            for (k, &i) in fitted.iter().enumerate() {
+                split[i] = side[k];
+            }
+            split
+        });
         estimate
     }
 
@@ -136,11 +148,27 @@ impl Uncertainty {
 }
 
 /// The fit of the games, or failing that the fit with half a draw added to every pair that
-/// met (returned with the factor that scales its covariance back: 2).
-fn fit_or_soften(names: &[String], pairs: &[PairGames]) -> Option<(RatingList, f64)> {
-    if let Ok(list) = fit(names, pairs) {
-        return Some((list, 1.0));
-    }
+/// met (returned with the factor that scales its covariance back: 2); and, when the fit fails,
+/// the side of each version in the split that made it fail.
+fn fit_or_soften(
+    names: &[String],
+    pairs: &[PairGames],
+) -> (Option<(RatingList, f64)>, Option<Vec<bool>>) {
+    let split = match fit(names, pairs) {
+        Ok(list) => return (Some((list, 1.0)), None),
+        Err(NoRatings::TooFew) => None,
+        // The group named in the error (our names are the indices).
+        Err(NoRatings::Unbounded(group)) => {
+            let mut side = vec![false; names.len()];
+            for name in group.split(", ") {
+                if let Some(k) = names.iter().position(|n| n == name) {
+                    side[k] = true;
+                }
+            }
+            Some(side)
+        }
+        Err(_) => Some(linked_to_first(names.len(), pairs)),
+    };
     let softened: Vec<PairGames> = pairs
         .iter()
         .map(|p| PairGames {
@@ -150,7 +178,30 @@ fn fit_or_soften(names: &[String], pairs: &[PairGames]) -> Option<(RatingList, f
             ..*p
         })
         .collect();
-    fit(names, &softened).ok().map(|list| (list, 2.0))
+    let list = fit(names, &softened).ok().map(|list| (list, 2.0));
+    (
+        list,
+        split.filter(|side| side.contains(&true) && side.contains(&false)),
+    )
+}
+
+/// The versions linked to version 0 by some chain of games.
+fn linked_to_first(n: usize, pairs: &[PairGames]) -> Vec<bool> {
+    let mut linked = vec![false; n];
+    if n > 0 {
+        linked[0] = true;
+    }
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for p in pairs {
+            if linked[p.a] != linked[p.b] {
+                (linked[p.a], linked[p.b]) = (true, true);
+                grew = true;
+            }
+        }
+    }
+    linked
 }
 
 #[cfg(test)]
@@ -259,5 +310,16 @@ mod tests {
         let u = Uncertainty::estimate(4, &pairs);
         assert!(u.ratings[2] > u.ratings[1] && u.ratings[3] > u.ratings[0]);
         assert!(u.difference_variance(0, 1) < 2.0 * UNKNOWN_VARIANCE);
+        // The split the fit named: {0, 1} on one side, {2, 3} on the other.
+        let split = u.split.expect("a split");
+        assert!(split[0] == split[1] && split[2] == split[3] && split[0] != split[2]);
+        // Two groups that never met: split by who is linked to 0.
+        let apart = Uncertainty::estimate(4, &[pair(0, 1, [1, 0, 1]), pair(2, 3, [1, 1, 0])]);
+        assert_eq!(apart.split, Some(vec![true, true, false, false]));
+        // A fit with a list has no split.
+        assert_eq!(
+            Uncertainty::estimate(2, &[pair(0, 1, [1, 0, 1])]).split,
+            None
+        );
     }
 }
