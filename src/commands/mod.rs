@@ -5,6 +5,7 @@ pub mod bot;
 pub mod check_bot;
 pub mod hosting_check;
 pub mod human;
+pub mod league;
 pub mod match_cmd;
 pub mod merge;
 pub mod new_bot;
@@ -29,7 +30,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut out = PipeOut::new(std::io::BufWriter::new(stdout.lock()));
     // A run of games whose reader went away stops (no further games) and says so: its
     // console lines were part of what the user asked for.
-    let plays_games = matches!(cli.command, Command::Match(_) | Command::Tournament(_));
+    let plays_games = matches!(
+        cli.command,
+        Command::Match(_) | Command::Tournament(_) | Command::League(_)
+    );
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
         Command::Rules(cmd) => rules::run(&mut out, cmd),
@@ -46,6 +50,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::HostingCheck(args) => hosting_check::run(&mut out, args),
         Command::Openings(cmd) => openings::run(&mut out, cmd),
         Command::NewBot(args) => new_bot::run(&mut out, args),
+        Command::League(cmd) => league::run(&mut out, cmd),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

@@ -1,3 +1,27 @@
-//! A league that keeps running: entrants and their versions, matchmaking, the leaderboard.
+//! A league that keeps running: entrants submit versions at any time, each run plays a batch
+//! of game pairs chosen by matchmaking, and the leaderboard is computed from the one games
+//! log whenever it is asked for (docs/league.md). Built on the tournament's runner, log and
+//! table, and on the ratings of [`crate::stats`].
+//!
+//! - [`folder`]: the league folder and league.toml (an event file without bots);
+//! - [`entrants`]: entrants.toml, every version submitted, superseded or withdrawn;
+//! - [`timestamp`]: the times it records;
+//! - [`lock`]: one run or merge at a time, one writer of entrants.toml at a time;
+//! - [`matchmaking`]: which versions play next (pure);
+//! - [`batch`]: a batch planned from the log, written down before it is played;
+//! - [`play`]: a batch's games on the tournament's runner;
+//! - [`run`]: `league run`, batch after batch, finishing a killed run's batch first;
+//! - [`shards`]: a batch played in shards and merged back;
+//! - [`leaderboard`], [`leaderboard_render`]: the leaderboard and its text, Markdown, HTML.
 
+pub mod batch;
+pub mod entrants;
+pub mod folder;
+pub mod leaderboard;
+pub mod leaderboard_render;
+pub mod lock;
 pub mod matchmaking;
+pub mod play;
+pub mod run;
+pub mod shards;
+pub mod timestamp;

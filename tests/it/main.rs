@@ -12,6 +12,7 @@ mod cli;
 mod engines;
 mod fuzz_parsers;
 mod hosting;
+mod league;
 mod logs;
 mod referee;
 mod tournament;

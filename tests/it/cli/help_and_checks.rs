@@ -29,6 +29,13 @@ const COMMANDS: &[&[&str]] = &[
     &["openings", "list"],
     &["openings", "generate"],
     &["new-bot"],
+    &["league"],
+    &["league", "new"],
+    &["league", "submit"],
+    &["league", "withdraw"],
+    &["league", "run"],
+    &["league", "merge"],
+    &["league", "leaderboard"],
 ];
 
 /// The commands a `--help` lists under "Commands:" (without `help`).

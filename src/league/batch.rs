@@ -1,0 +1,222 @@
+//! A batch: the next game pairs of the league, planned by [`super::matchmaking::plan_batch`]
+//! from the whole log and written to `DIR/batch.json` *before* any of them is played. A run
+//! killed part-way leaves the file behind, and the next run plays what of it the log lacks
+//! before planning anything new: so nothing is lost or played twice, and a batch is the same
+//! whoever plays it (the whole batch here, or its shards on other machines).
+//!
+//! Numbering continues the log's: batch `B` is the log's highest round + 1 (a game's round
+//! is its batch), pairs and games are numbered after the log's highest, and a game's id is
+//! `r{B}-p{k}-{a|b}` (pair `k` of the batch, leg a or b) as in a tournament. Each pair
+//! starts both legs from one opening; game `g` gets the league seed's game seed `g`, as a
+//! tournament's game would.
+
+use super::entrants::Entrants;
+use super::folder::League;
+use super::matchmaking::{self, Entry};
+use crate::outcome::{GameResult, Outcome};
+use crate::player::Player;
+use crate::rng::SplitMix64;
+use crate::stats::ratings::PairGames;
+use crate::tournament::log::games_jsonl::GameLine;
+use crate::tournament::plan::config::{OpeningOrder, Openings};
+use crate::tournament::plan::openings::random_opening;
+use crate::tournament::plan::schedule::{derive_seed, game_seed, ScheduledGame};
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+
+/// The planned batch inside the league folder.
+pub const BATCH_FILE: &str = "batch.json";
+
+/// The league's own streams drawn from its seed.
+const STREAM_MATCHMAKING: u64 = 101;
+const STREAM_OPENING: u64 = 102;
+const STREAM_OPENING_ORDER: u64 = 103;
+
+/// The games of one batch, as planned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Batch {
+    pub batch: u32,
+    pub planned: String,
+    /// `white`/`black` are indexes into entrants.toml's versions.
+    pub games: Vec<ScheduledGame>,
+}
+
+/// What the plan needs of the log: the ids in it, the games between each pair of versions,
+/// and the highest numbers used.
+#[derive(Clone, Debug, Default)]
+pub struct LogSoFar {
+    pub ids: HashSet<String>,
+    pub played: Vec<PairGames>,
+    pub games: u64,
+    last_round: u32,
+    last_pair: u64,
+    last_game: u64,
+}
+
+impl LogSoFar {
+    /// Read from the log's game lines, versions by `entrants`' indexes (a name that is no
+    /// version of it counts nowhere).
+    pub fn of(lines: &[GameLine], entrants: &Entrants) -> LogSoFar {
+        let mut so_far = LogSoFar::default();
+        let mut pairs: BTreeMap<(usize, usize), [u64; 3]> = BTreeMap::new();
+        for g in lines {
+            let r = &g.record;
+            so_far.ids.insert(g.game_id.clone());
+            so_far.games += 1;
+            so_far.last_round = so_far.last_round.max(r.round.parse().unwrap_or(0));
+            so_far.last_pair = so_far.last_pair.max(g.pair);
+            so_far.last_game = so_far.last_game.max(r.game);
+            let (Some(w), Some(b)) = (entrants.index_of(&r.white), entrants.index_of(&r.black))
+            else {
+                continue;
+            };
+            let winner = match r.result {
+                GameResult::Finished(Outcome::Win(Player::One)) => Some(w),
+                GameResult::Finished(Outcome::Win(Player::Two)) => Some(b),
+                GameResult::Finished(Outcome::Draw) => None,
+                GameResult::Unfinished => continue,
+            };
+            let (lo, hi) = (w.min(b), w.max(b));
+            let cell = pairs.entry((lo, hi)).or_default();
+            cell[match winner {
+                Some(x) if x == lo => 0,
+                None => 1,
+                Some(_) => 2,
+            }] += 1;
+        }
+        so_far.played = pairs
+            .into_iter()
+            .map(|((a, b), [a_wins, draws, b_wins])| PairGames {
+                a,
+                b,
+                a_wins,
+                draws,
+                b_wins,
+            })
+            .collect();
+        so_far
+    }
+}
+
+/// Plan the next batch of `pairs` game pairs.
+pub fn plan(
+    league: &League,
+    entrants: &Entrants,
+    log: &LogSoFar,
+    pairs: usize,
+) -> anyhow::Result<Batch> {
+    let entries: Vec<Entry> = entrants
+        .versions
+        .iter()
+        .map(|v| Entry { active: v.active() })
+        .collect();
+    let seed = league.seed();
+    let mm_seed = derive_seed(seed, STREAM_MATCHMAKING, log.games);
+    let pairings =
+        matchmaking::plan_batch(&entries, &log.played, &league.matchmaking, pairs, mm_seed);
+    let batch = log.last_round + 1;
+    let openings = league.stand_in_config()?.0.openings;
+    let mut games = Vec::with_capacity(2 * pairings.len());
+    for (k, p) in pairings.iter().enumerate() {
+        let pair = log.last_pair + 1 + k as u64;
+        let (start, opening) = opening(league, &openings, pair)?;
+        for (leg, white, black) in [('a', p.a, p.b), ('b', p.b, p.a)] {
+            let game = log.last_game + 1 + games.len() as u64;
+            games.push(ScheduledGame {
+                game,
+                game_id: format!("r{batch}-p{}-{leg}", k + 1),
+                round: batch,
+                pair,
+                pairing: k as u32 + 1,
+                leg,
+                white,
+                black,
+                white_name: entrants.versions[white].id(),
+                black_name: entrants.versions[black].id(),
+                start: start.clone(),
+                opening,
+                seed: game_seed(seed, game),
+            });
+        }
+    }
+    Ok(Batch {
+        batch,
+        planned: super::timestamp::now_utc(),
+        games,
+    })
+}
+
+/// Pair `pair`'s start position (and its index in the openings file, if any).
+fn opening(
+    league: &League,
+    openings: &Openings,
+    pair: u64,
+) -> anyhow::Result<(String, Option<usize>)> {
+    let ruleset = league.inputs.ruleset.as_deref().unwrap_or_default();
+    Ok(match openings {
+        Openings::Standard => (crate::games::ruleset(ruleset)?.start.to_string(), None),
+        Openings::File {
+            order, positions, ..
+        } => {
+            let mut idx: Vec<usize> = (0..positions.len()).collect();
+            if *order == OpeningOrder::Shuffled {
+                SplitMix64::new(derive_seed(league.seed(), STREAM_OPENING_ORDER, 0))
+                    .shuffle(&mut idx);
+            }
+            let i = idx[(pair - 1) as usize % idx.len()];
+            (positions[i].clone(), Some(i))
+        }
+        Openings::RandomPlies { plies } => {
+            let seed = derive_seed(league.seed(), STREAM_OPENING, pair);
+            (random_opening(ruleset, *plies, seed)?, None)
+        }
+    })
+}
+
+impl Batch {
+    /// The batch planned in `dir` and not yet finished, if any.
+    pub fn load(dir: &Path) -> anyhow::Result<Option<Batch>> {
+        let path = dir.join(BATCH_FILE);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text)
+                .map(Some)
+                .with_context(|| format!("{} is not a batch plan", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+        }
+    }
+
+    /// Write the plan (beside its name, then renamed: a plan is whole or absent).
+    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+        let path = dir.join(BATCH_FILE);
+        let partial = dir.join(format!("{BATCH_FILE}.partial"));
+        let text = serde_json::to_string_pretty(self)?;
+        std::fs::write(&partial, text + "\n")
+            .with_context(|| format!("cannot write {}", partial.display()))?;
+        std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// The batch is finished: its plan goes.
+    pub fn remove(dir: &Path) -> anyhow::Result<()> {
+        let path = dir.join(BATCH_FILE);
+        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))
+    }
+
+    /// The games still to play: not in the log, both versions still active (a version
+    /// withdrawn or superseded since the plan plays no more).
+    pub fn remaining(&self, log: &LogSoFar, entrants: &Entrants) -> Vec<ScheduledGame> {
+        let active = |name: &str| {
+            entrants
+                .index_of(name)
+                .is_some_and(|i| entrants.versions[i].active())
+        };
+        self.games
+            .iter()
+            .filter(|g| !log.ids.contains(&g.game_id))
+            .filter(|g| active(&g.white_name) && active(&g.black_name))
+            .cloned()
+            .collect()
+    }
+}

@@ -1,0 +1,239 @@
+//! `DIR/entrants.toml`: every version ever submitted, in submission order (a version's index
+//! in this list is its index for matchmaking), with its command, the digests of its program's
+//! files, and when it was submitted, superseded or withdrawn.
+//!
+//! TOML rather than JSONL: a host reads and reviews it (one `[[version]]` table each), it is
+//! small (one entry per submission), and it is rewritten whole, beside itself and renamed
+//! over, so it is never half-written. The games log never depends on it for what happened:
+//! each game names its versions (`name@version`).
+
+use super::timestamp::now_utc;
+use crate::bot::spec::BotSpec;
+use crate::tournament::plan::program_digest::{program_digests, FileDigest};
+use anyhow::{bail, Context};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The file name inside the league folder.
+pub const ENTRANTS_FILE: &str = "entrants.toml";
+
+/// One submitted version of an entrant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Version {
+    pub name: String,
+    pub version: String,
+    pub command: String,
+    /// The SHA-256 of each file the command names, when submitted (none for a built-in).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<FileDigest>,
+    pub submitted: String,
+    /// When a newer version of the same entrant replaced it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub superseded: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn: Option<String>,
+}
+
+impl Version {
+    /// The name its games give it: `name@version`.
+    pub fn id(&self) -> String {
+        format!("{}@{}", self.name, self.version)
+    }
+
+    /// Whether it still plays.
+    pub fn active(&self) -> bool {
+        self.superseded.is_none() && self.withdrawn.is_none()
+    }
+
+    /// `active`, `superseded` or `withdrawn`.
+    pub fn status(&self) -> &'static str {
+        match (&self.withdrawn, &self.superseded) {
+            (Some(_), _) => "withdrawn",
+            (None, Some(_)) => "superseded",
+            (None, None) => "active",
+        }
+    }
+}
+
+/// Every version, in submission order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entrants {
+    #[serde(default, rename = "version")]
+    pub versions: Vec<Version>,
+}
+
+/// A name or version as the games can carry it: no `@` (it joins them), no whitespace or
+/// control character, no quote or backslash (PGN tags).
+fn check_word(what: &str, word: &str) -> anyhow::Result<()> {
+    if word.is_empty() {
+        bail!("the {what} is empty");
+    }
+    if word
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '@' | '"' | '\\'))
+    {
+        bail!("{what} '{word}' may not contain whitespace, '@', a quote or a backslash");
+    }
+    Ok(())
+}
+
+impl Entrants {
+    /// Read `DIR/entrants.toml` (none yet: no entrants).
+    pub fn load(dir: &Path) -> anyhow::Result<Entrants> {
+        let path = dir.join(ENTRANTS_FILE);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Entrants::default()),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        toml::from_str(&text)
+            .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message().replace('\n', " ")))
+    }
+
+    /// Write `DIR/entrants.toml` beside itself, then rename it over the old one.
+    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+        let path = dir.join(ENTRANTS_FILE);
+        let text = toml::to_string(self).context("entrants.toml cannot be written")?;
+        let partial = dir.join(format!("{ENTRANTS_FILE}.partial"));
+        std::fs::write(&partial, text)
+            .with_context(|| format!("cannot write {}", partial.display()))?;
+        std::fs::rename(&partial, &path)
+            .with_context(|| format!("cannot replace {}", path.display()))
+    }
+
+    /// The active versions' indexes.
+    pub fn active(&self) -> Vec<usize> {
+        (0..self.versions.len())
+            .filter(|&i| self.versions[i].active())
+            .collect()
+    }
+
+    /// The index of the version its games call `id` (`name@version`).
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.versions.iter().position(|v| v.id() == id)
+    }
+
+    /// Add a version of `name` (a new entrant, or a new version of one: the active one is
+    /// superseded). `version` defaults to the next number not yet used. The command's program
+    /// must be found now; the command is recorded with its paths made absolute, with the
+    /// digests of its files.
+    pub fn submit(
+        &mut self,
+        name: &str,
+        command: &str,
+        version: Option<&str>,
+    ) -> anyhow::Result<&Version> {
+        check_word("name", name)?;
+        let mine = || self.versions.iter().filter(|v| v.name == name);
+        let version = match version {
+            Some(v) => v.to_string(),
+            None => (1..)
+                .map(|n: u64| n.to_string())
+                .find(|n| !mine().any(|v| &v.version == n))
+                .expect("a free number"),
+        };
+        check_word("version", &version)?;
+        if let Some(old) = mine().find(|v| v.version == version) {
+            bail!(
+                "{} was already submitted ({}); give another --version",
+                old.id(),
+                old.submitted
+            );
+        }
+        let spec = BotSpec::read("", command.trim())
+            .and_then(|spec| spec.preflight(&format!("{name}@{version}")))
+            .map_err(|e| anyhow::anyhow!("{name}@{version}: {e}"))?;
+        // The command as the checked program runs it (its paths absolute), so that a run
+        // from any folder (cron, a cluster node) finds it.
+        let command = match spec.0.command_words() {
+            Some(words) => shlex::try_join(words.iter().map(String::as_str))
+                .map_err(|e| anyhow::anyhow!("{name}@{version}: {e}"))?,
+            None => command.trim().to_string(),
+        };
+        let now = now_utc();
+        for v in self
+            .versions
+            .iter_mut()
+            .filter(|v| v.name == name && v.active())
+        {
+            v.superseded = Some(now.clone());
+        }
+        self.versions.push(Version {
+            name: name.to_string(),
+            version,
+            command,
+            programs: program_digests(&spec.0),
+            submitted: now,
+            superseded: None,
+            withdrawn: None,
+        });
+        Ok(self.versions.last().expect("just pushed"))
+    }
+
+    /// Withdraw `name`: its active version stops playing (its games stay). Returns its id.
+    pub fn withdraw(&mut self, name: &str) -> anyhow::Result<String> {
+        if !self.versions.iter().any(|v| v.name == name) {
+            let mut names: Vec<&str> = Vec::new();
+            for v in &self.versions {
+                if !names.contains(&v.name.as_str()) {
+                    names.push(&v.name);
+                }
+            }
+            let known = if names.is_empty() {
+                "it has none yet".to_string()
+            } else {
+                format!("its entrants: {}", names.join(", "))
+            };
+            bail!("no entrant named '{name}' in this league ({known})");
+        }
+        let now = now_utc();
+        let Some(v) = self
+            .versions
+            .iter_mut()
+            .find(|v| v.name == name && v.active())
+        else {
+            bail!("'{name}' has no active version: it was already withdrawn");
+        };
+        v.withdrawn = Some(now);
+        Ok(v.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_supersede_and_withdrawals_stop_an_entrant() {
+        let mut e = Entrants::default();
+        assert_eq!(e.submit("a", "builtin:random", None).unwrap().id(), "a@1");
+        e.submit("b", "builtin:greedy", Some("v7")).unwrap();
+        assert_eq!(e.submit("a", "builtin:greedy", None).unwrap().id(), "a@2");
+        assert_eq!(e.active(), [1, 2]);
+        assert_eq!(e.versions[0].status(), "superseded");
+        assert!(e.submit("a", "builtin:greedy", Some("2")).is_err());
+        assert_eq!(e.withdraw("b").unwrap(), "b@v7");
+        assert!(e.withdraw("b").unwrap_err().to_string().contains("already"));
+        assert!(e
+            .withdraw("zz")
+            .unwrap_err()
+            .to_string()
+            .contains("entrants: a, b"));
+        assert_eq!(e.active(), [2]);
+        assert_eq!(e.index_of("b@v7"), Some(1));
+        assert!(e.submit("x@y", "builtin:random", None).is_err());
+        assert!(e.submit("x", "builtin:random", Some("a b")).is_err());
+    }
+
+    #[test]
+    fn the_file_reads_back_what_was_written() {
+        let mut e = Entrants::default();
+        e.submit("a", "builtin:random", None).unwrap();
+        e.withdraw("a").unwrap();
+        let text = toml::to_string(&e).unwrap();
+        assert!(text.contains("[[version]]"), "{text}");
+        assert_eq!(toml::from_str::<Entrants>(&text).unwrap(), e);
+    }
+}

@@ -1,0 +1,153 @@
+//! Playing some of a batch's games on the runner of `baraza tournament` ([`Arena`]): the same
+//! concurrency, hosting, limits, stderr logs and signals, each finished game appended to a
+//! games.jsonl as one flushed line (the league's own, or a shard folder's).
+
+use super::entrants::Entrants;
+use super::folder::League;
+use crate::bot::hosting::HostOptions;
+use crate::events::jsonl::JsonlSink;
+use crate::events::pgn::PgnSink;
+use crate::events::progress::Progress;
+use crate::events::Sinks;
+use crate::record::GameRecord;
+use crate::signals::SignalPolicy;
+use crate::tournament::log::games_jsonl::{GamesWriter, Header, LogStart};
+use crate::tournament::plan::schedule::ScheduledGame;
+use crate::tournament::run::crash::CrashPolicy;
+use crate::tournament::run::play::{Arena, Ended};
+use crate::tournament::run::resume::RunPlan;
+use crate::tournament::run::runner::Stop;
+use crate::tournament::run::seats::SeatPool;
+use crate::tournament::run::setup::{Logs, SeedRule, Setups};
+use crate::tournament::run::stderr_slots::StderrSlots;
+use anyhow::Context;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A file that stops a run like a first Ctrl-C when it appears in the league folder.
+pub const STOP_FILE: &str = "stop";
+/// How long running games may go on after the first Ctrl-C before they are aborted.
+pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
+
+/// How a run is played (the command line's; the rest is league.toml's).
+#[derive(Clone, Debug, Default)]
+pub struct PlayChoices {
+    pub concurrency: Option<usize>,
+    pub force: bool,
+    pub quiet: bool,
+    pub cores: usize,
+}
+
+/// Where the games go: a games.jsonl, and the games.pgn beside it rewritten from `earlier`
+/// (the log's games so far: after a kill the two agree again) before this run's are added.
+pub struct Target<'a> {
+    pub log: PathBuf,
+    pub pgn: PathBuf,
+    pub earlier: &'a [GameRecord],
+    /// The folder of the stderr logs and the stop file.
+    pub dir: PathBuf,
+}
+
+/// How the games went.
+#[derive(Debug)]
+pub struct Played {
+    pub played: usize,
+    /// Stopped (Ctrl-C, the stop file, SIGTERM) before every game was played.
+    pub stopped: bool,
+}
+
+/// Play `games` (versions by entrants.toml index) into `target`.
+pub fn play(
+    league: &League,
+    entrants: &Entrants,
+    games: Vec<ScheduledGame>,
+    target: &Target<'_>,
+    choices: &PlayChoices,
+) -> anyhow::Result<Played> {
+    // The batch's event: the versions that play in it, in submission order.
+    let mut used: Vec<usize> = games.iter().flat_map(|g| [g.white, g.black]).collect();
+    used.sort_unstable();
+    used.dedup();
+    let versions: Vec<_> = used.iter().map(|&i| &entrants.versions[i]).collect();
+    let mut league = league.clone();
+    league.inputs.concurrency = choices.concurrency.or(league.inputs.concurrency);
+    league.inputs.force |= choices.force;
+    let (config, run) = league.config(&versions, choices.cores)?;
+    let local = |i: usize| used.binary_search(&i).expect("a version of the batch");
+    let games: Vec<ScheduledGame> = games
+        .into_iter()
+        .map(|g| ScheduledGame {
+            white: local(g.white),
+            black: local(g.black),
+            ..g
+        })
+        .collect();
+    let hosts = HostOptions::default()
+        .bot_hosts(config.bot_hostings(), std::slice::from_ref(&target.dir))?;
+    let mut setups = Setups::new(
+        &config,
+        Duration::from_millis(run.grace_ms),
+        SeedRule::BySide,
+        run.event.as_deref().unwrap_or("baraza league"),
+    )?
+    .with_site(run.site.as_deref().unwrap_or("?"))
+    .with_hosts(hosts, run.affinity);
+    if let Some(dir) = &run.transcript {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
+        setups = setups.with_run_transcripts(dir.clone(), &run);
+    }
+    let header = Header::new(&config, games.len() as u64);
+    let mut plan = RunPlan::create(target.log.clone(), header, games);
+    let exists = std::fs::metadata(&target.log).is_ok_and(|m| m.len() > 0);
+    if exists {
+        plan.start = LogStart::Append;
+    }
+    let mut jsonl = JsonlSink::GamesLog(match plan.start {
+        LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
+        _ => GamesWriter::append(&plan.path)?,
+    });
+    let mut pgn = PgnSink::rewrite(&target.pgn, target.earlier)?;
+    let arena = Arena {
+        setups: setups.with_logs(Logs::Slots(StderrSlots::new(&target.dir)?)),
+        seats: SeatPool::new(config.bots.len(), run.reuse, None),
+        crash: CrashPolicy::new(run.on_crash),
+    };
+    let scheduled = plan.to_play.len();
+    let mut progress = Progress::new(choices.quiet, &plan.tally, scheduled);
+    if !choices.quiet {
+        progress.notice(&format!(
+            "{scheduled} games, {} at a time, into {}",
+            run.concurrency,
+            target.log.display()
+        ));
+    }
+    remove_stop_file(&target.dir)?;
+    let signals = SignalPolicy {
+        grace: Some(INTERRUPT_GRACE),
+        stop_file: Some(target.dir.join(STOP_FILE)),
+    };
+    let ended = {
+        let mut sinks = Sinks::new()
+            .with(&mut jsonl)
+            .with(&mut pgn)
+            .with(&mut progress);
+        arena.run(&config, run.concurrency, plan, &mut sinks, signals)
+    };
+    progress.finish();
+    let Ended { outcome, killed } = ended?;
+    let crashed = arena.crash.crashed().is_some();
+    Ok(Played {
+        played: outcome.played,
+        stopped: killed || crashed || outcome.stop == Stop::Interrupted,
+    })
+}
+
+/// A stop file left by an earlier run stopped that one and must not stop this one.
+fn remove_stop_file(dir: &Path) -> anyhow::Result<()> {
+    let stop = dir.join(STOP_FILE);
+    if stop.exists() {
+        std::fs::remove_file(&stop).with_context(|| format!("cannot remove {}", stop.display()))?;
+    }
+    Ok(())
+}
