@@ -8,8 +8,8 @@
 //! 1. **Placement**: an active version with fewer than `2 · placement-pairs` games (the one
 //!    with the fewest first) plays a placement pair. Its `k`-th placement opponent is drawn
 //!    from the `k`-th of `placement-pairs` equal slices of the current rating order (a seeded
-//!    point in the slice; opponents it has met least first), among the versions already
-//!    placed (all the others while none is): a spread from the top of the ladder to its foot.
+//!    point in the slice; opponents it has met least first), among all the other active
+//!    versions: a spread from the top of the ladder to its foot.
 //! 2. **Fair share**: an active version with fewer games than `min-share` times the mean of
 //!    the active versions' games (the fewest first) plays its most useful pair (as in 3).
 //! 3. **Uncertainty**: the pair whose game pair is expected to shrink the variance of their
@@ -175,14 +175,9 @@ impl Ledger {
     /// `v`'s next placement opponent: in slice `k` of the rating order (`k` the placement
     /// pairs it has played), at `point` within the slice; the least met first.
     fn placement_opponent(&self, v: usize, settings: &Settings, point: f64) -> usize {
-        let others = (0..self.active.len()).filter(|&o| o != v);
-        let mut order: Vec<usize> = others
-            .clone()
-            .filter(|&o| self.placed(o, settings))
-            .collect();
-        if order.is_empty() {
-            order = others.collect();
-        }
+        // All the others, placed or not: were only placed versions eligible, at a league's
+        // start the first one placed would be every newcomer's opponent.
+        let mut order: Vec<usize> = (0..self.active.len()).filter(|&o| o != v).collect();
         let r = &self.uncertainty.ratings;
         order.sort_by(|&x, &y| {
             r[y].total_cmp(&r[x])
@@ -373,6 +368,21 @@ mod tests {
         // Four different opponents, one from each quarter of the order (0-1, 2-3, 4-5, 6-7).
         let quarters: BTreeSet<usize> = opponents.iter().map(|o| o / 2).collect();
         assert_eq!(quarters, BTreeSet::from([0, 1, 2, 3]), "{opponents:?}");
+    }
+
+    #[test]
+    fn at_a_league_s_start_placement_spreads_the_games() {
+        // Five new versions owe 4 pairs each: 10 pairs, 4 a version on average. Were the
+        // first version placed everyone's opponent it would play 7 or more.
+        let batch = plan_batch(&entries(&[true; 5]), &[], &Settings::default(), 10, 3);
+        assert!(batch.iter().all(|p| p.placement), "{batch:?}");
+        for v in 0..5 {
+            let pairs = batch.iter().filter(|p| p.a == v || p.b == v).count();
+            assert!(
+                (3..=5).contains(&pairs),
+                "version {v}: {pairs} pairs: {batch:?}"
+            );
+        }
     }
 
     #[test]

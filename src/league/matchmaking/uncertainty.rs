@@ -247,6 +247,7 @@ mod tests {
                 .map(|i| (0..3).map(|j| if i == j { 1e4 } else { 0.0 }).collect())
                 .collect(),
             dispersion: 1.0,
+            split: None,
         };
         assert!(
             u.gain(0, 1) > 5.0 * u.gain(0, 2),
