@@ -178,32 +178,8 @@ fn league(seed: u64, settings: &Settings) -> (Reached, Vec<Option<u64>>) {
         for p in batch {
             event.play(p.a, p.b);
             let ratings = event.ratings(n).filter(|_| arrived);
-            if std::env::var("DEBUG").is_ok() && event.games % 20 == 0 && ratings.is_none() {
-                let mut pg: Vec<_> = event
-                    .played
-                    .iter()
-                    .map(|p| ((p.a, p.b), p.a_wins, p.draws, p.b_wins))
-                    .collect();
-                pg.sort();
-                eprintln!("{} no fit\n    {:?}", event.games, pg);
-            }
             trace.push((event.games, ratings.as_ref().is_some_and(|r| in_order(r))));
             let Some(r) = ratings else { continue };
-            if std::env::var("DEBUG").is_ok() && event.games % 20 == 0 {
-                let mut pg: Vec<_> = event
-                    .played
-                    .iter()
-                    .map(|p| ((p.a, p.b), p.a_wins + p.draws + p.b_wins))
-                    .collect();
-                pg.sort();
-                eprintln!(
-                    "{} {} {:?}\n    {:?}",
-                    event.games,
-                    in_order(&r),
-                    r.iter().map(|x| x.round()).collect::<Vec<_>>(),
-                    pg
-                );
-            }
             for (k, &v) in LATE.iter().enumerate() {
                 if placed[k].is_none() && rank(&r, v).abs_diff(true_rank[v]) <= 1 {
                     placed[k] = Some(games_of(&event.played, v));
