@@ -353,6 +353,12 @@ fn fit_bounded(pairs: &[PairGames], n: usize) -> (Vec<f64>, f64, Vec<Vec<f64>>) 
 }
 
 impl RatingList {
+    /// The covariance of the ratings of bots `i` and `j` (indices into [`fit`]'s names), in
+    /// Elo²: `Var(r_i − r_j) = c(i,i) + c(j,j) − 2·c(i,j)`. NaN where either is a bound.
+    pub fn covariance(&self, i: usize, j: usize) -> f64 {
+        self.covariance[i][j]
+    }
+
     /// The list placed so that `name` has rating `elo`; errors become relative to that bot.
     pub fn anchored(&self, name: &str, elo: f64) -> Result<RatingList, NoRatings> {
         let a = self

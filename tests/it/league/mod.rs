@@ -4,6 +4,7 @@
 
 mod errors;
 mod leaderboard;
+mod matchmaking;
 mod resume;
 mod shards;
 mod versions;

@@ -1,0 +1,72 @@
+#!/bin/sh
+# Games a league and a round robin need before their ratings show the known order of the
+# built-in bots (docs/league.md, "Matchmaking"), with real games.
+#
+#   sh bench/league-order.sh [SEEDS] [HORIZON]        (defaults: 10 seeds, 168 games)
+#
+# For each seed 1..SEEDS:
+# - a league (`baraza league`, that seed) of random, greedy and search levels 1, 3 and 5,
+#   run in batches of 8 games; after its first 20 games two late entrants, levels 2 and 4,
+#   are submitted; it runs to HORIZON games;
+# - a round robin (`baraza tournament`, that seed) of the same seven bots, HORIZON/42 rounds.
+# Then bench/league_order.py reads each log after every game pair: the first prefix whose
+# ratings (`baraza results`, the leaderboard's fit) show the order (Kendall tau >= 0.9 and
+# every ladder step of 70% or more of docs/search.md, levels 1<2<3<4<5 on Darra, the right
+# way round), and the prefix from which every later one does. Also each late version's own
+# games at the first prefix where it stands within one place of its rank in the known order.
+#
+# Environment: BARAZA (default target/release/baraza), RULESET (darra), MOVETIME (2000: the
+# levels' node budgets, not the clock, end their searches), CONCURRENCY (2), WORK (a new
+# temporary folder, kept).
+set -eu
+cd "$(dirname "$0")/.."
+SEEDS=${1:-10}
+HORIZON=${2:-168}
+BARAZA=${BARAZA:-target/release/baraza}
+RULESET=${RULESET:-darra}
+MOVETIME=${MOVETIME:-2000}
+CONCURRENCY=${CONCURRENCY:-2}
+WORK=${WORK:-$(mktemp -d /tmp/league-order.XXXXXX)}
+BATCH=8
+LATE_AFTER=20
+ORDER="r g s1 s2 s3 s4 s5"
+LADDER="s1<s2 s2<s3 s3<s4 s4<s5"
+
+search() { echo "builtin:search --level $1"; }
+games_in() { grep -c '"game_id"' "$1" 2>/dev/null || true; }
+
+league_run() { # DIR: one batch
+    "$BARAZA" league run "$1" --games "$BATCH" --concurrency "$CONCURRENCY" --quiet >/dev/null
+}
+
+echo "seed  round-robin (first stays)  league (first stays)  late s2, s4: own games to within one place"
+for seed in $(seq 1 "$SEEDS"); do
+    L="$WORK/league-$seed"
+    T="$WORK/rr-$seed"
+    rm -rf "$L" "$T"
+    "$BARAZA" league new "$L" --ruleset "$RULESET" --seed "$seed" --movetime "$MOVETIME" >/dev/null
+    "$BARAZA" league submit "$L" --name r --cmd builtin:random >/dev/null
+    "$BARAZA" league submit "$L" --name g --cmd builtin:greedy >/dev/null
+    for level in 1 3 5; do
+        "$BARAZA" league submit "$L" --name "s$level" --cmd "$(search $level)" >/dev/null
+    done
+    while [ "$(games_in "$L/games.jsonl")" -lt "$LATE_AFTER" ]; do league_run "$L"; done
+    for level in 2 4; do
+        "$BARAZA" league submit "$L" --name "s$level" --cmd "$(search $level)" >/dev/null
+    done
+    while [ "$(games_in "$L/games.jsonl")" -lt "$HORIZON" ]; do league_run "$L"; done
+
+    "$BARAZA" tournament "$RULESET" --seed "$seed" --movetime "$MOVETIME" \
+        --concurrency "$CONCURRENCY" --rounds $((HORIZON / 42)) --out "$T" --quiet \
+        --bot r=builtin:random --bot g=builtin:greedy --bot s1="$(search 1)" \
+        --bot s2="$(search 2)" --bot s3="$(search 3)" --bot s4="$(search 4)" \
+        --bot s5="$(search 5)" >/dev/null
+
+    # shellcheck disable=SC2086
+    rr=$(python3 bench/league_order.py "$BARAZA" "$T/games.jsonl" $ORDER --ladder $LADDER)
+    # shellcheck disable=SC2086
+    lg=$(python3 bench/league_order.py "$BARAZA" "$L/games.jsonl" $ORDER --ladder $LADDER \
+        --late s2 s4)
+    echo "$seed  $rr  |  $lg"
+done
+echo "logs in $WORK"
