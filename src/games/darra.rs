@@ -364,10 +364,9 @@ impl Game for Darra {
     fn captures(&self, mv: DarraMove) -> Vec<Capture> {
         let mut out = Vec::new();
         self.clone().sow(mv, |idx, by| {
-            out.push(Capture {
-                cell: self.label(idx),
-                by,
-            })
+            let mut cell = String::with_capacity(3);
+            self.push_label(idx, &mut cell);
+            out.push(Capture { cell, by })
         });
         out
     }
