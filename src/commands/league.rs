@@ -117,7 +117,9 @@ fn new(out: &mut dyn Write, a: LeagueNewArgs) -> anyhow::Result<()> {
         }
     }
     let mut mm = toml::Table::new();
-    let placement = a.placement_pairs.unwrap_or(4);
+    let placement = a
+        .placement_pairs
+        .unwrap_or(crate::league::matchmaking::Settings::default().placement_pairs);
     mm.insert("placement-pairs".into(), i64::from(placement).into());
     t.insert("matchmaking".into(), mm.into());
     let text = format!(
