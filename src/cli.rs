@@ -155,7 +155,7 @@ pub struct LeagueNewArgs {
     /// Start each game pair from N random legal plies (drawn from the seed)
     #[arg(long, value_name = "N")]
     pub random_opening_plies: Option<u32>,
-    /// Game pairs a new version plays before matchmaking's own choice, at most [default: 3]
+    /// Game pairs a new version plays before matchmaking's own choice [default: 4]
     #[arg(long, value_name = "N")]
     pub placement_pairs: Option<u32>,
     #[command(flatten)]

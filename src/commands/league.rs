@@ -117,9 +117,7 @@ fn new(out: &mut dyn Write, a: LeagueNewArgs) -> anyhow::Result<()> {
         }
     }
     let mut mm = toml::Table::new();
-    let placement = a
-        .placement_pairs
-        .unwrap_or(crate::league::matchmaking::Settings::default().placement_pairs);
+    let placement = a.placement_pairs.unwrap_or(4);
     mm.insert("placement-pairs".into(), i64::from(placement).into());
     t.insert("matchmaking".into(), mm.into());
     let text = format!(

@@ -74,8 +74,9 @@ pub fn plan_batch(
     let mut rng = SplitMix64::new(seed);
     let mut batch = Vec::with_capacity(pairs);
     for _ in 0..pairs {
-        let (x, y, placement) = if let Some((v, o)) = ledger.owing_placement(settings) {
-            (v, o, true)
+        let point = unit(&mut rng);
+        let (x, y, placement) = if let Some(v) = ledger.owing_placement(settings) {
+            (v, ledger.placement_opponent(v, settings, point), true)
         } else if let Some(v) = ledger.starved(settings) {
             let (x, y) = ledger.most_useful(Some(v), settings);
             (x, y, false)
@@ -85,7 +86,7 @@ pub fn plan_batch(
             let (x, y) = ledger.most_useful(None, settings);
             (x, y, false)
         };
-        ledger.record(x, y, placement);
+        ledger.record(x, y);
         let (a, b) = if rng.next_u64() & 1 == 0 {
             (x, y)
         } else {
@@ -100,6 +101,11 @@ pub fn plan_batch(
     batch
 }
 
+/// A uniform number in `[0, 1)`.
+fn unit(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// The active versions, numbered `0..m` in submission order, with their games (planned pairs
 /// counted as played) and what is known of their ratings.
 struct Ledger {
@@ -107,14 +113,8 @@ struct Ledger {
     active: Vec<usize>,
     /// Each active version's games over the whole log, against any version.
     games: Vec<u64>,
-    /// The same before this batch's planned pairs.
-    logged: Vec<u64>,
     /// Games between two active versions.
     between: Vec<Vec<u64>>,
-    /// `score[a][b]`: `a`'s points against `b` in the games played (not planned ones).
-    score: Vec<Vec<f64>>,
-    /// Whether a version has a placement pair planned in this batch (its result unknown).
-    pending: Vec<bool>,
     uncertainty: Uncertainty,
     seed: u64,
 }
@@ -130,7 +130,6 @@ impl Ledger {
         let m = active.len();
         let mut games = vec![0; m];
         let mut between = vec![vec![0; m]; m];
-        let mut score = vec![vec![0.0; m]; m];
         let mut among = Vec::new();
         for p in played.iter().filter(|p| p.a < n && p.b < n && p.a != p.b) {
             let count = p.a_wins + p.draws + p.b_wins;
@@ -141,20 +140,14 @@ impl Ledger {
             if let (Some(a), Some(b)) = (a, b) {
                 between[a][b] += count;
                 between[b][a] += count;
-                let half = p.draws as f64 / 2.0;
-                score[a][b] += p.a_wins as f64 + half;
-                score[b][a] += p.b_wins as f64 + half;
                 among.push(PairGames { a, b, ..*p });
             }
         }
         Ledger {
             active,
-            logged: games.clone(),
             games,
             uncertainty: Uncertainty::estimate(m, &among),
             between,
-            score,
-            pending: vec![false; m],
             seed,
         }
     }
@@ -168,71 +161,39 @@ impl Ledger {
         SplitMix64::new(self.seed ^ ((x as u64) << 32) ^ (y as u64)).next_u64()
     }
 
-    /// Placement needs a ladder to place against: at least half of the active versions have
-    /// played `2 · placement-pairs` games (before this batch). (The versions of a league's start are not placed:
-    /// their intervals are all wide, and the uncertainty rule spreads their games.)
-    fn ladder_established(&self, settings: &Settings) -> bool {
-        let full = 2 * u64::from(settings.placement_pairs);
-        let ready = self.logged.iter().filter(|&&g| g >= full).count();
-        full > 0 && 2 * ready >= self.active.len()
+    fn placed(&self, v: usize, settings: &Settings) -> bool {
+        self.games[v] >= 2 * u64::from(settings.placement_pairs)
     }
 
-    /// The version owing a placement pair (the fewest games first) and its opponent. A version
-    /// waits for the result of a placement pair planned in this batch: its next opponent
-    /// depends on it.
-    fn owing_placement(&self, settings: &Settings) -> Option<(usize, usize)> {
-        if !self.ladder_established(settings) {
-            return None;
-        }
+    /// The version owing placement pairs with the fewest games.
+    fn owing_placement(&self, settings: &Settings) -> Option<usize> {
         (0..self.active.len())
-            .filter(|&v| !self.pending[v])
-            .filter_map(|v| Some((v, self.placement_opponent(v, settings)?)))
-            .min_by_key(|&(v, _)| (self.games[v], self.tie_key(v, v)))
+            .filter(|&v| !self.placed(v, settings))
+            .min_by_key(|&v| (self.games[v], self.tie_key(v, v)))
     }
 
-    /// `v`'s next placement opponent, if it still owes one: a binary search over the rating
-    /// order of the others. Each opponent `v` scored more than half against is below its
-    /// place, each it scored less than half against is above it (an even score tells nothing); the next
-    /// opponent is the one not yet met closest to the middle of what is left. `v` is placed
-    /// when nobody unmet is left in between (or the results contradict each other) or after
-    /// `placement-pairs` pairs.
-    fn placement_opponent(&self, v: usize, settings: &Settings) -> Option<usize> {
-        if self.games[v] >= 2 * u64::from(settings.placement_pairs) {
-            return None;
-        }
+    /// `v`'s next placement opponent: in slice `k` of the rating order (`k` the placement
+    /// pairs it has played), at `point` within the slice; the least met first.
+    fn placement_opponent(&self, v: usize, settings: &Settings, point: f64) -> usize {
+        // All the others, placed or not: were only placed versions eligible, at a league's
+        // start the first one placed would be every newcomer's opponent.
         let mut order: Vec<usize> = (0..self.active.len()).filter(|&o| o != v).collect();
         let r = &self.uncertainty.ratings;
         order.sort_by(|&x, &y| {
             r[y].total_cmp(&r[x])
                 .then(self.tie_key(x, x).cmp(&self.tie_key(y, y)))
         });
-        // v's place: `lo..=hi` versions of `order` above it.
-        let (mut lo, mut hi) = (0, order.len());
+        let slices = u64::from(settings.placement_pairs.max(1));
+        let k = (self.games[v] / 2) % slices;
+        let target = (k as f64 + point) / slices as f64 * order.len() as f64;
+        let (mut best, mut best_key) = (order[0], (u64::MAX, f64::INFINITY));
         for (position, &o) in order.iter().enumerate() {
-            if self.score[v][o] + self.score[o][v] == 0.0 {
-                continue;
-            }
-            let share = self.score[v][o] / (self.score[v][o] + self.score[o][v]);
-            // An even score (in Darra, often each side winning its first move) tells nothing.
-            if share > 0.5 {
-                hi = hi.min(position);
-            } else if share < 0.5 {
-                lo = lo.max(position + 1);
+            let key = (self.between[v][o], (position as f64 + 0.5 - target).abs());
+            if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 < best_key.1) {
+                (best, best_key) = (o, key);
             }
         }
-        if lo >= hi {
-            return None;
-        }
-        let middle = (lo + hi) as f64 / 2.0 - 0.5;
-        (lo..hi)
-            .filter(|&p| self.between[v][order[p]] == 0)
-            .min_by(|&p, &q| {
-                (p as f64 - middle)
-                    .abs()
-                    .total_cmp(&(q as f64 - middle).abs())
-                    .then(self.tie_key(v, order[p]).cmp(&self.tie_key(v, order[q])))
-            })
-            .map(|p| order[p])
+        best
     }
 
     /// The active version furthest below its fair share, if any is below it.
@@ -298,12 +259,8 @@ impl Ledger {
         settings.pair_cap * total as f64 / pair_count + 2.0
     }
 
-    /// Count a planned game pair between `x` and `y` as played (for a placement pair, its
-    /// result is awaited).
-    fn record(&mut self, x: usize, y: usize, placement: bool) {
-        if placement {
-            self.pending[x] = true;
-        }
+    /// Count a planned game pair between `x` and `y` as played.
+    fn record(&mut self, x: usize, y: usize) {
         self.games[x] += 2;
         self.games[y] += 2;
         self.between[x][y] += 2;
@@ -316,11 +273,6 @@ impl Ledger {
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
-
-    /// A uniform number in `[0, 1)`.
-    fn unit(rng: &mut SplitMix64) -> f64 {
-        (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 
     fn entries(active: &[bool]) -> Vec<Entry> {
         active.iter().map(|&active| Entry { active }).collect()
@@ -400,54 +352,30 @@ mod tests {
     }
 
     #[test]
-    fn a_new_version_s_placement_is_a_binary_search_over_the_rating_order() {
-        // Eight placed versions (rated in index order, 7 the best) and a new one, 8, that
-        // beats 0..=5 and loses to 6 and 7: its place is below 7 and 6.
-        let mut played = established(8);
+    fn a_new_version_plays_its_placement_pairs_first_against_a_spread_of_opponents() {
+        // Eight placed versions (rated in index order) and a new one, 8: four placement pairs.
+        let played = established(8);
         let es = entries(&[true; 9]);
-        let settings = Settings {
-            placement_pairs: 4,
-            ..Settings::default()
-        };
-        let mut opponents = Vec::new();
-        for seed in 0..5 {
-            let batch = plan_batch(&es, &played, &settings, 3, seed);
-            // One placement pair a batch: the next opponent depends on its result.
-            assert!(batch[1..].iter().all(|p| !p.placement), "{batch:?}");
-            if !batch[0].placement {
-                break;
-            }
-            let p = &batch[0];
-            assert!(p.a == 8 || p.b == 8, "{batch:?}");
-            let o = p.a + p.b - 8;
-            let wins = if o <= 5 { 2 } else { 0 };
-            played.push(PairGames {
-                a: o,
-                b: 8,
-                a_wins: 2 - wins,
-                draws: 0,
-                b_wins: wins,
-            });
-            opponents.push(o);
+        let batch = plan_batch(&es, &played, &Settings::default(), 6, 7);
+        assert_eq!(batch.len(), 6);
+        let (placement, rest) = batch.split_at(4);
+        let mut opponents = BTreeSet::new();
+        for p in placement {
+            assert!(p.placement && (p.a == 8 || p.b == 8), "{batch:?}");
+            opponents.insert(if p.a == 8 { p.b } else { p.a });
         }
-        // By hand: the middle of 7..0 (4 or 3, a win); then the middle above it (6, a loss;
-        // or 5 or 6 when the first was 3); then what is left between, down to 5 (a win)
-        // against which and 6 the search closes: 3 or 4 pairs of the 4 allowed.
-        assert!([3, 4].contains(&opponents[0]), "{opponents:?}");
-        assert!(
-            opponents.contains(&5) && opponents.contains(&6),
-            "{opponents:?}"
-        );
-        assert!((3..=4).contains(&opponents.len()), "{opponents:?}");
-        assert!(opponents.iter().all(|&o| o >= 3), "{opponents:?}");
+        assert!(rest.iter().all(|p| !p.placement), "{batch:?}");
+        // Four different opponents, one from each quarter of the order (0-1, 2-3, 4-5, 6-7).
+        let quarters: BTreeSet<usize> = opponents.iter().map(|o| o / 2).collect();
+        assert_eq!(quarters, BTreeSet::from([0, 1, 2, 3]), "{opponents:?}");
     }
 
     #[test]
-    fn at_a_league_s_start_nobody_is_placed_and_the_games_spread() {
-        // Five new versions: no ladder to place them against. 10 pairs, 4 a version on
-        // average; the uncertainty rule spreads them (nobody plays 7 or more).
+    fn at_a_league_s_start_placement_spreads_the_games() {
+        // Five new versions owe 4 pairs each: 10 pairs, 4 a version on average. Were the
+        // first version placed everyone's opponent it would play 7 or more.
         let batch = plan_batch(&entries(&[true; 5]), &[], &Settings::default(), 10, 3);
-        assert!(batch.iter().all(|p| !p.placement), "{batch:?}");
+        assert!(batch.iter().all(|p| p.placement), "{batch:?}");
         for v in 0..5 {
             let pairs = batch.iter().filter(|p| p.a == v || p.b == v).count();
             assert!(
@@ -463,35 +391,18 @@ mod tests {
         played.push(PairGames {
             a: 0,
             b: 4,
-            a_wins: 1,
+            a_wins: 3,
             draws: 2,
-            b_wins: 3,
+            b_wins: 1,
         });
         let settings = Settings {
             placement_pairs: 4,
             ..Settings::default()
         };
-        // 6 games: one placement pair left, then none. Its score against 0 (the weakest)
-        // puts it above 0: the opponent is the middle of 3, 2, 1.
+        // 6 games: one placement pair left, then none.
         let batch = plan_batch(&entries(&[true; 5]), &played, &settings, 3, 1);
-        assert!(batch[0].placement, "{batch:?}");
-        assert_eq!(
-            (batch[0].a.min(batch[0].b), batch[0].a.max(batch[0].b)),
-            (2, 4)
-        );
+        assert!(batch[0].placement && (batch[0].a == 4 || batch[0].b == 4));
         assert!(!batch[1].placement && !batch[2].placement, "{batch:?}");
-        // With 3 placement pairs it owes none.
-        let three = Settings {
-            placement_pairs: 3,
-            ..Settings::default()
-        };
-        let batch = plan_batch(&entries(&[true; 5]), &played, &three, 3, 1);
-        assert!(batch.iter().all(|p| !p.placement), "{batch:?}");
-        // Had it scored less than half against the weakest, its search would be over.
-        let last = played.last_mut().unwrap();
-        (last.a_wins, last.b_wins) = (3, 1);
-        let batch = plan_batch(&entries(&[true; 5]), &played, &settings, 3, 1);
-        assert!(batch.iter().all(|p| !p.placement), "{batch:?}");
         // With no placement at all, nobody is placed.
         let none = Settings {
             placement_pairs: 0,

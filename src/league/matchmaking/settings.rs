@@ -20,7 +20,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            placement_pairs: 3,
+            placement_pairs: 4,
             min_share: 0.5,
             pair_cap: 3.0,
         }
@@ -89,7 +89,7 @@ mod tests {
     fn no_table_or_an_empty_one_is_the_defaults() {
         assert_eq!(Settings::from_table(None), Ok(Settings::default()));
         assert_eq!(parse(""), Ok(Settings::default()));
-        assert_eq!(Settings::default().placement_pairs, 3);
+        assert_eq!(Settings::default().placement_pairs, 4);
     }
 
     #[test]
