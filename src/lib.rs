@@ -6,6 +6,7 @@
 pub mod bot;
 pub mod builtin;
 pub mod check_bot;
+pub mod civil_date;
 pub mod cli;
 pub mod cli_habits;
 pub mod clock;

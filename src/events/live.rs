@@ -9,7 +9,6 @@
 //! half-written page.
 
 use super::{RunEvent, Sink, SinkError};
-use crate::outcome::{GameResult, Termination};
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::GameLine;
 use crate::tournament::plan::schedule::ScheduledGame;
@@ -233,25 +232,11 @@ fn skeleton(game: &ScheduledGame) -> GameRecord {
         ruleset: game.start.split(' ').next().unwrap_or("").to_string(),
         white: game.white_name.clone(),
         black: game.black_name.clone(),
-        result: GameResult::Unfinished,
-        termination: Termination::Normal,
-        reason: String::new(),
-        plies: 0,
-        moves: Vec::new(),
-        times_ms: Vec::new(),
-        times_us: Vec::new(),
-        move_infos: Vec::new(),
-        white_id_name: None,
-        white_id_author: None,
-        black_id_name: None,
-        black_id_author: None,
         start: game.start.clone(),
         seed: game.seed,
-        time_control: "-".into(),
-        event: String::new(),
-        site: String::new(),
-        date: String::new(),
         round: game.round.to_string(),
+        time_control: "-".into(),
+        ..GameRecord::default()
     }
 }
 
