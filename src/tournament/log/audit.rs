@@ -104,6 +104,9 @@ struct Judged {
 /// What a line is held against.
 enum Expect {
     Schedule(ScheduleExpect),
+    /// A log whose header schedules no games (a league's: its batches are planned as it
+    /// goes): each line is judged on its own, named by its game number.
+    Unscheduled,
     Match(MatchExpect),
 }
 
@@ -121,7 +124,10 @@ impl Judge {
         let mut record = GameRecord::default();
         for (n, text, unterminated) in chunk.lines() {
             match &self.expect {
-                Expect::Schedule(x) => self.tournament_line(x, n, text, &mut record, &mut out),
+                Expect::Schedule(x) => {
+                    self.tournament_line(Some(x), n, text, &mut record, &mut out)
+                }
+                Expect::Unscheduled => self.tournament_line(None, n, text, &mut record, &mut out),
                 Expect::Match(x) => {
                     self.match_line(x, n, text, unterminated, &mut record, &mut out)
                 }
@@ -132,7 +138,7 @@ impl Judge {
 
     fn tournament_line(
         &self,
-        x: &ScheduleExpect,
+        x: Option<&ScheduleExpect>,
         n: usize,
         text: &str,
         record: &mut GameRecord,
@@ -144,14 +150,19 @@ impl Judge {
             out.problems.push((n, why));
             return;
         };
-        let number = x.number(&ids.game_id);
-        let mut problems = match number {
-            Some(g) => x.check(g, ids.pair, ids.opening, record),
-            None => vec![format!(
+        let number = match x {
+            Some(x) => x.number(&ids.game_id),
+            None => Some(record.game).filter(|&g| g > 0),
+        };
+        let mut problems = match (x, number) {
+            (Some(x), Some(g)) => x.check(g, ids.pair, ids.opening, record),
+            (Some(x), None) => vec![format!(
                 "game id '{}' is not in the event's schedule ({} games)",
                 ids.game_id,
                 x.games()
             )],
+            (None, Some(_)) => vec![],
+            (None, None) => vec!["no game number".to_string()],
         };
         rejudge(record, n, &mut problems);
         let id = &ids.game_id;
@@ -227,7 +238,7 @@ impl Judge {
     fn name(&self, n: u64) -> String {
         match &self.expect {
             Expect::Schedule(x) => x.id_of(n),
-            Expect::Match(_) => format!("game {n}"),
+            Expect::Unscheduled | Expect::Match(_) => format!("game {n}"),
         }
     }
 }
@@ -332,6 +343,9 @@ fn audit_run<R: BufRead>(
     let mut log = LogReader::start(lines)?.ok_or_else(|| LogError::NoHeader {
         path: std::path::PathBuf::from(&source),
     })?;
+    if log.header.scheduled_games == 0 && log.header.event.bots.is_empty() {
+        return audit_unscheduled(log, source, prints, host);
+    }
     let x = ScheduleExpect::new(&log.header)
         .map_err(|e| anyhow::anyhow!("{source}: the header's event has no schedule: {e}"))?;
     let header = x.header_problems(&log.header);
@@ -369,6 +383,35 @@ fn audit_run<R: BufRead>(
         fold,
         header,
         missing,
+    })
+}
+
+/// A games.jsonl whose header schedules nothing (a league's): every game line re-judged and
+/// compared with games.pgn, each game number once; no game is missing, as none was scheduled.
+fn audit_unscheduled<R: BufRead>(
+    mut log: LogReader<R>,
+    source: String,
+    prints: bool,
+    host: &HostState,
+) -> anyhow::Result<Judgement> {
+    let judge = Judge {
+        expect: Expect::Unscheduled,
+        source,
+        prints,
+    };
+    let mut fold = Fold::new(Seen::numbers_only(), prints);
+    let mut sprt_pairs = None;
+    map_fold(
+        threads(),
+        || next_run_chunk(&mut log, &mut sprt_pairs, host),
+        |c| judge.chunk(c),
+        |j| fold.take(j, &judge),
+    )?;
+    Ok(Judgement {
+        judge,
+        fold,
+        header: vec![],
+        missing: vec![],
     })
 }
 

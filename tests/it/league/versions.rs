@@ -43,6 +43,29 @@ fn three_entrants_play_a_batch_that_results_and_replay_read() {
     assert_eq!(table["games"], 12);
     let verified = verify_log(&dir.join("games.pgn"));
     assert!(verified.contains("12 games"), "{verified}");
+    // `results --verify` judges a log without a schedule game by game: the true log passes...
+    let said = baraza_ok(["results", d, "--verify"]);
+    assert!(said.contains("verified 12 games: no problem"), "{said}");
+    // ...and a result changed in games.jsonl is caught by the engines and against games.pgn.
+    let jsonl = dir.join("games.jsonl");
+    let true_log = std::fs::read_to_string(&jsonl).unwrap();
+    let mut lines: Vec<String> = true_log.lines().map(str::to_string).collect();
+    let mut game: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    let forged = if game["result"] == "1-0" {
+        "0-1"
+    } else {
+        "1-0"
+    };
+    game["result"] = forged.into();
+    lines[1] = game.to_string();
+    std::fs::write(&jsonl, lines.join("\n") + "\n").unwrap();
+    let out = baraza().args(["results", d, "--verify"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains(&format!("Result {forged} but")), "{said}");
+    assert!(said.contains("differs from its games.jsonl line"), "{said}");
+    assert!(said.contains("2 problems in 12 games"), "{said}");
+    std::fs::write(&jsonl, true_log).unwrap();
     // A second run continues the numbering: batch 2, games 13 to 16.
     run_games(&dir, 4);
     let lines = game_lines(&dir);
