@@ -6,7 +6,9 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{baraza, bot, on_path, read_jsonl, temp_dir, tournament, Tool, CHROMIUM};
+use crate::support::{
+    bot, on_path, read_jsonl, temp_dir, tournament, write_report, Tool, CHROMIUM,
+};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -44,13 +46,7 @@ fn the_report_of_sixteen_bots_fits_1024_and_1280_px_in_chromium() {
         .assert()
         .success();
     let html = dir.join("report.html");
-    baraza()
-        .arg("results")
-        .arg(&run)
-        .args(["--format", "html", "-o"])
-        .arg(&html)
-        .assert()
-        .success();
+    write_report(&run, &html);
     let lines = read_jsonl(&run.join("games.jsonl"));
     let games: Vec<&Value> = lines.iter().filter(|l| l.get("baraza").is_none()).collect();
     assert_eq!(games.len(), 240, "16 bots, one round: 16 · 15 games");

@@ -8,7 +8,9 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{baraza, baraza_ok, on_path, temp_dir, tournament, Tool, CHROMIUM};
+use crate::support::{
+    baraza, baraza_ok, on_path, temp_dir, tournament, write_report, write_view, Tool, CHROMIUM,
+};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -67,13 +69,7 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
             .arg(&pgn)
             .assert()
             .success();
-        baraza()
-            .arg("view")
-            .arg(&pgn)
-            .arg("-o")
-            .arg(&html)
-            .assert()
-            .success();
+        write_view(&pgn, &html);
         let games =
             baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
         let page = format!("file://{}", html.display());
@@ -186,13 +182,7 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
         .assert()
         .success();
     let html = dir.join("report.html");
-    baraza()
-        .arg("results")
-        .arg(&run)
-        .args(["--format", "html", "-o"])
-        .arg(&html)
-        .assert()
-        .success();
+    write_report(&run, &html);
     let driver = Driver::start(&chromedriver);
     let session = Session::new(&driver, &chromium, &dir.join("profile"));
     session.post("/window/rect", json!({"width": 1400, "height": 1400}));

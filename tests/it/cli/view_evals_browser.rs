@@ -7,7 +7,7 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{Driver, Session};
-use crate::support::{baraza, on_path, temp_dir, Tool, CHROMIUM};
+use crate::support::{baraza, on_path, temp_dir, write_view, Tool, CHROMIUM};
 use serde_json::json;
 
 /// The two numbers of a reason's score (`ended by the rules: end 36-12` → (36, 12)).
@@ -72,13 +72,7 @@ fn evaluations_graph_and_final_stores_in_chromium() {
                 "{}.html",
                 log.extension().unwrap().to_str().unwrap()
             ));
-            baraza()
-                .arg("view")
-                .arg(log)
-                .arg("-o")
-                .arg(&html)
-                .assert()
-                .success();
+            write_view(log, &html);
             let page = format!("file://{}", html.display());
             for (g, rec) in games.iter().enumerate() {
                 let n = g + 1;

@@ -10,7 +10,9 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{baraza, on_path, read_jsonl, temp_dir, tournament, Tool, CHROMIUM};
+use crate::support::{
+    baraza, on_path, read_jsonl, temp_dir, tournament, write_report, write_view, Tool, CHROMIUM,
+};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -156,13 +158,7 @@ fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
             .arg(&pgn)
             .assert()
             .success();
-        baraza()
-            .arg("view")
-            .arg(&pgn)
-            .arg("-o")
-            .arg(&html)
-            .assert()
-            .success();
+        write_view(&pgn, &html);
         let games =
             baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
         let ply = games[0].moves.len() / 2;
@@ -217,13 +213,7 @@ fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
     .assert()
     .success();
     let html = dir.join("report.html");
-    baraza()
-        .arg("results")
-        .arg(&run)
-        .args(["--format", "html", "-o"])
-        .arg(&html)
-        .assert()
-        .success();
+    write_report(&run, &html);
     let lines = read_jsonl(&run.join("games.jsonl"));
     let mut games: Vec<&Value> = lines.iter().filter(|l| l.get("baraza").is_none()).collect();
     games.sort_by_key(|g| g["game"].as_u64().unwrap());
@@ -313,13 +303,7 @@ fn captured_holes_are_marked_in_the_takers_colour_in_chromium() {
     let log = dir.join("captures.pgn");
     std::fs::write(&log, pgn).unwrap();
     let html = dir.join("captures.html");
-    baraza()
-        .arg("view")
-        .arg(&log)
-        .arg("-o")
-        .arg(&html)
-        .assert()
-        .success();
+    write_view(&log, &html);
 
     let driver = Driver::start(&chromedriver);
     let session = Session::new(&driver, &chromium, &dir.join("profile"));

@@ -617,3 +617,25 @@ pub fn pid_count(pidfile: &Path) -> usize {
         .filter(|l| !l.trim().is_empty())
         .count()
 }
+
+/// `baraza view LOG -o HTML`, which must succeed: the viewer page of a log.
+pub fn write_view(log: &Path, html: &Path) {
+    baraza()
+        .arg("view")
+        .arg(log)
+        .arg("-o")
+        .arg(html)
+        .assert()
+        .success();
+}
+
+/// `baraza results RUN --format html -o HTML`, which must succeed: a run's event report.
+pub fn write_report(run: &Path, html: &Path) {
+    baraza()
+        .arg("results")
+        .arg(run)
+        .args(["--format", "html", "-o"])
+        .arg(html)
+        .assert()
+        .success();
+}

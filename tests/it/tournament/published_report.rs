@@ -7,7 +7,9 @@
 //! loses; every other game of theirs they lose at their first turn. So `seg` loses 5 games by
 //! `crash`, `ill` 5 by `illegal move`, and nobody else loses by a fault.
 
-use crate::support::{baraza, baraza_ok, bot, read_jsonl, refused, temp_dir, tournament};
+use crate::support::{
+    baraza_ok, bot, read_jsonl, refused, temp_dir, tournament, write_report, write_view,
+};
 use serde_json::Value;
 use std::path::Path;
 
@@ -143,13 +145,7 @@ fn the_report_names_the_event_and_its_entrants_and_counts_by_hand() {
     let dir = temp_dir("report-content");
     let run = misbehaving_event(&dir);
     let html_path = dir.join("report.html");
-    baraza()
-        .arg("results")
-        .arg(&run)
-        .args(["--format", "html", "-o"])
-        .arg(&html_path)
-        .assert()
-        .success();
+    write_report(&run, &html_path);
     let html = std::fs::read_to_string(&html_path).unwrap();
     let lines = read_jsonl(&run.join("games.jsonl"));
     let games: Vec<&Value> = lines.iter().filter(|l| l.get("baraza").is_none()).collect();
@@ -254,13 +250,7 @@ fn view_shows_the_recorded_info_and_refuses_logs_it_cannot_use() {
     let dir = temp_dir("report-view-logs");
     let run = misbehaving_event(&dir);
     let page = dir.join("view.html");
-    baraza()
-        .arg("view")
-        .arg(&run)
-        .arg("-o")
-        .arg(&page)
-        .assert()
-        .success();
+    write_view(&run, &page);
     let data = page_data(&std::fs::read_to_string(&page).unwrap());
     let with_info = data["games"]
         .as_array()
