@@ -17,9 +17,11 @@ pub(super) const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
 /// How long to wait for the exit status of a bot that closed a pipe, for a crash's reason: a
 /// process that closed its pipes is almost always exiting, and on a loaded machine the status
 /// can take longer than [`EXIT_STATUS_WAIT`] to come (then the reason would change from run
-/// to run; 1 s was still too short once in a full test run on 2 cores). Returns as soon as it
-/// exits (a bot in a PID namespace is reported by its keeper after its init).
-const CRASH_EXIT_WAIT: Duration = Duration::from_secs(3);
+/// to run; 1 s was too short once in a full test run on 2 cores, and 3 s once in CI while a
+/// starter kit compiled beside it). Returns as soon as it exits (a bot in a PID namespace is
+/// reported by its keeper after its init, three processes to schedule); only a bot that
+/// closes a pipe and goes on running waits the whole bound, once, before it is killed.
+const CRASH_EXIT_WAIT: Duration = Duration::from_secs(10);
 /// How long to wait for the rest of a crashed bot's stderr (the pipe ends with the process,
 /// unless something it started holds it).
 const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
