@@ -17,7 +17,7 @@
 #
 # Environment: BARAZA (default target/release/baraza), RULESET (darra), MOVETIME (2000: the
 # levels' node budgets, not the clock, end their searches), CONCURRENCY (2), WORK (a new
-# temporary folder, kept).
+# temporary folder, kept), PLACEMENT_PAIRS (the league's default when unset).
 set -eu
 cd "$(dirname "$0")/.."
 SEEDS=${1:-10}
@@ -44,7 +44,8 @@ for seed in $(seq 1 "$SEEDS"); do
     L="$WORK/league-$seed"
     T="$WORK/rr-$seed"
     rm -rf "$L" "$T"
-    "$BARAZA" league new "$L" --ruleset "$RULESET" --seed "$seed" --movetime "$MOVETIME" >/dev/null
+    "$BARAZA" league new "$L" --ruleset "$RULESET" --seed "$seed" --movetime "$MOVETIME" \
+        ${PLACEMENT_PAIRS:+--placement-pairs "$PLACEMENT_PAIRS"} >/dev/null
     "$BARAZA" league submit "$L" --name r --cmd builtin:random >/dev/null
     "$BARAZA" league submit "$L" --name g --cmd builtin:greedy >/dev/null
     for level in 1 3 5; do

@@ -6,10 +6,9 @@
 //! Each pair is the first of these that applies:
 //!
 //! 1. **Placement**: an active version with fewer than `2 · placement-pairs` games (the one
-//!    with the fewest first) plays a placement pair. Its `k`-th placement opponent is drawn
-//!    from the `k`-th of `placement-pairs` equal slices of the current rating order (a seeded
-//!    point in the slice; opponents it has met least first), among all the other active
-//!    versions: a spread from the top of the ladder to its foot.
+//!    with the fewest first) plays a placement pair, against a version near the middle of where
+//!    its results so far leave it (a bisection that tolerates noise: see [`placement`]); the
+//!    least met of those first.
 //! 2. **Fair share**: an active version with fewer games than `min-share` times the mean of
 //!    the active versions' games (the fewest first) plays its most useful pair (as in 3).
 //! 3. **Uncertainty**: the pair whose game pair is expected to shrink the variance of their
@@ -30,6 +29,7 @@
 //! gives the same batch relabelled whenever no two choices tie exactly. Who moves first in a
 //! pair's first game is a seeded coin.
 
+mod placement;
 mod settings;
 mod uncertainty;
 
@@ -37,6 +37,7 @@ pub use settings::Settings;
 
 use crate::rng::SplitMix64;
 use crate::stats::ratings::PairGames;
+use placement::{position, Results};
 use uncertainty::Uncertainty;
 
 /// A version as matchmaking sees it; its index in the slice is its index in the league's
@@ -74,9 +75,8 @@ pub fn plan_batch(
     let mut rng = SplitMix64::new(seed);
     let mut batch = Vec::with_capacity(pairs);
     for _ in 0..pairs {
-        let point = unit(&mut rng);
         let (x, y, placement) = if let Some(v) = ledger.owing_placement(settings) {
-            (v, ledger.placement_opponent(v, settings, point), true)
+            (v, ledger.placement_opponent(v, settings), true)
         } else if let Some(v) = ledger.starved(settings) {
             let (x, y) = ledger.most_useful(Some(v), settings);
             (x, y, false)
@@ -101,11 +101,6 @@ pub fn plan_batch(
     batch
 }
 
-/// A uniform number in `[0, 1)`.
-fn unit(rng: &mut SplitMix64) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
 /// The active versions, numbered `0..m` in submission order, with their games (planned pairs
 /// counted as played) and what is known of their ratings.
 struct Ledger {
@@ -113,8 +108,10 @@ struct Ledger {
     active: Vec<usize>,
     /// Each active version's games over the whole log, against any version.
     games: Vec<u64>,
-    /// Games between two active versions.
+    /// Games between two active versions (planned pairs counted).
     between: Vec<Vec<u64>>,
+    /// `results[v][o]`: `v`'s results against `o` in the games played (not the planned ones).
+    results: Vec<Vec<Results>>,
     uncertainty: Uncertainty,
     seed: u64,
 }
@@ -130,6 +127,7 @@ impl Ledger {
         let m = active.len();
         let mut games = vec![0; m];
         let mut between = vec![vec![0; m]; m];
+        let mut results = vec![vec![Results::default(); m]; m];
         let mut among = Vec::new();
         for p in played.iter().filter(|p| p.a < n && p.b < n && p.a != p.b) {
             let count = p.a_wins + p.draws + p.b_wins;
@@ -140,6 +138,8 @@ impl Ledger {
             if let (Some(a), Some(b)) = (a, b) {
                 between[a][b] += count;
                 between[b][a] += count;
+                results[a][b].add(p.a_wins, p.draws, p.b_wins);
+                results[b][a].add(p.b_wins, p.draws, p.a_wins);
                 among.push(PairGames { a, b, ..*p });
             }
         }
@@ -148,6 +148,7 @@ impl Ledger {
             games,
             uncertainty: Uncertainty::estimate(m, &among),
             between,
+            results,
             seed,
         }
     }
@@ -172,28 +173,61 @@ impl Ledger {
             .min_by_key(|&v| (self.games[v], self.tie_key(v, v)))
     }
 
-    /// `v`'s next placement opponent: in slice `k` of the rating order (`k` the placement
-    /// pairs it has played), at `point` within the slice; the least met first.
-    fn placement_opponent(&self, v: usize, settings: &Settings, point: f64) -> usize {
-        // All the others, placed or not: were only placed versions eligible, at a league's
-        // start the first one placed would be every newcomer's opponent.
-        let mut order: Vec<usize> = (0..self.active.len()).filter(|&o| o != v).collect();
+    /// `v`'s next placement opponent: rated near the middle of where its results so far leave
+    /// it (see [`placement`]), among the placed versions (all the others while fewer than two
+    /// are placed, as at a league's start). Those within the central 80% of its position, and
+    /// the nearest on either side of the middle, are candidates: the least met of them (planned
+    /// pairs count) plays, the nearest to the middle first. At a league's start, where nothing
+    /// is known yet, the one with the fewest games before that: the first pairs spread.
+    fn placement_opponent(&self, v: usize, settings: &Settings) -> usize {
+        let m = self.active.len();
+        let others = (0..m).filter(|&o| o != v);
+        let placed: Vec<usize> = others
+            .clone()
+            .filter(|&o| self.placed(o, settings))
+            .collect();
+        let starting = placed.len() < 2;
+        let pool = if starting { others.collect() } else { placed };
         let r = &self.uncertainty.ratings;
-        order.sort_by(|&x, &y| {
-            r[y].total_cmp(&r[x])
-                .then(self.tie_key(x, x).cmp(&self.tie_key(y, y)))
-        });
-        let slices = u64::from(settings.placement_pairs.max(1));
-        let k = (self.games[v] / 2) % slices;
-        let target = (k as f64 + point) / slices as f64 * order.len() as f64;
-        let (mut best, mut best_key) = (order[0], (u64::MAX, f64::INFINITY));
-        for (position, &o) in order.iter().enumerate() {
-            let key = (self.between[v][o], (position as f64 + 0.5 - target).abs());
-            if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 < best_key.1) {
-                (best, best_key) = (o, key);
-            }
-        }
-        best
+        let (lo, hi) = pool
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &o| {
+                (lo.min(r[o]), hi.max(r[o]))
+            });
+        let games: Vec<(f64, Results)> = (0..m)
+            .filter(|&o| o != v && self.results[v][o] != Results::default())
+            .map(|o| (r[o], self.results[v][o]))
+            .collect();
+        let at = position(&games, lo, hi);
+        let nearest = |below: bool| {
+            pool.iter()
+                .copied()
+                .filter(|&o| (r[o] <= at.median) == below)
+                .min_by(|&x, &y| {
+                    (r[x] - at.median)
+                        .abs()
+                        .total_cmp(&(r[y] - at.median).abs())
+                })
+        };
+        let (below, above) = (nearest(true), nearest(false));
+        let candidate =
+            |o: usize| (at.low..=at.high).contains(&r[o]) || Some(o) == below || Some(o) == above;
+        pool.iter()
+            .copied()
+            .filter(|&o| candidate(o))
+            .min_by(|&x, &y| {
+                let load = |o: usize| if starting { self.games[o] } else { 0 };
+                self.between[v][x]
+                    .cmp(&self.between[v][y])
+                    .then(load(x).cmp(&load(y)))
+                    .then(
+                        (r[x] - at.median)
+                            .abs()
+                            .total_cmp(&(r[y] - at.median).abs()),
+                    )
+                    .then(self.tie_key(x, x).cmp(&self.tie_key(y, y)))
+            })
+            .expect("two active versions")
     }
 
     /// The active version furthest below its fair share, if any is below it.
@@ -274,6 +308,11 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
+    /// A uniform number in `[0, 1)`.
+    fn unit(rng: &mut SplitMix64) -> f64 {
+        (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     fn entries(active: &[bool]) -> Vec<Entry> {
         active.iter().map(|&active| Entry { active }).collect()
     }
@@ -352,8 +391,10 @@ mod tests {
     }
 
     #[test]
-    fn a_new_version_plays_its_placement_pairs_first_against_a_spread_of_opponents() {
+    fn a_new_version_plays_its_placement_pairs_first_from_the_middle_of_the_ladder() {
         // Eight placed versions (rated in index order) and a new one, 8: four placement pairs.
+        // Nothing is known of it: its middle is the ladder's, between 3 and 4, and each pair
+        // goes to the nearest version it has not met: 3 and 4, then 2 and 5.
         let played = established(8);
         let es = entries(&[true; 9]);
         let batch = plan_batch(&es, &played, &Settings::default(), 6, 7);
@@ -365,9 +406,41 @@ mod tests {
             opponents.insert(if p.a == 8 { p.b } else { p.a });
         }
         assert!(rest.iter().all(|p| !p.placement), "{batch:?}");
-        // Four different opponents, one from each quarter of the order (0-1, 2-3, 4-5, 6-7).
-        let quarters: BTreeSet<usize> = opponents.iter().map(|o| o / 2).collect();
-        assert_eq!(quarters, BTreeSet::from([0, 1, 2, 3]), "{opponents:?}");
+        assert_eq!(opponents, BTreeSet::from([2, 3, 4, 5]), "{batch:?}");
+    }
+
+    /// The placement opponent of a new version 8 among `established(8)`, after `games`
+    /// (opponent, its wins, draws, losses).
+    fn next_placement_opponent(games: &[(usize, u64, u64, u64)]) -> usize {
+        let mut played = established(8);
+        for &(o, wins, draws, losses) in games {
+            played.push(PairGames {
+                a: o,
+                b: 8,
+                a_wins: losses,
+                draws,
+                b_wins: wins,
+            });
+        }
+        let batch = plan_batch(&entries(&[true; 9]), &played, &Settings::default(), 1, 7);
+        assert!(batch[0].placement, "{batch:?}");
+        batch[0].a + batch[0].b - 8
+    }
+
+    #[test]
+    fn a_new_version_s_next_placement_opponent_follows_its_results() {
+        // established(8) fits to -227, -179, -92, -39, 36, 94, 170, 237 (checked with a
+        // separate Bradley-Terry fit in Python); the positions below are from the same
+        // computation. All four games won against 3 and 4: median 433, central 80%
+        // [178, 598]: only 7 is there.
+        assert_eq!(next_placement_opponent(&[(3, 2, 0, 0), (4, 2, 0, 0)]), 7);
+        // All lost: median -433, [-598, -178]: 0 and 1, 0 the nearer.
+        assert_eq!(next_placement_opponent(&[(3, 0, 0, 2), (4, 0, 0, 2)]), 0);
+        // Split pairs (each side won with the first move) against 3 and 4: median -2,
+        // [-247, 243]: the nearest not met, 2 (90 away) before 5 (96).
+        assert_eq!(next_placement_opponent(&[(3, 1, 0, 1), (4, 1, 0, 1)]), 2);
+        // Beat 5, lost to 6: median 128, [-117, 368]: of 2, 3, 4 and 7 (not met), 4 the nearest.
+        assert_eq!(next_placement_opponent(&[(5, 2, 0, 0), (6, 0, 0, 2)]), 4);
     }
 
     #[test]

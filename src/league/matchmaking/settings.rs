@@ -5,7 +5,7 @@
 /// The `[matchmaking]` table of league.toml.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// `placement-pairs`: the game pairs a new version plays (against a spread of opponents)
+    /// `placement-pairs`: the game pairs a new version plays (by bisection of the ladder)
     /// before it is paired by uncertainty; it owes them while it has played fewer than twice
     /// this many games.
     pub placement_pairs: u32,
