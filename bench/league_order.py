@@ -3,7 +3,7 @@
 usage: python3 league_order.py BARAZA GAMES_JSONL NAME... [--ladder A<B ...] [--late NAME ...]
 
 NAME... is the known order, weakest first (a log's `name@version` is read as `name`). After
-every game pair of the log (its first 2, 4, ... games), `baraza results --json` on that prefix
+every game pair of the log (its first 2, 4, ... games by game number, the schedule's order), `baraza results --json` on that prefix
 gives the ratings (the Bradley-Terry fit the leaderboard shows); the order is reached when
 Kendall's tau against the known order is at least 0.9 and every `--ladder` pair (A<B: a step
 of docs/search.md's ladder at 70% or more) has B rated above A. Prints one line:
@@ -68,6 +68,9 @@ def main():
     with open(log) as f:
         lines = f.readlines()
     header, games = lines[0], [l for l in lines[1:] if l.strip()]
+    # In the order they were scheduled: games played at once finish in any order, and the
+    # file's order would make the figures change from run to run.
+    games.sort(key=lambda l: json.loads(l)["game"])
     trace, placed = [], {name: None for name in late}
     for k in range(2, len(games) + 1, 2):
         rating = ratings_of(baraza, header, games[:k])

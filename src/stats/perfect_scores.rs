@@ -13,6 +13,15 @@
 //! Setting a bot aside can leave another one perfect among the rest (it lost only to the
 //! unbeaten bot): that one is set aside next, and placed back first, against the bots still
 //! there when it was set aside.
+//!
+//! A **group** can be perfect too, where no bot is: two that drew each other and never lost to
+//! anyone else (the top of a ladder, often, in a league's first games). Ordo has no answer
+//! then, and neither had this fit: no list at all. When no single bot is perfect, a group that
+//! scored every point against the rest (or none) is set aside as one: the bots among which
+//! every one scored against every other along some chain (a strongly connected part of the
+//! "scored against" graph, so its own ratings exist). It is fitted on its own games, then
+//! shifted as a block to where its perfect record against the rest has even odds; each of
+//! its bots gets that bound. For a group of one this is the rule above.
 
 use super::pair_games::{expected, PairGames};
 use serde::Serialize;
@@ -27,9 +36,10 @@ pub enum Bound {
     Ceiling,
 }
 
-/// The bots set aside, in order, each with the bots still there (itself included) when it was.
+/// The bots set aside, in order (a bot, or a group set aside as one), each with the bots still
+/// there (itself included) when it was.
 pub struct SetAside {
-    pub order: Vec<(usize, Bound)>,
+    pub order: Vec<(Vec<usize>, Bound)>,
     /// `kept[i]` after the last bot was set aside: the bots to fit.
     pub kept: Vec<bool>,
     /// For each entry of `order`: who was still there when it was set aside.
@@ -53,7 +63,8 @@ fn record(i: usize, pairs: &[PairGames], among: &[bool]) -> (f64, f64) {
 }
 
 /// Set aside, one at a time (the lowest index first), every bot that has all the points or
-/// none against the bots still there.
+/// none against the bots still there; when there is none, a group that has (see the module's
+/// comment).
 pub fn set_aside(n: usize, pairs: &[PairGames]) -> SetAside {
     let mut kept = vec![true; n];
     let (mut order, mut stage) = (Vec::new(), Vec::new());
@@ -62,37 +73,133 @@ pub fn set_aside(n: usize, pairs: &[PairGames]) -> SetAside {
             let (points, games) = record(i, pairs, &kept);
             match () {
                 _ if games == 0.0 => None,
-                _ if points == games => Some((i, Bound::Floor)),
-                _ if points == 0.0 => Some((i, Bound::Ceiling)),
+                _ if points == games => Some((vec![i], Bound::Floor)),
+                _ if points == 0.0 => Some((vec![i], Bound::Ceiling)),
                 _ => None,
             }
         });
-        let Some((i, bound)) = perfect else {
+        let Some((members, bound)) = perfect.or_else(|| perfect_group(n, pairs, &kept)) else {
             break;
         };
         stage.push(kept.clone());
-        kept[i] = false;
-        order.push((i, bound));
+        for &i in &members {
+            kept[i] = false;
+        }
+        order.push((members, bound));
     }
     SetAside { order, kept, stage }
+}
+
+/// Among the bots marked in `among`, the group (of two or more) containing the lowest-numbered
+/// bot that scored every point against the others it met (a floor) or none (a ceiling), if the
+/// bots do not all reach each other along "scored against" edges.
+fn perfect_group(n: usize, pairs: &[PairGames], among: &[bool]) -> Option<(Vec<usize>, Bound)> {
+    // scored[a]: the bots a scored against; conceded[b]: those that scored against b.
+    let (mut scored, mut conceded) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+    for p in pairs.iter().filter(|p| among[p.a] && among[p.b]) {
+        for (x, y, points) in [(p.a, p.b, p.a_wins + p.draws), (p.b, p.a, p.b_wins + p.draws)] {
+            if points > 0 {
+                scored[x].push(y);
+                conceded[y].push(x);
+            }
+        }
+    }
+    let met: Vec<Vec<usize>> = (0..n)
+        .map(|i| {
+            pairs
+                .iter()
+                .filter(|p| among[p.a] && among[p.b] && p.games() > 0.0)
+                .filter_map(|p| (p.a == i).then_some(p.b).or((p.b == i).then_some(p.a)))
+                .collect()
+        })
+        .collect();
+    let mut seen = vec![false; n];
+    for i in (0..n).filter(|&i| among[i] && !met[i].is_empty()) {
+        if seen[i] {
+            continue;
+        }
+        let (forward, backward) = (reach(i, &scored), reach(i, &conceded));
+        let group: Vec<usize> = (0..n).filter(|&j| forward[j] && backward[j]).collect();
+        for &j in &group {
+            seen[j] = true;
+        }
+        let outside = |j: &usize| !group.contains(j);
+        let plays_out = group.iter().any(|&g| met[g].iter().any(outside));
+        if group.len() < 2 || !plays_out {
+            continue;
+        }
+        // Nobody outside scored against it: a floor; it scored against nobody outside: a
+        // ceiling.
+        if group.iter().all(|&g| !conceded[g].iter().any(outside)) {
+            return Some((group, Bound::Floor));
+        }
+        if group.iter().all(|&g| !scored[g].iter().any(outside)) {
+            return Some((group, Bound::Ceiling));
+        }
+    }
+    None
+}
+
+/// The bots reached from `from` along `edges` (itself included).
+fn reach(from: usize, edges: &[Vec<usize>]) -> Vec<bool> {
+    let mut seen = vec![false; edges.len()];
+    let mut stack = vec![from];
+    seen[from] = true;
+    while let Some(v) = stack.pop() {
+        for &w in &edges[v] {
+            if !seen[w] {
+                seen[w] = true;
+                stack.push(w);
+            }
+        }
+    }
+    seen
 }
 
 impl SetAside {
     /// Place the bots set aside, last first, given the fitted ratings of the kept ones (`r`,
     /// indexed like the bots; the set-aside entries are overwritten), each against the
-    /// opponents still there when it was set aside.
-    pub fn place(&self, r: &mut [f64], pairs: &[PairGames]) {
-        for ((i, bound), among) in self.order.iter().zip(&self.stage).rev() {
-            let i = *i;
-            let opponents: Vec<(f64, f64)> = pairs
+    /// opponents still there when it was set aside. A group's own ratings come from
+    /// `fit_group` (its games renumbered `0..len`; mean-0 ratings), then the whole group is
+    /// shifted to its bound.
+    pub fn place(
+        &self,
+        r: &mut [f64],
+        pairs: &[PairGames],
+        fit_group: impl Fn(&[PairGames], usize) -> Vec<f64>,
+    ) {
+        for ((members, bound), among) in self.order.iter().zip(&self.stage).rev() {
+            let inside = |i: usize| members.iter().position(|&m| m == i);
+            let own_games: Vec<PairGames> = pairs
                 .iter()
-                .filter(|p| among[p.a] && among[p.b] && (p.a == i || p.b == i))
-                .map(|p| {
-                    let j = if p.a == i { p.b } else { p.a };
-                    (r[j], p.games())
+                .filter_map(|p| {
+                    Some(PairGames {
+                        a: inside(p.a)?,
+                        b: inside(p.b)?,
+                        ..*p
+                    })
                 })
                 .collect();
-            r[i] = even_odds(&opponents, *bound);
+            let own = if members.len() == 1 {
+                vec![0.0]
+            } else {
+                fit_group(&own_games, members.len())
+            };
+            // Each game against a bot outside the group, as an opponent rated relative to
+            // the member that played it: the shift then solves the one-bot equation.
+            let opponents: Vec<(f64, f64)> = pairs
+                .iter()
+                .filter(|p| among[p.a] && among[p.b])
+                .filter_map(|p| match (inside(p.a), inside(p.b)) {
+                    (Some(k), None) => Some((r[p.b] - own[k], p.games())),
+                    (None, Some(k)) => Some((r[p.a] - own[k], p.games())),
+                    _ => None,
+                })
+                .collect();
+            let shift = even_odds(&opponents, *bound);
+            for (k, &i) in members.iter().enumerate() {
+                r[i] = own[k] + shift;
+            }
         }
     }
 }
@@ -158,7 +265,7 @@ mod tests {
             pair(2, 3, [0, 0, 2]),
         ];
         let s = set_aside(4, &pairs);
-        assert_eq!(s.order, vec![(3, Bound::Floor), (2, Bound::Floor)]);
+        assert_eq!(s.order, vec![(vec![3], Bound::Floor), (vec![2], Bound::Floor)]);
         assert_eq!(s.kept, vec![true, true, false, false]);
     }
 

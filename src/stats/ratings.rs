@@ -259,8 +259,16 @@ pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRating
             covariance[i][j] = kept_cov[a][b];
         }
     }
-    aside.place(&mut r, pairs);
-    let bound = |i: usize| aside.order.iter().find(|o| o.0 == i).map(|o| o.1);
+    aside.place(&mut r, pairs, |group_pairs, size| {
+        fit_bounded(group_pairs, size).0
+    });
+    let bound = |i: usize| {
+        aside
+            .order
+            .iter()
+            .find(|(members, _)| members.contains(&i))
+            .map(|o| o.1)
+    };
     let ratings = names
         .iter()
         .zip(&r)

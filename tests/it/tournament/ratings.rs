@@ -179,6 +179,56 @@ fn a_bot_that_won_every_game_gets_a_floor_and_the_others_are_still_rated() {
 }
 
 #[test]
+fn a_group_that_never_lost_to_the_rest_is_placed_at_its_floor_as_one() {
+    // a and b drew each other and each beat one of c, d, who split their pair: no bot won
+    // every game, but nobody outside {a, b} ever scored against it. The group is fitted on
+    // its own games (a = b), then shifted to where its two wins have even odds against c
+    // and d (rated 0 and 0): E(x)² = 1/2, E = 0.70711, x = 400·log10(0.70711/0.29289) =
+    // 153.11. Before, there was no list at all.
+    let n = names(&["a", "b", "c", "d"]);
+    let games = [
+        pair(0, 1, [0, 1, 0]),
+        pair(0, 2, [1, 0, 0]),
+        pair(1, 3, [1, 0, 0]),
+        pair(2, 3, [1, 0, 1]),
+    ];
+    let list = fit(&n, &games).unwrap();
+    for (i, want) in [(0, 153.11), (1, 153.11), (2, 0.0), (3, 0.0)] {
+        let r = &list.ratings[i];
+        assert!((r.rating - want).abs() < 0.01, "{r:?}");
+        assert_eq!(r.bound, (i < 2).then_some(Bound::Floor), "{r:?}");
+        assert_eq!(r.error95.is_nan(), i < 2, "{r:?}");
+    }
+    // a beat b 2-1 inside the group: a − b = 400·log10(2) = 120.41, so ±60.21 about the
+    // group's centre c, where E(c + 60.21 − 0)·E(c − 60.21 − 0) = 1/2: c = 160.45 (solved
+    // by bisection in Python); a = 220.66, b = 100.24.
+    let games = [
+        pair(0, 1, [2, 0, 1]),
+        pair(0, 2, [1, 0, 0]),
+        pair(1, 3, [1, 0, 0]),
+        pair(2, 3, [1, 0, 1]),
+    ];
+    let list = fit(&n, &games).unwrap();
+    assert!((list.ratings[0].rating - 220.66).abs() < 0.01, "{list:?}");
+    assert!((list.ratings[1].rating - 100.24).abs() < 0.01, "{list:?}");
+    // The mirror, a and b now the group at the foot: they drew and never scored against c or
+    // d, who split their pair: a ceiling of −153.11. (Of two groups, the one with the first
+    // bot is set aside, as of two perfect bots; either way the other is rated 0, 0.)
+    let games = [
+        pair(0, 1, [0, 1, 0]),
+        pair(0, 2, [0, 0, 1]),
+        pair(1, 3, [0, 0, 1]),
+        pair(2, 3, [1, 0, 1]),
+    ];
+    let list = fit(&n, &games).unwrap();
+    for (i, r) in list.ratings.iter().enumerate() {
+        let want = if i < 2 { -153.11 } else { 0.0 };
+        assert!((r.rating - want).abs() < 0.01, "{r:?}");
+        assert_eq!(r.bound, (i < 2).then_some(Bound::Ceiling), "{r:?}");
+    }
+}
+
+#[test]
 fn no_list_when_the_maximum_does_not_exist() {
     // a beat b and c, b beat c: with a set aside, b has every point left, then c is alone.
     let n = names(&["a", "b", "c"]);
