@@ -112,6 +112,8 @@ struct Ledger {
     between: Vec<Vec<u64>>,
     /// `results[v][o]`: `v`'s results against `o` in the games played (not the planned ones).
     results: Vec<Vec<Results>>,
+    /// `planned[v]`: the opponents of `v`'s pairs planned in this batch.
+    planned: Vec<Vec<usize>>,
     uncertainty: Uncertainty,
     seed: u64,
 }
@@ -149,6 +151,7 @@ impl Ledger {
             uncertainty: Uncertainty::estimate(m, &among),
             between,
             results,
+            planned: vec![Vec::new(); m],
             seed,
         }
     }
@@ -177,8 +180,10 @@ impl Ledger {
     /// it (see [`placement`]), among the placed versions (all the others while fewer than two
     /// are placed, as at a league's start). Those within the central 80% of its position, and
     /// the nearest on either side of the middle, are candidates: the least met of them (planned
-    /// pairs count) plays, the nearest to the middle first. At a league's start, where nothing
-    /// is known yet, the one with the fewest games before that: the first pairs spread.
+    /// pairs count) plays, then one on the side of the middle where fewer of its pairs in this
+    /// batch are (a bisection brackets: its results come only after the batch), then the
+    /// nearest to the middle. At a league's start, where nothing is known yet, the one with the
+    /// fewest games before the side: the first pairs spread.
     fn placement_opponent(&self, v: usize, settings: &Settings) -> usize {
         let m = self.active.len();
         let others = (0..m).filter(|&o| o != v);
@@ -212,6 +217,13 @@ impl Ledger {
         let (below, above) = (nearest(true), nearest(false));
         let candidate =
             |o: usize| (at.low..=at.high).contains(&r[o]) || Some(o) == below || Some(o) == above;
+        let side = |o: usize| r[o] <= at.median;
+        let crowd = |o: usize| {
+            self.planned[v]
+                .iter()
+                .filter(|&&p| side(p) == side(o))
+                .count()
+        };
         pool.iter()
             .copied()
             .filter(|&o| candidate(o))
@@ -220,6 +232,7 @@ impl Ledger {
                 self.between[v][x]
                     .cmp(&self.between[v][y])
                     .then(load(x).cmp(&load(y)))
+                    .then(crowd(x).cmp(&crowd(y)))
                     .then(
                         (r[x] - at.median)
                             .abs()
@@ -295,6 +308,8 @@ impl Ledger {
 
     /// Count a planned game pair between `x` and `y` as played.
     fn record(&mut self, x: usize, y: usize) {
+        self.planned[x].push(y);
+        self.planned[y].push(x);
         self.games[x] += 2;
         self.games[y] += 2;
         self.between[x][y] += 2;
@@ -441,6 +456,34 @@ mod tests {
         assert_eq!(next_placement_opponent(&[(3, 1, 0, 1), (4, 1, 0, 1)]), 2);
         // Beat 5, lost to 6: median 128, [-117, 368]: of 2, 3, 4 and 7 (not met), 4 the nearest.
         assert_eq!(next_placement_opponent(&[(5, 2, 0, 0), (6, 0, 0, 2)]), 4);
+    }
+
+    #[test]
+    fn one_batch_s_placement_pairs_bracket_the_middle() {
+        // 1 and 2 are equal, a little under 3, and 0 far below: the middle of the ladder
+        // (halfway between 0 and 3) lies below 1 and 2, and 0 is the only version under it.
+        // The nearest two, 1 and 2, are on the same side; a newcomer's two pairs in one batch
+        // take one of them and then 0, one on each side, since no result comes between them.
+        let g = |a, b, a_wins, b_wins| PairGames {
+            a,
+            b,
+            a_wins,
+            draws: 0,
+            b_wins,
+        };
+        let played = [
+            g(0, 1, 1, 9),
+            g(0, 2, 1, 9),
+            g(0, 3, 1, 9),
+            g(1, 2, 5, 5),
+            g(1, 3, 4, 6),
+            g(2, 3, 4, 6),
+        ];
+        let batch = plan_batch(&entries(&[true; 5]), &played, &Settings::default(), 2, 1);
+        let opponents: Vec<usize> = batch.iter().map(|p| p.a + p.b - 4).collect();
+        assert!(batch.iter().all(|p| p.placement), "{batch:?}");
+        assert!([1, 2].contains(&opponents[0]), "{batch:?}");
+        assert_eq!(opponents[1], 0, "{batch:?}");
     }
 
     #[test]

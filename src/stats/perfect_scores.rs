@@ -64,8 +64,8 @@ fn record(i: usize, pairs: &[PairGames], among: &[bool]) -> (f64, f64) {
 
 /// Set aside, one at a time (the lowest index first), every bot that has all the points or
 /// none against the bots still there; when there is none, a group that has (see the module's
-/// comment).
-pub fn set_aside(n: usize, pairs: &[PairGames]) -> SetAside {
+/// comment) if `groups`.
+pub fn set_aside(n: usize, pairs: &[PairGames], groups: bool) -> SetAside {
     let mut kept = vec![true; n];
     let (mut order, mut stage) = (Vec::new(), Vec::new());
     loop {
@@ -78,7 +78,8 @@ pub fn set_aside(n: usize, pairs: &[PairGames]) -> SetAside {
                 _ => None,
             }
         });
-        let Some((members, bound)) = perfect.or_else(|| perfect_group(n, pairs, &kept)) else {
+        let group = || perfect_group(n, pairs, &kept).filter(|_| groups);
+        let Some((members, bound)) = perfect.or_else(group) else {
             break;
         };
         stage.push(kept.clone());
@@ -97,7 +98,10 @@ fn perfect_group(n: usize, pairs: &[PairGames], among: &[bool]) -> Option<(Vec<u
     // scored[a]: the bots a scored against; conceded[b]: those that scored against b.
     let (mut scored, mut conceded) = (vec![Vec::new(); n], vec![Vec::new(); n]);
     for p in pairs.iter().filter(|p| among[p.a] && among[p.b]) {
-        for (x, y, points) in [(p.a, p.b, p.a_wins + p.draws), (p.b, p.a, p.b_wins + p.draws)] {
+        for (x, y, points) in [
+            (p.a, p.b, p.a_wins + p.draws),
+            (p.b, p.a, p.b_wins + p.draws),
+        ] {
             if points > 0 {
                 scored[x].push(y);
                 conceded[y].push(x);
@@ -264,8 +268,11 @@ mod tests {
             pair(1, 3, [0, 0, 2]),
             pair(2, 3, [0, 0, 2]),
         ];
-        let s = set_aside(4, &pairs);
-        assert_eq!(s.order, vec![(vec![3], Bound::Floor), (vec![2], Bound::Floor)]);
+        let s = set_aside(4, &pairs, true);
+        assert_eq!(
+            s.order,
+            vec![(vec![3], Bound::Floor), (vec![2], Bound::Floor)]
+        );
         assert_eq!(s.kept, vec![true, true, false, false]);
     }
 

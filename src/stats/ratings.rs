@@ -218,6 +218,25 @@ fn gauged(info: &[Vec<f64>]) -> Vec<Vec<f64>> {
 
 /// Fit the ratings of `names` (every one of which has played) from the games between them.
 pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRatings> {
+    fit_as(names, pairs, Groups::Bound)
+}
+
+/// Which perfect scores [`fit`] sets aside and places at a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Groups {
+    /// Single bots, then groups (see [`perfect_scores`]): the list `results` shows.
+    Bound,
+    /// Single bots only: a perfect group leaves no list (`NoRatings::Unbounded` naming it).
+    /// For matchmaking, to which "nobody has scored across" matters more than a bound.
+    NoList,
+}
+
+/// [`fit`], with the perfect groups treated as `groups` says.
+pub fn fit_as(
+    names: &[String],
+    pairs: &[PairGames],
+    groups: Groups,
+) -> Result<RatingList, NoRatings> {
     let n = names.len();
     if n < 2 {
         return Err(NoRatings::TooFew);
@@ -227,7 +246,7 @@ pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRating
             "some bots are not linked to the others by any chain of games".into(),
         ));
     }
-    let aside = perfect_scores::set_aside(n, pairs);
+    let aside = perfect_scores::set_aside(n, pairs, groups == Groups::Bound);
     // The kept bots, renumbered, and the games among them.
     let kept: Vec<usize> = (0..n).filter(|&i| aside.kept[i]).collect();
     let new_index = |i: usize| kept.iter().position(|&k| k == i);

@@ -1,6 +1,8 @@
 //! What matchmaking knows of the active versions' strength: a rating for each and the
 //! covariance of those ratings, from the same Bradley-Terry fit as `results`
-//! ([`crate::stats::ratings::fit`], perfect scores placed at their bounds), and what one more
+//! ([`crate::stats::ratings::fit`], perfect scores placed at their bounds; but a perfect group
+//! is left as a split to bridge, [`Groups::NoList`]: its bound says little of where its
+//! members stand against the rest, a game across it says more), and what one more
 //! game pair between two of them would teach.
 //!
 //! - A game between ratings `r_a`, `r_b` carries `K²·E(1 − E)/φ` of information (1/Elo²) about
@@ -18,7 +20,7 @@
 //!   a bound gets the widest variance among the fitted ones (its interval is one-sided: pairing
 //!   it with far weaker versions would teach nothing).
 
-use crate::stats::ratings::{fit, NoRatings, PairGames, RatingList};
+use crate::stats::ratings::{fit_as, Groups, NoRatings, PairGames, RatingList};
 
 /// The variance (Elo²) of a version nothing is known of: a spread of ±800 Elo at 95%.
 pub const UNKNOWN_VARIANCE: f64 = 400.0 * 400.0;
@@ -154,7 +156,7 @@ fn fit_or_soften(
     names: &[String],
     pairs: &[PairGames],
 ) -> (Option<(RatingList, f64)>, Option<Vec<bool>>) {
-    let split = match fit(names, pairs) {
+    let split = match fit_as(names, pairs, Groups::NoList) {
         Ok(list) => return (Some((list, 1.0)), None),
         Err(NoRatings::TooFew) => None,
         // The group named in the error (our names are the indices).
@@ -178,7 +180,9 @@ fn fit_or_soften(
             ..*p
         })
         .collect();
-    let list = fit(names, &softened).ok().map(|list| (list, 2.0));
+    let list = fit_as(names, &softened, Groups::NoList)
+        .ok()
+        .map(|list| (list, 2.0));
     (
         list,
         split.filter(|side| side.contains(&true) && side.contains(&false)),
@@ -307,7 +311,8 @@ mod tests {
             pair(1, 2, [0, 0, 2]),
             pair(0, 3, [0, 0, 2]),
         ];
-        assert!(fit(&["0", "1", "2", "3"].map(String::from), &pairs).is_err());
+        let names = ["0", "1", "2", "3"].map(String::from);
+        assert!(fit_as(&names, &pairs, Groups::NoList).is_err());
         let u = Uncertainty::estimate(4, &pairs);
         assert!(u.ratings[2] > u.ratings[1] && u.ratings[3] > u.ratings[0]);
         assert!(u.difference_variance(0, 1) < 2.0 * UNKNOWN_VARIANCE);
