@@ -60,7 +60,17 @@ impl<'a> Legal<'a> {
 
     /// The index of `token` in the list, if it is legal.
     pub fn position(&self, token: &str) -> Option<usize> {
-        (0..self.len()).find(|&i| self.get(i) == Some(token))
+        // One walk along the line (the referee looks up every move it is sent).
+        let (line, token) = (self.line.as_bytes(), token.as_bytes());
+        let mut start = 0;
+        for (i, &end) in self.ends.iter().enumerate() {
+            let end = end as usize;
+            if line.get(start..end) == Some(token) {
+                return Some(i);
+            }
+            start = end + 1;
+        }
+        None
     }
 
     /// The tokens, in the spec's order.
@@ -117,13 +127,7 @@ impl<G: Game> LegalCache for Cache<G> {
             pos.legal_moves(moves);
             line.clear();
             ends.clear();
-            for &m in moves.iter() {
-                if !line.is_empty() {
-                    line.push(' ');
-                }
-                pos.push_token(m, line);
-                ends.push(line.len() as u32);
-            }
+            pos.push_tokens(moves, line, ends);
             self.listed = true;
         }
         Legal {
