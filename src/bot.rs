@@ -55,7 +55,7 @@ use std::path::PathBuf;
 use std::pin::{pin, Pin};
 use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
-use std::task::Poll;
+use std::task::{ready, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt, ReadBuf};
 use tokio::process::{Child, ChildStdin, ChildStdout};
@@ -203,9 +203,9 @@ pub struct Bot {
     budget: Option<budget::Watch>,
     /// Stops its processes between its turns.
     pauser: Pauser,
-    /// The deadline of its reads, made at its first read and reset for each later one: a
-    /// timer made and dropped for every read cost more than the referee's own work per turn
-    /// (callgrind), and moving a pending deadline later only updates it in place.
+    /// The deadline of its reads, made at its first read and kept from read to read: a timer
+    /// made and dropped for every read cost more than the referee's own work per turn
+    /// (callgrind). It may be due before the read's deadline, then it is moved when it fires.
     read_timer: Option<Pin<Box<Sleep>>>,
     /// Removed when the bot is dropped (after its processes are killed).
     _workdir: workdir::Workdir,
@@ -535,8 +535,10 @@ impl Bot {
     /// with nothing read): what is readable is taken first, as `timeout_at` would.
     async fn read_by(&mut self, deadline: Instant) -> Option<io::Result<usize>> {
         let timer = match &mut self.read_timer {
+            // Kept while it is due no later than `deadline`: one due earlier (an earlier
+            // read's) is moved on when it fires, cheaper than moving it at every read.
             Some(timer) => {
-                if timer.deadline() != deadline {
+                if timer.deadline() > deadline {
                     timer.as_mut().reset(deadline);
                 }
                 timer
@@ -546,9 +548,15 @@ impl Bot {
         let (stdout, room) = (&mut self.stdout, &mut self.buf[self.end..]);
         poll_fn(|cx| {
             let mut into = ReadBuf::new(&mut *room);
-            match Pin::new(&mut *stdout).poll_read(cx, &mut into) {
-                Poll::Ready(r) => Poll::Ready(Some(r.map(|()| into.filled().len()))),
-                Poll::Pending => timer.as_mut().poll(cx).map(|()| None),
+            if let Poll::Ready(r) = Pin::new(&mut *stdout).poll_read(cx, &mut into) {
+                return Poll::Ready(Some(r.map(|()| into.filled().len())));
+            }
+            loop {
+                ready!(timer.as_mut().poll(cx));
+                if timer.deadline() >= deadline {
+                    return Poll::Ready(None);
+                }
+                timer.as_mut().reset(deadline);
             }
         })
         .await
