@@ -120,6 +120,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`Game::format`] appended to `out`: the referee formats every turn's position into one
     /// reused buffer.
     fn format_into(&self, out: &mut String);
+    /// Make `text`, which holds the string of `before` as [`Game::format_into`] wrote it, this
+    /// position's string: the referee's position text, every turn, from the last one. A game
+    /// may write again only what the moves since changed; the default formats it in full.
+    fn reformat(&self, before: &Self, text: &mut String) {
+        let _ = before;
+        text.clear();
+        self.format_into(text);
+    }
     /// The player to move.
     fn side_to_move(&self) -> Player;
     /// Append the legal moves to `out` (cleared first) in the spec's order: byte order of the

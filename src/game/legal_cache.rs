@@ -92,6 +92,9 @@ pub(super) struct Cache<G: Game> {
     text: String,
     /// `text` is the string of `pos`.
     formatted: bool,
+    /// The position whose string `text` holds, once one was formatted: the next is written
+    /// from it ([`Game::reformat`]).
+    shown: Option<G>,
 }
 
 impl<G: Game> Cache<G> {
@@ -106,6 +109,7 @@ impl<G: Game> Cache<G> {
             listed: false,
             text: String::with_capacity(256),
             formatted: false,
+            shown: None,
         }
     }
 }
@@ -138,8 +142,14 @@ impl<G: Game> LegalCache for Cache<G> {
 
     fn position_text(&mut self) -> &str {
         if !self.formatted {
-            self.text.clear();
-            self.pos.format_into(&mut self.text);
+            match &self.shown {
+                Some(before) => self.pos.reformat(before, &mut self.text),
+                None => {
+                    self.text.clear();
+                    self.pos.format_into(&mut self.text);
+                }
+            }
+            self.shown = Some(self.pos.clone());
             self.formatted = true;
         }
         &self.text

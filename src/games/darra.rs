@@ -4,6 +4,8 @@
 //! along the array with wrap-around. Seeds on the board are not stored: they are the variant's
 //! total minus both captures, which makes the end test O(1).
 
+mod reformat;
+
 use super::Ruleset;
 use crate::decimal::{push_uint, AsciiLine};
 use crate::game::{
@@ -338,20 +340,13 @@ impl Game for Darra {
         let (a, b) = self.holes().split_at(n);
         s.u8_list(b' ', b',', a);
         s.u8_list(b'/', b',', b);
-        s.byte(b' ');
-        s.byte(if self.side == Player::One { b'1' } else { b'2' });
-        for c in self.captured {
-            s.byte(b' ');
-            s.uint(c.into());
-        }
-        s.text(match self.last {
-            None => " - ",
-            Some(Player::One) => " 1 ",
-            Some(Player::Two) => " 2 ",
-        });
-        s.uint(self.nocap);
+        self.push_fields(&mut s);
         let fitted = s.append_to(out);
         debug_assert!(fitted, "a Darra position fits an AsciiLine");
+    }
+
+    fn reformat(&self, before: &Darra, text: &mut String) {
+        self.reformat_text(before, text);
     }
 
     fn side_to_move(&self) -> Player {
@@ -764,6 +759,37 @@ mod tests {
                 };
                 pos.apply(mv);
             }
+        }
+    }
+
+    #[test]
+    fn a_text_rewritten_from_an_earlier_position_is_the_plain_one() {
+        // From one, two or three plies back (the referee formats no forced pass), along
+        // whole games of every board; and in full from a text that is not the earlier one's.
+        for (id, _) in VARIANTS {
+            for back in 1..=3 {
+                let mut seen = vec![Darra::start(id).unwrap()];
+                let mut moves = Vec::new();
+                for ply in 0.. {
+                    let pos = *seen.last().unwrap();
+                    let before = seen[seen.len().saturating_sub(back + 1)];
+                    let mut text = before.format();
+                    pos.reformat(&before, &mut text);
+                    assert_eq!(text, plain_format(&pos), "{id} ply {ply}, {back} back");
+                    pos.legal_moves(&mut moves);
+                    let Some(&mv) = moves.get((ply * 5 + back) % moves.len().max(1)) else {
+                        break;
+                    };
+                    let mut next = pos;
+                    next.apply(mv);
+                    seen.push(next);
+                }
+            }
+            let (start, mut text) = (Darra::start(id).unwrap(), String::from("x"));
+            let mut pos = start;
+            pos.apply(DarraMove(0));
+            pos.reformat(&start, &mut text);
+            assert_eq!(text, plain_format(&pos), "{id}: not the earlier text");
         }
     }
 }
