@@ -696,8 +696,7 @@ mod tests {
     fn the_label_table_is_push_label() {
         for (v, (id, n)) in VARIANTS.iter().enumerate() {
             let pos = Darra::start(id).unwrap();
-            for idx in 0..2 * *n as usize {
-                let (word, len) = LABELS[v][idx];
+            for (idx, &(word, len)) in LABELS[v][..2 * *n as usize].iter().enumerate() {
                 let mut want = String::from(" ");
                 pos.push_label(idx, &mut want);
                 assert_eq!(&word[..len as usize], want.as_bytes(), "{id} hole {idx}");
