@@ -52,15 +52,15 @@ use nix::unistd::Pid;
 use std::future::{poll_fn, Future};
 use std::io::{self, Write as _};
 use std::path::PathBuf;
-use std::pin::pin;
+use std::pin::{pin, Pin};
 use std::process::ExitStatus;
 use std::sync::{Arc, Mutex};
-use std::task::Poll;
+use std::task::{ready, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt, ReadBuf};
 use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio::task::JoinHandle;
-use tokio::time::{timeout, timeout_at, Instant};
+use tokio::time::{sleep_until, timeout, timeout_at, Instant, Sleep};
 
 /// Default cap of a bot's captured stderr per game (per file: see [`Bot::redirect_stderr`]).
 pub const STDERR_CAP: u64 = 1 << 20;
@@ -203,6 +203,10 @@ pub struct Bot {
     budget: Option<budget::Watch>,
     /// Stops its processes between its turns.
     pauser: Pauser,
+    /// The deadline of its reads, made at its first read and kept from read to read: a timer
+    /// made and dropped for every read cost more than the referee's own work per turn
+    /// (callgrind). It may be due before the read's deadline, then it is moved when it fires.
+    read_timer: Option<Pin<Box<Sleep>>>,
     /// Removed when the bot is dropped (after its processes are killed).
     _workdir: workdir::Workdir,
 }
@@ -268,6 +272,7 @@ impl Bot {
             limits: opts.limits.clone(),
             budget,
             pauser,
+            read_timer: None,
             _workdir: workdir,
         })
     }
@@ -514,17 +519,47 @@ impl Bot {
                 return Err(ReadError::TooLong);
             }
             self.make_room();
-            let end = self.end;
-            match timeout_at(deadline, self.stdout.read(&mut self.buf[end..])).await {
-                Err(_) => return Err(ReadError::Timeout),
-                Ok(Ok(0)) => {
+            match self.read_by(deadline).await {
+                None => return Err(ReadError::Timeout),
+                Some(Ok(0)) => {
                     self.eof = true;
                     return Err(ReadError::Eof);
                 }
-                Ok(Ok(n)) => self.end += n,
-                Ok(Err(e)) => return Err(ReadError::Io(e)),
+                Some(Ok(n)) => self.end += n,
+                Some(Err(e)) => return Err(ReadError::Io(e)),
             }
         }
+    }
+
+    /// One read into the buffer's room after `end` by `deadline` (`None` once it has passed
+    /// with nothing read): what is readable is taken first, as `timeout_at` would.
+    async fn read_by(&mut self, deadline: Instant) -> Option<io::Result<usize>> {
+        let timer = match &mut self.read_timer {
+            // Kept while it is due no later than `deadline`: one due earlier (an earlier
+            // read's) is moved on when it fires, cheaper than moving it at every read.
+            Some(timer) => {
+                if timer.deadline() > deadline {
+                    timer.as_mut().reset(deadline);
+                }
+                timer
+            }
+            None => self.read_timer.insert(Box::pin(sleep_until(deadline))),
+        };
+        let (stdout, room) = (&mut self.stdout, &mut self.buf[self.end..]);
+        poll_fn(|cx| {
+            let mut into = ReadBuf::new(&mut *room);
+            if let Poll::Ready(r) = Pin::new(&mut *stdout).poll_read(cx, &mut into) {
+                return Poll::Ready(Some(r.map(|()| into.filled().len())));
+            }
+            loop {
+                ready!(timer.as_mut().poll(cx));
+                if timer.deadline() >= deadline {
+                    return Poll::Ready(None);
+                }
+                timer.as_mut().reset(deadline);
+            }
+        })
+        .await
     }
 
     /// The exit status if the process has exited (reaping it), without waiting.

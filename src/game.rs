@@ -120,6 +120,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`Game::format`] appended to `out`: the referee formats every turn's position into one
     /// reused buffer.
     fn format_into(&self, out: &mut String);
+    /// Make `text`, which holds the string of `before` as [`Game::format_into`] wrote it, this
+    /// position's string: the referee's position text, every turn, from the last one. A game
+    /// may write again only what the moves since changed; the default formats it in full.
+    fn reformat(&self, before: &Self, text: &mut String) {
+        let _ = before;
+        text.clear();
+        self.format_into(text);
+    }
     /// The player to move.
     fn side_to_move(&self) -> Player;
     /// Append the legal moves to `out` (cleared first) in the spec's order: byte order of the
@@ -139,6 +147,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`Game::move_token`] appended to `out`: the referee lists every legal token on every
     /// turn, into one reused buffer.
     fn push_token(&self, mv: Self::Move, out: &mut String);
+    /// The tokens of `moves` (legal here) appended to `line`, separated by single spaces (and
+    /// from what `line` held by one), with where each ends pushed to `ends`: the legal line the
+    /// referee sends every turn. The default is [`push_tokens_each`].
+    fn push_tokens(&self, moves: &[Self::Move], line: &mut String, ends: &mut Vec<u32>) {
+        push_tokens_each(self, moves, line, ends);
+    }
     /// A board drawing for a person: coordinates, whose turn, anything else the spec tracks.
     fn show(&self) -> String;
     /// [`Game::show`] as `viewer` sits: their own side at the bottom (`baraza play`). The
@@ -192,6 +206,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Why `token` is not playable here: malformed, or well-formed but illegal.
     fn classify_bad_token(&self, token: &str) -> MoveError {
         MoveError::Illegal(token.to_string())
+    }
+}
+
+/// [`Game::push_tokens`] by [`Game::push_token`], one token at a time.
+pub fn push_tokens_each<G: Game>(g: &G, moves: &[G::Move], line: &mut String, ends: &mut Vec<u32>) {
+    for &m in moves {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        g.push_token(m, line);
+        ends.push(line.len() as u32);
     }
 }
 

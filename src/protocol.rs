@@ -131,6 +131,13 @@ pub fn turn(position: &str, last: Option<&str>, legal: &str, go: &Go) -> String 
 
 /// [`turn`] into a reused buffer (cleared first): the referee's hot path.
 pub fn write_turn(s: &mut String, position: &str, last: Option<&str>, legal: &str, go: &Go) {
+    write_turn_before_go(s, position, last, legal);
+    write_go(s, go);
+}
+
+/// [`write_turn`]'s lines before `go` (the buffer cleared first), for a caller that keeps its
+/// `go` line ([`write_go`]) from turn to turn.
+pub fn write_turn_before_go(s: &mut String, position: &str, last: Option<&str>, legal: &str) {
     s.clear();
     s.push_str("position ");
     s.push_str(position);
@@ -142,10 +149,10 @@ pub fn write_turn(s: &mut String, position: &str, last: Option<&str>, legal: &st
         s.push_str(legal);
     }
     s.push('\n');
-    write_go(s, go);
 }
 
-fn write_go(s: &mut String, go: &Go) {
+/// [`go`] appended to `s`.
+pub fn write_go(s: &mut String, go: &Go) {
     // Pushed piece by piece (no `write!`): this line goes out on every turn.
     for (name, ms) in [
         ("go p1time ", go.p1time),

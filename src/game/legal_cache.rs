@@ -60,7 +60,17 @@ impl<'a> Legal<'a> {
 
     /// The index of `token` in the list, if it is legal.
     pub fn position(&self, token: &str) -> Option<usize> {
-        (0..self.len()).find(|&i| self.get(i) == Some(token))
+        // One walk along the line (the referee looks up every move it is sent).
+        let (line, token) = (self.line.as_bytes(), token.as_bytes());
+        let mut start = 0;
+        for (i, &end) in self.ends.iter().enumerate() {
+            let end = end as usize;
+            if line.get(start..end) == Some(token) {
+                return Some(i);
+            }
+            start = end + 1;
+        }
+        None
     }
 
     /// The tokens, in the spec's order.
@@ -82,6 +92,9 @@ pub(super) struct Cache<G: Game> {
     text: String,
     /// `text` is the string of `pos`.
     formatted: bool,
+    /// The position whose string `text` holds, once one was formatted: the next is written
+    /// from it ([`Game::reformat`]).
+    shown: Option<G>,
 }
 
 impl<G: Game> Cache<G> {
@@ -96,6 +109,7 @@ impl<G: Game> Cache<G> {
             listed: false,
             text: String::with_capacity(256),
             formatted: false,
+            shown: None,
         }
     }
 }
@@ -117,13 +131,7 @@ impl<G: Game> LegalCache for Cache<G> {
             pos.legal_moves(moves);
             line.clear();
             ends.clear();
-            for &m in moves.iter() {
-                if !line.is_empty() {
-                    line.push(' ');
-                }
-                pos.push_token(m, line);
-                ends.push(line.len() as u32);
-            }
+            pos.push_tokens(moves, line, ends);
             self.listed = true;
         }
         Legal {
@@ -134,8 +142,14 @@ impl<G: Game> LegalCache for Cache<G> {
 
     fn position_text(&mut self) -> &str {
         if !self.formatted {
-            self.text.clear();
-            self.pos.format_into(&mut self.text);
+            match &self.shown {
+                Some(before) => self.pos.reformat(before, &mut self.text),
+                None => {
+                    self.text.clear();
+                    self.pos.format_into(&mut self.text);
+                }
+            }
+            self.shown = Some(self.pos.clone());
             self.formatted = true;
         }
         &self.text

@@ -4,11 +4,13 @@
 //! along the array with wrap-around. Seeds on the board are not stored: they are the variant's
 //! total minus both captures, which makes the end test O(1).
 
+mod reformat;
+
 use super::Ruleset;
 use crate::decimal::{push_uint, AsciiLine};
 use crate::game::{
-    parse_side, parse_uint, parse_uint_named, split_fields, Capture, Game, MoveError, Outcome,
-    Player, PositionError, Status,
+    parse_side, parse_uint, parse_uint_named, push_tokens_each, split_fields, Capture, Game,
+    MoveError, Outcome, Player, PositionError, Status,
 };
 
 /// The Darra rulesets, one per board size.
@@ -38,6 +40,31 @@ pub const RULESETS: &[Ruleset] = &[
         None,
     ),
 ];
+
+/// Each variant's hole labels in sowing order, as [`Darra::push_tokens`] writes them: a space,
+/// the label (`12A`) padded to four bytes, and its length with the space.
+const LABELS: [[([u8; 4], u8); MAX_HOLES]; 4] = {
+    let mut t = [[([0u8; 4], 0u8); MAX_HOLES]; 4];
+    let mut v = 0;
+    while v < 4 {
+        let n = VARIANTS[v].1 as usize;
+        let mut idx = 0;
+        while idx < 2 * n {
+            let (k, row) = if idx < n {
+                (idx + 1, b'A')
+            } else {
+                (idx - n + 1, b'B')
+            };
+            t[v][idx] = match k {
+                1..=9 => ([b' ', b'0' + k as u8, row, 0], 3),
+                _ => ([b' ', b'0' + (k / 10) as u8, b'0' + (k % 10) as u8, row], 4),
+            };
+            idx += 1;
+        }
+        v += 1;
+    }
+    t
+};
 
 /// The largest board: 2x18.
 const MAX_HOLES: usize = 36;
@@ -305,32 +332,21 @@ impl Game for Darra {
 
     fn format_into(&self, out: &mut String) {
         // On the stack first, appended at once: the referee formats a position every turn.
-        // 36 holes of at most 10 digits and the other fields stay well under its room.
+        // 36 holes of at most 3 digits (4 bytes of room each) and the other fields stay well
+        // under its room.
         let mut s = AsciiLine::default();
         let n = self.n as usize;
         s.text(self.ruleset_id());
-        for (i, &h) in self.holes().iter().enumerate() {
-            s.byte(match i {
-                0 => b' ',
-                _ if i == n => b'/',
-                _ => b',',
-            });
-            s.uint(h.into());
-        }
-        s.byte(b' ');
-        s.byte(if self.side == Player::One { b'1' } else { b'2' });
-        for c in self.captured {
-            s.byte(b' ');
-            s.uint(c.into());
-        }
-        s.text(match self.last {
-            None => " - ",
-            Some(Player::One) => " 1 ",
-            Some(Player::Two) => " 2 ",
-        });
-        s.uint(self.nocap);
+        let (a, b) = self.holes().split_at(n);
+        s.u8_list(b' ', b',', a);
+        s.u8_list(b'/', b',', b);
+        self.push_fields(&mut s);
         let fitted = s.append_to(out);
         debug_assert!(fitted, "a Darra position fits an AsciiLine");
+    }
+
+    fn reformat(&self, before: &Darra, text: &mut String) {
+        self.reformat_text(before, text);
     }
 
     fn side_to_move(&self) -> Player {
@@ -397,6 +413,32 @@ impl Game for Darra {
             out.push_str("pass");
         } else {
             self.push_label(mv.0 as usize, out);
+        }
+    }
+
+    fn push_tokens(&self, moves: &[DarraMove], line: &mut String, ends: &mut Vec<u32>) {
+        // On the stack first, each token after a space, copied from a table, then appended at
+        // once (without the first space when `line` is empty): the referee lists every
+        // turn's tokens.
+        let mut s = AsciiLine::default();
+        let skip = usize::from(line.is_empty());
+        let at = line.len() + usize::from(!line.is_empty());
+        let labels = &LABELS[self.variant as usize];
+        let listed = ends.len();
+        for &mv in moves {
+            match labels.get(mv.0 as usize) {
+                Some(&(word, len)) => s.word(word, len as usize),
+                None => s.text(" pass"),
+            }
+            ends.push((at + s.len() - 1) as u32);
+        }
+        match s.as_str() {
+            Some(text) => line.push_str(text.get(skip..).unwrap_or("")),
+            None => {
+                // More than an AsciiLine holds (no Darra position lists that many).
+                ends.truncate(listed);
+                push_tokens_each(self, moves, line, ends);
+            }
         }
     }
 
@@ -647,6 +689,106 @@ mod tests {
                 .collect();
             let iter: Vec<u8> = numbers_in_token_order(*n).collect();
             assert_eq!(table, iter);
+        }
+    }
+
+    #[test]
+    fn the_label_table_is_push_label() {
+        for (v, (id, n)) in VARIANTS.iter().enumerate() {
+            let pos = Darra::start(id).unwrap();
+            for (idx, &(word, len)) in LABELS[v][..2 * *n as usize].iter().enumerate() {
+                let mut want = String::from(" ");
+                pos.push_label(idx, &mut want);
+                assert_eq!(&word[..len as usize], want.as_bytes(), "{id} hole {idx}");
+            }
+        }
+    }
+
+    #[test]
+    fn tokens_are_pushed_after_what_the_line_holds() {
+        let pos = Darra::parse("darra 0,1,0,0,0,2/1,5,0,3,2,1 1 20 13 1 0").unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let (mut line, mut ends) = (String::new(), Vec::new());
+        pos.push_tokens(&moves, &mut line, &mut ends);
+        assert_eq!((line.as_str(), ends.as_slice()), ("2A 6A", &[2, 5][..]));
+        pos.push_tokens(&[DarraMove::PASS, DarraMove(11)], &mut line, &mut ends);
+        assert_eq!(line, "2A 6A pass 6B");
+        assert_eq!(ends, [2, 5, 10, 13]);
+        let (mut line, mut ends) = (String::from("x"), Vec::new());
+        pos.push_tokens(&[], &mut line, &mut ends);
+        assert_eq!((line.as_str(), ends.len()), ("x", 0));
+    }
+
+    /// A position string built the plain way, with `format!` (what `format_into` wrote
+    /// before it copied from tables).
+    fn plain_format(p: &Darra) -> String {
+        let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        let (a, b) = p.holes().split_at(p.n as usize);
+        let side = if p.side == Player::One { 1 } else { 2 };
+        let last = p
+            .last
+            .map_or("-".to_string(), |l| (l.index() + 1).to_string());
+        let [c1, c2] = p.captured;
+        let (id, nocap) = (p.ruleset_id(), p.nocap);
+        format!("{id} {}/{} {side} {c1} {c2} {last} {nocap}", row(a), row(b))
+    }
+
+    #[test]
+    fn the_table_driven_texts_are_the_plain_ones_along_whole_games() {
+        for (id, _) in VARIANTS {
+            let mut pos = Darra::start(id).unwrap();
+            let mut moves = Vec::new();
+            for ply in 0.. {
+                let mut text = String::from("kept ");
+                pos.format_into(&mut text);
+                assert_eq!(
+                    text,
+                    format!("kept {}", plain_format(&pos)),
+                    "{id} ply {ply}"
+                );
+                pos.legal_moves(&mut moves);
+                let (mut line, mut ends) = (String::new(), Vec::new());
+                pos.push_tokens(&moves, &mut line, &mut ends);
+                let (mut plain, mut plain_ends) = (String::new(), Vec::new());
+                push_tokens_each(&pos, &moves, &mut plain, &mut plain_ends);
+                assert_eq!((line, ends), (plain, plain_ends), "{id} ply {ply}");
+                let Some(&mv) = moves.get((ply * 7 + 3) % moves.len().max(1)) else {
+                    break;
+                };
+                pos.apply(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_rewritten_from_an_earlier_position_is_the_plain_one() {
+        // From one, two or three plies back (the referee formats no forced pass), along
+        // whole games of every board; and in full from a text that is not the earlier one's.
+        for (id, _) in VARIANTS {
+            for back in 1..=3 {
+                let mut seen = vec![Darra::start(id).unwrap()];
+                let mut moves = Vec::new();
+                for ply in 0.. {
+                    let pos = *seen.last().unwrap();
+                    let before = seen[seen.len().saturating_sub(back + 1)];
+                    let mut text = before.format();
+                    pos.reformat(&before, &mut text);
+                    assert_eq!(text, plain_format(&pos), "{id} ply {ply}, {back} back");
+                    pos.legal_moves(&mut moves);
+                    let Some(&mv) = moves.get((ply * 5 + back) % moves.len().max(1)) else {
+                        break;
+                    };
+                    let mut next = pos;
+                    next.apply(mv);
+                    seen.push(next);
+                }
+            }
+            let (start, mut text) = (Darra::start(id).unwrap(), String::from("x"));
+            let mut pos = start;
+            pos.apply(DarraMove(0));
+            pos.reformat(&start, &mut text);
+            assert_eq!(text, plain_format(&pos), "{id}: not the earlier text");
         }
     }
 }

@@ -16,6 +16,7 @@
 
 mod crash;
 mod finish;
+mod go_line;
 mod observer;
 mod open;
 mod played;

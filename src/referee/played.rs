@@ -57,10 +57,14 @@ impl Moves {
 
     /// The tokens, for the record.
     pub fn tokens(&self) -> Vec<String> {
-        self.text
-            .split_terminator(' ')
-            .map(str::to_string)
-            .collect()
+        // Sliced where `ends` says (a search for each space cost a fifth of this, callgrind).
+        let mut start = 0;
+        let mut tokens = Vec::with_capacity(self.ends.len());
+        for &end in &self.ends {
+            tokens.push(self.text[start..end as usize].to_string());
+            start = end as usize + 1;
+        }
+        tokens
     }
 }
 

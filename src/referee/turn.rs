@@ -4,6 +4,7 @@
 //! and [`Play::judge`] (clock, legality), then [`Play::record`].
 
 use super::crash::dropped_for;
+use super::go_line::GoLine;
 use super::observer::GameObserver;
 use super::open::{between_games, drain_unasked, replace, Table, Unasked};
 use super::played::Moves;
@@ -50,8 +51,9 @@ struct Play<'t, 'a> {
     pos: Box<dyn LegalCache>,
     clock: Clock,
     played: Moves,
-    /// The turn message, built in place every turn.
+    /// The turn message, built in place every turn, and its `go` line.
     text: String,
+    go_line: GoLine,
     /// The line read from the bot, and the token of its move: buffers reused every turn.
     line: String,
     token: String,
@@ -72,6 +74,7 @@ pub(super) async fn play_moves(t: &mut Table<'_>) -> (Verdict, Moves) {
         clock: Clock::per_player(t.setup.tc),
         played: Moves::with_room(),
         text: String::with_capacity(1024),
+        go_line: GoLine::with_room(),
         line: String::with_capacity(256),
         token: String::with_capacity(16),
         turn_start: Instant::now(),
@@ -202,13 +205,9 @@ impl Play<'_, '_> {
             .depth
             .filter(|_| protocol::has_feature(&side.ids, "depth"));
         let (position, legal) = self.pos.texts();
-        protocol::write_turn(
-            &mut self.text,
-            position,
-            self.played.last(),
-            legal.line(),
-            &go,
-        );
+        let last = self.played.last();
+        protocol::write_turn_before_go(&mut self.text, position, last, legal.line());
+        self.text.push_str(self.go_line.text(go));
         // The clock starts before the turn's first byte is written: a referee slow to write (a
         // loaded machine) never charges the bot less than it had. It stops when the `move`
         // line has been read.

@@ -97,6 +97,42 @@ fn deadline_eof_and_utf8() {
 }
 
 #[test]
+fn each_read_times_out_at_its_own_deadline_whatever_the_reads_before_it() {
+    // The reads of a bot share one timer (Bot::read_by): a read's deadline may come before or
+    // after the last one's, which may have passed, fired or not.
+    rt().block_on(async {
+        let mut bot = sh("printf 'one\\n'; read x; printf 'two\\n'; read y; \
+                          printf 'three\\n'; exec sleep 30");
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "one");
+        // Earlier than the last read's: it is not waited for.
+        let t = Instant::now();
+        let r = bot.read_line(t + Duration::from_millis(100)).await;
+        assert!(matches!(r, Err(ReadError::Timeout)));
+        assert!(t.elapsed() >= Duration::from_millis(100) && t.elapsed() < Duration::from_secs(2));
+        // After one that passed.
+        bot.send("x\n", soon()).await.unwrap();
+        assert_eq!(bot.read_line(soon()).await.unwrap(), "two");
+        // After one still to come: its passing does not end this read.
+        bot.send("y\n", soon()).await.unwrap();
+        let first = Instant::now() + Duration::from_millis(2000);
+        assert_eq!(bot.read_line(first).await.unwrap(), "three");
+        let t = Instant::now();
+        let r = bot.read_line(t + Duration::from_millis(2500)).await;
+        assert!(matches!(r, Err(ReadError::Timeout)));
+        assert!(
+            Instant::now() >= first,
+            "the earlier deadline passed meanwhile"
+        );
+        assert!(
+            t.elapsed() >= Duration::from_millis(2500),
+            "{:?}",
+            t.elapsed()
+        );
+        bot.finish(None, Duration::ZERO).await;
+    });
+}
+
+#[test]
 fn pending_lines_are_seen_without_waiting() {
     rt().block_on(async {
         let mut bot = sh("printf 'move 1A\\nmove 2A\\n'; exec sleep 30");
