@@ -64,8 +64,8 @@ fn record(i: usize, pairs: &[PairGames], among: &[bool]) -> (f64, f64) {
 
 /// Set aside, one at a time (the lowest index first), every bot that has all the points or
 /// none against the bots still there; when there is none, a group that has (see the module's
-/// comment) if `groups`.
-pub fn set_aside(n: usize, pairs: &[PairGames], groups: bool) -> SetAside {
+/// comment).
+pub fn set_aside(n: usize, pairs: &[PairGames]) -> SetAside {
     let mut kept = vec![true; n];
     let (mut order, mut stage) = (Vec::new(), Vec::new());
     loop {
@@ -78,8 +78,7 @@ pub fn set_aside(n: usize, pairs: &[PairGames], groups: bool) -> SetAside {
                 _ => None,
             }
         });
-        let group = || perfect_group(n, pairs, &kept).filter(|_| groups);
-        let Some((members, bound)) = perfect.or_else(group) else {
+        let Some((members, bound)) = perfect.or_else(|| perfect_group(n, pairs, &kept)) else {
             break;
         };
         stage.push(kept.clone());
@@ -164,13 +163,13 @@ impl SetAside {
     /// Place the bots set aside, last first, given the fitted ratings of the kept ones (`r`,
     /// indexed like the bots; the set-aside entries are overwritten), each against the
     /// opponents still there when it was set aside. A group's own ratings come from
-    /// `fit_group` (its games renumbered `0..len`; mean-0 ratings), then the whole group is
-    /// shifted to its bound.
+    /// `fit_group` (its games renumbered `0..len`, its members; mean-0 ratings), then the
+    /// whole group is shifted to its bound.
     pub fn place(
         &self,
         r: &mut [f64],
         pairs: &[PairGames],
-        fit_group: impl Fn(&[PairGames], usize) -> Vec<f64>,
+        mut fit_group: impl FnMut(&[PairGames], &[usize]) -> Vec<f64>,
     ) {
         for ((members, bound), among) in self.order.iter().zip(&self.stage).rev() {
             let inside = |i: usize| members.iter().position(|&m| m == i);
@@ -187,7 +186,7 @@ impl SetAside {
             let own = if members.len() == 1 {
                 vec![0.0]
             } else {
-                fit_group(&own_games, members.len())
+                fit_group(&own_games, members)
             };
             // Each game against a bot outside the group, as an opponent rated relative to
             // the member that played it: the shift then solves the one-bot equation.
@@ -268,7 +267,7 @@ mod tests {
             pair(1, 3, [0, 0, 2]),
             pair(2, 3, [0, 0, 2]),
         ];
-        let s = set_aside(4, &pairs, true);
+        let s = set_aside(4, &pairs);
         assert_eq!(
             s.order,
             vec![(vec![3], Bound::Floor), (vec![2], Bound::Floor)]

@@ -218,25 +218,6 @@ fn gauged(info: &[Vec<f64>]) -> Vec<Vec<f64>> {
 
 /// Fit the ratings of `names` (every one of which has played) from the games between them.
 pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRatings> {
-    fit_as(names, pairs, Groups::Bound)
-}
-
-/// Which perfect scores [`fit`] sets aside and places at a bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Groups {
-    /// Single bots, then groups (see [`perfect_scores`]): the list `results` shows.
-    Bound,
-    /// Single bots only: a perfect group leaves no list (`NoRatings::Unbounded` naming it).
-    /// For matchmaking, to which "nobody has scored across" matters more than a bound.
-    NoList,
-}
-
-/// [`fit`], with the perfect groups treated as `groups` says.
-pub fn fit_as(
-    names: &[String],
-    pairs: &[PairGames],
-    groups: Groups,
-) -> Result<RatingList, NoRatings> {
     let n = names.len();
     if n < 2 {
         return Err(NoRatings::TooFew);
@@ -246,7 +227,7 @@ pub fn fit_as(
             "some bots are not linked to the others by any chain of games".into(),
         ));
     }
-    let aside = perfect_scores::set_aside(n, pairs, groups == Groups::Bound);
+    let aside = perfect_scores::set_aside(n, pairs);
     // The kept bots, renumbered, and the games among them.
     let kept: Vec<usize> = (0..n).filter(|&i| aside.kept[i]).collect();
     let new_index = |i: usize| kept.iter().position(|&k| k == i);
@@ -269,7 +250,9 @@ pub fn fit_as(
         return Err(NoRatings::Unbounded(group));
     }
     let (kept_r, dispersion, kept_cov) = fit_bounded(&kept_pairs, kept.len());
-    // Back to every bot: the set-aside ones placed at their bounds, with no covariance.
+    // Back to every bot: the set-aside ones placed at their bounds, with no covariance but
+    // that of a group's members with each other (their differences are known from their own
+    // games, the group's place is the bound).
     let mut r = vec![f64::NAN; n];
     let mut covariance = vec![vec![f64::NAN; n]; n];
     for (a, &i) in kept.iter().enumerate() {
@@ -278,8 +261,14 @@ pub fn fit_as(
             covariance[i][j] = kept_cov[a][b];
         }
     }
-    aside.place(&mut r, pairs, |group_pairs, size| {
-        fit_bounded(group_pairs, size).0
+    aside.place(&mut r, pairs, |group_pairs, members| {
+        let (own, _, own_cov) = fit_bounded(group_pairs, members.len());
+        for (a, &i) in members.iter().enumerate() {
+            for (b, &j) in members.iter().enumerate() {
+                covariance[i][j] = own_cov[a][b];
+            }
+        }
+        own
     });
     let bound = |i: usize| {
         aside
@@ -295,7 +284,11 @@ pub fn fit_as(
         .map(|(i, (name, &x))| Rating {
             name: name.clone(),
             rating: x,
-            error95: interval95(covariance[i][i]),
+            // A bound has no interval (a group's members have one between them only).
+            error95: match bound(i) {
+                Some(_) => f64::NAN,
+                None => interval95(covariance[i][i]),
+            },
             bound: bound(i),
         })
         .collect();
@@ -381,7 +374,9 @@ fn fit_bounded(pairs: &[PairGames], n: usize) -> (Vec<f64>, f64, Vec<Vec<f64>>) 
 
 impl RatingList {
     /// The covariance of the ratings of bots `i` and `j` (indices into [`fit`]'s names), in
-    /// Elo²: `Var(r_i − r_j) = c(i,i) + c(j,j) − 2·c(i,j)`. NaN where either is a bound.
+    /// Elo²: `Var(r_i − r_j) = c(i,i) + c(j,j) − 2·c(i,j)`. NaN where either is a bound, but
+    /// between two members of a group set aside as one (see [`perfect_scores`]): there it is
+    /// that of their own fit, so their difference has a variance and their place has none.
     pub fn covariance(&self, i: usize, j: usize) -> f64 {
         self.covariance[i][j]
     }
@@ -403,7 +398,10 @@ impl RatingList {
                 name: r.name.clone(),
                 rating: r.rating + shift,
                 // Var(r_i − r_a); NaN where either is a bound.
-                error95: interval95(c[i][i] + c[a][a] - 2.0 * c[i][a]),
+                error95: match r.bound {
+                    Some(_) => f64::NAN,
+                    None => interval95(c[i][i] + c[a][a] - 2.0 * c[i][a]),
+                },
                 bound: r.bound,
             })
             .collect();

@@ -1,8 +1,6 @@
 //! What matchmaking knows of the active versions' strength: a rating for each and the
 //! covariance of those ratings, from the same Bradley-Terry fit as `results`
-//! ([`crate::stats::ratings::fit`], perfect scores placed at their bounds; but a perfect group
-//! is left as a split to bridge, [`Groups::NoList`]: its bound says little of where its
-//! members stand against the rest, a game across it says more), and what one more
+//! ([`crate::stats::ratings::fit`], perfect scores placed at their bounds), and what one more
 //! game pair between two of them would teach.
 //!
 //! - A game between ratings `r_a`, `r_b` carries `K²·E(1 − E)/φ` of information (1/Elo²) about
@@ -20,7 +18,7 @@
 //!   a bound gets the widest variance among the fitted ones (its interval is one-sided: pairing
 //!   it with far weaker versions would teach nothing).
 
-use crate::stats::ratings::{fit_as, Groups, NoRatings, PairGames, RatingList};
+use crate::stats::ratings::{fit, NoRatings, PairGames, RatingList};
 
 /// The variance (Elo²) of a version nothing is known of: a spread of ±800 Elo at 95%.
 pub const UNKNOWN_VARIANCE: f64 = 400.0 * 400.0;
@@ -87,9 +85,14 @@ impl Uncertainty {
     }
 
     /// Copy a fitted list in (`fitted[k]` is the version of the list's `k`-th rating), its
-    /// covariance times `scale`.
+    /// covariance times `scale`. A version at a bound gets the widest variance of the others
+    /// and no covariance with them; the members of a group at a bound keep the covariance of
+    /// their own fit with each other, plus that widest variance (shared: where the group
+    /// stands is what is unknown, not their differences).
     fn take(&mut self, fitted: &[usize], list: &RatingList, scale: f64) {
+        let bound = |k: usize| list.ratings[k].bound.is_some();
         let widest = (0..fitted.len())
+            .filter(|&k| !bound(k))
             .map(|k| list.covariance(k, k) * scale)
             .filter(|v| v.is_finite())
             .fold(f64::NAN, f64::max);
@@ -102,10 +105,11 @@ impl Uncertainty {
             self.ratings[i] = list.ratings[k].rating;
             for (l, &j) in fitted.iter().enumerate() {
                 let c = list.covariance(k, l) * scale;
-                self.covariance[i][j] = match (c.is_finite(), k == l) {
-                    (true, _) => c,
-                    (false, true) => bound_variance,
-                    (false, false) => 0.0,
+                self.covariance[i][j] = match (bound(k) || bound(l), c.is_finite(), k == l) {
+                    (false, true, _) => c,
+                    (true, true, _) => c + bound_variance,
+                    (_, false, true) => bound_variance,
+                    (_, false, false) => 0.0,
                 };
             }
         }
@@ -156,7 +160,7 @@ fn fit_or_soften(
     names: &[String],
     pairs: &[PairGames],
 ) -> (Option<(RatingList, f64)>, Option<Vec<bool>>) {
-    let split = match fit_as(names, pairs, Groups::NoList) {
+    let split = match fit(names, pairs) {
         Ok(list) => return (Some((list, 1.0)), None),
         Err(NoRatings::TooFew) => None,
         // The group named in the error (our names are the indices).
@@ -180,9 +184,7 @@ fn fit_or_soften(
             ..*p
         })
         .collect();
-    let list = fit_as(names, &softened, Groups::NoList)
-        .ok()
-        .map(|list| (list, 2.0));
+    let list = fit(names, &softened).ok().map(|list| (list, 2.0));
     (
         list,
         split.filter(|side| side.contains(&true) && side.contains(&false)),
@@ -303,22 +305,43 @@ mod tests {
     }
 
     #[test]
-    fn groups_that_never_scored_against_each_other_are_softened_not_unknown() {
-        // 0 and 1 never scored against 2 and 3: no fit; softened, the order still shows.
+    fn a_group_at_a_bound_keeps_its_own_differences_and_shares_an_unknown_place() {
+        // 0 and 1 split their games and never scored against 2 and 3 (who split theirs): the
+        // fit sets {0, 1} aside as one, at a ceiling, and there is a list.
         let pairs = [
             pair(0, 1, [1, 0, 1]),
             pair(2, 3, [1, 0, 1]),
             pair(1, 2, [0, 0, 2]),
             pair(0, 3, [0, 0, 2]),
         ];
-        let names = ["0", "1", "2", "3"].map(String::from);
-        assert!(fit_as(&names, &pairs, Groups::NoList).is_err());
         let u = Uncertainty::estimate(4, &pairs);
+        assert_eq!(u.split, None);
         assert!(u.ratings[2] > u.ratings[1] && u.ratings[3] > u.ratings[0]);
+        // 0 − 1 is known as well as their two games alone tell it.
+        let alone = fit(&["0", "1"].map(String::from), &[pair(0, 1, [1, 0, 1])]).unwrap();
+        let own = alone.covariance(0, 0) + alone.covariance(1, 1) - 2.0 * alone.covariance(0, 1);
+        assert!((u.difference_variance(0, 1) - own).abs() < 1e-6 * own);
+        // Across the bound, the widest variance of the others is added: wider than inside.
+        let widest = u.covariance[2][2].max(u.covariance[3][3]);
+        assert!(u.difference_variance(1, 2) > widest);
+    }
+
+    #[test]
+    fn without_a_list_the_fit_is_softened_and_the_split_named() {
+        // A chain: 0 beat 1 and 2, 1 beat 2. With 0 set aside, 1 has every point left, then 2
+        // is alone: no list. Softened, the order still shows.
+        let pairs = [
+            pair(0, 1, [2, 0, 0]),
+            pair(0, 2, [2, 0, 0]),
+            pair(1, 2, [2, 0, 0]),
+        ];
+        let names = ["0", "1", "2"].map(String::from);
+        assert!(fit(&names, &pairs).is_err());
+        let u = Uncertainty::estimate(3, &pairs);
+        assert!(u.ratings[0] > u.ratings[1] && u.ratings[1] > u.ratings[2]);
         assert!(u.difference_variance(0, 1) < 2.0 * UNKNOWN_VARIANCE);
-        // The split the fit named: {0, 1} on one side, {2, 3} on the other.
         let split = u.split.expect("a split");
-        assert!(split[0] == split[1] && split[2] == split[3] && split[0] != split[2]);
+        assert!(split.contains(&true) && split.contains(&false), "{split:?}");
         // Two groups that never met: split by who is linked to 0.
         let apart = Uncertainty::estimate(4, &[pair(0, 1, [1, 0, 1]), pair(2, 3, [1, 1, 0])]);
         assert_eq!(apart.split, Some(vec![true, true, false, false]));
