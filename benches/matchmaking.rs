@@ -175,6 +175,13 @@ fn league(seed: u64, settings: &Settings) -> (Reached, Vec<Option<u64>>) {
             seed ^ (batches << 20),
         );
         batches += 1;
+        if std::env::var("TRACE_SEED").is_ok_and(|t| t == seed.to_string()) {
+            let pairs: Vec<String> = batch.iter().map(|p| format!("{}-{}", p.a, p.b)).collect();
+            let shown = event
+                .ratings(n)
+                .map(|r| r.iter().map(|x| x.round()).collect::<Vec<_>>());
+            eprintln!("{} games: {shown:?}; next {}", event.games, pairs.join(" "));
+        }
         for p in batch {
             event.play(p.a, p.b);
             let ratings = event.ratings(n).filter(|_| arrived);

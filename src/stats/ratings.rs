@@ -62,6 +62,9 @@ pub struct RatingList {
     /// The covariance of the mean-0 ratings, in Elo².
     #[serde(skip)]
     covariance: Vec<Vec<f64>>,
+    /// The same before the dispersion scaled it (as if `φ` were 1).
+    #[serde(skip)]
+    unit_covariance: Vec<Vec<f64>>,
 }
 
 /// Why there is no rating list.
@@ -254,18 +257,21 @@ pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRating
     // that of a group's members with each other (their differences are known from their own
     // games, the group's place is the bound).
     let mut r = vec![f64::NAN; n];
+    let mut unit_covariance = vec![vec![f64::NAN; n]; n];
     let mut covariance = vec![vec![f64::NAN; n]; n];
     for (a, &i) in kept.iter().enumerate() {
         r[i] = kept_r[a];
         for (b, &j) in kept.iter().enumerate() {
-            covariance[i][j] = kept_cov[a][b];
+            unit_covariance[i][j] = kept_cov[a][b];
+            covariance[i][j] = kept_cov[a][b] * dispersion;
         }
     }
     aside.place(&mut r, pairs, |group_pairs, members| {
-        let (own, _, own_cov) = fit_bounded(group_pairs, members.len());
+        let (own, own_dispersion, own_cov) = fit_bounded(group_pairs, members.len());
         for (a, &i) in members.iter().enumerate() {
             for (b, &j) in members.iter().enumerate() {
-                covariance[i][j] = own_cov[a][b];
+                unit_covariance[i][j] = own_cov[a][b];
+                covariance[i][j] = own_cov[a][b] * own_dispersion;
             }
         }
         own
@@ -297,6 +303,7 @@ pub fn fit(names: &[String], pairs: &[PairGames]) -> Result<RatingList, NoRating
         ratings,
         dispersion,
         covariance,
+        unit_covariance,
     })
 }
 
@@ -310,7 +317,7 @@ fn interval95(v: f64) -> f64 {
 }
 
 /// The maximum-likelihood ratings of `n` bots (mean 0) whose maximum exists, the dispersion,
-/// and the covariance of the ratings.
+/// and the covariance of the ratings before the dispersion scales it.
 fn fit_bounded(pairs: &[PairGames], n: usize) -> (Vec<f64>, f64, Vec<Vec<f64>>) {
     // Newton's method on the mean-0 ratings, each step halved until the likelihood rises
     // (the likelihood is concave, so this converges from 0).
@@ -362,11 +369,7 @@ fn fit_bounded(pairs: &[PairGames], n: usize) -> (Vec<f64>, f64, Vec<Vec<f64>>) 
             })
             .collect();
         (0..n)
-            .map(|i| {
-                (0..n)
-                    .map(|j| (cols[j][i] - 1.0 / n as f64) * dispersion)
-                    .collect()
-            })
+            .map(|i| (0..n).map(|j| cols[j][i] - 1.0 / n as f64).collect())
             .collect()
     };
     (r, dispersion, covariance)
@@ -379,6 +382,13 @@ impl RatingList {
     /// that of their own fit, so their difference has a variance and their place has none.
     pub fn covariance(&self, i: usize, j: usize) -> f64 {
         self.covariance[i][j]
+    }
+
+    /// [`RatingList::covariance`] before the dispersion scaled it: what the games tell if
+    /// each varies as a coin flip. (A dispersion estimated from a few games can be near 0,
+    /// two draws between bots rated alike, and then the covariance says nothing.)
+    pub fn unit_covariance(&self, i: usize, j: usize) -> f64 {
+        self.unit_covariance[i][j]
     }
 
     /// The list placed so that `name` has rating `elo`; errors become relative to that bot.
@@ -413,6 +423,7 @@ impl RatingList {
             ratings,
             dispersion: self.dispersion,
             covariance: self.covariance.clone(),
+            unit_covariance: self.unit_covariance.clone(),
         })
     }
 }

@@ -23,6 +23,11 @@ use crate::stats::ratings::{fit, NoRatings, PairGames, RatingList};
 /// The variance (Elo²) of a version nothing is known of: a spread of ±800 Elo at 95%.
 pub const UNKNOWN_VARIANCE: f64 = 400.0 * 400.0;
 
+/// The least dispersion planning believes: that of games between equals drawn half the time.
+/// The fit's, from a few games, can be near 0 (two draws between versions rated alike), and
+/// would make their difference look known exactly: such a pair would never be drawn again
+/// (in simulation a league then stalled for 200 games on two versions rated equal).
+const MIN_DISPERSION: f64 = 0.5;
 /// `ln 10 / 400`: d E / d r = K · E (1 − E).
 const K: f64 = std::f64::consts::LN_10 / 400.0;
 
@@ -91,9 +96,11 @@ impl Uncertainty {
     /// stands is what is unknown, not their differences).
     fn take(&mut self, fitted: &[usize], list: &RatingList, scale: f64) {
         let bound = |k: usize| list.ratings[k].bound.is_some();
+        let dispersion = list.dispersion.max(MIN_DISPERSION);
+        let covariance = |k: usize, l: usize| list.unit_covariance(k, l) * dispersion * scale;
         let widest = (0..fitted.len())
             .filter(|&k| !bound(k))
-            .map(|k| list.covariance(k, k) * scale)
+            .map(|k| covariance(k, k))
             .filter(|v| v.is_finite())
             .fold(f64::NAN, f64::max);
         let bound_variance = if widest.is_nan() {
@@ -104,7 +111,7 @@ impl Uncertainty {
         for (k, &i) in fitted.iter().enumerate() {
             self.ratings[i] = list.ratings[k].rating;
             for (l, &j) in fitted.iter().enumerate() {
-                let c = list.covariance(k, l) * scale;
+                let c = covariance(k, l);
                 self.covariance[i][j] = match (bound(k) || bound(l), c.is_finite(), k == l) {
                     (false, true, _) => c,
                     (true, true, _) => c + bound_variance,
@@ -113,7 +120,7 @@ impl Uncertainty {
                 };
             }
         }
-        self.dispersion = list.dispersion.max(1e-3);
+        self.dispersion = dispersion;
     }
 
     /// `Var(r_a − r_b)` in Elo².
