@@ -94,9 +94,16 @@ pub fn set_aside(n: usize, pairs: &[PairGames]) -> SetAside {
 /// bot that scored every point against the others it met (a floor) or none (a ceiling), if the
 /// bots do not all reach each other along "scored against" edges.
 fn perfect_group(n: usize, pairs: &[PairGames], among: &[bool]) -> Option<(Vec<usize>, Bound)> {
-    // scored[a]: the bots a scored against; conceded[b]: those that scored against b.
+    // scored[a]: the bots a scored against; conceded[b]: those that scored against b;
+    // met[a]: those a played.
     let (mut scored, mut conceded) = (vec![Vec::new(); n], vec![Vec::new(); n]);
-    for p in pairs.iter().filter(|p| among[p.a] && among[p.b]) {
+    let mut met = vec![Vec::new(); n];
+    for p in pairs
+        .iter()
+        .filter(|p| among[p.a] && among[p.b] && p.games() > 0.0)
+    {
+        met[p.a].push(p.b);
+        met[p.b].push(p.a);
         for (x, y, points) in [
             (p.a, p.b, p.a_wins + p.draws),
             (p.b, p.a, p.b_wins + p.draws),
@@ -107,15 +114,6 @@ fn perfect_group(n: usize, pairs: &[PairGames], among: &[bool]) -> Option<(Vec<u
             }
         }
     }
-    let met: Vec<Vec<usize>> = (0..n)
-        .map(|i| {
-            pairs
-                .iter()
-                .filter(|p| among[p.a] && among[p.b] && p.games() > 0.0)
-                .filter_map(|p| (p.a == i).then_some(p.b).or((p.b == i).then_some(p.a)))
-                .collect()
-        })
-        .collect();
     let mut seen = vec![false; n];
     for i in (0..n).filter(|&i| among[i] && !met[i].is_empty()) {
         if seen[i] {
@@ -144,7 +142,7 @@ fn perfect_group(n: usize, pairs: &[PairGames], among: &[bool]) -> Option<(Vec<u
 }
 
 /// The bots reached from `from` along `edges` (itself included).
-fn reach(from: usize, edges: &[Vec<usize>]) -> Vec<bool> {
+pub fn reach(from: usize, edges: &[Vec<usize>]) -> Vec<bool> {
     let mut seen = vec![false; edges.len()];
     let mut stack = vec![from];
     seen[from] = true;

@@ -123,28 +123,14 @@ fn unbounded_group(n: usize, pairs: &[PairGames], names: &[String]) -> Option<St
         }
     }
     // Reachability from bot 0 forwards and backwards: one component iff both reach all.
-    let reach = |edges: &Vec<Vec<usize>>| {
-        let mut seen = vec![false; n];
-        let mut stack = vec![0];
-        seen[0] = true;
-        while let Some(v) = stack.pop() {
-            for &w in &edges[v] {
-                if !seen[w] {
-                    seen[w] = true;
-                    stack.push(w);
-                }
-            }
-        }
-        seen
-    };
     let mut reverse = vec![Vec::new(); n];
     for (v, ws) in scored_against.iter().enumerate() {
         for &w in ws {
             reverse[w].push(v);
         }
     }
-    let forward = reach(&scored_against);
-    let backward = reach(&reverse);
+    let forward = perfect_scores::reach(0, &scored_against);
+    let backward = perfect_scores::reach(0, &reverse);
     if forward.iter().all(|&x| x) && backward.iter().all(|&x| x) {
         return None;
     }
