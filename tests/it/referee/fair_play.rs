@@ -11,6 +11,10 @@ struct SearchFigures {
     median_nps: u64,
     forfeits: usize,
     games: usize,
+    /// Search's think time over all its moves, in seconds.
+    think_s: f64,
+    /// Its opponent's, in seconds.
+    opponent_think_s: f64,
 }
 
 fn median(mut v: Vec<u64>) -> u64 {
@@ -21,12 +25,18 @@ fn median(mut v: Vec<u64>) -> u64 {
 
 fn search_figures(jsonl: &[&Path]) -> SearchFigures {
     let (mut times, mut nps, mut forfeits, mut games) = (Vec::new(), Vec::new(), 0, 0);
+    let (mut think_us, mut opponent_us) = (0, 0);
     for path in jsonl {
         for g in read_jsonl(path) {
             games += 1;
             let side = usize::from(g["white"] != "search");
             let t = g["times_us"].as_array().unwrap();
-            times.extend(t.iter().skip(side).step_by(2).map(|v| v.as_u64().unwrap()));
+            let own = t.iter().skip(side).step_by(2).map(|v| v.as_u64().unwrap());
+            let first = times.len();
+            times.extend(own);
+            think_us += times[first..].iter().sum::<u64>();
+            let theirs = t.iter().skip(1 - side).step_by(2);
+            opponent_us += theirs.map(|v| v.as_u64().unwrap()).sum::<u64>();
             let infos = g["move_infos"].as_array().cloned().unwrap_or_default();
             for info in infos.iter().skip(side).step_by(2) {
                 let n = info.as_str().and_then(|s| s.split(" nps ").nth(1));
@@ -44,6 +54,8 @@ fn search_figures(jsonl: &[&Path]) -> SearchFigures {
         median_nps: median(nps),
         forfeits,
         games,
+        think_s: think_us as f64 / 1e6,
+        opponent_think_s: opponent_us as f64 / 1e6,
     }
 }
 
@@ -64,7 +76,8 @@ fn against_search(
     opponent: &str,
     (games, isolation): (u32, Isolation),
     extra: &[&str],
-) {
+    watch: &str,
+) -> f64 {
     let jsonl = dir.join(format!("{tag}.jsonl"));
     let games = games.to_string();
     let args = [
@@ -88,26 +101,94 @@ fn against_search(
     if let Isolation::Group = isolation {
         cmd.env("BARAZA_ISOLATION", "group");
     }
+    let sampler = CpuSampler::start(watch);
     let out = cmd
         .args(&args)
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
+    let cpu_s = sampler.stop();
     assert!(out.status.success(), "{}", text(&out.stderr));
+    cpu_s
+}
+
+/// The CPU time (user + system) of every process whose command line holds a marker, read
+/// from /proc every 20 ms while a match runs: the largest count seen for each pid, summed.
+/// A process that ends between two reads loses at most its last 20 ms.
+struct CpuSampler {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<f64>,
+}
+
+impl CpuSampler {
+    fn start(marker: &str) -> CpuSampler {
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (flag, marker) = (stop.clone(), marker.to_string());
+        let thread = std::thread::spawn(move || {
+            let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+            let mut ticks = std::collections::HashMap::new();
+            while !flag.load(Ordering::Relaxed) {
+                for (pid, t) in cpu_ticks_of(&marker) {
+                    let seen = ticks.entry(pid).or_insert(0);
+                    *seen = t.max(*seen);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            ticks.values().sum::<u64>() as f64 / tick
+        });
+        CpuSampler { stop, thread }
+    }
+
+    fn stop(self) -> f64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.join().unwrap()
+    }
+}
+
+/// (pid, utime + stime in clock ticks) of the processes whose command line holds `marker`.
+fn cpu_ticks_of(marker: &str) -> Vec<(u32, u64)> {
+    let entries = std::fs::read_dir("/proc").unwrap().flatten();
+    let pids = entries.filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok());
+    pids.filter_map(|pid| {
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+        if !String::from_utf8_lossy(&cmdline).contains(marker) {
+            return None;
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // Fields after the command's closing parenthesis: state is the 3rd of the line,
+        // utime the 14th and stime the 15th.
+        let rest: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let (utime, stime): (u64, u64) = (rest.get(11)?.parse().ok()?, rest.get(12)?.parse().ok()?);
+        Some((pid, utime + stime))
+    })
+    .collect()
+}
+
+/// What the spinner's processes did: their CPU seconds over all games, stopped between turns
+/// and with --ponder.
+struct SpinnerCpu {
+    stopped_s: f64,
+    pondering_s: f64,
 }
 
 /// Quiet, spinning, quiet, spinning (interleaved, so a machine busy with something else
-/// weighs on both alike), then spinning with --ponder; the figures of each.
-fn spinner_figures(name: &str, isolation: Isolation) -> [SearchFigures; 3] {
+/// weighs on both alike), then spinning with --ponder; the figures of each, and the CPU the
+/// spinners took.
+fn spinner_figures(name: &str, isolation: Isolation) -> ([SearchFigures; 3], SpinnerCpu) {
     let dir = temp_dir(name);
     let marker = format!("baraza-spin-{name}-{}", std::process::id());
     let quiet = bot("first_bot.sh");
     let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
+    let mut stopped_s = 0.0;
     for half in ["a", "b"] {
-        against_search(&dir, &format!("quiet-{half}"), &quiet, (5, isolation), &[]);
-        against_search(&dir, &format!("spin-{half}"), &spinner, (5, isolation), &[]);
+        let tag = format!("quiet-{half}");
+        against_search(&dir, &tag, &quiet, (5, isolation), &[], &marker);
+        let tag = format!("spin-{half}");
+        stopped_s += against_search(&dir, &tag, &spinner, (5, isolation), &[], &marker);
     }
-    against_search(&dir, "ponder", &spinner, (6, isolation), &["--ponder"]);
+    let ponder = ["--ponder"];
+    let pondering_s = against_search(&dir, "ponder", &spinner, (6, isolation), &ponder, &marker);
     let f = |tags: &[&str]| {
         let paths: Vec<_> = tags
             .iter()
@@ -120,18 +201,25 @@ fn spinner_figures(name: &str, isolation: Isolation) -> [SearchFigures; 3] {
         f(&["spin-a", "spin-b"]),
         f(&["ponder"]),
     ];
-    for (what, s) in ["quiet", "spinner", "spinner --ponder"]
+    let cpu = [0.0, stopped_s, pondering_s];
+    for ((what, s), cpu) in ["quiet", "spinner", "spinner --ponder"]
         .iter()
         .zip(&figures)
+        .zip(cpu)
     {
         eprintln!(
-            "search vs {what}: {} games, {} lost on time, median think {} us, median nps {}",
-            s.games, s.forfeits, s.median_us, s.median_nps
+            "search vs {what}: {} games, {} lost on time, median think {} us, median nps {}, \
+             search thought {:.2} s, its opponent {:.2} s, the spinners took {cpu:.2} s CPU",
+            s.games, s.forfeits, s.median_us, s.median_nps, s.think_s, s.opponent_think_s
         );
     }
     // The spinners died with their games.
     assert!(!process_with(&marker), "a spinner outlived its match");
-    figures
+    let cpu = SpinnerCpu {
+        stopped_s,
+        pondering_s,
+    };
+    (figures, cpu)
 }
 
 /// Whether a process whose command line holds `marker` is running.
@@ -153,7 +241,7 @@ fn in_the_process_group_fallback_too_a_spinning_bot_takes_no_time() {
 }
 
 fn search_keeps_its_time_against_the_spinner(name: &str, isolation: Isolation) {
-    let [quiet, spin, _ponder] = spinner_figures(name, isolation);
+    let ([quiet, spin, ponder], cpu) = spinner_figures(name, isolation);
     assert_eq!(spin.games, 10);
     assert_eq!(spin.forfeits, 0, "search lost on time to the spinner");
     let ratio = spin.median_us as f64 / quiet.median_us as f64;
@@ -163,16 +251,33 @@ fn search_keeps_its_time_against_the_spinner(name: &str, isolation: Isolation) {
         spin.median_us,
         quiet.median_us
     );
-    // The think time is search's own choice (a share of its movetime); what the spinners
-    // would take shows in how much it searches in that time: on one core with two busy
-    // processes, about 40% less when they run (measured before the stop existed: 0.57 of
-    // the quiet run); 0.75 leaves room for the other tests sharing the machine.
-    let nps = spin.median_nps as f64 / quiet.median_nps as f64;
+    // What the spinners take, measured on them. All the game's processes share one core
+    // (--affinity), so on the spinner's own clock they take at most that clock's time (they
+    // are why its moves take milliseconds). Beyond it, they took search's time: left running
+    // (--ponder), about two thirds of the core while search thinks; stopped, only the
+    // microseconds between the referee reading the spinner's move and init stopping them.
+    // Search's nodes per second would show the same thing, but they move with whatever else
+    // the machine runs (0.66 of the quiet run's in one CI run), and the spinners' CPU does not.
+    let beyond = |cpu_s: f64, f: &SearchFigures| (cpu_s - f.opponent_think_s) / f.think_s;
+    let (stopped, pondering) = (
+        beyond(cpu.stopped_s, &spin),
+        beyond(cpu.pondering_s, &ponder),
+    );
     assert!(
-        nps > 0.75,
-        "search searched {} nodes/s against the spinner, {} against a quiet bot",
-        spin.median_nps,
-        quiet.median_nps
+        pondering > 0.3,
+        "pondering, the spinners took {:.2} s CPU beyond their own {:.2} s in {:.2} s of \
+         search's thinking: the sampler missed them",
+        cpu.pondering_s,
+        ponder.opponent_think_s,
+        ponder.think_s
+    );
+    assert!(
+        stopped < 0.05,
+        "stopped, the spinners took {:.2} s CPU beyond their own {:.2} s in {:.2} s of search's \
+         thinking",
+        cpu.stopped_s,
+        spin.opponent_think_s,
+        spin.think_s
     );
 }
 
