@@ -78,10 +78,10 @@ fn deadline_eof_and_utf8() {
             .await;
         assert!(matches!(r, Err(ReadError::Timeout)));
         let waited = t.elapsed();
-        assert!(waited >= Duration::from_millis(150) && waited < Duration::from_millis(1000));
+        assert!(waited >= Duration::from_millis(150) && waited < Duration::from_secs(5));
         let t = Instant::now();
         let status = bot.finish(Some("quit\n"), Duration::from_millis(100)).await;
-        assert!(t.elapsed() < Duration::from_millis(1000));
+        assert!(t.elapsed() < Duration::from_secs(5));
         assert!(status.is_some(), "killed and reaped");
 
         let mut bot = sh("printf 'move \\377\\n'; exit 7");
