@@ -237,7 +237,7 @@ impl Bot {
         } = spawn::prepare(argv, opts)?;
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
-        let pauser = Pauser::new(pgid, channel, opts.ponder);
+        let pauser = Pauser::new(pgid, channel, opts.ponder, opts.shared_thread);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let err = child.stderr.take().expect("stderr is piped");
@@ -356,7 +356,7 @@ impl Bot {
         let written = match at_once {
             Poll::Ready(done) => Ok(done),
             Poll::Pending => {
-                self.pauser.resume();
+                self.pauser.resume().await;
                 timeout_at(deadline, write).await
             }
         };
@@ -429,14 +429,14 @@ impl Bot {
 
     /// Wait until the last [`Bot::pause`] has taken effect: from then on the bot writes
     /// nothing, so what it wrote can be drained to the end.
-    pub fn settle(&mut self) {
-        self.pauser.settle();
+    pub async fn settle(&mut self) {
+        self.pauser.settle().await;
     }
 
     /// Continue the bot's processes, waiting until they are (its clock has started already:
     /// see [`Bot::pause`]).
-    pub fn resume(&mut self) {
-        self.pauser.resume();
+    pub async fn resume(&mut self) {
+        self.pauser.resume().await;
     }
 
     /// Whether the bot is stopped ([`Bot::pause`]).
@@ -585,7 +585,7 @@ impl Bot {
     pub async fn finish(mut self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
         let deadline = deadline_after(Instant::now(), grace);
         // `quit` needs it running (a kill does not, but costs nothing more this way).
-        self.resume();
+        self.resume().await;
         if let Some(text) = farewell {
             let _ = self.send(text, deadline).await;
         }

@@ -246,6 +246,7 @@ impl HostOptions {
             wrapper,
             cpus: None,
             ponder: self.ponder,
+            shared_thread: false,
             send_seed: self.send_seed,
             label: String::new(),
             sandbox_read: absolute_all(&self.sandbox_read)?,

@@ -32,6 +32,9 @@ pub struct SpawnOptions {
     /// Let the bot compute between its turns (`--ponder`); by default every process of it is
     /// stopped then (see the `bot::pause` module).
     pub ponder: bool,
+    /// Other games run on the referee's thread (`--concurrency` over 1): the waits for the
+    /// bot's stops and continues let them go on (see the `bot::pause` module).
+    pub shared_thread: bool,
     /// Send the bot the game's seed (`--send-seed`; built-in bots always get it).
     pub send_seed: bool,
     /// Names the working directory (the bot's name).
