@@ -2,7 +2,10 @@
 # The referee's turn loop against the pipe floor, side by side in one run: user instructions,
 # allocations, CPU and wall time per ply of the floor (bench/pingpong.c), of a previous build
 # (BASE) and of this build, each with its bots stopped between their turns (the default) and
-# with --ponder (never stopped), so the difference is what freezing costs.
+# with --ponder (never stopped), so the difference is what freezing costs. The floor comes
+# three ways: a blocking round trip (rt), one waited for in poll() (rtpoll: what the wall
+# ratio is taken against) and rtpoll with the child stopped and continued by kill() around
+# each turn (rtstop: the least any freezing costs, with no helper process and no waiting).
 #
 # usage: bench/floor.sh [GAMES]      (games per timed run, default 20)
 #   RULESET=id   (environment) default darra-2x18: long games (~1,000 plies between random
@@ -25,7 +28,8 @@
 #   cpu, wall    --bench-stats of `baraza match` (the referee's own user + sys time, bots
 #                excluded; wall for the whole run over its plies), pinned; medians of REPS.
 #                Wall moves with the load: read it next to the floor measured in the same run.
-#   c=2          this build, unpinned, --concurrency 1 and 2 on 2*GAMES games: plies/s and ratio.
+#   c=2          this build, unpinned, --concurrency 1 and 2 on 2*GAMES games, stopped and with
+#                --ponder: plies/s and the ratio c=2 / c=1 of each.
 #
 # Needs: cc, taskset; valgrind for the counts (skipped without it).
 set -eu
@@ -66,7 +70,7 @@ echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), load: $(cut -d' ' -f1-3 /proc/loadavg)
 echo "# new: $new${BASE:+; base: $base}; $ruleset, $games games per timed run, pinned to CPU $cpu"
 i=0
 while [ $i -lt "$reps" ]; do
-    for kind in rt rtpoll; do
+    for kind in rt rtpoll rtstop; do
         line=$($pin "$out/pingpong" 200000 "$kind")
         echo "$line"
         w=$(echo "$line" | field us_per_round_trip)
@@ -127,7 +131,7 @@ per_ply() {
     fi
     echo "$a $b" | awk '{ if ($3 == $1) print "?"; else printf "%.1f", ($4 - $2) / ($3 - $1) }'
 }
-kinds="floor-rt floor-rtpoll"
+kinds="floor-rt floor-rtpoll floor-rtstop"
 for b in $bins; do kinds="$kinds $b-stopped $b-ponder"; done
 valgrind=""
 command -v valgrind >/dev/null && valgrind=yes
@@ -159,15 +163,23 @@ echo
 echo "# c=2 (this build, unpinned, $((2 * games)) games each, interleaved, medians of $reps)"
 i=0
 while [ $i -lt "$reps" ]; do
-    for c in 1 2; do
-        line=$("$new" match "$ruleset" "$out/fastbot" "$out/fastbot" --games $((2 * games)) \
-            --movetime 10000 --concurrency "$c" --bench-stats 2>&1 >/dev/null | grep '^bench-stats')
-        echo "c=$c: $line"
-        echo "$line" | field moves_per_s >> "$out/c2.$c"
+    for mode in stopped ponder; do
+        flag=""
+        [ "$mode" = ponder ] && flag=--ponder
+        for c in 1 2; do
+            # shellcheck disable=SC2086
+            line=$("$new" match "$ruleset" "$out/fastbot" "$out/fastbot" --games $((2 * games)) \
+                --movetime 10000 --concurrency "$c" $flag --bench-stats 2>&1 >/dev/null |
+                grep '^bench-stats')
+            echo "c=$c $mode: $line"
+            echo "$line" | field moves_per_s >> "$out/c2.$mode.$c"
+        done
     done
     i=$((i + 1))
 done
-one=$(median "$out/c2.1" 1)
-two=$(median "$out/c2.2" 1)
-echo "plies/s c=1: $one  c=2: $two  ratio: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", b / a }')"
+for mode in stopped ponder; do
+    one=$(median "$out/c2.$mode.1" 1)
+    two=$(median "$out/c2.$mode.2" 1)
+    echo "$mode: plies/s c=1: $one  c=2: $two  ratio: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", b / a }')"
+done
 echo "# load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
