@@ -6,36 +6,65 @@
 //! the leaderboard (the `results` fit over all games) shows the true order: Kendall tau ≥ 0.9
 //! and every adjacent pair 70% or more apart the right way round, and after how many of its own
 //! games each late version is within one place of its true rank. Then the planning time.
+//!
+//! `LADDER=wide` plays a second ladder in place of Darra's: 16 versions 150 Elo apart (70.3%
+//! each step), two of them late, where one round of a round robin is 240 games.
 
 use baraza::league::matchmaking::{plan_batch, Entry, Pairing, Settings};
 use baraza::rng::SplitMix64;
 use baraza::stats::ratings::{fit, PairGames};
 use std::time::Instant;
 
-/// True ratings shaped like docs/search.md's Darra ladder (each level against the one below):
-/// random, greedy (85% against random), search levels 1 (47.5% against greedy) to 5 (83%,
-/// 76%, 96%, 84%). Levels 2 and 4 are the late versions, submitted after `LATE_AFTER` game
-/// pairs.
-const TRUTH: [f64; 7] = [0.0, 300.0, 283.0, 558.0, 758.0, 1308.0, 1598.0];
-const LATE: [usize; 2] = [3, 5];
-const LATE_AFTER: usize = 10;
+/// The versions' true ratings, which of them are late, and after how many game pairs they
+/// are submitted.
+struct Ladder {
+    truth: Vec<f64>,
+    late: Vec<usize>,
+    late_after: usize,
+    /// Each event is played to this many game pairs.
+    horizon: usize,
+}
+
+impl Ladder {
+    /// Shaped like docs/search.md's Darra ladder (each level against the one below): random,
+    /// greedy (85% against random), search levels 1 (47.5% against greedy) to 5 (83%, 76%,
+    /// 96%, 84%). Levels 2 and 4 are the late versions, submitted after 10 game pairs.
+    fn darra() -> Ladder {
+        Ladder {
+            truth: vec![0.0, 300.0, 283.0, 558.0, 758.0, 1308.0, 1598.0],
+            late: vec![3, 5],
+            late_after: 10,
+            horizon: 300,
+        }
+    }
+
+    /// 16 versions 150 Elo apart; the 6th and the 12th are late, submitted after 60 pairs.
+    fn wide() -> Ladder {
+        Ladder {
+            truth: (0..16).map(|i| 150.0 * i as f64).collect(),
+            late: vec![5, 11],
+            late_after: 60,
+            horizon: 1000,
+        }
+    }
+}
 /// The draw rate between equal versions (Darra: greedy and random drew 22% at 84%).
 const DRAWS: f64 = 0.3;
 /// Game pairs in a league batch.
 const BATCH: usize = 4;
-/// Each event is played to this many game pairs.
-const HORIZON: usize = 300;
 
 /// The games of a simulated event, checked after every game pair.
-struct Event {
+struct Event<'a> {
+    truth: &'a [f64],
     played: Vec<PairGames>,
     rng: SplitMix64,
     games: usize,
 }
 
-impl Event {
-    fn new(seed: u64) -> Event {
+impl Event<'_> {
+    fn new(truth: &[f64], seed: u64) -> Event<'_> {
         Event {
+            truth,
             played: Vec::new(),
             rng: SplitMix64::new(seed ^ 0x5eed),
             games: 0,
@@ -45,7 +74,7 @@ impl Event {
     /// A game pair between `a` and `b`, each game won by `a` with the model's odds.
     fn play(&mut self, a: usize, b: usize) {
         let (a, b) = (a.min(b), a.max(b));
-        let e = 1.0 / (1.0 + 10f64.powf(-(TRUTH[a] - TRUTH[b]) / 400.0));
+        let e = 1.0 / (1.0 + 10f64.powf(-(self.truth[a] - self.truth[b]) / 400.0));
         let at = self.played.iter().position(|g| (g.a, g.b) == (a, b));
         let at = at.unwrap_or_else(|| {
             self.played.push(PairGames {
@@ -81,12 +110,12 @@ impl Event {
 }
 
 /// Kendall's tau between the true and fitted order of versions `0..n`.
-fn kendall_tau(rating: &[f64]) -> f64 {
+fn kendall_tau(truth: &[f64], rating: &[f64]) -> f64 {
     let n = rating.len();
     let (mut concordant, mut discordant) = (0.0, 0.0);
     for i in 0..n {
         for j in i + 1..n {
-            let s = (TRUTH[i] - TRUTH[j]) * (rating[i] - rating[j]);
+            let s = (truth[i] - truth[j]) * (rating[i] - rating[j]);
             if s > 0.0 {
                 concordant += 1.0;
             } else if s < 0.0 {
@@ -99,14 +128,14 @@ fn kendall_tau(rating: &[f64]) -> f64 {
 
 /// The leaderboard shows the true order: tau ≥ 0.9 and every pair of true-order neighbours
 /// whose expected score is 70% or more ordered the right way.
-fn in_order(rating: &[f64]) -> bool {
+fn in_order(truth: &[f64], rating: &[f64]) -> bool {
     let mut by_truth: Vec<usize> = (0..rating.len()).collect();
-    by_truth.sort_by(|&a, &b| TRUTH[a].total_cmp(&TRUTH[b]));
+    by_truth.sort_by(|&a, &b| truth[a].total_cmp(&truth[b]));
     let neighbours_right = by_truth.windows(2).all(|w| {
-        let e = 1.0 / (1.0 + 10f64.powf(-(TRUTH[w[1]] - TRUTH[w[0]]) / 400.0));
+        let e = 1.0 / (1.0 + 10f64.powf(-(truth[w[1]] - truth[w[0]]) / 400.0));
         e < 0.7 || rating[w[1]] > rating[w[0]]
     });
-    neighbours_right && kendall_tau(rating) >= 0.9
+    neighbours_right && kendall_tau(truth, rating) >= 0.9
 }
 
 /// The rank (0 the best) of `v` among `rating`.
@@ -133,38 +162,42 @@ impl Reached {
 }
 
 /// A round robin: rounds of every pair once, in a seeded order, to the horizon.
-fn round_robin(seed: u64) -> Reached {
-    let n = TRUTH.len();
-    let mut event = Event::new(seed);
+fn round_robin(ladder: &Ladder, seed: u64) -> Reached {
+    let n = ladder.truth.len();
+    let mut event = Event::new(&ladder.truth, seed);
     let mut order = SplitMix64::new(seed);
     let mut pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
         .collect();
     let mut trace = Vec::new();
-    while event.games < 2 * HORIZON {
+    while event.games < 2 * ladder.horizon {
         order.shuffle(&mut pairs);
         for &(a, b) in &pairs {
             event.play(a, b);
-            trace.push((event.games, event.ratings(n).is_some_and(|r| in_order(&r))));
+            let shown = event.ratings(n);
+            trace.push((
+                event.games,
+                shown.is_some_and(|r| in_order(&ladder.truth, &r)),
+            ));
         }
     }
     Reached::from_trace(&trace)
 }
 
 /// A league to the horizon: the first versions from the start, the late ones after
-/// `LATE_AFTER` pairs. Also each late version's own games until it is first within one place
+/// `late_after` pairs. Also each late version's own games until it is first within one place
 /// of its true rank.
-fn league(seed: u64, settings: &Settings) -> (Reached, Vec<Option<u64>>) {
-    let n = TRUTH.len();
-    let mut event = Event::new(seed);
-    let mut placed: Vec<Option<u64>> = vec![None; LATE.len()];
-    let true_rank: Vec<usize> = (0..n).map(|v| rank(&TRUTH, v)).collect();
+fn league(ladder: &Ladder, seed: u64, settings: &Settings) -> (Reached, Vec<Option<u64>>) {
+    let n = ladder.truth.len();
+    let mut event = Event::new(&ladder.truth, seed);
+    let mut placed: Vec<Option<u64>> = vec![None; ladder.late.len()];
+    let true_rank: Vec<usize> = (0..n).map(|v| rank(&ladder.truth, v)).collect();
     let (mut batches, mut trace) = (0, Vec::new());
-    while event.games < 2 * HORIZON {
-        let arrived = event.games >= 2 * LATE_AFTER;
+    while event.games < 2 * ladder.horizon {
+        let arrived = event.games >= 2 * ladder.late_after;
         let entries: Vec<Entry> = (0..n)
             .map(|v| Entry {
-                active: arrived || !LATE.contains(&v),
+                active: arrived || !ladder.late.contains(&v),
             })
             .collect();
         let batch: Vec<Pairing> = plan_batch(
@@ -185,9 +218,13 @@ fn league(seed: u64, settings: &Settings) -> (Reached, Vec<Option<u64>>) {
         for p in batch {
             event.play(p.a, p.b);
             let ratings = event.ratings(n).filter(|_| arrived);
-            trace.push((event.games, ratings.as_ref().is_some_and(|r| in_order(r))));
+            let shown = ratings.as_ref();
+            trace.push((
+                event.games,
+                shown.is_some_and(|r| in_order(&ladder.truth, r)),
+            ));
             let Some(r) = ratings else { continue };
-            for (k, &v) in LATE.iter().enumerate() {
+            for (k, &v) in ladder.late.iter().enumerate() {
                 if placed[k].is_none() && rank(&r, v).abs_diff(true_rank[v]) <= 1 {
                     placed[k] = Some(games_of(&event.played, v));
                 }
@@ -255,17 +292,21 @@ fn main() {
         .ok()
         .map(|t| toml::from_str(&t).expect("MATCHMAKING: a TOML table"));
     let settings = Settings::from_table(table.as_ref()).expect("MATCHMAKING");
+    let ladder = match std::env::var("LADDER").as_deref() {
+        Ok("wide") => Ladder::wide(),
+        _ => Ladder::darra(),
+    };
     println!(
         "games until the leaderboard shows the true order (first / for good, to {} games)",
-        2 * HORIZON
+        2 * ladder.horizon
     );
     println!("seed  round-robin  league     late versions' games to within one place");
     let show = |x: Option<usize>| x.map_or("never".to_string(), |g| g.to_string());
     let mut totals = [0; 4];
     let first: u64 = std::env::var("FIRST").map_or(1, |s| s.parse().unwrap());
     for seed in first..first + seeds {
-        let rr = round_robin(seed);
-        let (lg, placed) = league(seed, &settings);
+        let rr = round_robin(&ladder, seed);
+        let (lg, placed) = league(&ladder, seed, &settings);
         println!(
             "{seed:>4}  {:>5} {:>5}  {:>5} {:>5}  {placed:?}",
             show(rr.first),
@@ -277,7 +318,7 @@ fn main() {
             .iter_mut()
             .zip([rr.first, rr.stays, lg.first, lg.stays])
         {
-            *t += x.unwrap_or(2 * HORIZON);
+            *t += x.unwrap_or(2 * ladder.horizon);
         }
     }
     let m = totals.map(|t| t as f64 / seeds as f64);
