@@ -73,12 +73,15 @@ impl Answers {
         let Answers::Blocking(fd) = self else {
             return self;
         };
-        let flags = nix::fcntl::fcntl(&fd, nix::fcntl::FcntlArg::F_GETFL);
-        let nonblocking = flags.and_then(|f| {
-            let f = OFlag::from_bits_truncate(f) | OFlag::O_NONBLOCK;
-            nix::fcntl::fcntl(&fd, nix::fcntl::FcntlArg::F_SETFL(f))
-        });
-        if nonblocking.is_err() || tokio::runtime::Handle::try_current().is_err() {
+        if tokio::runtime::Handle::try_current().is_err() {
+            return Answers::Blocking(fd);
+        }
+        let Ok(flags) = nix::fcntl::fcntl(&fd, nix::fcntl::FcntlArg::F_GETFL) else {
+            return Answers::Blocking(fd);
+        };
+        let set = |f: OFlag| nix::fcntl::fcntl(&fd, nix::fcntl::FcntlArg::F_SETFL(f));
+        let blocking = OFlag::from_bits_truncate(flags);
+        if set(blocking | OFlag::O_NONBLOCK).is_err() {
             return Answers::Blocking(fd);
         }
         // SAFETY: an OwnedFd names the same open pipe until it is dropped, which only the
@@ -86,7 +89,13 @@ impl Answers {
         let registered = unsafe { AsyncFd::register_with_interest(fd, Interest::READABLE) };
         match registered {
             Ok(a) => Answers::Awaited(a),
-            Err(e) => Answers::Blocking(e.into_parts().0),
+            Err(e) => {
+                // Blocking again: a non-blocking read would end the wait before init answers.
+                // (F_SETFL on an open pipe cannot fail.)
+                let fd = e.into_parts().0;
+                let _ = nix::fcntl::fcntl(&fd, nix::fcntl::FcntlArg::F_SETFL(blocking));
+                Answers::Blocking(fd)
+            }
         }
     }
 
