@@ -47,6 +47,9 @@ fn search_figures(jsonl: &[&Path]) -> SearchFigures {
             let lost_on_time = g["termination"] == "time forfeit"
                 && g["reason"].as_str().unwrap().contains("(search)");
             forfeits += usize::from(lost_on_time);
+            if lost_on_time {
+                eprintln!("search lost on time: {}", g["reason"]);
+            }
         }
     }
     SearchFigures {
@@ -67,9 +70,9 @@ enum Isolation {
     Group,
 }
 
-/// `games` games of search against `opponent` at --movetime 100, all the game's bots on one
-/// core (--affinity: a busy process there takes search's CPU, not another core's), into
-/// `jsonl`.
+/// `games` games of search against `opponent` at --movetime 100 (margin 1 s), all the game's
+/// bots on one core (--affinity: a busy process there takes search's CPU, not another
+/// core's), into `jsonl`.
 fn against_search(
     dir: &Path,
     tag: &str,
@@ -90,6 +93,10 @@ fn against_search(
             &games,
             "--movetime",
             "100",
+            // A stall of a loaded machine is not the spinner's doing: at load 6 on 2 cores,
+            // search lost on time to the quiet bot with the default 50 ms.
+            "--margin",
+            "1000",
             "--affinity",
             "--jsonl",
             jsonl.to_str().unwrap(),
