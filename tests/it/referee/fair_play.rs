@@ -261,60 +261,59 @@ fn search_keeps_its_time_against_the_spinner(name: &str, isolation: Isolation) {
     // What the spinners take, measured on them. All the game's processes share one core
     // (--affinity), so on the spinner's own clock they take at most that clock's time (they
     // are why its moves take milliseconds). Beyond it, they took search's time: left running
-    // (--ponder), half the core while search thinks on an idle machine (0.28 with 8 tests at
-    // once on 2 cores: 0.1 only shows that the sampler sees them); stopped, only the
-    // microseconds between the referee reading the spinner's move and init stopping them.
-    // Search's nodes per second would show the same thing, but they move with whatever else
-    // the machine runs (0.66 of the quiet run's in one CI run), and the spinners' CPU does not.
+    // (--ponder), half the core while search thinks on an idle machine, but only 0.085 in a CI
+    // run at load 5 (other processes shared the core); stopped, only the microseconds between
+    // the referee reading the spinner's move and init stopping them (0.007 idle, below 0 at
+    // load 5). So the stopped run is held to a quarter of the pondering one, measured in the
+    // same minute, rather than to a figure the load moves. Search's nodes per second would
+    // show the same thing, but they move with everything else the machine runs (0.66 of the
+    // quiet run's in one CI run), as the spinners' own CPU does less.
     let beyond = |cpu_s: f64, f: &SearchFigures| (cpu_s - f.opponent_think_s) / f.think_s;
     let (stopped, pondering) = (
         beyond(cpu.stopped_s, &spin),
         beyond(cpu.pondering_s, &ponder),
     );
-    assert!(
-        pondering > 0.1,
-        "pondering, the spinners took {:.2} s CPU beyond their own {:.2} s in {:.2} s of \
-         search's thinking: the sampler missed them",
+    let figures = format!(
+        "stopped, the spinners took {:.2} s CPU (their own clock {:.2} s) in {:.2} s of \
+         search's thinking; pondering, {:.2} s (their own clock {:.2} s) in {:.2} s",
+        cpu.stopped_s,
+        spin.opponent_think_s,
+        spin.think_s,
         cpu.pondering_s,
         ponder.opponent_think_s,
         ponder.think_s
     );
-    assert!(
-        stopped < 0.05,
-        "stopped, the spinners took {:.2} s CPU beyond their own {:.2} s in {:.2} s of search's \
-         thinking",
-        cpu.stopped_s,
-        spin.opponent_think_s,
-        spin.think_s
-    );
+    assert!(pondering > 0.01, "the sampler missed them: {figures}");
+    assert!(stopped < pondering / 4.0, "{figures}");
 }
 
 #[test]
 fn with_two_games_at_once_a_spinning_bot_takes_nothing_beyond_its_own_clock() {
     // Two games at a time share the referee's thread, which then awaits init's answers
-    // instead of blocking on them (bot::pause): the stops must hold all the same.
+    // instead of blocking on them (bot::pause): the stops must hold all the same, measured
+    // as in the test above against the same spinner left to ponder.
     let dir = temp_dir("spin-c2");
     let marker = format!("baraza-spin-c2-{}", std::process::id());
     let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
+    let iso = Isolation::Namespace;
     let c2 = ["--concurrency", "2"];
-    let cpu_s = against_search(
-        &dir,
-        "spin",
-        &spinner,
-        (10, Isolation::Namespace),
-        &c2,
-        &marker,
-    );
+    let stopped_s = against_search(&dir, "spin", &spinner, (10, iso), &c2, &marker);
+    let c2_ponder = ["--concurrency", "2", "--ponder"];
+    let pondering_s = against_search(&dir, "ponder", &spinner, (6, iso), &c2_ponder, &marker);
     let spin = search_figures(&[dir.join("spin.jsonl").as_path()]);
+    let ponder = search_figures(&[dir.join("ponder.jsonl").as_path()]);
     assert_eq!((spin.games, spin.forfeits), (10, 0));
-    let beyond = cpu_s - spin.opponent_think_s;
-    assert!(
-        beyond / spin.think_s < 0.05,
-        "the stopped spinners took {cpu_s:.2} s CPU, {:.2} s of it on their own clock, in \
-         {:.2} s of search's thinking",
-        spin.opponent_think_s,
-        spin.think_s
+    let beyond = |cpu_s: f64, f: &SearchFigures| (cpu_s - f.opponent_think_s) / f.think_s;
+    let (stopped, pondering) = (beyond(stopped_s, &spin), beyond(pondering_s, &ponder));
+    let figures = format!(
+        "stopped, the spinners took {stopped_s:.2} s CPU (their own clock {:.2} s) in {:.2} s \
+         of search's thinking; pondering, {pondering_s:.2} s (their own clock {:.2} s) in \
+         {:.2} s",
+        spin.opponent_think_s, spin.think_s, ponder.opponent_think_s, ponder.think_s
     );
+    eprintln!("{figures}");
+    assert!(pondering > 0.01, "the sampler missed them: {figures}");
+    assert!(stopped < pondering / 4.0, "{figures}");
     assert!(!process_with(&marker), "a spinner outlived its match");
 }
 
