@@ -1,6 +1,7 @@
 //! Issue 24's viewer in Chromium: each move's evaluation from the record (a PGN log's move
 //! comments and a games.jsonl's `move_infos`) listed and plotted, the graph following the
-//! slider, and the last board's stores equal to the result's score on every ruleset.
+//! slider, and the last board's stores equal to the result's score on every ruleset; with
+//! `--logs`, a chatty bot's lines folded under each move, one row per move until opened.
 //! The search bot plays with a node budget, so that its games (and their ends) are the same
 //! on a loaded machine.
 //!
@@ -237,4 +238,116 @@ fn evaluations_graph_and_final_stores_in_chromium() {
             assert!(scored > 0, "{ruleset}: no game ended by the rules' score");
         }
     }
+}
+
+/// `view --logs`: a searching bot sends a line per depth; each move's row holds them folded
+/// (`7 lines`), exactly the lines its log file has for that move, and stays one line high
+/// until the summary is clicked.
+#[test]
+fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
+    skip_unless!(Tool::Chromium);
+    let chromium = on_path(CHROMIUM).unwrap();
+    let chromedriver = on_path(&["chromedriver"]).unwrap();
+    let dir = temp_dir("view-logs-browser");
+    let pgn = dir.join("m.pgn");
+    let logs = dir.join("logs");
+    baraza()
+        .args(["match", "darra", "builtin:search", "builtin:greedy"])
+        .args([
+            "--games", "1", "--tc", "60+1", "--nodes", "20000", "--seed", "5",
+        ])
+        .arg("--pgn")
+        .arg(&pgn)
+        .arg("--logs")
+        .arg(&logs)
+        .assert()
+        .success();
+    // The search bot's file: `k line` for the lines it sent while k plies were played.
+    let text = std::fs::read_to_string(logs.join("g1-p1-search.info")).unwrap();
+    let mut sent: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    for line in text.lines() {
+        let (k, rest) = line.split_once(' ').unwrap();
+        sent.entry(k.parse::<usize>().unwrap() + 1)
+            .or_default()
+            .push(rest.to_string());
+    }
+    assert!(
+        sent.values().any(|l| l.len() >= 5),
+        "the search bot sends a line per depth: {sent:?}"
+    );
+    let html = dir.join("m.html");
+    baraza()
+        .arg("view")
+        .arg(&pgn)
+        .arg("--logs")
+        .arg(&logs)
+        .arg("-o")
+        .arg(&html)
+        .assert()
+        .success();
+
+    let driver = Driver::start(&chromedriver);
+    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    session.post("/window/rect", json!({"width": 1280, "height": 900}));
+    session.open(&format!("file://{}#g1p1", html.display()));
+    let rows = |ply: Option<usize>| {
+        let pick = match ply {
+            Some(k) => format!("[document.getElementById('ply-{k}')]"),
+            None => "Array.from(document.querySelectorAll('#movelist tbody tr')).slice(1)".into(),
+        };
+        session.js(&format!(
+            "return {pick}.map(function (r) {{ var d = r.querySelector('td.info details');\
+             return [Number(r.id.slice(4)), d ? d.querySelector('summary').textContent : '',\
+             d ? Array.from(d.querySelectorAll('.info-line')).map(function (x) {{ return x.textContent; }}) : [],\
+             d ? d.open : false, r.getBoundingClientRect().height]; }});"
+        ))
+    };
+    let all = rows(None);
+    let all = all.as_array().unwrap();
+    assert!(all.len() > 10, "{all:?}");
+    let heights: Vec<f64> = all.iter().map(|r| r[4].as_f64().unwrap()).collect();
+    let lowest = heights.iter().cloned().fold(f64::INFINITY, f64::min);
+    let mut most = (0, 0);
+    for r in all {
+        let ply = r[0].as_u64().unwrap() as usize;
+        let lines: Vec<String> = r[2]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_string())
+            .collect();
+        if ply % 2 == 1 {
+            // The search bot's move (it moves first in game 1): the lines its file holds.
+            let want = sent.get(&ply).cloned().unwrap_or_default();
+            assert_eq!(lines, want, "ply {ply}");
+            if !want.is_empty() {
+                let s = if want.len() == 1 { "" } else { "s" };
+                assert_eq!(r[1], json!(format!("{} line{s}", want.len())), "ply {ply}");
+            }
+            if want.len() > most.1 {
+                most = (ply, want.len());
+            }
+        }
+        assert_eq!(r[3], json!(false), "ply {ply}: folded");
+        let h = r[4].as_f64().unwrap();
+        assert!(
+            h < lowest * 1.3,
+            "ply {ply}: {h} px high, the lowest row {lowest}"
+        );
+    }
+    // Opened, the row with the most lines shows them all.
+    let (ply, n) = most;
+    session.js(&format!(
+        "document.querySelector('#ply-{ply} td.info summary').click();"
+    ));
+    let opened = rows(Some(ply));
+    let opened = &opened[0];
+    assert_eq!(opened[3], json!(true), "ply {ply} opened");
+    let h = opened[4].as_f64().unwrap();
+    assert!(
+        h > lowest * n as f64,
+        "ply {ply}: {n} lines opened in {h} px (a row is {lowest})"
+    );
+    // The click opened the lines without moving the board.
+    assert_eq!(session.board().1, 1, "the board stays at ply 1");
 }
