@@ -9,8 +9,11 @@
 #   REPS=n   (environment) runs of each, default 7
 #   EVERY=s  (environment) --live-every, default 2 (the default of --live)
 #   BARAZA=path (environment) the binary (default target/release/baraza)
+#   CPU=n    (environment) pin the run (referee, its writer thread and both bots) to core n:
+#            unpinned on an idle machine, the processes wake each other across cores and the
+#            referee's CPU per move is about three times the pinned figure
 #
-# Needs: cc, a release build (cargo build --release).
+# Needs: cc, a release build (cargo build --release); taskset with CPU=.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -34,6 +37,7 @@ while [ $i -lt "$reps" ]; do
         set -- "$baraza" match "$ruleset" "$out/fastbot" "$out/fastbot" --games "$games" \
             --movetime 10000 --bench-stats
         [ "$mode" = on ] && set -- "$@" --live "$out/live.html" --live-every "$every"
+        [ -n "${CPU:-}" ] && set -- taskset -c "$CPU" "$@"
         "$@" > /dev/null 2> "$out/stats.txt"
         line=$(grep '^bench-stats:' "$out/stats.txt")
         echo "live $mode: $line"
@@ -43,7 +47,7 @@ while [ $i -lt "$reps" ]; do
 done
 off=$(median "$out/cpu.off")
 on=$(median "$out/cpu.on")
-echo "# $games $ruleset games of two instant bots (bench/fastbot.c), $reps runs each, interleaved"
+echo "# $games $ruleset games of two instant bots (bench/fastbot.c), $reps runs each, interleaved${CPU:+, pinned to core $CPU}"
 echo "median referee_cpu_us_per_move: without --live $off, with --live (every $every s) $on"
 awk -v a="$off" -v b="$on" 'BEGIN { printf "ratio with/without: %.3f\n", b / a }'
 [ -f "$out/live.html" ] && echo "final page: $(wc -c < "$out/live.html") bytes"
