@@ -8,7 +8,7 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{on_path, temp_dir, wait_for_exit, wait_while_running, Tool, CHROMIUM};
+use crate::support::{temp_dir, wait_for_exit, wait_while_running, Tool};
 use crate::tournament::live::{slow_tournament, Version};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -39,12 +39,10 @@ fn wait_for(session: &Session, what: &str, cond: impl Fn(&Value) -> bool) -> Val
 #[test]
 fn the_live_page_follows_a_game_in_chromium_and_keeps_the_spectators_place() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("live-browser");
     let page = dir.join("live.html");
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     // Four games, one at a time: time to watch one and still find another in play after it.
     let mut child = slow_tournament(&dir, &page, 2).spawn().unwrap();
     let timeout = Duration::from_secs(90);

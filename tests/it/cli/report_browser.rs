@@ -6,9 +6,7 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{
-    bot, on_path, read_jsonl, temp_dir, tournament, write_report, Tool, CHROMIUM,
-};
+use crate::support::{bot, read_jsonl, temp_dir, tournament, write_report, Tool};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -22,8 +20,6 @@ const LIST_EDGES: &str = "var ths = document.querySelectorAll('#games thead th')
 #[test]
 fn the_report_of_sixteen_bots_fits_1024_and_1280_px_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("report-browser");
     let run = dir.join("run");
     let seg = format!("seg=sh {}", bot("mistake_segfault.sh"));
@@ -56,8 +52,8 @@ fn the_report_of_sixteen_bots_fits_1024_and_1280_px_in_chromium() {
 
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/report-screens");
     std::fs::create_dir_all(&shots).unwrap();
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     let page = format!("file://{}", html.display());
     for width in [1024, 1280] {
         session.post("/window/rect", json!({"width": width, "height": 900}));

@@ -8,9 +8,7 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{
-    baraza, baraza_ok, on_path, temp_dir, tournament, write_report, write_view, Tool, CHROMIUM,
-};
+use crate::support::{baraza, baraza_ok, temp_dir, tournament, write_report, write_view, Tool};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -35,14 +33,12 @@ fn expected(start: &str, moves: &[String], k: usize) -> String {
 #[test]
 fn the_viewer_shows_the_engines_positions_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-browser");
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-screens");
     std::fs::create_dir_all(&shots).unwrap();
-    let driver = Driver::start(&chromedriver);
+    let driver = Driver::start();
     let profile = dir.join("profile");
-    let session = Session::new(&driver, &chromium, &profile);
+    let session = Session::new(&driver, &profile);
     session.post("/window/rect", json!({"width": 1400, "height": 900}));
 
     for ruleset in baraza::games::RULESETS.iter().map(|r| r.id) {
@@ -169,8 +165,6 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
 #[test]
 fn the_report_page_links_into_its_viewer_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-report-browser");
     let run = dir.join("run");
     tournament("dara", &["a=builtin:random", "b=builtin:greedy"])
@@ -183,8 +177,8 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
         .success();
     let html = dir.join("report.html");
     write_report(&run, &html);
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     session.post("/window/rect", json!({"width": 1400, "height": 1400}));
     session.open(&format!("file://{}", html.display()));
     // Two bots: a 2x2 crosstable whose off-diagonal cells are links into the viewer.

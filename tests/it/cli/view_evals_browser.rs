@@ -8,7 +8,7 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{Driver, Session};
-use crate::support::{baraza, on_path, temp_dir, write_view, Tool, CHROMIUM};
+use crate::support::{baraza, temp_dir, write_view, Tool};
 use serde_json::json;
 
 /// The two numbers of a reason's score (`ended by the rules: end 36-12` → (36, 12)).
@@ -44,11 +44,9 @@ fn flip(eval: &str) -> String {
 #[test]
 fn evaluations_graph_and_final_stores_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-evals-browser");
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     session.post("/window/rect", json!({"width": 1280, "height": 900}));
 
     for ruleset in baraza::games::RULESETS.iter().map(|r| r.id) {
@@ -246,8 +244,6 @@ fn evaluations_graph_and_final_stores_in_chromium() {
 #[test]
 fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-logs-browser");
     let pgn = dir.join("m.pgn");
     let logs = dir.join("logs");
@@ -286,8 +282,8 @@ fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
         .assert()
         .success();
 
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     session.post("/window/rect", json!({"width": 1280, "height": 900}));
     session.open(&format!("file://{}#g1p1", html.display()));
     let rows = |ply: Option<usize>| {
@@ -305,8 +301,10 @@ fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
     let all = rows(None);
     let all = all.as_array().unwrap();
     assert!(all.len() > 10, "{all:?}");
-    let heights: Vec<f64> = all.iter().map(|r| r[4].as_f64().unwrap()).collect();
-    let lowest = heights.iter().cloned().fold(f64::INFINITY, f64::min);
+    let lowest = all
+        .iter()
+        .map(|r| r[4].as_f64().unwrap())
+        .fold(f64::INFINITY, f64::min);
     let mut most = (0, 0);
     for r in all {
         let ply = r[0].as_u64().unwrap() as usize;

@@ -10,9 +10,7 @@
 //! Without chromium and chromedriver the test says so and passes, except under CI=true.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{
-    baraza, on_path, read_jsonl, temp_dir, tournament, write_report, write_view, Tool, CHROMIUM,
-};
+use crate::support::{baraza, read_jsonl, temp_dir, tournament, write_report, write_view, Tool};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -137,11 +135,9 @@ fn screens() -> PathBuf {
 #[test]
 fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-layout-browser");
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     let shots = screens();
 
     // The viewer of each family: the search bot's games, so the evaluation graph is drawn.
@@ -271,8 +267,6 @@ fn pgn_game(ruleset: &str, start: &str, moves: &str) -> String {
 #[test]
 fn captured_holes_are_marked_in_the_takers_colour_in_chromium() {
     skip_unless!(Tool::Chromium);
-    let chromium = on_path(CHROMIUM).unwrap();
-    let chromedriver = on_path(&["chromedriver"]).unwrap();
     let dir = temp_dir("view-captures-browser");
     // The rules' worked examples, with the holes each move captures read by hand.
     let pgn = [
@@ -305,8 +299,8 @@ fn captured_holes_are_marked_in_the_takers_colour_in_chromium() {
     let html = dir.join("captures.html");
     write_view(&log, &html);
 
-    let driver = Driver::start(&chromedriver);
-    let session = Session::new(&driver, &chromium, &dir.join("profile"));
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
     session.post("/window/rect", json!({"width": 1280, "height": 900}));
     let page = format!("file://{}", html.display());
     // (game, ply, the marked holes with their taker), sorted by hole.

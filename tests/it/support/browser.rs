@@ -2,15 +2,17 @@
 //! the browser starts with no network of its own (no background networking, updates, sync or
 //! QUIC), and the driver and the browser are stopped by their pid when dropped.
 
+use super::{on_path, CHROMIUM};
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-/// chromedriver, killed by its pid when dropped.
+/// chromedriver, killed by its pid when dropped, and the Chromium its sessions start.
 pub struct Driver {
     child: Child,
     base: String,
+    chromium: PathBuf,
 }
 
 impl Drop for Driver {
@@ -29,7 +31,10 @@ fn free_port() -> u16 {
 }
 
 impl Driver {
-    pub fn start(exe: &Path) -> Driver {
+    /// chromedriver and Chromium from the PATH (a test checks `Tool::Chromium` first).
+    pub fn start() -> Driver {
+        let exe = on_path(&["chromedriver"]).expect("chromedriver on the PATH");
+        let chromium = on_path(CHROMIUM).expect("chromium on the PATH");
         let port = free_port();
         let child = std::process::Command::new(exe)
             .arg(format!("--port={port}"))
@@ -40,6 +45,7 @@ impl Driver {
         let driver = Driver {
             child,
             base: format!("http://127.0.0.1:{port}"),
+            chromium,
         };
         // Ready when its status says so (it starts in well under a second here).
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -65,11 +71,11 @@ pub struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    pub fn new(driver: &'a Driver, chromium: &Path, profile: &Path) -> Session<'a> {
+    pub fn new(driver: &'a Driver, profile: &Path) -> Session<'a> {
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
-                "binary": chromium.to_string_lossy(),
+                "binary": driver.chromium.to_string_lossy(),
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                          "--no-first-run", "--disable-background-networking",
                          "--disable-component-update", "--disable-sync",
