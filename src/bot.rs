@@ -30,10 +30,12 @@ mod pause;
 pub mod preflight;
 pub mod protections;
 pub mod sandbox;
+mod shared_memory;
 mod spawn;
 pub mod spec;
 pub mod startup_diagnosis;
 pub mod stderr_tail;
+pub mod thaw_guard;
 pub mod workdir;
 
 pub use environment::EnvRule;
@@ -233,11 +235,11 @@ impl Bot {
             mut cmd,
             workdir,
             iso,
-            channel,
         } = spawn::prepare(argv, opts)?;
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
-        let pauser = Pauser::new(pgid, channel, opts.ponder, opts.shared_thread);
+        let group = namespace::bot_group(iso, pgid).unwrap_or(0);
+        let pauser = Pauser::new(group, opts.ponder);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let err = child.stderr.take().expect("stderr is piped");
@@ -356,7 +358,7 @@ impl Bot {
         let written = match at_once {
             Poll::Ready(done) => Ok(done),
             Poll::Pending => {
-                self.pauser.resume().await;
+                self.pauser.resume();
                 timeout_at(deadline, write).await
             }
         };
@@ -427,16 +429,9 @@ impl Bot {
         self.pauser.stop();
     }
 
-    /// Wait until the last [`Bot::pause`] has taken effect: from then on the bot writes
-    /// nothing, so what it wrote can be drained to the end.
-    pub async fn settle(&mut self) {
-        self.pauser.settle().await;
-    }
-
-    /// Continue the bot's processes, waiting until they are (its clock has started already:
-    /// see [`Bot::pause`]).
-    pub async fn resume(&mut self) {
-        self.pauser.resume().await;
+    /// Continue the bot's processes (its clock has started already: see [`Bot::pause`]).
+    pub fn resume(&mut self) {
+        self.pauser.resume();
     }
 
     /// Whether the bot is stopped ([`Bot::pause`]).
@@ -585,7 +580,7 @@ impl Bot {
     pub async fn finish(mut self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
         let deadline = deadline_after(Instant::now(), grace);
         // `quit` needs it running (a kill does not, but costs nothing more this way).
-        self.resume().await;
+        self.resume();
         if let Some(text) = farewell {
             let _ = self.send(text, deadline).await;
         }

@@ -35,6 +35,10 @@ pub(crate) struct ProcStat {
     pub session: i32,
     /// utime + stime + cutime + cstime, in clock ticks.
     pub cpu_ticks: u64,
+    /// utime + stime alone: its own CPU, without the children it reaped.
+    pub own_ticks: u64,
+    /// When it started (clock ticks since boot): tells a pid that came round again apart.
+    pub start: u64,
     /// Resident pages.
     pub rss_pages: u64,
     /// Running or waiting for a CPU (state `R`): computing, not blocked.
@@ -58,6 +62,8 @@ pub(crate) fn parse_stat(line: &str) -> Option<ProcStat> {
         ppid: num(4)? as i32,
         session: num(6)? as i32,
         cpu_ticks: ticks,
+        own_ticks: num(14)?.max(0) as u64 + num(15)?.max(0) as u64,
+        start: num(22)?.max(0) as u64,
         rss_pages: num(24)?.max(0) as u64,
         running: f.first() == Some(&"R"),
     })
@@ -98,6 +104,85 @@ pub struct Watched {
     scratch: bool,
     verdict: Mutex<Option<String>>,
     done: AtomicBool,
+    /// What the watcher has counted of its CPU (only the watcher thread touches it).
+    cpu: Mutex<CpuTally>,
+}
+
+/// A bot's CPU as the watcher has seen it, so that what it counted is never lost.
+///
+/// Each live process's CPU is its own and that of the children it reaped (the kernel adds a
+/// finished process's CPU to the parent that waits for it). A parent that ignores SIGCHLD
+/// lets the kernel reap its children, and their CPU is added to no one. So when a process
+/// has gone, the watcher looks whether its nearest live ancestor's reaped-children CPU grew by
+/// what the process was last seen to use; what did not arrive there is kept on the bot's
+/// account. What can still slip: a process reaped by the kernel loses what it used after the
+/// watcher's last look, and one that lived less than [`INTERVAL`] is never seen
+/// (docs/hosting.md says so).
+#[derive(Debug, Default)]
+struct CpuTally {
+    /// pid -> what the last look saw of it.
+    seen: std::collections::HashMap<i32, Seen>,
+    /// CPU of gone processes that no live process accounts for.
+    kept: u64,
+    /// The most charged so far.
+    charged: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    start: u64,
+    ppid: i32,
+    own: u64,
+    children: u64,
+}
+
+impl CpuTally {
+    /// Take in one look at the bot's processes; the ticks charged.
+    fn look(&mut self, procs: &[ProcStat]) -> u64 {
+        let now: std::collections::HashMap<i32, Seen> = procs
+            .iter()
+            .map(|p| {
+                let seen = Seen {
+                    start: p.start,
+                    ppid: p.ppid,
+                    own: p.own_ticks,
+                    children: p.cpu_ticks - p.own_ticks,
+                };
+                (p.pid, seen)
+            })
+            .collect();
+        let alive = |pid: &i32, start: u64| now.get(pid).is_some_and(|n| n.start == start);
+        // The gone processes' last own CPU, by the live ancestor whose children's CPU should
+        // have taken it (0: none left).
+        let mut owed: std::collections::HashMap<i32, u64> = std::collections::HashMap::new();
+        for (pid, s) in &self.seen {
+            if alive(pid, s.start) {
+                continue;
+            }
+            let mut up = s.ppid;
+            let ancestor = loop {
+                match self.seen.get(&up) {
+                    Some(a) if alive(&up, a.start) => break up,
+                    Some(a) if a.ppid != up => up = a.ppid,
+                    _ => break 0,
+                }
+            };
+            *owed.entry(ancestor).or_insert(0) += s.own;
+        }
+        for (ancestor, own) in owed {
+            let grew = match (self.seen.get(&ancestor), now.get(&ancestor)) {
+                (Some(before), Some(after)) if ancestor != 0 => {
+                    after.children.saturating_sub(before.children)
+                }
+                _ => 0,
+            };
+            self.kept += own.saturating_sub(grew);
+        }
+        self.seen = now;
+        let live: u64 = procs.iter().map(|p| p.cpu_ticks).sum();
+        self.charged = self.charged.max(live + self.kept);
+        self.charged
+    }
 }
 
 impl Watched {
@@ -132,6 +217,7 @@ impl Watch {
             scratch,
             verdict: Mutex::new(None),
             done: AtomicBool::new(false),
+            cpu: Mutex::new(CpuTally::default()),
         });
         let (list, wake) = watcher();
         if let Ok(mut l) = list.lock() {
@@ -227,7 +313,7 @@ fn check(w: &Watched, all: &[ProcStat], ticks: u64, page: u64) {
     let procs = members(all, w.root, !w.namespace);
     let mut reason = None;
     if let Some(limit) = w.cpu_seconds {
-        let used: u64 = procs.iter().map(|p| p.cpu_ticks).sum();
+        let used = w.cpu.lock().map_or(0, |mut t| t.look(&procs));
         if used > limit.saturating_mul(ticks) {
             reason = Some(format!("exceeded --cpu-seconds {limit} {TOGETHER}"));
         }
@@ -243,9 +329,12 @@ fn check(w: &Watched, all: &[ProcStat], ticks: u64, page: u64) {
             .copied()
             .collect();
         let rss: u64 = bots.iter().map(|p| p.rss_pages * page).sum();
+        let pids: Vec<i32> = bots.iter().map(|p| p.pid).collect();
+        let shared = super::shared_memory::held(&pids);
         // The resident size overcounts shared pages: only when it says "over" is the exact
         // (and dearer) proportional size read.
-        if rss + scratch > limit_bytes && pss(&bots) + scratch > limit_bytes {
+        let more = scratch + shared;
+        if rss + more > limit_bytes && pss(&bots) + more > limit_bytes {
             reason = Some(format!("exceeded --memory {limit} MB {TOGETHER}"));
         }
     }
@@ -269,8 +358,9 @@ fn kill(w: &Watched, procs: &[ProcStat]) {
     }
 }
 
-/// The proportional set size of `procs`, in bytes (`Pss:` of `smaps_rollup`; the resident size
-/// where that file is missing).
+/// The proportional set size of `procs`, in bytes, less its shared memory (counted apart, see
+/// `shared_memory.rs`): `Pss:` less `Pss_Shmem:` of `smaps_rollup`; the resident size where
+/// that file is missing.
 fn pss(procs: &[ProcStat]) -> u64 {
     let page = page_size();
     procs
@@ -284,11 +374,15 @@ fn pss(procs: &[ProcStat]) -> u64 {
         .sum()
 }
 
-/// The `Pss:` line of an `smaps_rollup` text, in KiB.
+/// `Pss:` less `Pss_Shmem:` (0 on kernels without that line) of an `smaps_rollup` text, in
+/// KiB.
 pub(crate) fn pss_kib(text: &str) -> Option<u64> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("Pss:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+    let field = |name: &str| -> Option<u64> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+    };
+    Some(field("Pss:")?.saturating_sub(field("Pss_Shmem:").unwrap_or(0)))
 }
 
 /// Bytes stored in the sandbox's scratch directory, seen through a process inside it (one in
@@ -345,6 +439,8 @@ mod tests {
                 ppid: 7,
                 session: 4242,
                 cpu_ticks: 11 + 22 + 33 + 44,
+                own_ticks: 11 + 22,
+                start: 12345,
                 rss_pages: 321,
                 running: false,
             })
@@ -389,7 +485,37 @@ mod tests {
         let text = "55a0-7ffd ---p 00000000 00:00 0 [rollup]\nRss: 2048 kB\nPss: 1536 kB\n\
                     Pss_Anon: 1000 kB\n";
         assert_eq!(pss_kib(text), Some(1536));
+        // Shared memory's touched pages are taken out (the object is counted whole apart).
+        let shm = format!("{text}Pss_Shmem: 512 kB\n");
+        assert_eq!(pss_kib(&shm), Some(1024));
         assert_eq!(pss_kib("Rss: 1 kB\n"), None);
+    }
+
+    #[test]
+    fn cpu_reaped_by_the_kernel_is_still_charged_and_nothing_twice() {
+        let p = |pid, own, children| ProcStat {
+            pid,
+            ppid: if pid == 2 { 1 } else { 2 },
+            own_ticks: own,
+            cpu_ticks: own + children,
+            start: pid as u64,
+            ..Default::default()
+        };
+        let mut t = CpuTally::default();
+        // The bot (10 ticks) and a child (50) it will reap: 60.
+        assert_eq!(t.look(&[p(2, 10, 0), p(3, 50, 0)]), 60);
+        // Reaped by the bot, which now holds its final 55 among its children's: 65, once.
+        assert_eq!(t.look(&[p(2, 10, 55)]), 65);
+        // A second child (30 seen), then reaped by the kernel (SIGCHLD ignored): the 30 seen
+        // stay charged, though no live process counts them.
+        assert_eq!(t.look(&[p(2, 10, 55), p(4, 30, 0)]), 95);
+        assert_eq!(t.look(&[p(2, 12, 55)]), 97);
+        // A pid that came round again to a new process: the old one's CPU stays.
+        let again = ProcStat {
+            start: 999,
+            ..p(2, 1, 0)
+        };
+        assert!(t.look(&[again]) >= 97);
     }
 
     #[test]

@@ -246,7 +246,6 @@ impl HostOptions {
             wrapper,
             cpus: None,
             ponder: self.ponder,
-            shared_thread: false,
             send_seed: self.send_seed,
             label: String::new(),
             sandbox_read: absolute_all(&self.sandbox_read)?,

@@ -1,7 +1,7 @@
 //! Nothing a bot starts outlives it: every bot process runs in a PID namespace of its own.
 //!
-//! The process the referee spawns (call it the keeper) enters a new user + PID namespace
-//! (`unshare`; the user namespace is what lets an unprivileged referee create the PID one) and
+//! The process the referee spawns (call it the keeper) enters a new user + PID + IPC namespace
+//! (`unshare`; the user namespace is what lets an unprivileged referee create the others) and
 //! forks the namespace's init, PID 1, a few lines of our own code, which forks the bot (PID 2)
 //! and reaps whatever is orphaned inside. When the bot exits, init passes its wait status to
 //! the keeper and exits; the kernel then kills every process left in the namespace, whatever
@@ -18,14 +18,14 @@
 //! the process group on purpose (for tests and comparisons).
 
 use super::limits::Rlimits;
+use super::thaw_guard::Guard;
 use nix::errno::Errno;
 use nix::fcntl::{open, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sched::{sched_setaffinity, unshare, CloneFlags, CpuSet};
 use nix::sys::prctl;
 use nix::sys::resource::{getrlimit, Resource};
-use nix::sys::signal::{kill, signal, SigHandler, SigSet, Signal};
-use nix::sys::signalfd::{SfdFlags, SignalFd};
+use nix::sys::signal::{kill, signal, SigHandler, Signal};
 use nix::sys::stat::Mode;
 use nix::sys::wait::{waitpid, WaitStatus};
 use nix::unistd::{self, dup2_stdin, dup2_stdout, fork, getppid, pipe2, setsid, ForkResult, Pid};
@@ -49,8 +49,10 @@ pub enum Isolation {
 impl Isolation {
     fn flags(self) -> CloneFlags {
         match self {
-            Isolation::UserPid => CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWPID,
-            Isolation::Pid => CloneFlags::CLONE_NEWPID,
+            Isolation::UserPid => {
+                CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWPID | CloneFlags::CLONE_NEWIPC
+            }
+            Isolation::Pid => CloneFlags::CLONE_NEWPID | CloneFlags::CLONE_NEWIPC,
             Isolation::Group => CloneFlags::empty(),
         }
     }
@@ -74,6 +76,27 @@ pub fn isolation() -> Isolation {
         );
         Isolation::Group
     })
+}
+
+/// The process group of a bot started under `keeper` (the process the referee spawned): in a
+/// namespace the bot (init's first child) leads a group of its own, found through the kernel's
+/// lists of children (keeper -> init -> bot), read once the spawn has returned (the bot has
+/// exec'd by then); in the fallback the keeper is the bot and its group. `None` when the bot
+/// is already gone.
+pub(crate) fn bot_group(iso: Isolation, keeper: i32) -> Option<i32> {
+    if keeper <= 0 {
+        return None;
+    }
+    if iso == Isolation::Group {
+        return Some(keeper);
+    }
+    let first_child = |pid: i32| -> Option<i32> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).ok()?;
+        text.split_ascii_whitespace().next()?.parse().ok()
+    };
+    let bot = first_child(first_child(keeper)?)?;
+    // It leads its group (it made it before its exec): otherwise not the bot.
+    (unistd::getpgid(Some(Pid::from_raw(bot))).ok()? == Pid::from_raw(bot)).then_some(bot)
 }
 
 /// `_exit(2)`: end this process now, without `std::process::exit`'s exit handlers and
@@ -170,9 +193,8 @@ pub(crate) struct Plan {
     referee: Pid,
     rlimits: Rlimits,
     cpus: Option<Vec<usize>>,
-    /// Init's ends of the pause channel ([`super::pause`]): the command pipe's read end and
-    /// the answer pipe's write end. Close-on-exec, so the bot never holds them.
-    control: Option<(RawFd, RawFd)>,
+    /// The filter that keeps a stopped bot from continuing itself ([`super::thaw_guard`]).
+    guard: Option<Guard>,
 }
 
 impl Plan {
@@ -180,7 +202,7 @@ impl Plan {
         iso: Isolation,
         rlimits: Rlimits,
         cpus: Option<Vec<usize>>,
-        control: Option<(RawFd, RawFd)>,
+        guard: Option<Guard>,
     ) -> Plan {
         Plan {
             iso,
@@ -188,7 +210,7 @@ impl Plan {
             referee: unistd::getpid(),
             rlimits,
             cpus,
-            control,
+            guard,
         }
     }
 
@@ -224,7 +246,7 @@ impl Plan {
             pin(cpus);
         }
         if self.iso == Isolation::Group {
-            return self.rlimits.apply();
+            return self.start_bot();
         }
         unshare(self.iso.flags())?;
         if self.iso == Isolation::UserPid {
@@ -247,13 +269,31 @@ impl Plan {
         }
         drop(status_r);
         if let ForkResult::Parent { child: bot } = fork()? {
-            init_loop(bot, status_w, self.control);
+            init_loop(bot, status_w);
         }
         // The bot, PID 2. Init's death is the namespace's: no check needed.
         let _ = prctl::set_pdeathsig(Signal::SIGKILL);
         drop(life_r);
         drop(status_w);
-        self.rlimits.apply()
+        self.start_bot()
+    }
+
+    /// The last steps in the process that execs the bot: a process group of its own (in a
+    /// namespace; in the fallback `setsid` made one), its limits, then the filter (last,
+    /// since it forbids the group change, and nothing of the bot's may run before it). The
+    /// filter keeps every process of the bot in that group for good (`setsid` and `setpgid`
+    /// fail), so one `killpg` stops them all ([`super::pause`]), and keeper and init, outside
+    /// it, are never stopped.
+    fn start_bot(&self) -> io::Result<()> {
+        if self.iso != Isolation::Group {
+            unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0))?;
+        }
+        // SAFETY: system calls only, in the child of a fork (see `enter`).
+        unsafe { self.rlimits.apply()? };
+        match &self.guard {
+            Some(g) => g.install(),
+            None => Ok(()),
+        }
     }
 }
 
@@ -382,72 +422,13 @@ fn raise_and_exit(sig: libc::c_int) -> ! {
 }
 
 /// Init: reap everything; when the bot exits, hand its status to the keeper and exit (the
-/// kernel then kills the rest of the namespace). With a pause channel, init also stops or
-/// continues every other process of the namespace on the referee's word (see [`super::pause`]).
-unsafe fn init_loop(bot: Pid, status_w: OwnedFd, control: Option<(RawFd, RawFd)>) -> ! {
+/// kernel then kills the rest of the namespace).
+unsafe fn init_loop(bot: Pid, status_w: OwnedFd) -> ! {
     // As in the keeper: status_w is closed by close_from, never dropped.
     let _ = dup2_stdin(&status_w);
-    let Some((command_r, answer_w)) = control else {
-        close_from(1);
-        loop {
-            reap(bot, 0);
-        }
-    };
-    // fd 1: the answer pipe, fd 2: the command pipe.
-    let _ = dup2_stdout(BorrowedFd::borrow_raw(answer_w));
-    let _ = unistd::dup2_stderr(BorrowedFd::borrow_raw(command_r));
-    close_from(3);
-    // SIGCHLD as a descriptor, polled with the command pipe: no signal handler, no race.
-    let mut chld = SigSet::empty();
-    chld.add(Signal::SIGCHLD);
-    let _ = chld.thread_block();
-    let Ok(sfd) = SignalFd::with_flags(&chld, SfdFlags::SFD_NONBLOCK | SfdFlags::SFD_CLOEXEC)
-    else {
-        exit_now(1)
-    };
-    let mut command_open = true;
+    close_from(1);
     loop {
-        let commands = BorrowedFd::borrow_raw(2);
-        let mut fds = [
-            PollFd::new(sfd.as_fd(), PollFlags::POLLIN),
-            PollFd::new(commands, PollFlags::POLLIN),
-        ];
-        let n = if command_open { 2 } else { 1 };
-        if poll(&mut fds[..n], PollTimeout::NONE).is_err() {
-            continue;
-        }
-        let ready = fds[1].revents().unwrap_or(PollFlags::empty());
-        if command_open && !ready.is_empty() {
-            command_open = obey(commands);
-        }
-        while sfd.read_signal().ok().flatten().is_some() {}
-        while reap(bot, libc::WNOHANG) {}
-    }
-}
-
-/// One command from the referee on fd `commands`: `s` stops every process of the namespace
-/// but init, `c` continues them; the same byte is written back on fd 1 once the signal is
-/// sent. `kill(-1)` reaches every process init may signal, which in its own namespace is all
-/// of them, and a process forking at that moment passes the signal on to its child (the
-/// kernel's rule for signals sent to many processes): nothing escapes. Whether the pipe is
-/// still open.
-fn obey(commands: BorrowedFd) -> bool {
-    let mut byte = [0u8; 1];
-    match unistd::read(commands, &mut byte) {
-        Ok(1) => {
-            let sig = if byte[0] == b's' {
-                libc::SIGSTOP
-            } else {
-                libc::SIGCONT
-            };
-            // SAFETY: kill(-1) from init signals the processes of its namespace only.
-            unsafe { libc::kill(-1, sig) };
-            // SAFETY: fd 1 is the answer pipe, open until we exit.
-            let _ = unistd::write(unsafe { BorrowedFd::borrow_raw(1) }, &byte);
-            true
-        }
-        Err(Errno::EINTR) | Err(Errno::EAGAIN) => true,
-        _ => false,
+        reap(bot, 0);
     }
 }
 

@@ -3,7 +3,10 @@
 //!
 //! - every namespace unshared (`--unshare-all`): no network (only a loopback of its own), its
 //!   own PID namespace with bwrap as init, its own IPC, UTS and cgroup view; killed with the
-//!   referee (`--die-with-parent`); a new session (no terminal to inject input into);
+//!   referee (`--die-with-parent`); no user namespace the bot may make itself
+//!   (`--disable-userns`); no terminal to inject input into (the keeper's session has none:
+//!   `namespace.rs`; bubblewrap's `--new-session` would call `setsid`, which the bot's filter
+//!   refuses, `thaw_guard.rs`);
 //! - a root of its own, read-only, holding only the system's programs and libraries (`/usr`,
 //!   `/bin`, `/lib*`, `/sbin`, `/etc`, `/opt`, `/sys`, read-only), a fresh `/dev` (read-only)
 //!   and `/proc`; nothing else of the host: no `/home`, `/root`, `/run`, `/var`, `/srv`, no
@@ -241,8 +244,11 @@ impl Profile<'_> {
         let mut cmd: Vec<String> = [
             s(bwrap).as_str(),
             "--unshare-all",
+            // A user namespace of its own, in which the bot may make no other (one would let it
+            // mount an in-memory file system that no budget sees: see `thaw_guard.rs`).
+            "--unshare-user",
+            "--disable-userns",
             "--die-with-parent",
-            "--new-session",
         ]
         .iter()
         .map(|a| a.to_string())
@@ -362,7 +368,12 @@ mod tests {
             Ok(rest) => Path::new("/dev/shm").join(rest).display().to_string(),
             Err(_) => p.display().to_string(),
         };
-        assert!(text.starts_with("/usr/bin/bwrap --unshare-all --die-with-parent --new-session"));
+        // No --new-session: the bot may not call setsid (thaw_guard.rs), and the keeper's own
+        // session already has no terminal.
+        assert!(text.starts_with(
+            "/usr/bin/bwrap --unshare-all --unshare-user --disable-userns --die-with-parent --"
+        ));
+        assert!(!text.contains("--new-session"), "{text}");
         assert!(!text.contains("--ro-bind / /"), "{text}");
         assert!(text.contains("--ro-bind /usr /usr"), "{text}");
         assert!(

@@ -3,7 +3,6 @@
 use super::environment::{bot_env, EnvRule};
 use super::limits::ResourceLimits;
 use super::namespace::{isolation, Isolation, Plan};
-use super::pause::Channel;
 use super::sandbox;
 use super::workdir::Workdir;
 use std::io;
@@ -32,9 +31,6 @@ pub struct SpawnOptions {
     /// Let the bot compute between its turns (`--ponder`); by default every process of it is
     /// stopped then (see the `bot::pause` module).
     pub ponder: bool,
-    /// Other games run on the referee's thread (`--concurrency` over 1): the waits for the
-    /// bot's stops and continues let them go on (see the `bot::pause` module).
-    pub shared_thread: bool,
     /// Send the bot the game's seed (`--send-seed`; built-in bots always get it).
     pub send_seed: bool,
     /// Names the working directory (the bot's name).
@@ -92,8 +88,6 @@ pub(super) struct Prepared {
     pub cmd: tokio::process::Command,
     pub workdir: Workdir,
     pub iso: Isolation,
-    /// The pause channel to the namespace's init (none in the process-group fallback).
-    pub channel: Option<Channel>,
 }
 
 /// Build the command for `argv` under `opts` (creates the working directory).
@@ -138,12 +132,9 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
         full = opts.wrapper.iter().cloned().chain(full).collect();
     }
     let rlimits = opts.limits.rlimits(extra);
-    let channel = match iso {
-        Isolation::Group => None,
-        _ => Some(Channel::new()?),
-    };
-    let control = channel.as_ref().and_then(Channel::init_fds);
-    let plan = Plan::new(iso, rlimits, opts.cpus.clone(), control);
+    // Every bot, pondering or not: none has a use for what it forbids.
+    let guard = super::thaw_guard::Guard::new(opts.sandbox);
+    let plan = Plan::new(iso, rlimits, opts.cpus.clone(), guard);
     let mut cmd = tokio::process::Command::new(&full[0]);
     cmd.args(&full[1..])
         .env_clear()
@@ -162,10 +153,5 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
     unsafe {
         cmd.pre_exec(move || plan.enter());
     }
-    Ok(Prepared {
-        cmd,
-        workdir,
-        iso,
-        channel,
-    })
+    Ok(Prepared { cmd, workdir, iso })
 }

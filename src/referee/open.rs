@@ -54,7 +54,6 @@ async fn take_kept(t: &mut Table<'_>, seats: &mut [&mut Seat; 2]) -> Result<(), 
         }
         let mut bot = live.bot;
         // Stopped since its last move of the last game: what it wrote can be drained.
-        bot.settle().await;
         bot.has_pending_line();
         if bot.at_eof() || bot.try_status().is_some() {
             bot.finish(None, Duration::ZERO).await;

@@ -168,7 +168,6 @@ impl Play<'_, '_> {
         let bot = side.bot.as_mut().expect("both bots are running");
         // Everything it wrote since its last move, to the end: it has been stopped since (see
         // `Bot::pause`), so this ends; a move there is a premove, never taken as the answer.
-        bot.settle().await;
         match drain_unasked(&mut self.t.report, bot, p, ply).await {
             Ok(()) => {}
             Err(Unasked::Line(line)) => {
@@ -215,9 +214,8 @@ impl Play<'_, '_> {
         self.turn_start = Instant::now();
         let deadline = deadline_after(self.turn_start, limit);
         let sent = self.t.report.send(bot, p, &self.text, deadline).await;
-        // Continued only now, its turn waiting in its input: it wakes once, to read it. The
-        // clock runs already, so the microseconds its init takes to continue it are its own.
-        bot.resume().await;
+        // Continued only now, its turn waiting in its input: it wakes once, to read it.
+        bot.resume();
         match sent {
             Ok(()) => Ok(limit),
             Err(WriteError::Closed) if side.stage.is_unproven() => {

@@ -6,7 +6,9 @@
 # MODES is a comma-separated list; MARKER is a string the test scans /proc/*/cmdline for (every
 # process meant to linger has it in its argv). Until told otherwise it plays the first legal
 # move. Modes, at the hello:
-#   setsid      starts a lingering process in a session of its own (setsid)
+#   setsid      starts a lingering process in a session of its own (setsid); where setsid is
+#               refused (the referee's filter), says 'setsid refused' on stderr and starts it
+#               in its own session instead
 #   doublefork  starts a lingering process through a subshell that exits (re-parented)
 #   pipes       starts a lingering process that keeps stdin/stdout/stderr open
 #   env         writes its environment and working directory to stderr
@@ -34,7 +36,10 @@ while IFS= read -r line; do
     set -- $line
     case $1 in
     baraza)
-        has setsid && setsid sh -c "$linger" "$marker" </dev/null >/dev/null 2>&1 &
+        if has setsid; then
+            { setsid sh -c "$linger" "$marker" 2>/dev/null ||
+                { echo "setsid refused" >&2; sh -c "$linger" "$marker"; }; } </dev/null >/dev/null &
+        fi
         has doublefork && ( sh -c "$linger" "$marker" </dev/null >/dev/null 2>&1 & )
         has pipes && sh -c "$linger" "$marker" &
         has env && { env >&2; echo "cwd=$(pwd)" >&2; }

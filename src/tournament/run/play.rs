@@ -52,22 +52,17 @@ impl Arena<'_> {
     /// Play one game: each bot's process is taken from its seats (or started afresh) and
     /// given back after the game. A game dropped part-way takes its seats along, and their
     /// processes are killed. With a `feed`, the game's moves are reported to it as played.
-    /// `shared`: other games run at the same time, on the same thread.
     pub async fn play(
         &self,
         game: ScheduledGame,
         run: &Interrupt,
         feed: Option<&FeedSender>,
-        shared: bool,
     ) -> Result<GameRecord, PlayError<SetupError>> {
         let slot = self.setups.slot();
-        let mut setup = self
+        let setup = self
             .setups
             .setup(&game, slot.as_ref())
             .map_err(PlayError::Failed)?;
-        for p in &mut setup.players {
-            p.spawn.shared_thread = shared;
-        }
         let mut white = self.seats.take(game.white);
         let mut black = self.seats.take(game.black);
         let seats = [&mut white, &mut black];
@@ -119,8 +114,7 @@ impl Arena<'_> {
                 }
                 false => (None, None),
             };
-            let shared = concurrency > 1;
-            let play = |game: ScheduledGame| self.play(game, &interrupt, tx.as_ref(), shared);
+            let play = |game: ScheduledGame| self.play(game, &interrupt, tx.as_ref());
             let ran = run_plan_fed(config, concurrency, plan, play, &interrupt, sinks, rx).await;
             if ran.is_ok() && !interrupt.killed() {
                 // The kept processes: `quit`, their grace, then their groups are killed.
