@@ -330,7 +330,7 @@ fn check(w: &Watched, all: &[ProcStat], ticks: u64, page: u64) {
             .collect();
         let rss: u64 = bots.iter().map(|p| p.rss_pages * page).sum();
         let pids: Vec<i32> = bots.iter().map(|p| p.pid).collect();
-        let shared = super::shared_memory::held(&pids);
+        let shared = super::shared_memory::held(&pids, !w.scratch);
         // The resident size overcounts shared pages: only when it says "over" is the exact
         // (and dearer) proportional size read.
         let more = scratch + shared;

@@ -12,13 +12,14 @@
 
 use std::collections::HashMap;
 
-/// Whether a file or mapping path names shared memory: a memfd, or a POSIX object.
-fn is_shared(path: &str) -> bool {
-    path.starts_with("/memfd:") || path.starts_with("/dev/shm/")
+/// Whether a file or mapping path names shared memory: a memfd, or a POSIX object (not under
+/// `--sandbox`, whose `/dev/shm` is the scratch directory, counted whole by the budget).
+fn is_shared(path: &str, dev_shm: bool) -> bool {
+    path.starts_with("/memfd:") || (dev_shm && path.starts_with("/dev/shm/"))
 }
 
 /// The shared-memory mappings of one `/proc/PID/maps` text: (inode, bytes) per mapping.
-pub(crate) fn mappings(maps: &str) -> Vec<(u64, u64)> {
+pub(crate) fn mappings(maps: &str, dev_shm: bool) -> Vec<(u64, u64)> {
     maps.lines()
         .filter_map(|l| {
             // address perms offset dev inode path (the path may hold spaces).
@@ -26,7 +27,7 @@ pub(crate) fn mappings(maps: &str) -> Vec<(u64, u64)> {
             let range = f.next()?;
             let inode: u64 = f.nth(3)?.parse().ok()?;
             let path = f.next()?.trim_start();
-            if !is_shared(path) {
+            if !is_shared(path, dev_shm) {
                 return None;
             }
             let (lo, hi) = range.split_once('-')?;
@@ -37,8 +38,9 @@ pub(crate) fn mappings(maps: &str) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// Bytes of shared memory the processes `pids` hold, each object counted once.
-pub(crate) fn held(pids: &[i32]) -> u64 {
+/// Bytes of shared memory the processes `pids` hold, each object counted once; `dev_shm`:
+/// count POSIX objects too (see [`is_shared`]).
+pub(crate) fn held(pids: &[i32], dev_shm: bool) -> u64 {
     use std::os::unix::fs::MetadataExt;
     // inode -> bytes: allocated when held open, else the largest mapping.
     let mut open: HashMap<u64, u64> = HashMap::new();
@@ -49,7 +51,7 @@ pub(crate) fn held(pids: &[i32]) -> u64 {
             let Ok(target) = std::fs::read_link(e.path()) else {
                 continue;
             };
-            if !target.to_str().is_some_and(is_shared) {
+            if !target.to_str().is_some_and(|t| is_shared(t, dev_shm)) {
                 continue;
             }
             // Through the descriptor, so a memfd (no path of its own) is reached too.
@@ -58,7 +60,7 @@ pub(crate) fn held(pids: &[i32]) -> u64 {
             }
         }
         if let Ok(maps) = std::fs::read_to_string(format!("/proc/{pid}/maps")) {
-            for (inode, bytes) in mappings(&maps) {
+            for (inode, bytes) in mappings(&maps, dev_shm) {
                 let b = mapped.entry(inode).or_insert(0);
                 *b = (*b).max(bytes);
             }
@@ -81,10 +83,11 @@ mod tests {
 7f2000000000-7f2000001000 rw-p 00000000 00:00 0 
 7ffd0000-7ffd1000 rw-p 00000000 00:00 0 [stack]";
         assert_eq!(
-            mappings(maps),
+            mappings(maps, true),
             vec![(5678, 100 << 20), (91, 1 << 20)],
             "100 MiB of memfd and 1 MiB of a POSIX object with a space in its name"
         );
+        assert_eq!(mappings(maps, false), vec![(5678, 100 << 20)]);
     }
 
     #[test]
@@ -95,12 +98,12 @@ mod tests {
         assert_eq!(unsafe { libc::fallocate(fd, 0, 0, 3 << 20) }, 0);
         let dup = unsafe { libc::dup(fd) };
         let me = std::process::id() as i32;
-        let before = held(&[me]);
+        let before = held(&[me], true);
         assert!(before >= 3 << 20, "{before}");
         unsafe {
             libc::close(dup);
             libc::close(fd);
         }
-        assert_eq!(held(&[me]), before - (3 << 20));
+        assert_eq!(held(&[me], true), before - (3 << 20));
     }
 }

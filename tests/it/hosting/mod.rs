@@ -3,3 +3,4 @@
 mod hostile_bots;
 mod isolation;
 mod sandbox;
+mod slipping;

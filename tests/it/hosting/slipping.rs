@@ -1,0 +1,345 @@
+//! A bot that has read the source still cannot slip its limits (issue 37), with real hostile
+//! processes: a helper that arms SIGCONT timers never runs on the opponent's time; children
+//! reaped by the kernel (SIGCHLD ignored) still count against `--cpu-seconds`; memfd pages
+//! nobody maps count against `--memory`; a SysV segment cannot be made, so none outlives the
+//! bot. Each fails on the commit before the filter and the group stop (72678da^).
+
+use crate::support::*;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// A Python bot (the system's python3) that runs `setup` at the hello and `each_go` at every
+/// turn, then plays the first legal move after `delay` seconds.
+fn py_bot(dir: &Path, name: &str, setup: &str, each_go: &str, delay: f64) -> String {
+    let pad = |code: &str, n: usize| -> String {
+        let p = " ".repeat(n);
+        code.lines().map(|l| format!("{p}{l}\n")).collect()
+    };
+    let src = format!(
+        "#!/usr/bin/python3\n\
+         import os, sys, time, signal, ctypes\n\
+         legal = []\n\
+         for line in sys.stdin:\n\
+         \x20   w = line.split()\n\
+         \x20   if not w:\n\
+         \x20       continue\n\
+         \x20   if w[0] == 'baraza':\n\
+         {}\
+         \x20       print('ready', flush=True)\n\
+         \x20   elif w[0] == 'legal':\n\
+         \x20       legal = w[1:]\n\
+         \x20   elif w[0] == 'go':\n\
+         {}\
+         \x20       time.sleep({delay})\n\
+         \x20       print('move', legal[0], flush=True)\n\
+         \x20   elif w[0] == 'quit':\n\
+         \x20       break\n",
+        pad(setup, 8),
+        pad(each_go, 8),
+    );
+    let path = dir.join(name);
+    std::fs::write(&path, src).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(exe())
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The one game of `jsonl`.
+fn only_game(jsonl: &Path) -> serde_json::Value {
+    let games = read_jsonl(jsonl);
+    assert_eq!(games.len(), 1, "{games:?}");
+    games.into_iter().next().unwrap()
+}
+
+/// Whether the sandbox parts can run (bubblewrap), skipped with a word otherwise.
+fn sandbox_modes() -> Vec<&'static [&'static str]> {
+    if have(Tool::Bwrap) {
+        vec![&[], &["--sandbox"]]
+    } else {
+        eprintln!("SKIPPED (--sandbox part): bubblewrap is not installed");
+        vec![&[]]
+    }
+}
+
+// ---- the freeze --------------------------------------------------------------------------
+
+/// The CPU (user + system, seconds) of every process whose command line starts with `prefix`,
+/// read from /proc every 20 ms until `stop`: the most seen of each pid, summed.
+fn cpu_of_processes_starting(prefix: &str, mut child: std::process::Child) -> (f64, Output) {
+    let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    let mut most = std::collections::HashMap::new();
+    loop {
+        for e in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(cmd) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+                continue;
+            };
+            if !cmd.starts_with(prefix.as_bytes()) {
+                continue;
+            }
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            let f: Vec<&str> = stat
+                .rsplit_once(')')
+                .unwrap()
+                .1
+                .split_whitespace()
+                .collect();
+            let t: u64 = f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap();
+            let seen = most.entry(pid).or_insert(0);
+            *seen = t.max(*seen);
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (most.values().sum::<u64>() as f64 / tick, out)
+}
+
+#[test]
+fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time() {
+    if !have(Tool::Program("cc")) {
+        eprintln!("SKIPPED: no C compiler");
+        return;
+    }
+    let dir = temp_dir("slip-thaw");
+    let exe_path = dir.join("thaw_bot");
+    let cc = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe_path)
+        .arg(root().join("tests/bots/thaw_bot.c"))
+        .output()
+        .unwrap();
+    assert!(cc.status.success(), "{}", text(&cc.stderr));
+    let prog = exe_path.display().to_string();
+    for extra in sandbox_modes() {
+        let jsonl = dir.join(format!("thaw{}.jsonl", extra.len()));
+        let logs = dir.join(format!("logs{}", extra.len()));
+        // Search thinks its 100 ms a move; all of the game's processes share one core
+        // (--affinity), so whatever the helper runs outside its bot's turns is search's time.
+        let args = [
+            &[
+                "match",
+                "darra",
+                prog.as_str(),
+                "builtin:search",
+                "--games",
+                "2",
+                "--movetime",
+                "100",
+                "--margin",
+                "1000",
+                "--affinity",
+                "--jsonl",
+                jsonl.to_str().unwrap(),
+                "--logs",
+                logs.to_str().unwrap(),
+            ],
+            extra,
+        ]
+        .concat();
+        let child = Command::new(exe())
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (helper_cpu, out) = cpu_of_processes_starting(&prog, child);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let games = read_jsonl(&jsonl);
+        assert_eq!(games.len(), 2);
+        // The thaw bot's own clock over both games (its plies: white's are the even ones).
+        let mut own_s = 0.0;
+        for g in &games {
+            assert_eq!(g["termination"], "normal", "{g}");
+            let side = usize::from(g["white"] != "thaw_bot");
+            let t = g["times_ms"].as_array().unwrap();
+            own_s += t
+                .iter()
+                .skip(side)
+                .step_by(2)
+                .map(|v| v.as_f64().unwrap())
+                .sum::<f64>()
+                / 1e3;
+        }
+        eprintln!("{extra:?}: the thaw bot's processes took {helper_cpu:.2} s of CPU, its clock {own_s:.3} s");
+        // Its two processes can share at most its own turns, plus a clock tick of each
+        // process's rounding.
+        assert!(
+            helper_cpu <= own_s + 0.06,
+            "{extra:?}: the helper ran frozen: {helper_cpu:.2} s of CPU against a clock of {own_s:.3} s"
+        );
+        let said: String = std::fs::read_dir(&logs)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".stderr"))
+            .map(|e| std::fs::read_to_string(e.path()).unwrap())
+            .collect();
+        assert!(said.contains("timer_create refused"), "{said}");
+        assert!(said.contains("kill(SIGCONT) refused"), "{said}");
+    }
+}
+
+// ---- CPU -------------------------------------------------------------------------------
+
+#[test]
+fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
+    let dir = temp_dir("slip-sigchld");
+    // Each turn a child that burns 0.8 s of CPU and exits, never waited for: with SIGCHLD
+    // ignored the kernel reaps it and adds its CPU to no one's.
+    let burn = "if os.fork() == 0:\n    t = time.process_time()\n    while time.process_time() - t < 0.8:\n        pass\n    os._exit(0)";
+    let bot = py_bot(
+        &dir,
+        "reaped.py",
+        "signal.signal(signal.SIGCHLD, signal.SIG_IGN)",
+        burn,
+        1.0,
+    );
+    let jsonl = dir.join("g.jsonl");
+    let out = run(&[
+        "match",
+        "darra",
+        &bot,
+        "builtin:random",
+        "--games",
+        "1",
+        "--movetime",
+        "4000",
+        "--cpu-seconds",
+        "3",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let g = only_game(&jsonl);
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("exceeded --cpu-seconds 3 (all its processes together)"),
+        "{g}"
+    );
+    // Killed for it in its fifth turn at the latest (4 x 0.8 s > 3 s), not at the game's end.
+    let its_plies = g["plies"].as_u64().unwrap().div_ceil(2);
+    assert!(its_plies <= 6, "{g}");
+}
+
+// ---- memory ------------------------------------------------------------------------------
+
+/// The host's shared memory (`Shmem:` of /proc/meminfo), in MiB.
+fn host_shmem_mib() -> u64 {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let kb: u64 = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Shmem:"))
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    kb / 1024
+}
+
+#[test]
+fn memfd_pages_nobody_maps_count_against_memory() {
+    let dir = temp_dir("slip-memfd");
+    // 6 x 100 MiB allocated in memfds held open, never mapped: in no process's size.
+    let hold = "if 'held' not in globals():\n    held = []\n    for i in range(6):\n        fd = os.memfd_create('hold%d' % i)\n        os.posix_fallocate(fd, 0, 100 << 20)\n        held.append(fd)";
+    let bot = py_bot(&dir, "memfd.py", "", hold, 0.3);
+    for extra in sandbox_modes() {
+        let before = host_shmem_mib();
+        let jsonl = dir.join(format!("g{}.jsonl", extra.len()));
+        let args = [
+            &[
+                "match",
+                "darra",
+                bot.as_str(),
+                "builtin:random",
+                "--games",
+                "1",
+                "--movetime",
+                "5000",
+                "--memory",
+                "128",
+                "--jsonl",
+                jsonl.to_str().unwrap(),
+            ],
+            extra,
+        ]
+        .concat();
+        let out = run(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let g = only_game(&jsonl);
+        assert!(
+            g["reason"]
+                .as_str()
+                .unwrap()
+                .contains("exceeded --memory 128 MB (all its processes together)"),
+            "{extra:?}: {g}"
+        );
+        // Gone with the bot: the host's shared memory is back near where it was (other tests
+        // running beside this one move it by far less than the 600 MiB held).
+        let after = host_shmem_mib();
+        assert!(
+            after < before + 300,
+            "{extra:?}: shared memory {before} MiB before, {after} MiB after"
+        );
+    }
+}
+
+#[test]
+fn no_sysv_segment_can_be_made_so_none_outlives_the_bot() {
+    let dir = temp_dir("slip-sysv");
+    let logs = dir.join("logs");
+    // 4 x 100 MiB of SysV shared memory, touched and detached: outside every process's size,
+    // and on the host's books until removed, where it could be made.
+    let make = "if 'tried' not in globals():\n    tried = True\n    libc = ctypes.CDLL(None, use_errno=True)\n    for i in range(4):\n        r = libc.shmget(0, 100 << 20, 0o1600)\n        print('shmget', r, ctypes.get_errno(), file=sys.stderr, flush=True)";
+    let bot = py_bot(&dir, "sysv.py", "", make, 0.0);
+    let segments = || {
+        std::fs::read_to_string("/proc/sysvipc/shm")
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let before = segments();
+    let jsonl = dir.join("g.jsonl");
+    let out = run(&[
+        "match",
+        "darra",
+        &bot,
+        "builtin:random",
+        "--games",
+        "1",
+        "--memory",
+        "512",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+        "--logs",
+        logs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said: String = std::fs::read_dir(&logs)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("sysv"))
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".stderr"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .collect();
+    // Refused, EPERM (1), all four times; the game went on.
+    assert_eq!(said.matches("shmget -1 1\n").count(), 4, "{said}");
+    assert_eq!(only_game(&jsonl)["termination"], "normal");
+    assert_eq!(segments(), before, "a segment was left on the host");
+}
