@@ -126,6 +126,101 @@ fn folder_of(p: &Path) -> PathBuf {
     }
 }
 
+/// The paths a command names, with the word (or `--sandbox-read` path) that names each: the
+/// program when it has a `/`, every later word (or `--name=value` word's value) that is an
+/// absolute path that exists, and what the host adds.
+fn named_paths(argv: &[String], readable: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    let mut named: Vec<(String, PathBuf)> = Vec::new();
+    if let Some(prog) = argv.first().filter(|p| p.contains('/')) {
+        named.push((prog.clone(), prog.into()));
+    }
+    for w in argv.iter().skip(1) {
+        let v = w.split_once('=').map_or(w.as_str(), |(_, v)| v);
+        if Path::new(v).is_absolute() && Path::new(v).exists() {
+            named.push((w.clone(), v.into()));
+        }
+    }
+    let host = readable
+        .iter()
+        .map(|p| (p.display().to_string(), p.clone()));
+    named.extend(host);
+    named
+}
+
+/// What is bound for a named path: its folder, or the path alone when the folder is too broad.
+fn bound_for(p: &Path) -> PathBuf {
+    let dest = folder_of(p);
+    if TOO_BROAD.iter().any(|b| dest == Path::new(b)) {
+        p.to_path_buf()
+    } else {
+        dest
+    }
+}
+
+/// What kind of special file `p` is (links followed, as the bind follows them), if it is one.
+fn special_kind(p: &Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let t = std::fs::metadata(p).ok()?.file_type();
+    if t.is_socket() {
+        Some("Unix socket")
+    } else if t.is_fifo() {
+        Some("FIFO")
+    } else if t.is_char_device() || t.is_block_device() {
+        Some("device")
+    } else {
+        None
+    }
+}
+
+/// A command word that would hand a sandboxed bot a host socket, FIFO or device: refused
+/// before any game.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "under --sandbox, '{word}' {how} the {kind} {}: a sandboxed bot is never handed a host \
+     socket, FIFO or device (one could let it act outside the box); name a regular file, or \
+     a folder that holds none (docs/hosting.md, 'What a command word exposes')",
+    .file.display()
+)]
+pub struct SpecialFile {
+    word: String,
+    how: &'static str,
+    kind: &'static str,
+    file: PathBuf,
+}
+
+/// Refuse a command (and `--sandbox-read` paths) that would bind a socket, FIFO or device
+/// into the sandbox: one that a word names, or one in the folder bound for a word (its
+/// entries, not deeper: docs/hosting.md says so).
+pub fn refuse_special_files(argv: &[String], readable: &[PathBuf]) -> Result<(), SpecialFile> {
+    for (word, p) in named_paths(argv, readable) {
+        if let Some(kind) = special_kind(&p) {
+            let how = "names";
+            return Err(SpecialFile {
+                word,
+                how,
+                kind,
+                file: p,
+            });
+        }
+        let bound = bound_for(&p);
+        if (bound == p && !p.is_dir()) || in_system(&bound) {
+            continue;
+        }
+        for e in std::fs::read_dir(&bound).into_iter().flatten().flatten() {
+            if let Some(kind) = special_kind(&e.path()) {
+                let how = "makes its folder readable, which holds";
+                return Err(SpecialFile {
+                    word,
+                    how,
+                    kind,
+                    file: e.path(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What one bot's sandbox holds beside the system (see the module doc).
 pub struct Profile<'a> {
     /// The bot's working directory (canonical), the only host folder it may write.
@@ -161,22 +256,16 @@ impl Profile<'_> {
         // Tools: interpreters, a program found on PATH, the PATH entries.
         let mut tools: Vec<PathBuf> = Vec::new();
         // What the command names (and the host adds).
-        let mut named: Vec<PathBuf> = Vec::new();
-        if let Some(prog) = argv.first() {
-            if prog.contains('/') {
-                named.push(prog.into());
-            } else if let Some(p) = on_path(prog) {
+        let named: Vec<PathBuf> = named_paths(argv, self.readable)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
+        if let Some(prog) = argv.first().filter(|p| !p.contains('/')) {
+            if let Some(p) = on_path(prog) {
                 tools.extend(shebang(&p));
                 tools.push(p);
             }
         }
-        for w in argv.iter().skip(1) {
-            let v = w.split_once('=').map_or(w.as_str(), |(_, v)| v);
-            if Path::new(v).is_absolute() && Path::new(v).exists() {
-                named.push(v.into());
-            }
-        }
-        named.extend(self.readable.iter().cloned());
         tools.extend(named.iter().filter_map(|p| shebang(p)));
         tools.extend(
             std::env::split_paths(self.path_var.unwrap_or(""))
@@ -206,10 +295,7 @@ impl Profile<'_> {
         // A named path: its folder (a file in a folder that is too broad alone), seen where the
         // command names it and where a link leads.
         for p in &named {
-            let mut dest = folder_of(p);
-            if TOO_BROAD.iter().any(|b| dest == Path::new(b)) {
-                dest = p.clone();
-            }
+            let dest = bound_for(p);
             let Ok(src) = std::fs::canonicalize(&dest) else {
                 continue;
             };
@@ -432,5 +518,50 @@ mod tests {
             }]
         );
         std::fs::remove_file(&f).unwrap();
+    }
+
+    #[test]
+    fn a_word_naming_a_socket_fifo_or_device_or_a_folder_holding_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("baraza-special-{}", std::process::id()));
+        let (clean, holds) = (dir.join("clean"), dir.join("holds"));
+        std::fs::create_dir_all(&clean).unwrap();
+        std::fs::create_dir_all(&holds).unwrap();
+        std::fs::write(clean.join("bot.py"), "").unwrap();
+        std::fs::write(holds.join("net.bin"), "").unwrap();
+        let sock = holds.join("tmux.sock");
+        let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        let fifo = clean.join("pipe");
+        let w =
+            |v: &[&Path]| -> Vec<String> { v.iter().map(|p| p.display().to_string()).collect() };
+        let prog = Path::new("/usr/bin/python3");
+        assert!(refuse_special_files(&w(&[prog, &clean.join("bot.py")]), &[]).is_ok());
+        let said = |argv: Vec<String>, readable: &[PathBuf]| {
+            refuse_special_files(&argv, readable)
+                .unwrap_err()
+                .to_string()
+        };
+        let e = said(w(&[prog, &sock]), &[]);
+        assert!(
+            e.contains(&format!("'{}' names the Unix socket", sock.display())),
+            "{e}"
+        );
+        // A file beside the socket binds its folder, and so the socket.
+        let e = said(w(&[prog, &holds.join("net.bin")]), &[]);
+        assert!(
+            e.contains("makes its folder readable, which holds the Unix socket"),
+            "{e}"
+        );
+        // So does the folder itself, named by --sandbox-read.
+        let e = said(w(&[prog]), std::slice::from_ref(&holds));
+        assert!(e.contains("Unix socket"), "{e}");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let e = said(
+            w(&[prog, Path::new(&format!("--in={}", fifo.display()))]),
+            &[],
+        );
+        assert!(e.contains("names the FIFO"), "{e}");
+        let e = said(w(&[prog, Path::new("/dev/null")]), &[]);
+        assert!(e.contains("names the device /dev/null"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -27,7 +27,10 @@ pub fn player_for(
     name: &'static str,
     spawn: SpawnOptions,
 ) -> anyhow::Result<PlayerFor> {
-    PlayerSetup::for_bot(&spec, name, "darra", 0, StderrSink::Discard, None)?;
+    let first = PlayerSetup::for_bot(&spec, name, "darra", 0, StderrSink::Discard, None)?;
+    if spawn.sandbox && !spec.is_builtin() {
+        crate::bot::sandbox::refuse_special_files(&first.argv, &spawn.sandbox_read)?;
+    }
     Ok(Box::new(move |ruleset, seed| {
         let mut p = PlayerSetup::for_bot(&spec, name, ruleset, seed, StderrSink::Discard, None)
             .expect("the executable path was found above and is cached");

@@ -168,7 +168,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     let event_tag = args.record.event.as_deref().unwrap_or("baraza match");
     let mut setups = Setups::new(&config, grace, SeedRule::ByBot, event_tag)?
         .with_site(args.record.site.as_deref().unwrap_or("?"))
-        .with_hosts(hosts, args.host.affinity);
+        .with_hosts(hosts, args.host.affinity)?;
     let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
     let mut pgn = match &args.pgn {
         Some(p) => Some(PgnSink::append(p).with_context(|| open(p))?),

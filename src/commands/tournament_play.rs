@@ -164,7 +164,7 @@ pub fn play(
         run.event.as_deref().unwrap_or("baraza tournament"),
     )?
     .with_site(run.site.as_deref().unwrap_or("?"))
-    .with_hosts(hosts, run.affinity);
+    .with_hosts(hosts, run.affinity)?;
     let mut live = super::live::open(&args.live, &event_title(run, &plan), &plan)?;
     if let Some(dir) = &run.transcript {
         std::fs::create_dir_all(dir)

@@ -95,7 +95,7 @@ pub fn play(
         run.event.as_deref().unwrap_or("baraza league"),
     )?
     .with_site(run.site.as_deref().unwrap_or("?"))
-    .with_hosts(hosts, run.affinity);
+    .with_hosts(hosts, run.affinity)?;
     if let Some(dir) = &run.transcript {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;

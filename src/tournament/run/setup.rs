@@ -21,6 +21,11 @@ pub enum SetupError {
     /// The bot's command cannot be run (as [`BotSpec`] says).
     #[error(transparent)]
     Bot(#[from] BotSpecError),
+    #[error("bot '{bot}': {error}")]
+    Sandbox {
+        bot: String,
+        error: Box<crate::bot::sandbox::SpecialFile>,
+    },
     #[error("the start position of game {game_id}: {error}")]
     Start {
         game_id: String,
@@ -134,11 +139,28 @@ impl<'a> Setups<'a> {
         })
     }
 
-    /// Each bot's hosting options (by bot index) and whether `--affinity` pins a game's bots.
-    pub fn with_hosts(mut self, hosts: Vec<crate::bot::SpawnOptions>, affinity: bool) -> Self {
+    /// Each bot's hosting options (by bot index) and whether `--affinity` pins a game's bots;
+    /// a sandboxed bot whose command would hand it a host socket, FIFO or device is refused.
+    pub fn with_hosts(
+        mut self,
+        hosts: Vec<crate::bot::SpawnOptions>,
+        affinity: bool,
+    ) -> Result<Self, SetupError> {
+        for (i, (h, spec)) in hosts.iter().zip(&self.specs).enumerate() {
+            if !h.sandbox || spec.is_builtin() {
+                continue;
+            }
+            let argv = spec.argv(&self.config.ruleset, 0)?;
+            crate::bot::sandbox::refuse_special_files(&argv, &h.sandbox_read).map_err(|error| {
+                SetupError::Sandbox {
+                    bot: self.config.bots[i].name.clone(),
+                    error: Box::new(error),
+                }
+            })?;
+        }
         self.hosts = hosts;
         self.affinity = affinity;
-        self
+        Ok(self)
     }
 
     pub fn with_logs(mut self, logs: Logs) -> Self {

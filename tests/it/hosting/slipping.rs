@@ -343,3 +343,48 @@ fn no_sysv_segment_can_be_made_so_none_outlives_the_bot() {
     assert_eq!(only_game(&jsonl)["termination"], "normal");
     assert_eq!(segments(), before, "a segment was left on the host");
 }
+
+// ---- what a command word exposes --------------------------------------------------------
+
+#[test]
+fn a_word_naming_a_socket_fifo_or_device_is_refused_under_the_sandbox_before_any_game() {
+    if !have(Tool::Bwrap) {
+        eprintln!("SKIPPED: bubblewrap is not installed");
+        return;
+    }
+    let dir = temp_dir("slip-words");
+    let sock = dir.join("host.sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    let fifo = dir.join("fifo");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let bot = bot("random_bot.py");
+    let cases = [
+        (sock.display().to_string(), "names the Unix socket"),
+        (format!("--pipe={}", fifo.display()), "names the FIFO"),
+        ("/dev/null".to_string(), "names the device /dev/null"),
+    ];
+    for (word, said) in cases {
+        let cmd = format!("{bot} {word}");
+        for args in [
+            vec![
+                "match",
+                "darra",
+                cmd.as_str(),
+                "builtin:random",
+                "--sandbox",
+            ],
+            vec!["check-bot", "darra", cmd.as_str(), "--sandbox"],
+        ] {
+            // Before any game: one line on stderr, nothing on stdout (no game line).
+            let err = refused(&args, 1);
+            assert!(err.contains(&format!("'{word}' {said}")), "{args:?}: {err}");
+        }
+        // Without the sandbox nothing is bound, so nothing is refused.
+        let out = run(&["match", "darra", &cmd, "builtin:random", "--games", "1"]);
+        assert!(
+            !text(&out.stderr).contains("never handed"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
