@@ -200,6 +200,8 @@ pub struct Bot {
     reaped: Option<ExitStatus>,
     /// How its processes are held: decides how they are killed.
     iso: Isolation,
+    /// Its own process (the leader of its process group; 0 when unknown).
+    leader: i32,
     limits: ResourceLimits,
     /// The watch on all its processes' memory and CPU, when it has such limits.
     budget: Option<budget::Watch>,
@@ -239,6 +241,7 @@ impl Bot {
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
         let group = namespace::bot_group(iso, pgid).unwrap_or(0);
+        let leader = group;
         let pauser = Pauser::new(group, opts.ponder);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
@@ -271,6 +274,7 @@ impl Bot {
             stderr_dup,
             reaped: None,
             iso,
+            leader,
             limits: opts.limits.clone(),
             budget,
             pauser,
@@ -563,6 +567,19 @@ impl Bot {
             self.reaped = self.child.try_wait().ok().flatten();
         }
         self.reaped
+    }
+
+    /// Whether the bot's own process has ended or is ending (gone, a zombie, or marked as
+    /// exiting by the kernel), rather than living on: after the end of its output, whether
+    /// its exit status is worth waiting for. True when unknown.
+    pub fn is_ending(&self) -> bool {
+        if self.leader <= 0 || self.reaped.is_some() {
+            return true;
+        }
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", self.leader)) else {
+            return true;
+        };
+        budget::parse_stat(&stat).is_none_or(|s| s.ending)
     }
 
     /// Wait up to `wait` for the process to exit on its own; its status if it did.

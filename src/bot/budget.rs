@@ -43,7 +43,12 @@ pub(crate) struct ProcStat {
     pub rss_pages: u64,
     /// Running or waiting for a CPU (state `R`): computing, not blocked.
     pub running: bool,
+    /// Exited or exiting: a zombie (`Z`, `X`), or flagged `PF_EXITING` by the kernel.
+    pub ending: bool,
 }
+
+/// The kernel's flag (field 9 of `/proc/PID/stat`) for a process in its exit.
+const PF_EXITING: i64 = 0x4;
 
 /// Parse a `/proc/PID/stat` line. The command name (field 2) is in parentheses and may hold
 /// anything, parentheses and spaces included: the fields after it start after the last `)`.
@@ -66,6 +71,8 @@ pub(crate) fn parse_stat(line: &str) -> Option<ProcStat> {
         start: num(22)?.max(0) as u64,
         rss_pages: num(24)?.max(0) as u64,
         running: f.first() == Some(&"R"),
+        ending: matches!(f.first(), Some(&"Z") | Some(&"X"))
+            || num(9).is_some_and(|flags| flags & PF_EXITING != 0),
     })
 }
 
@@ -443,7 +450,16 @@ mod tests {
                 start: 12345,
                 rss_pages: 321,
                 running: false,
+                ending: false,
             })
+        );
+        // Flags 4194304 + PF_EXITING (4): ending; so is a zombie.
+        let exiting = line.replacen(" 4194304 ", " 4194308 ", 1);
+        assert!(parse_stat(&exiting).unwrap().ending);
+        assert!(
+            parse_stat(&line.replacen(") S 7", ") Z 7", 1))
+                .unwrap()
+                .ending
         );
         let busy = line.replacen(") S 7", ") R 7", 1);
         assert!(parse_stat(&busy).unwrap().running);

@@ -19,9 +19,13 @@ pub(super) const EXIT_STATUS_WAIT: Duration = Duration::from_millis(100);
 /// can take longer than [`EXIT_STATUS_WAIT`] to come (then the reason would change from run
 /// to run; 1 s was too short once in a full test run on 2 cores, and 3 s once in CI while a
 /// starter kit compiled beside it). Returns as soon as it exits (a bot in a PID namespace is
-/// reported by its keeper after its init, three processes to schedule); only a bot that
-/// closes a pipe and goes on running waits the whole bound, once, before it is killed.
+/// reported by its keeper after its init, three processes to schedule). Waited in full only
+/// while the bot's own process is ending ([`LIVES_ON_WAIT`]).
 const CRASH_EXIT_WAIT: Duration = Duration::from_secs(10);
+/// How long a bot that closed a pipe is given to exit before the referee looks whether it is
+/// ending at all: one that lives on (it closed its output and sleeps) is judged then, not after
+/// [`CRASH_EXIT_WAIT`], which would make each of its games last 10 s whatever the clock.
+const LIVES_ON_WAIT: Duration = Duration::from_secs(1);
 /// How long to wait for the rest of a crashed bot's stderr (the pipe ends with the process,
 /// unless something it started holds it).
 const STDERR_TAIL_WAIT: Duration = Duration::from_millis(100);
@@ -46,7 +50,11 @@ pub(super) async fn crash_reason(
     noticed: Noticed,
     at: Option<&str>,
 ) -> String {
-    let how = match (bot.wait_exit(CRASH_EXIT_WAIT).await, noticed) {
+    let mut status = bot.wait_exit(LIVES_ON_WAIT).await;
+    if status.is_none() && bot.is_ending() {
+        status = bot.wait_exit(CRASH_EXIT_WAIT - LIVES_ON_WAIT).await;
+    }
+    let how = match (status, noticed) {
         (Some(st), Noticed::OutputHeld) => format!(
             "{} (a process it started kept its output open)",
             describe_status(&st)

@@ -388,3 +388,35 @@ fn a_word_naming_a_socket_fifo_or_device_is_refused_under_the_sandbox_before_any
         );
     }
 }
+
+// ---- faults judged at once ----------------------------------------------------------------
+
+#[test]
+fn a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second() {
+    let bot = bot("closes_stdout.sh");
+    for group in [false, true] {
+        let mut cmd = Command::new(exe());
+        cmd.args(["match", "darra", &bot, "builtin:random", "--games", "2"])
+            .args(["--movetime", "30000"])
+            .stdin(Stdio::null());
+        if group {
+            cmd.env("BARAZA_ISOLATION", "group");
+        }
+        let start = std::time::Instant::now();
+        let out = cmd.output().unwrap();
+        let took = start.elapsed();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            stdout.matches("crashed: closed its output").count(),
+            2,
+            "{stdout}"
+        );
+        // Two games, each judged a second after the close (10 s each before), whatever the
+        // 30 s clock: far below 20 s even on a loaded machine.
+        assert!(
+            took < std::time::Duration::from_secs(8),
+            "group={group}: two games took {took:?}"
+        );
+    }
+}
