@@ -9,12 +9,12 @@ use std::path::Path;
 /// How far one protection holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
-    /// In force.
-    Yes,
-    /// In force with a gap the detail names, or not asked for.
-    Partly,
-    /// Not in force.
-    No,
+    /// In force with nothing known to slip: the kernel enforces it.
+    Exact,
+    /// In force with a gap the detail names (what slips, and how much).
+    BestEffort,
+    /// Not in force (not asked for, or not available here).
+    Off,
     /// Asked for, but cannot work here: the event would be refused.
     Refused,
 }
@@ -22,9 +22,9 @@ pub enum Level {
 impl Level {
     pub fn tag(self) -> &'static str {
         match self {
-            Level::Yes => "yes",
-            Level::Partly => "partly",
-            Level::No => "no",
+            Level::Exact => "exact",
+            Level::BestEffort => "best effort",
+            Level::Off => "off",
             Level::Refused => "REFUSED",
         }
     }
@@ -52,27 +52,34 @@ pub fn survey(opts: &SpawnOptions) -> Vec<Protection> {
     let mut out = vec![
         line(
             "no terminal",
-            Level::Yes,
+            Level::Exact,
             "each bot runs in a session of its own: /dev/tty fails, no keystrokes reach a shell",
         ),
         tiocsti(),
         line(
             "no inherited descriptor",
-            Level::Yes,
+            Level::Exact,
             "only stdin, stdout and stderr reach a bot, whatever the referee was started with",
         ),
         line(
             "clean environment",
-            Level::Yes,
+            Level::Exact,
             "only PATH, LANG, LC_*, TZ pass, plus --env; HOME and TMPDIR are its own directory",
         ),
         namespaces(),
+        outlives(),
+        freeze(opts),
         sandbox(opts),
+        host_files(opts),
     ];
     out.extend(limits(opts, root));
     out.push(line(
         "referee's user",
-        if root { Level::Partly } else { Level::Yes },
+        if root {
+            Level::BestEffort
+        } else {
+            Level::Exact
+        },
         if root {
             "root: bots run as root (a bot in --sandbox or a namespace is root only there); \
              --max-processes is refused; run events as an unprivileged user"
@@ -88,18 +95,18 @@ fn tiocsti() -> Protection {
     match std::fs::read_to_string("/proc/sys/dev/tty/legacy_tiocsti") {
         Ok(v) if v.trim() == "0" => line(
             "TIOCSTI (kernel)",
-            Level::Yes,
+            Level::Exact,
             "refused by the kernel (dev.tty.legacy_tiocsti = 0)",
         ),
         Ok(_) => line(
             "TIOCSTI (kernel)",
-            Level::Partly,
+            Level::BestEffort,
             "allowed by the kernel (dev.tty.legacy_tiocsti = 1); bots have no terminal to use \
              it on, but other programs you run may: sysctl dev.tty.legacy_tiocsti=0",
         ),
         Err(_) => line(
             "TIOCSTI (kernel)",
-            Level::Partly,
+            Level::BestEffort,
             "this kernel allows it to a process on its own terminal; bots have none",
         ),
     }
@@ -109,21 +116,80 @@ fn namespaces() -> Protection {
     match isolation() {
         Isolation::UserPid => line(
             "own namespace",
-            Level::Yes,
+            Level::Exact,
             "a user + PID namespace per bot: nothing it starts outlives it, it cannot signal or \
              trace other processes, its process count is its own",
         ),
         Isolation::Pid => line(
             "own namespace",
-            Level::Partly,
+            Level::BestEffort,
             "a PID namespace per bot (user namespaces are off): nothing it starts outlives it",
         ),
         Isolation::Group => line(
             "own namespace",
-            Level::No,
+            Level::Off,
             "namespaces are not available (or BARAZA_ISOLATION=group): a process group per bot, \
              which a process that calls setsid escapes; --max-processes counts the whole user",
         ),
+    }
+}
+
+fn outlives() -> Protection {
+    match isolation() {
+        Isolation::Group => line(
+            "nothing outlives it",
+            Level::BestEffort,
+            "its process group, which none of its processes can leave (setsid refused), is \
+             killed with it; if the referee itself is killed with SIGKILL, the bot dies with \
+             it but what the bot started may live on",
+        ),
+        _ => line(
+            "nothing outlives it",
+            Level::Exact,
+            "the kernel kills its PID namespace with it, even when the referee is killed; its \
+             IPC namespace goes too, and it may make no SysV segment or queue",
+        ),
+    }
+}
+
+fn freeze(opts: &SpawnOptions) -> Protection {
+    if opts.ponder {
+        return line(
+            "frozen between turns",
+            Level::Off,
+            "--ponder: a bot computes on its opponent's time too",
+        );
+    }
+    if !super::thaw_guard::available() {
+        return line(
+            "frozen between turns",
+            Level::BestEffort,
+            "every process is stopped between its turns, but this build has no seccomp filter \
+             for this processor: a bot can send itself SIGCONT, or leave its group with setsid",
+        );
+    }
+    line(
+        "frozen between turns",
+        Level::Exact,
+        "one SIGSTOP to its process group, which none of its processes can leave; none can \
+         send SIGCONT, arm a signal of its choosing or ptrace (a seccomp filter refuses them)",
+    )
+}
+
+fn host_files(opts: &SpawnOptions) -> Protection {
+    if opts.sandbox {
+        line(
+            "no host socket",
+            Level::Exact,
+            "a command word that names a socket, FIFO or device, or a folder holding one, is \
+             refused before any game; nothing else of the host's outside what its words name",
+        )
+    } else {
+        line(
+            "no host socket",
+            Level::Off,
+            "not sandboxed (--sandbox): a bot can connect to any socket its user can",
+        )
     }
 }
 
@@ -131,7 +197,7 @@ fn sandbox(opts: &SpawnOptions) -> Protection {
     if !opts.sandbox {
         return line(
             "sandbox",
-            Level::No,
+            Level::Off,
             "not asked for (--sandbox): a bot reads and writes what the referee's user can, \
              and has the network",
         );
@@ -146,7 +212,7 @@ fn sandbox(opts: &SpawnOptions) -> Protection {
     match sandbox_works(&bwrap, opts) {
         Ok(()) => line(
             "sandbox",
-            Level::Yes,
+            Level::Exact,
             format!(
                 "bubblewrap ({}) started: no network, no host socket, the system and its own \
                  folders read-only, a {} MiB in-memory /tmp",
@@ -213,12 +279,12 @@ fn limits(opts: &SpawnOptions, root: bool) -> Vec<Protection> {
     let total = |what: &'static str, opt: &str, v: Option<u64>, unit: &str, rest: &str| match v {
         Some(n) => line(
             what,
-            Level::Yes,
+            Level::BestEffort,
             format!("{opt} {n}{unit}: all of a bot's processes together{rest}"),
         ),
         None => line(
             what,
-            Level::No,
+            Level::Off,
             format!("no {opt}: a bot may use all the host has"),
         ),
     };
@@ -228,20 +294,25 @@ fn limits(opts: &SpawnOptions, root: bool) -> Vec<Protection> {
             "--memory",
             l.memory_mb,
             " MiB",
-            " (and its sandbox /tmp), looked at every 100 ms; each process's address space too",
+            " with the memfd and /dev/shm objects they hold and its sandbox /tmp, looked at \
+             every 100 ms (each process's address space is capped by the kernel meanwhile); \
+             what slips: what it allocates and frees between two looks; exact needs a cgroup, \
+             which baraza does not use",
         ),
         total(
             "CPU per bot",
             "--cpu-seconds",
             l.cpu_seconds,
             " s",
-            ", looked at every 100 ms; each process's CPU time too",
+            ", children reaped by the kernel included, looked at every 100 ms (each process's \
+             CPU time is capped by the kernel too); what slips: such a child's CPU after the \
+             last look, and a child that lives under 100 ms, on the bot's own clock only",
         ),
     ];
     out.push(match (l.max_processes, root, isolation()) {
         (None, _, _) => line(
             "processes per bot",
-            Level::No,
+            Level::Off,
             "no --max-processes: a bot may start as many as the host user may",
         ),
         (Some(_), true, _) => line(
@@ -251,24 +322,24 @@ fn limits(opts: &SpawnOptions, root: bool) -> Vec<Protection> {
         ),
         (Some(n), false, Isolation::Group) => line(
             "processes per bot",
-            Level::Partly,
+            Level::BestEffort,
             format!("--max-processes {n}: counts all of the host user's processes (no namespaces)"),
         ),
         (Some(n), false, _) => line(
             "processes per bot",
-            Level::Yes,
+            Level::Exact,
             format!("--max-processes {n}: counted in the bot's own namespace"),
         ),
     });
     out.push(match (l.max_file_size_mb, l.open_files) {
         (Some(f), Some(o)) => line(
             "files per process",
-            Level::Yes,
+            Level::Exact,
             format!("--max-file-size {f} MiB and --open-files {o}, per process"),
         ),
         _ => line(
             "files per process",
-            Level::Partly,
+            Level::BestEffort,
             "--max-file-size and --open-files not both set: a bot may fill its disk",
         ),
     });
@@ -279,7 +350,7 @@ fn cgroups() -> Protection {
     let v2 = Path::new("/sys/fs/cgroup/cgroup.controllers").exists();
     line(
         "cgroups",
-        Level::Partly,
+        Level::Off,
         if v2 {
             "cgroup v2 is mounted; baraza does not use cgroups (limits per bot are counted from \
              /proc), so none needs delegating"
@@ -297,11 +368,11 @@ mod tests {
     fn unset_limits_are_no_and_set_ones_name_the_whole_bot() {
         let mut opts = SpawnOptions::default();
         let s = limits(&opts, false);
-        assert!(s.iter().all(|p| p.level != Level::Yes), "{s:?}");
+        assert!(s.iter().all(|p| p.level != Level::Exact), "{s:?}");
         opts.limits.memory_mb = Some(256);
         opts.limits.max_processes = Some(16);
         let s = limits(&opts, true);
-        assert_eq!(s[0].level, Level::Yes);
+        assert_eq!(s[0].level, Level::BestEffort);
         assert!(s[0]
             .detail
             .contains("--memory 256 MiB: all of a bot's processes together"));

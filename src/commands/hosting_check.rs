@@ -16,7 +16,7 @@ pub fn run(out: &mut dyn Write, args: HostingCheckArgs) -> anyhow::Result<()> {
     for p in &lines {
         writeln!(
             out,
-            "  {:<7} {:<width$}  {}",
+            "  {:<11} {:<width$}  {}",
             p.level.tag(),
             p.what,
             p.detail

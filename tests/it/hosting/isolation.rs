@@ -598,15 +598,10 @@ fn the_documented_hosting_line_plays_16_honest_bots_without_a_fault() {
 // ---- hosting-check --------------------------------------------------------------------------
 
 fn survey_line<'a>(stdout: &'a str, what: &str) -> &'a str {
+    // "  TAG         WHAT  DETAIL": the tag's column is 11 wide.
     stdout
         .lines()
-        .find(|l| {
-            l.split_whitespace()
-                .skip(1)
-                .collect::<Vec<_>>()
-                .join(" ")
-                .starts_with(what)
-        })
+        .find(|l| l.get(14..).is_some_and(|rest| rest.starts_with(what)))
         .unwrap_or_else(|| panic!("no '{what}' line: {stdout}"))
 }
 
@@ -618,12 +613,18 @@ fn hosting_check_reports_what_is_in_force() {
     let out = baraza_out(&["hosting-check"], &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    assert!(survey_line(&s, "no terminal").starts_with("  yes"), "{s}");
-    assert!(survey_line(&s, "own namespace").starts_with("  yes"), "{s}");
-    assert!(survey_line(&s, "memory per bot").starts_with("  no"), "{s}");
+    assert!(survey_line(&s, "no terminal").starts_with("  exact"), "{s}");
+    assert!(
+        survey_line(&s, "own namespace").starts_with("  exact"),
+        "{s}"
+    );
+    assert!(
+        survey_line(&s, "memory per bot").starts_with("  off"),
+        "{s}"
+    );
     let out = baraza_out(&["hosting-check"], &[("BARAZA_ISOLATION", "group")]);
     let s = text(&out.stdout);
-    assert!(survey_line(&s, "own namespace").starts_with("  no"), "{s}");
+    assert!(survey_line(&s, "own namespace").starts_with("  off"), "{s}");
     let out = baraza_out(
         &["hosting-check", "--memory", "256", "--cpu-seconds", "9"],
         &[],
@@ -634,7 +635,10 @@ fn hosting_check_reports_what_is_in_force() {
         mem.contains("--memory 256 MiB: all of a bot's processes together"),
         "{s}"
     );
-    assert!(survey_line(&s, "CPU per bot").starts_with("  yes"), "{s}");
+    assert!(
+        survey_line(&s, "CPU per bot").starts_with("  best effort"),
+        "{s}"
+    );
     // SAFETY: plain system call.
     if unsafe { libc::geteuid() } == 0 {
         let out = baraza_out(&["hosting-check", "--max-processes", "64"], &[]);
@@ -652,7 +656,7 @@ fn hosting_check_reports_what_is_in_force() {
         let s = text(&out.stdout);
         let sb = survey_line(&s, "sandbox");
         assert!(
-            sb.starts_with("  yes") && sb.contains("a 64 MiB in-memory /tmp"),
+            sb.starts_with("  exact") && sb.contains("a 64 MiB in-memory /tmp"),
             "{s}"
         );
     }

@@ -420,3 +420,52 @@ fn a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second() {
         );
     }
 }
+
+// ---- what hosting-check says of the above ----------------------------------------------------
+
+/// The survey line of `what`, without its leading spaces ("TAG  WHAT  DETAIL", the tag's
+/// column 11 wide).
+fn survey(args: &[&str], what: &str) -> String {
+    let out = run(&[&["hosting-check"], args].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    s.lines()
+        .find(|l| l.get(14..).is_some_and(|rest| rest.starts_with(what)))
+        .unwrap_or_else(|| panic!("no '{what}' line: {s}"))
+        .trim_start()
+        .to_string()
+}
+
+/// Each line is what the tests above show: the freeze and the namespace exact, memory and CPU
+/// best effort naming what slips, host sockets exact under the sandbox and off without.
+#[test]
+fn hosting_check_says_exact_best_effort_or_off_as_the_tests_show() {
+    let freeze = survey(&[], "frozen between turns");
+    assert!(freeze.starts_with("exact "), "{freeze}");
+    assert!(freeze.contains("none can send SIGCONT"), "{freeze}");
+    let ponder = survey(&["--ponder"], "frozen between turns");
+    assert!(ponder.starts_with("off "), "{ponder}");
+    assert!(survey(&[], "nothing outlives it").starts_with("exact "));
+    let mem = survey(&["--memory", "128"], "memory per bot");
+    assert!(
+        mem.starts_with("best effort ") && mem.contains("memfd"),
+        "{mem}"
+    );
+    assert!(mem.contains("what slips:"), "{mem}");
+    let cpu = survey(&["--cpu-seconds", "3"], "CPU per bot");
+    assert!(
+        cpu.starts_with("best effort ") && cpu.contains("reaped by the kernel"),
+        "{cpu}"
+    );
+    assert!(cpu.contains("under 100 ms"), "{cpu}");
+    assert!(survey(&[], "no host socket").starts_with("off "));
+    if have(Tool::Bwrap) {
+        let s = survey(&["--sandbox"], "no host socket");
+        assert!(
+            s.starts_with("exact ") && s.contains("refused before any game"),
+            "{s}"
+        );
+    } else {
+        eprintln!("SKIPPED (--sandbox part): bubblewrap is not installed");
+    }
+}
