@@ -59,9 +59,23 @@ const X32: i64 = 0x4000_0000;
 /// the libc crate does not name).
 const F_SETSIG: u64 = 10;
 
-/// Whether this build has a filter for its architecture.
+/// Whether bots get the filter here: this build has one for the processor, and the kernel
+/// takes it (a kernel without seccomp, or the referee run under valgrind, which does not
+/// implement the call, does not). Probed once, in a child; where it is not taken, one line on
+/// stderr says so (as for namespaces), bots run without it, and `hosting-check` says the freeze
+/// is best effort.
 pub fn available() -> bool {
-    ARCH.is_some()
+    static OK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OK.get_or_init(|| {
+        let ok = Guard::compiled(false).is_some_and(|g| g.probe());
+        if !ok {
+            eprintln!(
+                "baraza: note: the kernel refused the bots' seccomp filter here, so a bot can \
+                 continue itself between its turns and leave its process group"
+            );
+        }
+        ok
+    })
 }
 
 fn cond(arg: u8, op: Op, value: u64) -> SeccompCondition {
@@ -164,8 +178,33 @@ fn compile(
 
 impl Guard {
     /// The filters for a bot (`allow_userns` under `--sandbox`, whose bubblewrap needs a user
-    /// namespace); `None` on an architecture without one.
+    /// namespace); `None` where bots get none ([`available`]).
     pub fn new(allow_userns: bool) -> Option<Guard> {
+        if !available() {
+            return None;
+        }
+        Guard::compiled(allow_userns)
+    }
+
+    /// Whether a child can install the filters.
+    fn probe(&self) -> bool {
+        // SAFETY: the child only installs the filters and _exits; the parent reaps it.
+        match unsafe { nix::unistd::fork() } {
+            Ok(nix::unistd::ForkResult::Child) => {
+                let code = if self.install().is_ok() { 0 } else { 1 };
+                // SAFETY: _exit ends the child without running the parent's exit handlers.
+                unsafe { libc::_exit(code) }
+            }
+            Ok(nix::unistd::ForkResult::Parent { child }) => matches!(
+                nix::sys::wait::waitpid(child, None),
+                Ok(nix::sys::wait::WaitStatus::Exited(_, 0))
+            ),
+            Err(_) => false,
+        }
+    }
+
+    /// The filters compiled for this processor, `None` on one without them.
+    fn compiled(allow_userns: bool) -> Option<Guard> {
         let arch = ARCH?;
         let mut no_clone3 = vec![(libc::SYS_clone3, vec![])];
         #[cfg(target_arch = "x86_64")]
@@ -196,7 +235,7 @@ mod tests {
     /// In a forked child: install the guard, try `call`, and exit with its errno (0 when it
     /// succeeded).
     fn errno_in_child(allow_userns: bool, call: impl FnOnce() -> libc::c_long) -> i32 {
-        let guard = Guard::new(allow_userns).expect("x86_64 or aarch64");
+        let guard = Guard::compiled(allow_userns).expect("x86_64 or aarch64");
         // SAFETY: the child makes system calls and exits.
         match unsafe { libc::fork() } {
             0 => {

@@ -3,7 +3,9 @@
 
 `flood`: its move, 32 KiB of info lines, then `move <guess>` (the last legal move of the
 position it was given). `stray`: its move and `move <guess>` at once. One write each, so the
-premove is in the pipe before the referee has read the move that precedes it."""
+premove is in the pipe before the referee has read the move that precedes it. `split`: its
+move, then `move <guess>` in a second write right after: the referee may stop it between the
+two, and it writes the premove as soon as it is continued, before it reads its turn."""
 import os
 import sys
 
@@ -20,6 +22,9 @@ for line in sys.stdin:
         legal = words[1:]
     elif words[0] == "go":
         out = "move %s\n" % legal[0]
+        if mode == "split":
+            os.write(1, out.encode())
+            out = ""
         if mode == "flood":
             info = "info " + "x" * 58 + "\n"
             out += info * (32 * 1024 // len(info))
