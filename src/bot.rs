@@ -36,6 +36,7 @@ pub mod spec;
 pub mod startup_diagnosis;
 pub mod stderr_tail;
 pub mod thaw_guard;
+pub mod waiting;
 pub mod workdir;
 
 pub use environment::EnvRule;
@@ -202,6 +203,9 @@ pub struct Bot {
     iso: Isolation,
     /// Its own process (the leader of its process group; 0 when unknown).
     leader: i32,
+    /// Looks at what `leader` is doing, when it runs the bot's own program (not bubblewrap or
+    /// a wrapper around it), so that what it was stopped in says what the bot was doing.
+    looker: waiting::Looker,
     limits: ResourceLimits,
     /// The watch on all its processes' memory and CPU, when it has such limits.
     budget: Option<budget::Watch>,
@@ -275,6 +279,11 @@ impl Bot {
             reaped: None,
             iso,
             leader,
+            looker: waiting::Looker::open(if !opts.sandbox && opts.wrapper.is_empty() {
+                leader
+            } else {
+                0
+            }),
             limits: opts.limits.clone(),
             budget,
             pauser,
@@ -436,6 +445,13 @@ impl Bot {
     /// Continue the bot's processes (its clock has started already: see [`Bot::pause`]).
     pub fn resume(&mut self) {
         self.pauser.resume();
+    }
+
+    /// What the bot's own process is doing, at one look: waiting for input, working, running
+    /// (a stop not taken yet), or unknown (see [`waiting`]). Unknown under a sandbox or a
+    /// wrapper, whose own process is the one the referee sees.
+    pub fn activity(&self) -> waiting::State {
+        self.looker.state()
     }
 
     /// Whether the bot is stopped ([`Bot::pause`]).

@@ -166,8 +166,19 @@ impl Play<'_, '_> {
         let ply = self.played.len();
         let side = &mut self.t.sides[p.index()];
         let bot = side.bot.as_mut().expect("both bots are running");
+        let pi = p.index();
+        let limit = self.clock.deadline(pi).saturating_sub(self.carried);
+        // Stopped in the middle of its work (between two writes, say), it would write before
+        // reading a turn written now: it goes on first, its clock running, until it waits for
+        // input, so that whatever it writes meanwhile is found below, before its turn.
+        let early = stopped_mid_work(bot).await.then(Instant::now);
+        if let Some(start) = early {
+            bot.resume();
+            finish_work(bot, deadline_after(start, limit)).await;
+        }
         // Everything it wrote since its last move, to the end: it has been stopped since (see
-        // `Bot::pause`), so this ends; a move there is a premove, never taken as the answer.
+        // `Bot::pause`), or waits for input, so this ends; a move there is a premove, never
+        // taken as the answer.
         match drain_unasked(&mut self.t.report, bot, p, ply).await {
             Ok(()) => {}
             Err(Unasked::Line(line)) => {
@@ -194,7 +205,6 @@ impl Play<'_, '_> {
                     .into());
             }
         }
-        let pi = p.index();
         let mut go = self.clock.go(pi);
         // The search limits only to a bot that asked for them in its handshake.
         go.nodes = go
@@ -210,8 +220,7 @@ impl Play<'_, '_> {
         // The clock starts before the turn's first byte is written: a referee slow to write (a
         // loaded machine) never charges the bot less than it had. It stops when the `move`
         // line has been read.
-        let limit = self.clock.deadline(pi).saturating_sub(self.carried);
-        self.turn_start = Instant::now();
+        self.turn_start = early.unwrap_or_else(Instant::now);
         let deadline = deadline_after(self.turn_start, limit);
         let sent = self.t.report.send(bot, p, &self.text, deadline).await;
         // Continued only now, its turn waiting in its input: it wakes once, to read it.
@@ -394,4 +403,55 @@ fn rules_end(status: Status) -> Verdict {
         r.push_str(&format!(" {a}-{b}"));
     }
     Verdict::clean(outcome, Termination::Normal, r)
+}
+
+/// Whether `bot`, stopped, was stopped in the middle of its work rather than waiting for input
+/// (false when it cannot be told, or not stopped: `--ponder`). A stop it has not taken yet (it
+/// had no CPU since) is waited for, a few quick looks, then one a millisecond, up to a second.
+async fn stopped_mid_work(bot: &crate::bot::Bot) -> bool {
+    use crate::bot::waiting::State;
+    if !bot.is_paused() {
+        return false;
+    }
+    for look in 0..1020u32 {
+        match bot.activity() {
+            State::Working => return true,
+            State::Waiting | State::Unknown => return false,
+            State::Running => pause_a_little(look).await,
+        }
+    }
+    false
+}
+
+/// Wait until `bot`, continued in the middle of its work, waits for input again, has written a
+/// line, or `deadline` has come.
+async fn finish_work(bot: &mut crate::bot::Bot, deadline: Instant) {
+    use crate::bot::waiting::State;
+    for look in 0u32.. {
+        if bot.has_pending_line() || bot.at_eof() {
+            return;
+        }
+        if matches!(bot.activity(), State::Waiting | State::Unknown) {
+            return;
+        }
+        if Instant::now() >= deadline {
+            return;
+        }
+        pause_a_little(look).await;
+    }
+}
+
+/// Between two looks at a bot: at first nothing (on another core the bot gets there within a
+/// look or two), then a yield of the processor (on the referee's core it cannot run while the
+/// referee does), from the 20th look a millisecond.
+async fn pause_a_little(look: u32) {
+    if look < 2 {
+        // On another core the bot is there by the next look.
+        std::hint::spin_loop();
+    } else if look < 20 {
+        std::thread::yield_now();
+        tokio::task::yield_now().await;
+    } else {
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
 }

@@ -358,7 +358,20 @@ fn every_premove_is_refused(mode: &str, n: u32, extra: &[&str]) {
             "game {}: {reason}",
             g["game"]
         );
+        // At its first offence: its first move (ply 1 as player 1, 2 as player 2), the
+        // opponent's answer, and the premove is found before its second turn.
+        let plies = g["plies"].as_u64().unwrap();
+        assert!(plies <= 3, "game {}: {plies} plies: {reason}", g["game"]);
     }
+}
+
+/// The premove in a second write right after the move: the bot may be stopped between the
+/// two, and then writes the premove as soon as it is continued. Found stopped in the middle of
+/// its work, it is continued before its turn is written, so the premove is caught anyway.
+#[test]
+fn a_premove_in_its_own_write_after_the_move_is_a_protocol_error_every_time() {
+    every_premove_is_refused("split", 50, &[]);
+    every_premove_is_refused("split", 50, &["--concurrency", "2"]);
 }
 
 #[test]
