@@ -193,9 +193,11 @@ fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
         ],
     )
     .rounds(4)
+    // Seeded random bots play the same moves at any clock: one far from what they take keeps
+    // a loaded machine from turning a game into a time forfeit.
     .args([
         "--movetime",
-        "20",
+        "2000",
         "--max-plies",
         "120",
         "--seed",
