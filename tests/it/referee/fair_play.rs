@@ -62,8 +62,8 @@ fn search_figures(jsonl: &[&Path]) -> SearchFigures {
     }
 }
 
-/// How the bots' processes are held: in a PID namespace (init stops them), or as a process
-/// group (`BARAZA_ISOLATION=group`, where namespaces are unavailable: `killpg` stops them).
+/// How the bots' processes are held: in a PID namespace, or as a process group
+/// (`BARAZA_ISOLATION=group`, where namespaces are unavailable); `killpg` stops them either way.
 #[derive(Clone, Copy)]
 enum Isolation {
     Namespace,
@@ -263,7 +263,7 @@ fn search_keeps_its_time_against_the_spinner(name: &str, isolation: Isolation) {
     // are why its moves take milliseconds). Beyond it, they took search's time: left running
     // (--ponder), half the core while search thinks on an idle machine, but only 0.085 in a CI
     // run at load 5 (other processes shared the core); stopped, only the microseconds between
-    // the referee reading the spinner's move and init stopping them (0.007 idle, below 0 at
+    // the referee reading the spinner's move and stopping them (0.007 idle, below 0 at
     // load 5). So the stopped run is held to a quarter of the pondering one, measured in the
     // same minute, rather than to a figure the load moves. Search's nodes per second would
     // show the same thing, but they move with everything else the machine runs (0.66 of the
@@ -289,9 +289,8 @@ fn search_keeps_its_time_against_the_spinner(name: &str, isolation: Isolation) {
 
 #[test]
 fn with_two_games_at_once_a_spinning_bot_takes_nothing_beyond_its_own_clock() {
-    // Two games at a time share the referee's thread, which then awaits init's answers
-    // instead of blocking on them (bot::pause): the stops must hold all the same, measured
-    // as in the test above against the same spinner left to ponder.
+    // Two games at a time share the referee's thread: the stops must hold all the same,
+    // measured as in the test above against the same spinner left to ponder.
     let dir = temp_dir("spin-c2");
     let marker = format!("baraza-spin-c2-{}", std::process::id());
     let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
@@ -430,7 +429,7 @@ fn ponder_true_in_the_event_file_lets_that_bot_alone_think_on_the_opponents_time
 
 #[test]
 fn with_two_games_at_once_the_stopped_bot_still_ticks_only_in_its_turns() {
-    // Then the referee awaits init's answers instead of blocking on them (bot::pause).
+    // Two games share the referee's thread: each bot's stops must hold all the same.
     only_the_ponderer_ticks_on_the_opponents_time("ponder-event-c2", &["--concurrency", "2"]);
 }
 
