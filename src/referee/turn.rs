@@ -449,8 +449,9 @@ async fn pause_a_little(look: u32) {
         // On another core the bot is there by the next look.
         std::hint::spin_loop();
     } else if look < 20 {
+        // The processor, not the runtime: tokio's yield defers a waker in a list that grows
+        // (allocates) the first time, which may be any ply (tests/alloc_per_ply.rs).
         std::thread::yield_now();
-        tokio::task::yield_now().await;
     } else {
         tokio::time::sleep(std::time::Duration::from_millis(1)).await;
     }
