@@ -244,9 +244,8 @@ impl Bot {
         } = spawn::prepare(argv, opts)?;
         let mut child = cmd.spawn()?;
         let pgid = child.id().map_or(0, |id| id as i32);
-        let group = namespace::bot_group(iso, pgid).unwrap_or(0);
-        let leader = group;
-        let pauser = Pauser::new(group, opts.ponder);
+        let leader = namespace::bot_group(iso, pgid).unwrap_or(0);
+        let pauser = Pauser::new(leader, opts.ponder);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let err = child.stderr.take().expect("stderr is piped");
@@ -450,7 +449,7 @@ impl Bot {
     /// What the bot's own process is doing, at one look: waiting for input, working, running
     /// (a stop not taken yet), or unknown (see [`waiting`]). Unknown under a sandbox or a
     /// wrapper, whose own process is the one the referee sees.
-    pub fn activity(&self) -> waiting::State {
+    pub fn stop_state(&self) -> waiting::State {
         self.looker.state()
     }
 

@@ -428,24 +428,22 @@ unsafe fn init_loop(bot: Pid, status_w: OwnedFd) -> ! {
     let _ = dup2_stdin(&status_w);
     close_from(1);
     loop {
-        reap(bot, 0);
+        reap(bot);
     }
 }
 
-/// Reap one child (`flags`: 0 to wait, `WNOHANG` not to); when it is the bot, hand its status
-/// to the keeper and exit. Whether a child was reaped.
-fn reap(bot: Pid, flags: libc::c_int) -> bool {
+/// Wait for one child and reap it; when it is the bot, hand its status to the keeper and exit.
+fn reap(bot: Pid) {
     let mut st = 0;
     // SAFETY: waitpid writes our integer. Raw libc: the bot's wait status is passed on
     // as the kernel gave it, and nix's WaitStatus fails on a death by a realtime signal.
-    let r = unsafe { libc::waitpid(-1, &mut st, flags) };
+    let r = unsafe { libc::waitpid(-1, &mut st, 0) };
     if r == bot.as_raw() {
         // SAFETY: fd 0 is the status pipe, open until we exit.
         let _ = unistd::write(unsafe { BorrowedFd::borrow_raw(0) }, &st.to_ne_bytes());
         exit_now(0);
     }
-    if r < 0 && Errno::last() != Errno::EINTR && flags == 0 {
+    if r < 0 && Errno::last() != Errno::EINTR {
         exit_now(1);
     }
-    r > 0
 }

@@ -414,7 +414,7 @@ async fn stopped_mid_work(bot: &crate::bot::Bot) -> bool {
         return false;
     }
     for look in 0..1020u32 {
-        match bot.activity() {
+        match bot.stop_state() {
             State::Working => return true,
             State::Waiting | State::Unknown => return false,
             State::Running => pause_a_little(look).await,
@@ -431,7 +431,7 @@ async fn finish_work(bot: &mut crate::bot::Bot, deadline: Instant) {
         if bot.has_pending_line() || bot.at_eof() {
             return;
         }
-        if matches!(bot.activity(), State::Waiting | State::Unknown) {
+        if matches!(bot.stop_state(), State::Waiting | State::Unknown) {
             return;
         }
         if Instant::now() >= deadline {

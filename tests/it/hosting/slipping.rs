@@ -59,6 +59,17 @@ fn only_game(jsonl: &Path) -> serde_json::Value {
     games.into_iter().next().unwrap()
 }
 
+/// What the bot whose log names hold `name` wrote on stderr, from `match --logs DIR`.
+fn logged_stderr(logs: &Path, name: &str) -> String {
+    std::fs::read_dir(logs)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|f| f.contains(name) && f.ends_with(".stderr"))
+        .map(|f| std::fs::read_to_string(logs.join(f)).unwrap())
+        .collect()
+}
+
 /// Whether the sandbox parts can run (bubblewrap), skipped with a word otherwise.
 fn sandbox_modes() -> Vec<&'static [&'static str]> {
     if have(Tool::Bwrap) {
@@ -183,12 +194,7 @@ fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time() {
             helper_cpu <= own_s + 0.06,
             "{extra:?}: the helper ran frozen: {helper_cpu:.2} s of CPU against a clock of {own_s:.3} s"
         );
-        let said: String = std::fs::read_dir(&logs)
-            .unwrap()
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".stderr"))
-            .map(|e| std::fs::read_to_string(e.path()).unwrap())
-            .collect();
+        let said = logged_stderr(&logs, "thaw_bot");
         assert!(said.contains("timer_create refused"), "{said}");
         assert!(said.contains("kill(SIGCONT) refused"), "{said}");
     }
@@ -331,13 +337,7 @@ fn no_sysv_segment_can_be_made_so_none_outlives_the_bot() {
         logs.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let said: String = std::fs::read_dir(&logs)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().contains("sysv"))
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".stderr"))
-        .map(|e| std::fs::read_to_string(e.path()).unwrap())
-        .collect();
+    let said = logged_stderr(&logs, "sysv");
     // Refused, EPERM (1), all four times; the game went on.
     assert_eq!(said.matches("shmget -1 1\n").count(), 4, "{said}");
     assert_eq!(only_game(&jsonl)["termination"], "normal");
