@@ -274,9 +274,10 @@ pub struct NewBotArgs {
 }
 
 const HOSTING_CHECK_HELP: &str = "\
-Each line is probed on this machine (a namespace and a sandbox are started): yes, partly, no,
-or REFUSED (asked for, but it cannot work here: `match` and `tournament` would refuse the same
-options). Exit status 1 when something asked for is refused.
+Each line is probed on this machine (a namespace and a sandbox are started): exact (the kernel
+enforces it), best effort (the line says what can slip), off, or REFUSED (asked for, but it
+cannot work here: `match` and `tournament` would refuse the same options). Exit status 1 when
+something asked for is refused.
 
 Examples:
   baraza hosting-check
