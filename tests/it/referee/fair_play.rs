@@ -486,3 +486,52 @@ fn only_the_ponderer_ticks_on_the_opponents_time(tag: &str, extra: &[&str]) {
         "the ponderer ticked only in its own turns (ticks, bound): {ponders:?}"
     );
 }
+
+/// Stopping and continuing a bot wakes nothing but the bot: its parent, the namespace's init,
+/// sleeps through every stop (a parent waiting in `wait4` is woken by each stop and continue
+/// of its child, two wake-ups a ply, which on one core cost a quarter of a stopped ply). Counts
+/// from /proc, so the machine's load cannot change them.
+#[test]
+fn freezing_a_bot_never_wakes_its_namespaces_init() {
+    let dir = temp_dir("init-wakeups");
+    let logs = dir.0.join("logs");
+    let bot = bot("parent_wakeups.py");
+    let logs_arg = logs.to_str().unwrap();
+    let out = baraza()
+        .args([
+            "match",
+            "darra-2x18",
+            &bot,
+            "builtin:random",
+            "--games",
+            "1",
+        ])
+        .args(["--logs", logs_arg])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said: String = std::fs::read_dir(&logs)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".stderr"))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .collect();
+    // "turn N wakeups W" at each of its turns.
+    let counts: Vec<(u64, u64)> = said
+        .lines()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w.len() == 4 && w[0] == "turn").then(|| (w[1].parse().unwrap(), w[3].parse().unwrap()))
+        })
+        .collect();
+    let (&(first_turn, first), &(last_turn, last)) =
+        (counts.first().unwrap(), counts.last().unwrap());
+    // Stopped and continued once between each two of these turns.
+    assert!(last_turn - first_turn >= 20, "{said}");
+    assert!(
+        last - first <= 2,
+        "init woke {} times in {} of the bot's turns: {said}",
+        last - first,
+        last_turn - first_turn
+    );
+}
