@@ -195,6 +195,9 @@ pub(crate) struct Plan {
     cpus: Option<Vec<usize>>,
     /// The filter that keeps a stopped bot from continuing itself ([`super::thaw_guard`]).
     guard: Option<Guard>,
+    /// Under `--sandbox`: the bot's input and output handed over on 3 and 4 (see
+    /// [`move_stdio_above`]).
+    stdio_above: bool,
 }
 
 impl Plan {
@@ -203,6 +206,7 @@ impl Plan {
         rlimits: Rlimits,
         cpus: Option<Vec<usize>>,
         guard: Option<Guard>,
+        stdio_above: bool,
     ) -> Plan {
         Plan {
             iso,
@@ -211,6 +215,7 @@ impl Plan {
             rlimits,
             cpus,
             guard,
+            stdio_above,
         }
     }
 
@@ -287,6 +292,9 @@ impl Plan {
     /// fail), so one `killpg` stops them all ([`super::pause`]), and keeper and init, outside
     /// it, are never stopped.
     fn start_bot(&self) -> io::Result<()> {
+        if self.stdio_above {
+            move_stdio_above()?;
+        }
         if self.iso != Isolation::Group {
             unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0))?;
         }
@@ -297,6 +305,30 @@ impl Plan {
             None => Ok(()),
         }
     }
+}
+
+/// Under `--sandbox`: the bot's input and output move to descriptors 3 and 4, and bubblewrap's
+/// own 0 and 1 become /dev/null. Both of bwrap's processes (the one that waits and the init of
+/// its namespace) close every inherited descriptor above 2, so only the bot holds its pipes:
+/// when it closes its stdout the referee reads the end of its output at once, as without the
+/// sandbox (with bwrap holding them it saw nothing until the move's deadline). The shell bwrap
+/// starts puts them back on 0 and 1 (`sandbox::STDIO_BACK`). System calls only.
+fn move_stdio_above() -> io::Result<()> {
+    // SAFETY: dup2 on descriptors this process owns (0 and 1 are the pipes, 3 and 4 were
+    // closed by `cloexec_from`'s exec or are replaced here), then /dev/null onto 0 and 1.
+    unsafe {
+        if libc::dup2(0, 3) < 0 || libc::dup2(1, 4) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    let null = open(
+        c"/dev/null",
+        OFlag::O_RDWR | OFlag::O_CLOEXEC,
+        Mode::empty(),
+    )?;
+    dup2_stdin(&null)?;
+    dup2_stdout(&null)?;
+    Ok(())
 }
 
 /// The signal dispositions a fresh process has: the referee's handlers (tokio's, which write

@@ -74,6 +74,25 @@ const SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/sys",
 ];
 
+/// What bubblewrap runs before the bot: a shell that moves the bot's input and output from 3
+/// and 4 back to 0 and 1 and execs the bot (`namespace::move_stdio_above` says why they come
+/// that way). `$0` is the bot's program, `$@` its arguments.
+const STDIO_BACK: [&str; 3] = [
+    "/bin/sh",
+    "-c",
+    "exec 0<&3 1>&4 3<&- 4>&-; exec \"$0\" \"$@\"",
+];
+
+/// `argv` run by [`STDIO_BACK`]'s shell: what bwrap starts for a bot spawned with its input
+/// and output on 3 and 4.
+pub(super) fn stdio_back(argv: &[String]) -> Vec<String> {
+    STDIO_BACK
+        .iter()
+        .map(|a| a.to_string())
+        .chain(argv.iter().cloned())
+        .collect()
+}
+
 /// The homes: a tool installed under one brings the home's first-level entry holding it.
 fn homes() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = vec!["/home".into(), "/root".into()];

@@ -125,7 +125,7 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
             readable: &opts.sandbox_read,
             hidden: &opts.hidden,
         };
-        full = profile.wrap(&bwrap, &full);
+        full = profile.wrap(&bwrap, &sandbox::stdio_back(&full));
         extra += sandbox::EXTRA_PROCS;
     }
     if !opts.wrapper.is_empty() {
@@ -134,7 +134,7 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
     let rlimits = opts.limits.rlimits(extra);
     // Every bot, pondering or not: none has a use for what it forbids.
     let guard = super::thaw_guard::Guard::new(opts.sandbox);
-    let plan = Plan::new(iso, rlimits, opts.cpus.clone(), guard);
+    let plan = Plan::new(iso, rlimits, opts.cpus.clone(), guard, opts.sandbox);
     let mut cmd = tokio::process::Command::new(&full[0]);
     cmd.args(&full[1..])
         .env_clear()
