@@ -160,11 +160,17 @@ impl Kit {
     }
 }
 
-/// The kit's Cargo.toml with its `baraza` dependency pointing at `crate_dir` instead of the
-/// checkout-relative `../..` (the kit is written anywhere).
+/// Where the rules engines' crate is in a checkout: what the Rust kit depends on.
+pub const RULES_CRATE: &str = "crates/rules";
+
+/// The kit's Cargo.toml with its `baraza-rules` dependency pointing into `crate_dir` instead
+/// of the checkout-relative `../../crates/rules` (the kit is written anywhere).
 fn with_crate_path(cargo_toml: &str, crate_dir: &Path) -> String {
-    let quoted = toml_string(&crate_dir.to_string_lossy());
-    cargo_toml.replace(r#"path = "../..""#, &format!("path = {quoted}"))
+    let quoted = toml_string(&crate_dir.join(RULES_CRATE).to_string_lossy());
+    cargo_toml.replace(
+        &format!(r#"path = "../../{RULES_CRATE}""#),
+        &format!("path = {quoted}"),
+    )
 }
 
 /// A TOML basic string of `s`.
@@ -196,14 +202,14 @@ mod tests {
             .unwrap()
             .1;
         assert!(
-            text.contains(r#"path = "../..""#),
+            text.contains(r#"path = "../../crates/rules""#),
             "the kit's own Cargo.toml changed its path"
         );
         let moved = with_crate_path(text, Path::new("/src/my \"baraza\""));
         let parsed: toml::Table = toml::from_str(&moved).unwrap();
         assert_eq!(
-            parsed["dependencies"]["baraza"]["path"].as_str(),
-            Some("/src/my \"baraza\""),
+            parsed["dependencies"]["baraza-rules"]["path"].as_str(),
+            Some("/src/my \"baraza\"/crates/rules"),
             "{moved}"
         );
     }

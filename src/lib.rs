@@ -3,6 +3,9 @@
 //! - [`game`]: the seam between games and the arena; [`games`]: the rulesets.
 //! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
 
+// The engines, from their own crate, under the paths the arena has always used.
+pub use baraza_rules::{decimal, game, games, player, rng};
+
 pub mod bot;
 pub mod builtin;
 pub mod check_bot;
@@ -13,20 +16,15 @@ pub mod clock;
 pub mod commands;
 pub mod console;
 pub mod count;
-pub mod decimal;
 pub mod escape;
 pub mod events;
-pub mod game;
-pub mod games;
 pub mod key_values;
 pub mod kits;
 pub mod league;
 pub mod outcome;
-pub mod player;
 pub mod protocol;
 pub mod record;
 pub mod referee;
-pub mod rng;
 pub mod rules;
 pub mod signals;
 pub mod stats;

@@ -1,17 +1,17 @@
 //! The Python face of baraza's rules engines: one `Position` class over the arena's
-//! string-level [`baraza::game::Position`], so a bot written in Python reads the referee's
+//! string-level [`baraza_rules::game::Position`], so a bot written in Python reads the referee's
 //! `position` line, lists the legal moves and searches with the same rules that judge it.
 //! Every string here (positions, move tokens, status) is the protocol's and `baraza rules`'.
 
-use baraza::game::{Outcome, Player, Status};
-use baraza::games;
+use baraza_rules::game::{Outcome, Player, Status};
+use baraza_rules::games;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// A position of any ruleset: parse it from its string, list and play moves, ask its status.
 #[pyclass(name = "Position", module = "baraza")]
 struct PyPosition {
-    inner: Box<dyn baraza::game::Position>,
+    inner: Box<dyn baraza_rules::game::Position>,
 }
 
 fn player_number(p: Player) -> u8 {

@@ -31,12 +31,14 @@ pub fn run(out: &mut dyn Write, args: NewBotArgs) -> anyhow::Result<()> {
         kit.title,
         names.join(", ")
     )?;
-    if kit.language == "rust" && !crate_dir.join("Cargo.toml").is_file() {
+    let rules = crate_dir.join(kits::RULES_CRATE);
+    if kit.language == "rust" && !rules.join("Cargo.toml").is_file() {
         writeln!(
             out,
-            "note: its Cargo.toml takes the baraza crate from {}, where this binary was built \
-             and which is gone: set that path to your baraza checkout",
-            crate_dir.display()
+            "note: its Cargo.toml takes the rules engines' crate from {}, in the checkout this \
+             binary was built from, which is gone: set that path to crates/rules of your \
+             baraza checkout",
+            rules.display()
         )?;
     }
     let baraza = program_name();

@@ -1,5 +1,5 @@
 //! A baraza starter bot in Rust (protocol v1: ../../protocol.md), searching with the
-//! referee's own rules engines from the `baraza` library crate.
+//! referee's own rules engines from the `baraza-rules` crate.
 //!
 //! Build:  cargo build --release
 //! Check:  baraza check-bot darra bao dara target/release/baraza-rust-kit
@@ -9,8 +9,8 @@
 //! `evaluate` smarter, or the search; keep the loop: it flushes every answer, plays game
 //! after game in one process, and stops on `quit` or at the end of its input.
 
-use baraza::game::{Outcome, Player, Position, Status};
-use baraza::games::parse_position;
+use baraza_rules::game::{Outcome, Player, Position, Status};
+use baraza_rules::games::parse_position;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 

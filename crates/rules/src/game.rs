@@ -8,8 +8,8 @@
 //! Parse a position, list its legal moves, play one, count move sequences:
 //!
 //! ```
-//! use baraza::game::{perft, Game, Player};
-//! use baraza::games::{self, darra::Darra};
+//! use baraza_rules::game::{perft, Game, Player};
+//! use baraza_rules::games::{self, darra::Darra};
 //!
 //! let start = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
 //! let mut pos = games::parse_position(start).unwrap(); // the arena's string-level face
