@@ -2,12 +2,12 @@
 //! reproducible: the same versions, log and seed give the same batch.
 //!
 //! A batch is drawn one game pair at a time; each planned pair counts as played for the next
-//! choice (its games, and what it will teach: see [`uncertainty`]). Only active versions play.
+//! choice (its games, and what it will teach: see `uncertainty`). Only active versions play.
 //! Each pair is the first of these that applies:
 //!
 //! 1. **Placement**: an active version with fewer than `2 · placement-pairs` games (the one
 //!    with the fewest first) plays a placement pair, against a version near the middle of where
-//!    its results so far leave it (a bisection that tolerates noise: see [`placement`]); the
+//!    its results so far leave it (a bisection that tolerates noise: see `placement`); the
 //!    least met of those first.
 //! 2. **Fair share**: an active version with fewer games than `min-share` times the mean of
 //!    the active versions' games (the fewest first) plays its most useful pair (as in 3).

@@ -15,7 +15,7 @@ const GAME_LINKS: usize = 5;
 /// (loser, termination) -> the page numbers of the first games it lost that way.
 pub type FaultGames = HashMap<(String, Termination), Vec<usize>>;
 
-/// The first [`GAME_LINKS`] games each bot lost to each fault; `numbers` are the games' page
+/// The first `GAME_LINKS` games each bot lost to each fault; `numbers` are the games' page
 /// numbers, in the log's order.
 pub fn fault_games(log: &GamesLog, numbers: &[usize]) -> FaultGames {
     let mut out = FaultGames::new();
