@@ -26,6 +26,7 @@ pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod run_builder;
 pub mod signals;
 pub mod stats;
 

@@ -6,22 +6,18 @@ use crate::bot::spec::BotSpec;
 use crate::cli::MatchArgs;
 use crate::events::console::pace_line;
 use crate::events::console::ConsoleLine;
-use crate::events::jsonl::JsonlSink;
-use crate::events::pgn::PgnSink;
 use crate::events::Sinks;
 use crate::games;
-use crate::signals::SignalPolicy;
+use crate::run_builder::RunBuilder;
 use crate::tournament::log::games_jsonl::Header;
 use crate::tournament::plan::config::{BotEntry, EventInputs, OnCrash, TournamentConfig};
 use crate::tournament::plan::match_plan::match_games;
 use crate::tournament::plan::openings::load_openings_file;
 use crate::tournament::run::crash::CrashPolicy;
-use crate::tournament::run::play::Arena;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
-use crate::tournament::run::seats::SeatPool;
-use crate::tournament::run::setup::{Logs, SeedRule, Setups};
-use anyhow::{bail, Context};
+use crate::tournament::run::setup::SeedRule;
+use anyhow::bail;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -137,89 +133,63 @@ fn game_count(args: &MatchArgs) -> u64 {
     args.games.map_or(default, |g| g.get())
 }
 
-/// `--logs DIR` and `--transcript DIR`, created now (before the first game).
-fn with_log_folders<'a>(mut setups: Setups<'a>, args: &MatchArgs) -> anyhow::Result<Setups<'a>> {
-    if let Some(dir) = &args.logs {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create log directory {}", dir.display()))?;
-        setups = setups.with_logs(Logs::PerGame(dir.clone()));
-    }
-    if let Some(dir) = &args.record.transcript {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
-        setups = setups
-            .with_transcripts(dir.clone(), vec![true; 2])
-            .with_combined_transcripts(args.record.combined);
-    }
-    Ok(setups)
-}
-
-pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
-    // Validate everything before the first game.
-    let (config, starts, names) = event(&args)?;
-    let grace = Duration::from_millis(args.grace);
+/// The match's run as the command line describes it: hosting, tags, seats, crash policy and
+/// outputs (`--pgn`, `--jsonl`, `--logs`, `--transcript`).
+fn assembly<'a>(
+    args: &MatchArgs,
+    config: &'a TournamentConfig,
+    names: &[String; 2],
+) -> RunBuilder<'a> {
     let outputs: Vec<std::path::PathBuf> = [&args.pgn, &args.jsonl, &args.logs]
         .into_iter()
         .chain([&args.record.transcript])
         .flatten()
         .cloned()
         .collect();
-    let hosts = args.host.bot_hosts(config.bot_hostings(), &outputs)?;
-    let event_tag = args.record.event.as_deref().unwrap_or("baraza match");
-    let mut setups = Setups::new(&config, grace, SeedRule::ByBot, event_tag)?
-        .with_site(args.record.site.as_deref().unwrap_or("?"))
-        .with_hosts(hosts, args.host.affinity)?;
-    let open = |path: &std::path::Path| format!("cannot open {} for appending", path.display());
-    let mut pgn = match &args.pgn {
-        Some(p) => Some(PgnSink::append(p).with_context(|| open(p))?),
-        None => None,
+    let crash = match args.keep_going {
+        true => CrashPolicy::new(OnCrash::Forfeit),
+        false => CrashPolicy::new(OnCrash::Forfeit).stop_on_failed_starts(2),
     };
-    let mut jsonl = match &args.jsonl {
-        Some(p) => Some(JsonlSink::records(p).with_context(|| open(p))?),
-        None => None,
-    };
-    setups = with_log_folders(setups, &args)?;
-    let arena = Arena {
-        setups,
-        seats: SeatPool::new(2, !args.no_reuse, Some(names.to_vec())),
-        crash: match args.keep_going {
-            true => CrashPolicy::new(OnCrash::Forfeit),
-            false => CrashPolicy::new(OnCrash::Forfeit).stop_on_failed_starts(2),
-        },
-    };
+    // Ctrl-C or SIGTERM (the builder's default for a match): drop the games in play (their
+    // bots' process groups are killed), keep what is logged, stop with an error.
+    let mut builder = RunBuilder::new(config, Duration::from_millis(args.grace), SeedRule::ByBot)
+        .hosting(args.host.clone(), outputs)
+        .event(args.record.event.as_deref().unwrap_or("baraza match"))
+        .site(args.record.site.as_deref().unwrap_or("?"))
+        .affinity(args.host.affinity)
+        .seats(!args.no_reuse, Some(names.to_vec()))
+        .crash(crash)
+        .concurrency(args.concurrency.get_usize());
+    if let Some(p) = &args.pgn {
+        builder = builder.pgn_appended(p);
+    }
+    if let Some(p) = &args.jsonl {
+        builder = builder.records_to(p);
+    }
+    if let Some(dir) = &args.logs {
+        builder = builder.logs_per_game(dir);
+    }
+    if let Some(dir) = &args.record.transcript {
+        builder = builder.transcripts(dir, vec![true; 2], args.record.combined);
+    }
+    builder
+}
+
+pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
+    // Validate everything before the first game.
+    let (config, starts, names) = event(&args)?;
     let from_file = args.openings.is_some();
     let games = game_count(&args);
     let to_play = match_games(&names, &starts, from_file, games, args.seed);
     let plan = RunPlan::create(Default::default(), Header::new(&config, games), to_play);
+    let checked = assembly(&args, &config, &names).check()?;
     let mut live = super::live::open(&args.live, &title(&args, &names, &config), &plan)?;
+    let mut assembled = checked.open(&plan, [])?;
 
     let wall = Instant::now();
     let mut console = ConsoleLine::new(out, &names).with_report_every(args.report_every);
-    let mut sinks = Sinks::new();
-    if let Some(p) = pgn.as_mut() {
-        sinks.push(p);
-    }
-    if let Some(j) = jsonl.as_mut() {
-        sinks.push(j);
-    }
-    sinks.push(&mut console);
-    if let Some(l) = live.as_mut() {
-        sinks.push(l);
-    }
-    // Ctrl-C or SIGTERM: drop the games in play (their bots' process groups are killed),
-    // keep what is logged, stop with an error.
-    let no_grace = SignalPolicy {
-        grace: None,
-        stop_file: None,
-    };
-    let ended = arena.run(
-        &config,
-        args.concurrency.get_usize(),
-        plan,
-        &mut sinks,
-        no_grace,
-    )?;
-    drop(sinks);
+    let sinks = Sinks::new().with(&mut console).with_some(live.as_mut());
+    let ended = assembled.play(plan, sinks)?;
     super::live::close(live, ended.outcome.stop, ended.killed);
     if ended.killed {
         let played = ended.outcome.played;
@@ -243,7 +213,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         bench_stats(games, console.moves, wall);
     }
     // Only when games were left unplayed because of it.
-    if let Some(why) = arena.crash.failed_starts() {
+    if let Some(why) = assembled.arena.crash.failed_starts() {
         if (ended.outcome.played as u64) < games {
             bail!("{why}");
         }

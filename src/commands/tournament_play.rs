@@ -14,34 +14,23 @@
 use crate::bot::hosting::HostOptions;
 use crate::cli::TournamentArgs;
 use crate::escape::terminal::escape_lines;
-use crate::events::jsonl::JsonlSink;
-use crate::events::pgn::PgnSink;
 use crate::events::progress::Progress;
 use crate::events::Sinks;
-use crate::signals::SignalPolicy;
-use crate::tournament::log::games_jsonl::{GamesWriter, LogStart};
+use crate::run_builder::RunBuilder;
+pub use crate::run_builder::{INTERRUPT_GRACE, STOP_FILE};
 use crate::tournament::plan::config::{RunOptions, TournamentConfig};
-use crate::tournament::run::crash::CrashPolicy;
-use crate::tournament::run::play::{Arena, Ended};
+use crate::tournament::run::play::Ended;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
-use crate::tournament::run::seats::SeatPool;
-use crate::tournament::run::setup::{Logs, SeedRule, Setups};
-use crate::tournament::run::stderr_slots::{stderr_log, StderrSlots};
+use crate::tournament::run::stderr_slots::stderr_log;
 use crate::tournament::table::render::render_text;
 use crate::tournament::table::results::Standings;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
 
 /// The PGN log inside `--out DIR`.
 pub const PGN_FILE: &str = "games.pgn";
-/// A file that stops the run like a first Ctrl-C when it appears in `--out DIR` (for wrappers
-/// that cannot send signals); looked for every second.
-pub const STOP_FILE: &str = "stop";
-/// How long running games may go on after the first Ctrl-C before they are aborted.
-pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
 
 /// A line about the games lost by a fault, when there were any: `games lost by a fault:
 /// mine 3 crashes, 1 time forfeit; greedy 1 other forfeit (each game's reason is in
@@ -153,84 +142,65 @@ pub fn play(
     out_dir: &Path,
     args: &TournamentArgs,
 ) -> anyhow::Result<()> {
-    // Checks every bot's program before anything is created in `out_dir`.
-    // Each bot's hosting is resolved in the event (the command line's options in it).
-    let hosts =
-        HostOptions::default().bot_hosts(config.bot_hostings(), &[out_dir.to_path_buf()])?;
-    let mut setups = Setups::new(
-        config,
-        Duration::from_millis(run.grace_ms),
-        SeedRule::BySide,
-        run.event.as_deref().unwrap_or("baraza tournament"),
-    )?
-    .with_site(run.site.as_deref().unwrap_or("?"))
-    .with_hosts(hosts, run.affinity)?;
+    // Checks every bot's program before anything is created in `out_dir`; each bot's hosting
+    // is resolved in the event (the command line's options in it).
+    let assembled = RunBuilder::from_run(config, run, "baraza tournament")
+        .hosting(HostOptions::default(), vec![out_dir.to_path_buf()])
+        .run_folder(out_dir)
+        .games_log()
+        .pgn_rewritten(&out_dir.join(PGN_FILE))
+        .check()?;
     let mut live = super::live::open(&args.live, &event_title(run, &plan), &plan)?;
-    if let Some(dir) = &run.transcript {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
-        setups = setups.with_run_transcripts(dir.clone(), run);
-    }
-    let mut jsonl = JsonlSink::GamesLog(match plan.start {
-        LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
-        LogStart::Append => GamesWriter::append(&plan.path)?,
-        LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header)?,
-    });
-    let pgn_path = out_dir.join(PGN_FILE);
-    let mut pgn = PgnSink::rewrite(&pgn_path, plan.done.iter().map(|g| &g.record))?;
-    let arena = Arena {
-        setups: setups.with_logs(Logs::Slots(StderrSlots::new(out_dir)?)),
-        seats: SeatPool::new(config.bots.len(), run.reuse, None),
-        crash: CrashPolicy::new(run.on_crash),
-    };
+    let mut assembled = assembled.open(&plan, plan.done.iter().map(|g| &g.record))?;
     let scheduled = plan.header.scheduled_games as usize;
     let mut progress =
         Progress::new(args.quiet, &plan.tally, scheduled).with_report_every(args.report_every);
     announce(&progress, &plan, run, out_dir, args.quiet)?;
-    let resume = resume_command();
-    let games_path = plan.path.clone();
-
-    let signals = SignalPolicy {
-        grace: Some(INTERRUPT_GRACE),
-        stop_file: Some(out_dir.join(STOP_FILE)),
-    };
+    let plan_path = plan.path.clone();
     let started = std::time::Instant::now();
-    let ended = {
-        let mut sinks = Sinks::new()
-            .with(&mut jsonl)
-            .with(&mut pgn)
-            .with(&mut progress)
-            .with_some(live.as_mut());
-        arena.run(config, run.concurrency, plan, &mut sinks, signals)
-    };
+    let sinks = Sinks::new().with(&mut progress).with_some(live.as_mut());
+    let ended = assembled.play(plan, sinks);
     progress.finish();
-    let Ended { outcome, killed } = ended?;
-    super::live::close(live, outcome.stop, killed);
-
+    let ended = ended?;
+    super::live::close(live, ended.outcome.stop, ended.killed);
     // The final table: the runner's tally of the lines of games.jsonl as they were read at
     // the start and written since (not re-read: that cost a few percent of a run); `baraza
     // results` computes the same from the file.
-    let table = outcome.tally.standings();
-    print_table(out, &table, args.json, out_dir, &games_path)?;
+    let table = ended.outcome.tally.standings();
+    print_table(out, &table, args.json, out_dir, &plan_path)?;
     // This run's games and time (a resumed run's earlier games are not its).
-    eprintln!(
-        "{}",
-        crate::events::console::pace_line(outcome.played, started.elapsed())
-    );
-    let n = outcome.in_log;
+    let pace = crate::events::console::pace_line(ended.outcome.played, started.elapsed());
+    eprintln!("{pace}");
+    let crash = assembled.arena.crash.crashed();
+    ending(out, args, &table, &ended, crash, scheduled, &plan_path)
+}
+
+/// What the end of the run says after its table: why it stopped early and the command that
+/// resumes it (an error), or the SPRT's decision.
+fn ending(
+    out: &mut dyn Write,
+    args: &TournamentArgs,
+    table: &Standings,
+    ended: &Ended,
+    crash: Option<String>,
+    scheduled: usize,
+    games_path: &Path,
+) -> anyhow::Result<()> {
+    let resume = resume_command();
+    let n = ended.outcome.in_log;
     let where_ = games_path.display();
-    if killed {
+    if ended.killed {
         bail!("stopped: {n} of {scheduled} games are in {where_}; resume with: {resume}")
     }
-    if let Some(crash) = arena.crash.crashed() {
+    if let Some(crash) = crash {
         bail!(
             "a bot crashed in {crash}; stopped (--on-crash abort): {n} of {scheduled} games are in {where_}; resume with: {resume}"
         );
     }
-    match outcome.stop {
+    match ended.outcome.stop {
         Stop::Completed => Ok(()),
         Stop::Sprt(decision) => {
-            let msg = sprt_stopped(&table, "tournament", n, scheduled, decision);
+            let msg = sprt_stopped(table, "tournament", n, scheduled, decision);
             // With --json, stdout stays one JSON value (the table carries the SPRT report).
             if args.json {
                 eprintln!("{msg}");

@@ -1,35 +1,24 @@
-//! Playing some of a batch's games on the runner of `baraza tournament` ([`Arena`]): the same
-//! concurrency, hosting, limits, stderr logs and signals, each finished game appended to a
-//! games.jsonl as one flushed line (the league's own, or a shard folder's).
+//! Playing some of a batch's games, assembled as `baraza tournament`'s run is
+//! ([`crate::run_builder`]): the same concurrency, hosting, limits, stderr logs and signals,
+//! each finished game appended to a games.jsonl as one flushed line (the league's own, or a
+//! shard folder's).
 
 use super::entrants::{Entrants, Version};
 use super::folder::League;
 use crate::bot::hosting::HostOptions;
 use crate::bot::spec::BotSpec;
-use crate::events::jsonl::JsonlSink;
-use crate::events::pgn::PgnSink;
 use crate::events::progress::Progress;
 use crate::events::Sinks;
 use crate::record::GameRecord;
-use crate::signals::SignalPolicy;
-use crate::tournament::log::games_jsonl::{GamesWriter, Header, LogStart};
+use crate::run_builder::{RunBuilder, STOP_FILE};
+use crate::tournament::log::games_jsonl::{Header, LogStart};
 use crate::tournament::plan::program_digest::{changes, program_digests};
 use crate::tournament::plan::schedule::ScheduledGame;
-use crate::tournament::run::crash::CrashPolicy;
-use crate::tournament::run::play::{Arena, Ended};
+use crate::tournament::run::play::Ended;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
-use crate::tournament::run::seats::SeatPool;
-use crate::tournament::run::setup::{Logs, SeedRule, Setups};
-use crate::tournament::run::stderr_slots::StderrSlots;
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-/// A file that stops a run like a first Ctrl-C when it appears in the league folder.
-pub const STOP_FILE: &str = "stop";
-/// How long running games may go on after the first Ctrl-C before they are aborted.
-pub const INTERRUPT_GRACE: Duration = Duration::from_secs(30);
 
 /// How a run is played (the command line's; the rest is league.toml's).
 #[derive(Clone, Debug, Default)]
@@ -85,38 +74,19 @@ pub fn play(
             ..g
         })
         .collect();
-    // The bots see neither the league's folder nor the shard's.
-    let hidden = [target.dir.clone(), league.dir.clone()];
-    let hosts = HostOptions::default().bot_hosts(config.bot_hostings(), &hidden)?;
-    let mut setups = Setups::new(
-        &config,
-        Duration::from_millis(run.grace_ms),
-        SeedRule::BySide,
-        run.event.as_deref().unwrap_or("baraza league"),
-    )?
-    .with_site(run.site.as_deref().unwrap_or("?"))
-    .with_hosts(hosts, run.affinity)?;
-    if let Some(dir) = &run.transcript {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create transcript directory {}", dir.display()))?;
-        setups = setups.with_run_transcripts(dir.clone(), &run);
-    }
     let header = Header::new(&config, games.len() as u64);
     let mut plan = RunPlan::create(target.log.clone(), header, games);
-    let exists = std::fs::metadata(&target.log).is_ok_and(|m| m.len() > 0);
-    if exists {
+    if std::fs::metadata(&target.log).is_ok_and(|m| m.len() > 0) {
         plan.start = LogStart::Append;
     }
-    let mut jsonl = JsonlSink::GamesLog(match plan.start {
-        LogStart::Create => GamesWriter::create(&plan.path, &plan.header)?,
-        _ => GamesWriter::append(&plan.path)?,
-    });
-    let mut pgn = PgnSink::rewrite(&target.pgn, target.earlier)?;
-    let arena = Arena {
-        setups: setups.with_logs(Logs::Slots(StderrSlots::new(&target.dir)?)),
-        seats: SeatPool::new(config.bots.len(), run.reuse, None),
-        crash: CrashPolicy::new(run.on_crash),
-    };
+    // The bots see neither the league's folder nor the shard's.
+    let hidden = vec![target.dir.clone(), league.dir.clone()];
+    let mut assembled = RunBuilder::from_run(&config, &run, "baraza league")
+        .hosting(HostOptions::default(), hidden)
+        .run_folder(&target.dir)
+        .games_log()
+        .pgn_rewritten(&target.pgn)
+        .build(&plan, target.earlier)?;
     let scheduled = plan.to_play.len();
     let mut progress = Progress::new(choices.quiet, &plan.tally, scheduled);
     if !choices.quiet {
@@ -127,20 +97,10 @@ pub fn play(
         ));
     }
     remove_stop_file(&target.dir)?;
-    let signals = SignalPolicy {
-        grace: Some(INTERRUPT_GRACE),
-        stop_file: Some(target.dir.join(STOP_FILE)),
-    };
-    let ended = {
-        let mut sinks = Sinks::new()
-            .with(&mut jsonl)
-            .with(&mut pgn)
-            .with(&mut progress);
-        arena.run(&config, run.concurrency, plan, &mut sinks, signals)
-    };
+    let ended = assembled.play(plan, Sinks::new().with(&mut progress));
     progress.finish();
     let Ended { outcome, killed } = ended?;
-    let crashed = arena.crash.crashed().is_some();
+    let crashed = assembled.arena.crash.crashed().is_some();
     Ok(Played {
         played: outcome.played,
         stopped: killed || crashed || outcome.stop == Stop::Interrupted,

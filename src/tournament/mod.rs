@@ -9,12 +9,16 @@
 //! - [`log`]: games.jsonl's reader and writer, resume, merge, the SPRT line, `match --jsonl`;
 //! - [`table`]: the table, head-to-head, rendering, the report block.
 //!
+//! A run is put together by [`crate::run_builder`], above this module (it opens the sinks
+//! of `crate::events`, which read this one); `baraza tournament` does, in short:
+//!
 //! ```text
-//! let (config, run) = commands::tournament::inputs(&args)?.resolve(cores)?;
-//! let plan = log::games_jsonl::plan_run(&config, &out_dir, run.resume)?;  // schedule, resume
-//! let arena = run::play::Arena { setups, seats, crash };
-//! let mut sinks = Sinks::new().with(&mut jsonl).with(&mut pgn).with(&mut progress);
-//! let ended = arena.run(&config, run.concurrency, plan, &mut sinks, signal_policy)?;
+//! let (config, run) = inputs.resolve(cores)?;                    // plan::config
+//! let plan = run::resume::plan_run(&config, out_dir, run.resume)?;  // schedule, resume
+//! let mut assembled = RunBuilder::from_run(&config, &run, "baraza tournament")
+//!     .run_folder(out_dir).games_log().pgn_rewritten(&pgn_path)
+//!     .build(&plan, plan.done.iter().map(|g| &g.record))?;
+//! let ended = assembled.play(plan, Sinks::new().with(&mut progress))?;
 //! // ended.outcome.tally.standings(): the final table
 //! ```
 

@@ -107,6 +107,11 @@ impl<'a> Sinks<'a> {
         self.0.push(sink);
     }
 
+    /// `other`'s sinks after these.
+    pub fn extend(&mut self, other: Sinks<'a>) {
+        self.0.extend(other.0);
+    }
+
     /// Whether any sink follows the moves of the games in play.
     pub fn follow_moves(&self) -> bool {
         self.0.iter().any(|s| s.follows_moves())
