@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Legal+apply per CPU second of the baraza Python package (python/) against the pure-Python rules
 # in bench/independent/, on random playouts: bench/python_package.py says how it measures.
-# Builds and installs the package first when `import baraza` fails (README: the Python package).
+# Builds and installs the package first when `import baraza` fails (docs/python.md: Build and
+# install).
 #
 # usage: bench/python-package.sh [--games N] [--runs R] [--seed S] [RULESET...]
 #   defaults: 200 playouts a run, 5 interleaved runs per implementation, darra bao dara

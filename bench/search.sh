@@ -16,8 +16,9 @@
 #   bench/search.sh match RULESET BOT1 BOT2 GAMES [baraza match options...]
 #                                             play, then print BOT1's score with its error bar,
 #                                             and the number of time forfeits by each side
-#   bench/search.sh all [GAMES]               the README tables: AB vs MCTS, search vs random and
-#                                             greedy, the level ladder (GAMES per line, default 100)
+#   bench/search.sh all [GAMES]               the tables of docs/speed.md and docs/search.md:
+#                                             AB vs MCTS, search vs random and greedy, the
+#                                             level ladder (GAMES per line, default 100)
 #   bench/search.sh ladder GAMES [RULESET...] the level ladder: level 1 vs greedy, each level vs
 #                                             the one below (--movetime 2000, 10000 for level 5:
 #                                             budgets end searches)

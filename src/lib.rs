@@ -1,7 +1,47 @@
 //! baraza: a headless referee and arena for game-playing bots.
 //!
-//! - [`game`]: the seam between games and the arena; [`games`]: the rulesets.
-//! - [`cli`]: the command-line definitions; [`commands`]: what each command does.
+//! This is the map of the arena crate; each folder's `mod.rs` maps its own modules.
+//!
+//! The rules engines are the crate `baraza-rules` (`crates/rules/`, no I/O, no processes),
+//! re-exported here under the paths the arena has always used: [`game`] (the seam between games
+//! and the arena: the `Game` trait and the string-level `Position`), [`games`] (one module per
+//! game and the registry of rulesets), [`player`], [`rng`] (the one seeded generator,
+//! SplitMix64) and [`decimal`] (integers written without allocation).
+//!
+//! The command line and what each command does:
+//! - [`cli`]: the commands and their options (clap); `src/main.rs` only calls the library and
+//!   maps errors to exit codes; [`commands`]: one file per command.
+//! - [`count`]: a count of at least one (`--games`, `--concurrency`), checked where it enters;
+//!   [`key_values`]: options written `key=value,...`; [`cli_habits`]: cutechess-cli and
+//!   fastchess spellings, for `--help` and the hints.
+//! - [`rules`]: the answers of `games` and `rules` as typed values (their `--json` forms).
+//! - [`console`]: what `play` shows the person: the board from their side, captures, the end.
+//!
+//! Bots and games:
+//! - [`protocol`]: the bot protocol's messages, both directions, parsed and written in one
+//!   place (with the UCI, GTP and CECP habits met at a turn).
+//! - [`bot`]: a running bot process, the only process code, and everything about starting one:
+//!   its command and its mistakes caught before any game, namespace, limits, environment,
+//!   working directory, sandbox, the pauses between its turns, `hosting-check`'s protections.
+//! - [`check_bot`]: `baraza check-bot`'s checks and report.
+//! - [`clock`]: time controls; [`referee`]: one game between two bots, in named steps.
+//! - [`outcome`]: a record's result and termination as typed values.
+//! - [`record`]: the game record, the PGN-like log, its checks, the `info` form, adjudication,
+//!   replay.
+//! - [`builtin`]: the built-in bots (random, greedy, search) and the balanced opening suites
+//!   generated from search's scores; [`kits`]: the starter kits of `new-bot`.
+//!
+//! Many games:
+//! - [`tournament`]: one event in four rooms, data flowing plan -> run -> log -> table.
+//! - [`events`]: the sinks of a run's events (JSONL, PGN, console line, progress, live page).
+//! - [`league`]: a league that keeps running, on the tournament's runner, log and table.
+//! - [`stats`]: pure statistics: Elo and LOS, the GSPRT, Bradley-Terry ratings.
+//! - [`signals`]: Ctrl-C, a second Ctrl-C, SIGTERM/SIGHUP and the stop file, as shutdown steps.
+//!
+//! Output:
+//! - [`view`]: the HTML viewer, report and live pages.
+//! - [`escape`]: text a bot controls, escaped for each place it is shown.
+//! - [`civil_date`]: the UTC date and time of a moment (PGN dates, the league's timestamps).
 
 // The engines, from their own crate, under the paths the arena has always used.
 pub use baraza_rules::{decimal, game, games, player, rng};

@@ -24,8 +24,8 @@ fn main() -> ExitCode {
 /// line and ours, without clap's tip (which would suggest a look-alike such as `--grace`).
 fn usage_error(err: clap::Error) -> ExitCode {
     // A value clap parsed into one of our types and that type refused (a bad --tc, --games 0,
-    // --sprt, --bot, --anchor): one line and status 1, as every other bad value (README,
-    // `match --help`).
+    // --sprt, --bot, --anchor): one line and status 1, as every other bad value (`match
+    // --help`, docs/troubleshooting.md).
     if let Some(line) = bad_value(&err) {
         eprintln!("baraza: {}", escape_control(&line));
         return ExitCode::from(1);

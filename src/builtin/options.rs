@@ -137,7 +137,7 @@ mod tests {
         // The last of a repeated option counts, as it always did.
         let o = BotOptions::parse_args(&words("--level 2 --level=4")).unwrap();
         assert_eq!(o.level, Some(4));
-        // Every message exactly, as README and the tests of `match` quote them.
+        // Every message exactly, as the tests of `match` quote them.
         for (bad, msg) in [
             ("--level", "--level needs a value"),
             ("--nodes x", "--nodes: 'x' is not a non-negative integer"),

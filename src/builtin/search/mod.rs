@@ -3,7 +3,7 @@
 //! fields (`time`), and a reproducible strength ladder (`levels`).
 //!
 //! Which search plays which game by default was decided by matches between the two at equal
-//! time (README, "Built-in players"); `--algo` overrides it.
+//! time (docs/search.md, "Earlier runs"); `--algo` overrides it.
 
 mod alphabeta;
 mod clock_watch;
@@ -40,7 +40,7 @@ impl Algo {
         }
     }
 
-    /// The search that played best on this ruleset in the equal-time matches (README): MCTS
+    /// The search that played best on this ruleset in the equal-time matches (docs/search.md): MCTS
     /// on Bao (alpha-beta scored 35% ± 15 against it), alpha-beta elsewhere.
     pub fn default_for(ruleset: &str) -> Algo {
         if ruleset == "bao" {

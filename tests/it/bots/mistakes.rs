@@ -467,10 +467,11 @@ fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
 }
 
 /// A folder holding copies of test bots of `tests/bots/` (from, to, executable), for the
-/// README's cases: run from there, the messages name `./bot.py` as the README does.
+/// cases of docs/troubleshooting.md: run from there, the messages name `./bot.py` as that page
+/// does.
 fn bot_folder(name: &str, files: &[(&str, &str, bool)]) -> TempDir {
     use std::os::unix::fs::PermissionsExt;
-    let dir = temp_dir(&format!("readme-{name}"));
+    let dir = temp_dir(&format!("troubleshooting-{name}"));
     for (from, to, executable) in files {
         let path = dir.join(to);
         std::fs::copy(bot(from), &path).unwrap();
@@ -491,12 +492,12 @@ fn stderr_in(dir: &Path, args: &[&str], code: i32) -> String {
     text(&out.stderr).replace(dir.to_str().unwrap(), "[dir]")
 }
 
-/// README's table of the messages a newcomer can meet, the mistakes in the command itself:
-/// each refused before any game with one line (the shell syntax only warned about, the match
-/// played), and the other arenas' spellings a usage error. Snapshot
-/// `readme-errors-of-the-command`, checked row by row against README.md.
+/// docs/troubleshooting.md's table of the messages a newcomer can meet, "Mistakes in the
+/// command": each refused before any game with one line (the shell syntax only warned about,
+/// the match played), and the other arenas' spellings a usage error. Snapshot
+/// `troubleshooting-errors-of-the-command`, checked row by row against docs/troubleshooting.md.
 #[test]
-fn readme_errors_of_the_command_are_as_reviewed() {
+fn troubleshooting_errors_of_the_command_are_as_reviewed() {
     let mut said = String::new();
     let mut row = |mistake: &str, stderr: String| {
         said += &format!("{mistake}:\n{}\n\n", stderr.trim_end());
@@ -545,7 +546,7 @@ fn readme_errors_of_the_command_are_as_reviewed() {
         .unwrap();
     row("~ in the program", text(&tilde.stderr));
     // Warned about, then played: the warning is the first line.
-    let d = temp_dir("readme-shell");
+    let d = temp_dir("troubleshooting-shell");
     std::fs::copy(
         root().join("bots/shell/random_bot.sh"),
         d.join("random_bot.sh"),
@@ -566,15 +567,16 @@ fn readme_errors_of_the_command_are_as_reviewed() {
         "cutechess-cli or fastchess options",
         stderr_in(&d, &args, 2),
     );
-    assert_snapshot!("readme-errors-of-the-command", said);
+    assert_snapshot!("troubleshooting-errors-of-the-command", said);
 }
 
-/// README's table, the mistakes a bot shows once it runs: the reason its game is lost in a
-/// `match` (the JSONL log's `reason`), or `check-bot`'s verdict where README quotes
-/// `check-bot`. A startup deadline of 1000 ms (README quotes the default, 10000). Snapshot
-/// `readme-errors-of-a-running-bot`, checked row by row against README.md.
+/// docs/troubleshooting.md's table "Mistakes of a running bot": the reason its game is lost in
+/// a `match` (the JSONL log's `reason`), or `check-bot`'s verdict where the page quotes
+/// `check-bot`. A startup deadline of 1000 ms (the page quotes the default, 10000). Snapshot
+/// `troubleshooting-errors-of-a-running-bot`, checked row by row against
+/// docs/troubleshooting.md.
 #[test]
-fn readme_errors_of_a_running_bot_are_as_reviewed() {
+fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
     let mut said = String::new();
     let mut row = |mistake: &str, text: String| {
         said += &format!("{mistake}:\n{text}\n\n");
@@ -697,7 +699,7 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
             &["--games", "2"],
         ),
     );
-    // The traceback's first and last line of the four kept, as README shows it: the lines
+    // The traceback's first and last line of the four kept, as the page shows it: the lines
     // between are Python's own and change with its version.
     let crash = reason("raises", "mistake_raises.py", "", true);
     let parts: Vec<&str> = crash.split(" | ").collect();
@@ -758,5 +760,5 @@ fn readme_errors_of_a_running_bot_are_as_reviewed() {
             game["reason"].as_str().unwrap()
         ),
     );
-    assert_snapshot!("readme-errors-of-a-running-bot", said);
+    assert_snapshot!("troubleshooting-errors-of-a-running-bot", said);
 }

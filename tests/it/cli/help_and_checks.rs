@@ -201,8 +201,8 @@ fn match_and_tournament_share_the_clock_options() {
 }
 
 /// A value read into its type where it enters (clap's value parsers) and refused there: one line
-/// `baraza: ...` naming the option, status 1, as README promises for a bad value; text that is
-/// not a number at all stays clap's usage error (status 2).
+/// `baraza: ...` naming the option, status 1, as `match --help` promises for a bad value; text
+/// that is not a number at all stays clap's usage error (status 2).
 #[test]
 fn a_bad_value_is_refused_where_it_enters_in_one_line() {
     let two = ["--bot", "a=builtin:random", "--bot", "b=builtin:random"];

@@ -1,5 +1,7 @@
-//! The command line as a user meets it: `--help`, usage errors, `rules`, `play`, `view`.
+//! The command line as a user meets it: `--help`, usage errors, `rules`, `play`, `view`, and
+//! the README and docs that lead to them.
 
+mod docs_links;
 mod foreign_options;
 mod help_and_checks;
 mod live_browser;

@@ -306,7 +306,7 @@ impl Tool {
             }
             Tool::DevFull => "/dev/full is missing",
             Tool::PythonPackage => {
-                "the baraza Python package is not installed (README.md: the Python package)"
+                "the baraza Python package is not installed (docs/python.md: Build and install)"
             }
         }
         .to_string())
