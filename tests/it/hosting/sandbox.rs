@@ -1,8 +1,8 @@
 //! `--sandbox` (bubblewrap), with real processes: no network, no write outside the bot's own
 //! directory reaches the host, no bot reads another's directory, and ordinary bots (Python
 //! through a pyenv shim, node, a static binary, a shell script, a built-in) still play.
-//! Without `bwrap` these tests say so and pass, except under CI=true, where they must run
-//! (.ci/run installs bubblewrap).
+//! Without `bwrap` these tests are reported as ignored, except under CI=true, where they must
+//! run (.ci/run installs bubblewrap).
 
 use crate::support::*;
 use std::path::Path;
@@ -29,8 +29,9 @@ fn game(bot1: &str, bot2: &str, extra: &[&str], logs: &Path) -> (Output, String,
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn no_network_in_the_sandbox() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-net");
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port().to_string();
@@ -45,8 +46,9 @@ fn no_network_in_the_sandbox() {
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_write_outside_its_directory_does_not_reach_the_host() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-write");
     let logs = dir.join("logs");
     // One directory under /tmp (hidden in the sandbox), one in the build tree (read-only).
@@ -72,8 +74,9 @@ fn a_write_outside_its_directory_does_not_reach_the_host() {
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_bot_cannot_read_the_other_bots_directory() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-peek");
     let logs = dir.join("logs");
     let wd = dir.join("wd");
@@ -111,8 +114,9 @@ fn static_bot(dir: &Path) -> Option<String> {
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn ordinary_bots_play_normally_in_the_sandbox() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-ordinary");
     let root = env!("CARGO_MANIFEST_DIR");
     // Python through PATH: on this machine a pyenv shim under the (hidden) home.
@@ -146,8 +150,9 @@ fn ordinary_bots_play_normally_in_the_sandbox() {
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn sandbox_per_bot_in_an_event_file() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-event");
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port().to_string();
