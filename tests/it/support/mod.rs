@@ -231,11 +231,13 @@ pub fn found_at_build(tool: Tool) -> bool {
         Tool::Slurm => cfg!(tool_slurm),
         Tool::Chromium => cfg!(tool_chromium),
         Tool::Cc => cfg!(tool_cc),
+        Tool::StaticCc => cfg!(tool_static_cc),
         Tool::Cxx => cfg!(tool_cxx),
         Tool::Go => cfg!(tool_go),
         Tool::Javac => cfg!(tool_javac),
         Tool::Node => cfg!(tool_node),
         Tool::Cargo => cfg!(tool_cargo),
+        Tool::Python3 => cfg!(tool_python3),
         Tool::DevFull => cfg!(tool_dev_full),
         Tool::PythonPackage => cfg!(tool_python_package),
     }

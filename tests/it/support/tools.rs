@@ -36,6 +36,8 @@ pub enum Tool {
     Chromium,
     /// A C compiler: `cc --version` succeeds.
     Cc,
+    /// A C compiler that links statically: `cc -static` builds a program (libc.a is there).
+    StaticCc,
     /// A C++ compiler: `c++ --version` succeeds.
     Cxx,
     /// Go: `go version` succeeds.
@@ -46,6 +48,8 @@ pub enum Tool {
     Node,
     /// Cargo on the PATH (the Rust kit's build line runs it): `cargo --version` succeeds.
     Cargo,
+    /// Python 3: `python3 --version` succeeds.
+    Python3,
     /// `/dev/full`, the device every write to fails.
     DevFull,
     /// The `baraza` Python package (python/), built and installed for the `python3` on the
@@ -58,7 +62,7 @@ pub const CHROMIUM: &[&str] = &["chromium", "chromium-browser", "google-chrome"]
 
 impl Tool {
     /// Every tool, in the order above.
-    pub const ALL: [Tool; 15] = [
+    pub const ALL: [Tool; 17] = [
         Tool::Bwrap,
         Tool::Tmux,
         Tool::Script,
@@ -67,11 +71,13 @@ impl Tool {
         Tool::Slurm,
         Tool::Chromium,
         Tool::Cc,
+        Tool::StaticCc,
         Tool::Cxx,
         Tool::Go,
         Tool::Javac,
         Tool::Node,
         Tool::Cargo,
+        Tool::Python3,
         Tool::DevFull,
         Tool::PythonPackage,
     ];
@@ -87,11 +93,13 @@ impl Tool {
             Tool::Slurm => "tool_slurm",
             Tool::Chromium => "tool_chromium",
             Tool::Cc => "tool_cc",
+            Tool::StaticCc => "tool_static_cc",
             Tool::Cxx => "tool_cxx",
             Tool::Go => "tool_go",
             Tool::Javac => "tool_javac",
             Tool::Node => "tool_node",
             Tool::Cargo => "tool_cargo",
+            Tool::Python3 => "tool_python3",
             Tool::DevFull => "tool_dev_full",
             Tool::PythonPackage => "tool_python_package",
         }
@@ -108,11 +116,13 @@ impl Tool {
             Tool::Slurm => "Slurm and munge, as root",
             Tool::Chromium => "chromium and chromedriver",
             Tool::Cc => "a C compiler (cc)",
+            Tool::StaticCc => "static linking (cc -static, libc.a)",
             Tool::Cxx => "a C++ compiler (c++)",
             Tool::Go => "Go (go)",
             Tool::Javac => "a JDK (javac)",
             Tool::Node => "Node.js (node)",
             Tool::Cargo => "cargo on the PATH",
+            Tool::Python3 => "python3",
             Tool::DevFull => "/dev/full",
             Tool::PythonPackage => "the baraza Python package",
         }
@@ -130,13 +140,13 @@ impl Tool {
             Tool::GnuParallel => &[&["parallel"]],
             Tool::Slurm => &[&["munged"], &["slurmctld"], &["slurmd"], &["sbatch"]],
             Tool::Chromium => &[CHROMIUM, &["chromedriver"]],
-            Tool::Cc => &[&["cc"]],
+            Tool::Cc | Tool::StaticCc => &[&["cc"]],
             Tool::Cxx => &[&["c++"]],
             Tool::Go => &[&["go"]],
             Tool::Javac => &[&["javac"]],
             Tool::Node => &[&["node"]],
             Tool::Cargo => &[&["cargo"]],
-            Tool::PythonPackage => &[&["python3"]],
+            Tool::Python3 | Tool::PythonPackage => &[&["python3"]],
             Tool::DevFull => &[],
         }
     }
@@ -178,12 +188,14 @@ impl Tool {
             }
             Tool::Chromium => true,
             Tool::Cc => succeeds("cc", &["--version"]),
+            Tool::StaticCc => static_build(),
             Tool::Cxx => succeeds("c++", &["--version"]),
             // Go spells it as a subcommand.
             Tool::Go => succeeds("go", &["version"]),
             Tool::Javac => succeeds("javac", &["--version"]),
             Tool::Node => succeeds("node", &["--version"]),
             Tool::Cargo => succeeds("cargo", &["--version"]),
+            Tool::Python3 => succeeds("python3", &["--version"]),
             Tool::DevFull => Path::new("/dev/full").exists(),
             Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
         };
@@ -195,6 +207,7 @@ impl Tool {
             Tool::GnuParallel => "the parallel on the PATH is not GNU parallel \
                                   (apt-get install parallel)"
                 .into(),
+            Tool::StaticCc => "cc cannot link statically here (apt-get install libc6-dev)".into(),
             Tool::DevFull => "/dev/full is missing".into(),
             Tool::PythonPackage => "the baraza Python package is not installed for python3 \
                                     (docs/python.md: Build and install)"
@@ -230,4 +243,34 @@ fn is_root() -> bool {
     }
     // SAFETY: geteuid has no preconditions and cannot fail.
     unsafe { geteuid() == 0 }
+}
+
+/// Whether `cc -static` links a program (it needs the C library's static archive), built into
+/// the temporary folder and removed.
+fn static_build() -> bool {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let out = std::env::temp_dir().join(format!(
+        "baraza-static-probe-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let Ok(mut child) = Command::new("cc")
+        .args(["-static", "-x", "c", "-", "-o"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return false;
+    };
+    let wrote = child
+        .stdin
+        .take()
+        .is_some_and(|mut i| i.write_all(b"int main(void) { return 0; }\n").is_ok());
+    let built = child.wait().is_ok_and(|s| s.success()) && wrote;
+    let _ = std::fs::remove_file(&out);
+    built
 }
