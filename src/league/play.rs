@@ -14,7 +14,7 @@ use crate::run_builder::{RunBuilder, STOP_FILE};
 use crate::tournament::log::games_jsonl::{Header, LogStart};
 use crate::tournament::plan::program_digest::{changes, program_digests};
 use crate::tournament::plan::schedule::ScheduledGame;
-use crate::tournament::run::play::Ended;
+use crate::tournament::run::arena::Ended;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
 use anyhow::{bail, Context};
