@@ -11,11 +11,13 @@
 
 mod bot;
 mod check_bot;
+mod completions;
 mod help;
 mod hosting_check;
 mod league;
 mod limits;
 mod live;
+mod man;
 mod match_cmd;
 mod merge;
 mod new_bot;
@@ -33,6 +35,7 @@ mod view;
 
 pub use bot::BotArgs;
 pub use check_bot::CheckBotArgs;
+pub use completions::CompletionsArgs;
 pub use hosting_check::HostingCheckArgs;
 pub use league::{
     LeaderboardFormat, LeagueCommand, LeagueLeaderboardArgs, LeagueMergeArgs, LeagueNewArgs,
@@ -40,6 +43,7 @@ pub use league::{
 };
 pub use limits::{GameLimits, LimitOverrides};
 pub use live::LiveArgs;
+pub use man::ManArgs;
 pub use match_cmd::MatchArgs;
 pub use merge::MergeArgs;
 pub use new_bot::NewBotArgs;
@@ -58,9 +62,11 @@ pub use view::ViewArgs;
 use crate::cli_habits::For;
 use check_bot::CHECK_BOT_HELP;
 use clap::{Parser, Subcommand};
+use completions::COMPLETIONS_HELP;
 use help::with_habits;
 use hosting_check::HOSTING_CHECK_HELP;
 use league::LEAGUE_HELP;
+use man::MAN_HELP;
 use match_cmd::MATCH_HELP;
 use new_bot::NEW_BOT_HELP;
 
@@ -140,4 +146,10 @@ pub enum Command {
     /// batch chosen by matchmaking, the leaderboard is always current (docs/league.md)
     #[command(subcommand, after_help = LEAGUE_HELP)]
     League(LeagueCommand),
+    /// Print the completion script for your shell: bash, zsh, fish, elvish or powershell
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print baraza's man pages (roff), or write one per command into a folder
+    #[command(after_help = MAN_HELP)]
+    Man(ManArgs),
 }

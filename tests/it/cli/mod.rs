@@ -1,4 +1,5 @@
-//! The command line as a user meets it: `--help`, usage errors, `rules`, `play`, `view`.
+//! The command line as a user meets it: `--help`, usage errors, `rules`, `play`, `view`, and
+//! the shell's completions and man pages.
 
 mod foreign_options;
 mod help_and_checks;
@@ -7,6 +8,7 @@ mod play;
 mod report_browser;
 mod rules;
 mod rules_bao;
+mod shell;
 mod view;
 mod view_browser;
 mod view_evals_browser;
