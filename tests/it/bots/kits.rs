@@ -153,7 +153,15 @@ fn the_rust_kit_depends_on_the_engines_alone() {
     }
     let manifest = root().join("bots/rust-kit/Cargo.toml");
     let out = Command::new("cargo")
-        .args(["tree", "--offline", "--locked", "-e", "normal", "--prefix", "none"])
+        .args([
+            "tree",
+            "--offline",
+            "--locked",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
         .arg("--manifest-path")
         .arg(&manifest)
         .output()
@@ -165,8 +173,19 @@ fn the_rust_kit_depends_on_the_engines_alone() {
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert!(crates.contains("baraza-rules"), "{tree}");
-    for arena in ["baraza", "tokio", "clap", "nix", "serde", "seccompiler", "toml"] {
-        assert!(!crates.contains(arena), "{arena} in the kit's tree:\n{tree}");
+    for arena in [
+        "baraza",
+        "tokio",
+        "clap",
+        "nix",
+        "serde",
+        "seccompiler",
+        "toml",
+    ] {
+        assert!(
+            !crates.contains(arena),
+            "{arena} in the kit's tree:\n{tree}"
+        );
     }
 }
 
