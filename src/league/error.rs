@@ -12,7 +12,7 @@ use crate::tournament::log::sink_error::SinkError;
 use crate::tournament::plan::config::ConfigError;
 use crate::tournament::plan::openings::OpeningsError;
 use crate::tournament::plan::shard::Shard;
-use crate::tournament::run::play::ArenaError;
+use crate::tournament::run::arena::ArenaError;
 use std::path::PathBuf;
 
 #[derive(Debug, thiserror::Error)]
