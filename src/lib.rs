@@ -33,7 +33,9 @@
 //!
 //! Many games:
 //! - [`tournament`]: one event in four rooms, data flowing plan -> run -> log -> table.
-//! - [`events`]: the sinks of a run's events (JSONL, PGN, console line, progress, live page).
+//! - [`run_builder`]: a run assembled in one place (hosting, seats, crash policy, outputs,
+//!   signals), for `match`, `tournament` and the league alike.
+//! - [`events`]: the sinks of a run's events (JSONL, PGN, match line, progress, live page).
 //! - [`league`]: a league that keeps running, on the tournament's runner, log and table.
 //! - [`stats`]: pure statistics: Elo and LOS, the GSPRT, Bradley-Terry ratings.
 //! - [`signals`]: Ctrl-C, a second Ctrl-C, SIGTERM/SIGHUP and the stop file, as shutdown steps.

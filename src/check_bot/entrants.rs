@@ -2,7 +2,7 @@
 //! the event's own ruleset, each bot's clock and start-up deadline, and each bot's hosting
 //! (limits, sandbox, environment) as the tournament would start it.
 
-use super::setup::{command_check, player_for, random_opponent, run_checks};
+use super::setup::{command_check, player_for, random_opponent, run_checks, SetupError};
 use super::{CheckSetup, Report};
 use crate::bot::SpawnOptions;
 use crate::clock::TimeControl;
@@ -32,7 +32,7 @@ pub fn check_entrants(
     hosts: &[SpawnOptions],
     games: u64,
     grace: Duration,
-) -> anyhow::Result<Vec<EntrantReport>> {
+) -> Result<Vec<EntrantReport>, SetupError> {
     let ruleset = crate::games::ruleset(&config.ruleset)?;
     let mut reports = Vec::new();
     for (bot, host) in config.bots.iter().zip(hosts) {
@@ -61,10 +61,15 @@ pub fn check_entrants(
 }
 
 /// The bot's clock in the event (its node and depth limits with it).
-fn time_control(bot: &BotConfig) -> anyhow::Result<TimeControl> {
+fn time_control(bot: &BotConfig) -> Result<TimeControl, SetupError> {
     let l = &bot.limits;
-    let tc = TimeControl::from_options(l.tc.as_ref(), l.movetime_ms, l.margin_ms)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", bot.which()))?;
+    let tc =
+        TimeControl::from_options(l.tc.as_ref(), l.movetime_ms, l.margin_ms).map_err(|error| {
+            SetupError::TimeControl {
+                which: bot.which(),
+                error,
+            }
+        })?;
     Ok(TimeControl {
         nodes: l.nodes,
         depth: l.depth,

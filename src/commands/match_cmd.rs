@@ -1,11 +1,11 @@
 //! `baraza match <ruleset> <bot1> <bot2>`: a number of games between two bots, sides
-//! alternating, as a two-bot plan on the tournament's runner ([`crate::tournament::run::play`]):
+//! alternating, as a two-bot plan on the tournament's runner ([`crate::tournament::run::arena`]):
 //! each game goes to the logs (`--pgn`, `--jsonl`) and its line to stdout the moment it ends.
 
 use crate::bot::spec::BotSpec;
 use crate::cli::MatchArgs;
-use crate::events::console::pace_line;
-use crate::events::console::ConsoleLine;
+use crate::events::match_line::pace_line;
+use crate::events::match_line::ConsoleLine;
 use crate::events::Sinks;
 use crate::games;
 use crate::run_builder::RunBuilder;

@@ -3,10 +3,12 @@
 
 pub mod bot;
 pub mod check_bot;
+pub mod completions;
 pub mod hosting_check;
 pub mod human;
 pub mod league;
 pub mod live;
+pub mod man;
 pub mod match_cmd;
 pub mod merge;
 pub mod new_bot;
@@ -52,6 +54,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Openings(cmd) => openings::run(&mut out, cmd),
         Command::NewBot(args) => new_bot::run(&mut out, args),
         Command::League(cmd) => league::run(&mut out, cmd),
+        Command::Completions(args) => completions::run(&mut out, args),
+        Command::Man(args) => man::run(&mut out, args),
     };
     let flushed = out.flush();
     match result.and(flushed.map_err(Into::into)) {

@@ -1,4 +1,4 @@
-//! Playing a tournament with the referee ([`crate::tournament::run::play`]) into `--out DIR`, and
+//! Playing a tournament with the referee ([`crate::tournament::run::arena`]) into `--out DIR`, and
 //! what the command says around it:
 //!
 //! - `DIR/games.jsonl` (the source of truth) and `DIR/games.pgn` are sinks of the run; on
@@ -19,7 +19,7 @@ use crate::events::Sinks;
 use crate::run_builder::RunBuilder;
 pub use crate::run_builder::{INTERRUPT_GRACE, STOP_FILE};
 use crate::tournament::plan::config::{RunOptions, TournamentConfig};
-use crate::tournament::run::play::Ended;
+use crate::tournament::run::arena::Ended;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
 use crate::tournament::run::stderr_slots::stderr_log;
@@ -169,7 +169,7 @@ pub fn play(
     let table = ended.outcome.tally.standings();
     print_table(out, &table, args.json, out_dir, &plan_path)?;
     // This run's games and time (a resumed run's earlier games are not its).
-    let pace = crate::events::console::pace_line(ended.outcome.played, started.elapsed());
+    let pace = crate::events::match_line::pace_line(ended.outcome.played, started.elapsed());
     eprintln!("{pace}");
     let crash = assembled.arena.crash.crashed();
     ending(out, args, &table, &ended, crash, scheduled, &plan_path)

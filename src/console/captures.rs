@@ -1,7 +1,7 @@
 //! What a move took, and for whom: in Darra a sowing can make fours in the opponent's row,
 //! which go to that row's owner, so one move may feed both stores.
 
-use crate::game::{Player, Position};
+use crate::game::{GameKind, Player, Position};
 
 /// Seeds or pieces taken by the mover and by the other player between `before` and `after`
 /// (one move, or a move and a forced pass).
@@ -13,10 +13,9 @@ pub fn taken(before: &dyn Position, after: &dyn Position, mover: Player) -> (i64
     // Dara's material is the pieces left, so a capture moves it by one per piece; Bao's seeds
     // never leave the board, they change sides, which moves the difference twice.
     let gain = after.material(mover) - before.material(mover);
-    let gain = if before.ruleset() == "bao" {
-        gain / 2
-    } else {
-        gain
+    let gain = match before.kind() {
+        GameKind::Bao => gain / 2,
+        GameKind::Dara | GameKind::Darra => gain,
     };
     (gain.max(0), 0)
 }

@@ -1,18 +1,29 @@
 //! The end of a game for the person: the final position (the record's moves replayed from its
 //! start) and the result in their words, with the score when the rules count one.
 
-use crate::game::{Outcome, Player, Position, Status};
+use crate::game::{MoveError, Outcome, Player, Position, PositionError, Status};
 use crate::games;
 use crate::outcome::GameResult;
 use crate::record::GameRecord;
 
+/// Why a record's moves cannot be replayed from its start.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the game's start: {}", .0.message())]
+    Start(PositionError),
+    /// Move `token` cannot be played where it was.
+    #[error("replaying {token}: {error}")]
+    Move { token: String, error: MoveError },
+}
+
 /// The position after every move of the record.
-pub fn final_position(rec: &GameRecord) -> anyhow::Result<Box<dyn Position>> {
-    let mut pos = games::parse_position(&rec.start)
-        .map_err(|e| anyhow::anyhow!("the game's start: {}", e.message()))?;
+pub fn final_position(rec: &GameRecord) -> Result<Box<dyn Position>, ReplayError> {
+    let mut pos = games::parse_position(&rec.start).map_err(ReplayError::Start)?;
     for mv in &rec.moves {
-        pos.play(mv)
-            .map_err(|e| anyhow::anyhow!("replaying {mv}: {e}"))?;
+        pos.play(mv).map_err(|error| ReplayError::Move {
+            token: mv.clone(),
+            error,
+        })?;
     }
     Ok(pos)
 }

@@ -3,13 +3,13 @@
 //!
 //! - [`jsonl`]: `games.jsonl` (header, then one line per game) and `match --jsonl`;
 //! - [`pgn`]: the PGN-like log (`games.pgn`, `match --pgn`);
-//! - [`console`]: `match`'s line per game on stdout and its final tally;
+//! - [`match_line`]: `match`'s line per game on stdout and its final tally;
 //! - [`progress`]: the tournament's bar / plain lines and its notices on stderr;
 //! - [`live`]: the live page (`--live FILE`), rewritten every few seconds while the run goes.
 
-pub mod console;
 pub mod jsonl;
 pub mod live;
+pub mod match_line;
 pub mod pgn;
 pub mod progress;
 

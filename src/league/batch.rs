@@ -11,6 +11,7 @@
 //! tournament's game would.
 
 use super::entrants::Entrants;
+use super::error::LeagueError;
 use super::folder::League;
 use super::matchmaking::{self, Entry};
 use crate::outcome::{GameResult, Outcome};
@@ -21,7 +22,6 @@ use crate::tournament::log::games_jsonl::GameLine;
 use crate::tournament::plan::config::{OpeningOrder, Openings};
 use crate::tournament::plan::openings::random_opening;
 use crate::tournament::plan::schedule::{derive_seed, game_seed, ScheduledGame};
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -106,7 +106,7 @@ pub fn plan(
     entrants: &Entrants,
     log: &LogSoFar,
     pairs: usize,
-) -> anyhow::Result<Batch> {
+) -> Result<Batch, LeagueError> {
     let entries: Vec<Entry> = entrants
         .versions
         .iter()
@@ -153,7 +153,7 @@ fn opening(
     league: &League,
     openings: &Openings,
     pair: u64,
-) -> anyhow::Result<(String, Option<usize>)> {
+) -> Result<(String, Option<usize>), LeagueError> {
     let ruleset = league.inputs.ruleset.as_deref().unwrap_or_default();
     Ok(match openings {
         Openings::Standard => (crate::games::ruleset(ruleset)?.start.to_string(), None),
@@ -177,31 +177,35 @@ fn opening(
 
 impl Batch {
     /// The batch planned in `dir` and not yet finished, if any.
-    pub fn load(dir: &Path) -> anyhow::Result<Option<Batch>> {
+    pub fn load(dir: &Path) -> Result<Option<Batch>, LeagueError> {
         let path = dir.join(BATCH_FILE);
         match std::fs::read_to_string(&path) {
             Ok(text) => serde_json::from_str(&text)
                 .map(Some)
-                .with_context(|| format!("{} is not a batch plan", path.display())),
+                .map_err(|source| LeagueError::NotABatchPlan { path, source }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+            Err(source) => Err(LeagueError::Read { path, source }),
         }
     }
 
     /// Write the plan (beside its name, then renamed: a plan is whole or absent).
-    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, dir: &Path) -> Result<(), LeagueError> {
         let path = dir.join(BATCH_FILE);
         let partial = dir.join(format!("{BATCH_FILE}.partial"));
-        let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(&partial, text + "\n")
-            .with_context(|| format!("cannot write {}", partial.display()))?;
-        std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))
+        let text = serde_json::to_string_pretty(self).expect("a batch serializes");
+        if let Err(source) = std::fs::write(&partial, text + "\n") {
+            return Err(LeagueError::WriteFile {
+                path: partial,
+                source,
+            });
+        }
+        std::fs::rename(&partial, &path).map_err(|source| LeagueError::WriteFile { path, source })
     }
 
     /// The batch is finished: its plan goes.
-    pub fn remove(dir: &Path) -> anyhow::Result<()> {
+    pub fn remove(dir: &Path) -> Result<(), LeagueError> {
         let path = dir.join(BATCH_FILE);
-        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))
+        std::fs::remove_file(&path).map_err(|source| LeagueError::Remove { path, source })
     }
 
     /// The games still to play: not in the log, both versions still active (a version

@@ -8,14 +8,66 @@
 //! each game names its versions (`name@version`).
 
 use super::timestamp::now_utc;
-use crate::bot::spec::BotSpec;
+use crate::bot::spec::{BotSpec, BotSpecError};
 use crate::tournament::plan::program_digest::{program_digests, FileDigest};
-use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The file name inside the league folder.
 pub const ENTRANTS_FILE: &str = "entrants.toml";
+
+/// Why entrants.toml cannot be read or written, or a submission or withdrawal is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum EntrantsError {
+    /// A name or version given empty (`what` is `name` or `version`).
+    #[error("the {what} is empty")]
+    EmptyWord { what: &'static str },
+    #[error("{what} '{word}' may not contain whitespace, '@', a quote or a backslash")]
+    BadWord { what: &'static str, word: String },
+    #[error("cannot read {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Not the TOML of entrants (its message on one line).
+    #[error("{}: {}", path.display(), error.message().replace('\n', " "))]
+    Parse {
+        path: PathBuf,
+        error: toml::de::Error,
+    },
+    #[error("{ENTRANTS_FILE} cannot be written")]
+    Serialize(#[source] toml::ser::Error),
+    #[error("cannot write {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot replace {}", path.display())]
+    Replace {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// `id` (`name@version`) is in the file already, submitted at `submitted`.
+    #[error("{id} was already submitted ({submitted}); give another --version")]
+    AlreadySubmitted { id: String, submitted: String },
+    /// The command of version `id` cannot be used.
+    #[error("{id}: {error}")]
+    Unusable { id: String, error: BotSpecError },
+    /// The command of version `id`, its paths made absolute, cannot be quoted back.
+    #[error("{id}: {error}")]
+    Unquotable {
+        id: String,
+        error: shlex::QuoteError,
+    },
+    /// `known` lists the entrants there are (or says there are none).
+    #[error("no entrant named '{name}' in this league ({known})")]
+    NoSuchEntrant { name: String, known: String },
+    #[error("'{name}' has no active version: it was already withdrawn")]
+    AlreadyWithdrawn { name: String },
+}
 
 /// One submitted version of an entrant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,41 +118,46 @@ pub struct Entrants {
 
 /// A name or version as the games can carry it: no `@` (it joins them), no whitespace or
 /// control character, no quote or backslash (PGN tags).
-fn check_word(what: &str, word: &str) -> anyhow::Result<()> {
+fn check_word(what: &'static str, word: &str) -> Result<(), EntrantsError> {
     if word.is_empty() {
-        bail!("the {what} is empty");
+        return Err(EntrantsError::EmptyWord { what });
     }
     if word
         .chars()
         .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '@' | '"' | '\\'))
     {
-        bail!("{what} '{word}' may not contain whitespace, '@', a quote or a backslash");
+        return Err(EntrantsError::BadWord {
+            what,
+            word: word.to_string(),
+        });
     }
     Ok(())
 }
 
 impl Entrants {
     /// Read `DIR/entrants.toml` (none yet: no entrants).
-    pub fn load(dir: &Path) -> anyhow::Result<Entrants> {
+    pub fn load(dir: &Path) -> Result<Entrants, EntrantsError> {
         let path = dir.join(ENTRANTS_FILE);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Entrants::default()),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+            Err(source) => return Err(EntrantsError::Read { path, source }),
         };
-        toml::from_str(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message().replace('\n', " ")))
+        toml::from_str(&text).map_err(|error| EntrantsError::Parse { path, error })
     }
 
     /// Write `DIR/entrants.toml` beside itself, then rename it over the old one.
-    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, dir: &Path) -> Result<(), EntrantsError> {
         let path = dir.join(ENTRANTS_FILE);
-        let text = toml::to_string(self).context("entrants.toml cannot be written")?;
+        let text = toml::to_string(self).map_err(EntrantsError::Serialize)?;
         let partial = dir.join(format!("{ENTRANTS_FILE}.partial"));
-        std::fs::write(&partial, text)
-            .with_context(|| format!("cannot write {}", partial.display()))?;
-        std::fs::rename(&partial, &path)
-            .with_context(|| format!("cannot replace {}", path.display()))
+        if let Err(source) = std::fs::write(&partial, text) {
+            return Err(EntrantsError::Write {
+                path: partial,
+                source,
+            });
+        }
+        std::fs::rename(&partial, &path).map_err(|source| EntrantsError::Replace { path, source })
     }
 
     /// The active versions' indexes.
@@ -124,7 +181,7 @@ impl Entrants {
         name: &str,
         command: &str,
         version: Option<&str>,
-    ) -> anyhow::Result<&Version> {
+    ) -> Result<&Version, EntrantsError> {
         check_word("name", name)?;
         let mine = || self.versions.iter().filter(|v| v.name == name);
         let version = match version {
@@ -136,20 +193,23 @@ impl Entrants {
         };
         check_word("version", &version)?;
         if let Some(old) = mine().find(|v| v.version == version) {
-            bail!(
-                "{} was already submitted ({}); give another --version",
-                old.id(),
-                old.submitted
-            );
+            return Err(EntrantsError::AlreadySubmitted {
+                id: old.id(),
+                submitted: old.submitted.clone(),
+            });
         }
+        let id = format!("{name}@{version}");
         let spec = BotSpec::read("", command.trim())
-            .and_then(|spec| spec.preflight(&format!("{name}@{version}")))
-            .map_err(|e| anyhow::anyhow!("{name}@{version}: {e}"))?;
+            .and_then(|spec| spec.preflight(&id))
+            .map_err(|error| EntrantsError::Unusable {
+                id: id.clone(),
+                error,
+            })?;
         // The command as the checked program runs it (its paths absolute), so that a run
         // from any folder (cron, a cluster node) finds it.
         let command = match spec.0.command_words() {
             Some(words) => shlex::try_join(words.iter().map(String::as_str))
-                .map_err(|e| anyhow::anyhow!("{name}@{version}: {e}"))?,
+                .map_err(|error| EntrantsError::Unquotable { id, error })?,
             None => command.trim().to_string(),
         };
         let now = now_utc();
@@ -173,7 +233,7 @@ impl Entrants {
     }
 
     /// Withdraw `name`: its active version stops playing (its games stay). Returns its id.
-    pub fn withdraw(&mut self, name: &str) -> anyhow::Result<String> {
+    pub fn withdraw(&mut self, name: &str) -> Result<String, EntrantsError> {
         if !self.versions.iter().any(|v| v.name == name) {
             let mut names: Vec<&str> = Vec::new();
             for v in &self.versions {
@@ -186,7 +246,10 @@ impl Entrants {
             } else {
                 format!("its entrants: {}", names.join(", "))
             };
-            bail!("no entrant named '{name}' in this league ({known})");
+            return Err(EntrantsError::NoSuchEntrant {
+                name: name.to_string(),
+                known,
+            });
         }
         let now = now_utc();
         let Some(v) = self
@@ -194,7 +257,9 @@ impl Entrants {
             .iter_mut()
             .find(|v| v.name == name && v.active())
         else {
-            bail!("'{name}' has no active version: it was already withdrawn");
+            return Err(EntrantsError::AlreadyWithdrawn {
+                name: name.to_string(),
+            });
         };
         v.withdrawn = Some(now);
         Ok(v.id())

@@ -7,10 +7,11 @@
 //! ([`super::batch`]).
 
 use super::entrants::Version;
-use super::matchmaking::Settings;
-use crate::tournament::log::games_jsonl::{GamesWriter, Header, GAMES_FILE};
-use crate::tournament::plan::config::{BotEntry, EventInputs, RunOptions, TournamentConfig};
-use anyhow::{bail, Context};
+use super::matchmaking::{Settings, SettingsError};
+use crate::tournament::log::games_jsonl::{GamesWriter, Header, LogError, GAMES_FILE};
+use crate::tournament::plan::config::{
+    BotEntry, ConfigError, EventInputs, RunOptions, TournamentConfig,
+};
 use std::path::{Path, PathBuf};
 
 /// The settings file inside the league folder.
@@ -31,6 +32,69 @@ const NOT_IN_A_LEAGUE: [(&str, &str); 6] = [
     ("resume", "`baraza league run` always continues"),
 ];
 
+/// Why league.toml's text is no league's settings.
+#[derive(Debug, thiserror::Error)]
+pub enum LeagueTomlError {
+    /// Not TOML (its message on one line).
+    #[error("{}", .0.message().replace('\n', " "))]
+    Toml(toml::de::Error),
+    #[error(transparent)]
+    Matchmaking(#[from] SettingsError),
+    /// An event-file key that has no place in a league, and why.
+    #[error("'{key}' has no place in a league: {why}")]
+    NotInALeague {
+        key: &'static str,
+        why: &'static str,
+    },
+    /// The event settings cannot be written back as TOML for the event file's parser.
+    #[error("the settings cannot be read")]
+    Unreadable(#[source] toml::ser::Error),
+    /// The event file's parser refuses them.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+}
+
+/// Why a league folder cannot be opened or created.
+#[derive(Debug, thiserror::Error)]
+pub enum FolderError {
+    #[error("{} is not a league folder (it has no {SETTINGS_FILE}); create one with `baraza league new {} --ruleset RULESET`", dir.display(), dir.display())]
+    NotALeague { dir: PathBuf },
+    /// `path` is its league.toml.
+    #[error("{} already holds a league ({})", dir.display(), path.display())]
+    AlreadyALeague { dir: PathBuf, path: PathBuf },
+    #[error("cannot read {}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The settings of the league.toml at `path`.
+    #[error("{}", path.display())]
+    Settings {
+        path: PathBuf,
+        #[source]
+        source: LeagueTomlError,
+    },
+    /// The settings of a league being created.
+    #[error(transparent)]
+    NewSettings(#[from] LeagueTomlError),
+    #[error("cannot create {}", dir.display())]
+    Create {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot write {}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Its games log cannot be started.
+    #[error(transparent)]
+    Log(#[from] LogError),
+}
+
 /// An open league: its folder and settings.
 #[derive(Clone, Debug)]
 pub struct League {
@@ -42,36 +106,34 @@ pub struct League {
 
 impl League {
     /// Open the league in `dir`.
-    pub fn open(dir: &Path) -> anyhow::Result<League> {
+    pub fn open(dir: &Path) -> Result<League, FolderError> {
         let path = dir.join(SETTINGS_FILE);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
-                "{} is not a league folder (it has no {SETTINGS_FILE}); create one with `baraza league new {} --ruleset RULESET`",
-                dir.display(),
-                dir.display()
-            ),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(FolderError::NotALeague {
+                    dir: dir.to_path_buf(),
+                })
+            }
+            Err(source) => return Err(FolderError::Read { path, source }),
         };
-        League::parse(&text, dir).with_context(|| format!("{}", path.display()))
+        League::parse(&text, dir).map_err(|source| FolderError::Settings { path, source })
     }
 
     /// The league of settings `text` in `dir`.
-    pub fn parse(text: &str, dir: &Path) -> anyhow::Result<League> {
-        let mut table: toml::Table = toml::from_str(text)
-            .map_err(|e| anyhow::anyhow!("{}", e.message().replace('\n', " ")))?;
+    pub fn parse(text: &str, dir: &Path) -> Result<League, LeagueTomlError> {
+        let mut table: toml::Table = toml::from_str(text).map_err(LeagueTomlError::Toml)?;
         let matchmaking = match table.remove("matchmaking") {
             None => Settings::from_table(None),
             Some(toml::Value::Table(t)) => Settings::from_table(Some(&t)),
-            Some(_) => Err("[matchmaking] must be a table".to_string()),
-        }
-        .map_err(anyhow::Error::msg)?;
+            Some(_) => Err(SettingsError::NotATable),
+        }?;
         for (key, why) in NOT_IN_A_LEAGUE {
             if table.contains_key(key) {
-                bail!("'{key}' has no place in a league: {why}");
+                return Err(LeagueTomlError::NotInALeague { key, why });
             }
         }
-        let event = toml::to_string(&table).context("the settings cannot be read")?;
+        let event = toml::to_string(&table).map_err(LeagueTomlError::Unreadable)?;
         let inputs = EventInputs::from_toml(&event, dir)?;
         let league = League {
             dir: dir.to_path_buf(),
@@ -85,23 +147,27 @@ impl League {
 
     /// Create the league folder `dir` with `settings` (league.toml's text) and an empty
     /// games log; refused when `dir` already holds a league.
-    pub fn create(dir: &Path, settings: &str) -> anyhow::Result<League> {
+    pub fn create(dir: &Path, settings: &str) -> Result<League, FolderError> {
         let path = dir.join(SETTINGS_FILE);
         if path.exists() {
-            bail!(
-                "{} already holds a league ({})",
-                dir.display(),
-                path.display()
-            );
+            return Err(FolderError::AlreadyALeague {
+                dir: dir.to_path_buf(),
+                path,
+            });
         }
         let league = League::parse(settings, dir)?;
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let (mut config, _) = league.stand_in_config()?;
+        if let Err(source) = std::fs::create_dir_all(dir) {
+            return Err(FolderError::Create {
+                dir: dir.to_path_buf(),
+                source,
+            });
+        }
+        // Resolved once already by the parse above: it cannot fail here.
+        let (mut config, _) = league.stand_in_config().map_err(LeagueTomlError::from)?;
         // The log's header describes the games' settings; its bots are named by its games.
         config.bots.clear();
         GamesWriter::create(&league.games_path(), &Header::new(&config, 0))?;
-        std::fs::write(&path, settings)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(&path, settings).map_err(|source| FolderError::Write { path, source })?;
         Ok(league)
     }
 
@@ -120,7 +186,7 @@ impl League {
         &self,
         versions: &[&Version],
         cores: usize,
-    ) -> anyhow::Result<(TournamentConfig, RunOptions)> {
+    ) -> Result<(TournamentConfig, RunOptions), ConfigError> {
         let bots = versions
             .iter()
             .map(|v| BotEntry {
@@ -133,7 +199,7 @@ impl League {
     }
 
     /// The league's event with two stand-in bots: its settings checked and completed.
-    pub fn stand_in_config(&self) -> anyhow::Result<(TournamentConfig, RunOptions)> {
+    pub fn stand_in_config(&self) -> Result<(TournamentConfig, RunOptions), ConfigError> {
         self.config_of(vec![stand_in("a"), stand_in("b")], 1024)
     }
 
@@ -141,14 +207,14 @@ impl League {
         &self,
         bots: Vec<BotEntry>,
         cores: usize,
-    ) -> anyhow::Result<(TournamentConfig, RunOptions)> {
+    ) -> Result<(TournamentConfig, RunOptions), ConfigError> {
         let inputs = EventInputs {
             bots,
             out: Some(self.dir.clone()),
             event: self.inputs.event.clone().or(Some("baraza league".into())),
             ..self.inputs.clone()
         };
-        Ok(inputs.resolve(cores)?)
+        inputs.resolve(cores)
     }
 }
 

@@ -4,6 +4,7 @@
 //! the log and entrants.toml alone; [`super::leaderboard_render`] shows it.
 
 use super::entrants::Entrants;
+use super::error::LeagueError;
 use super::folder::League;
 use crate::tournament::log::games_jsonl::GameLine;
 use crate::tournament::log::reader::read_games_log;
@@ -76,7 +77,7 @@ pub struct RecentGame {
 }
 
 /// The leaderboard of `league` now.
-pub fn leaderboard(league: &League) -> anyhow::Result<(Leaderboard, Vec<GameLine>)> {
+pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), LeagueError> {
     let entrants = Entrants::load(&league.dir)?;
     let log = read_games_log(&league.games_path())?;
     let active_ids: Vec<String> = entrants

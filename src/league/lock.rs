@@ -8,28 +8,50 @@
 //!   `withdraw`), waited for, so two submissions at once both count. A run does not take it:
 //!   it reads entrants.toml, which is replaced whole, at each batch.
 
-use anyhow::{bail, Context};
 use nix::fcntl::{Flock, FlockArg};
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The lock of runs and merges.
 pub const RUN_LOCK: &str = "run.lock";
 /// The lock of entrants.toml's writers.
 pub const ENTRANTS_LOCK: &str = "entrants.lock";
 
+/// A lock that cannot be taken.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    #[error("cannot open {}", path.display())]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Another process holds it (asked not to wait).
+    #[error("another `baraza league run` or `merge` is working in {} (it holds {}); this one stops", dir.display(), path.display())]
+    Busy { dir: PathBuf, path: PathBuf },
+    #[error("cannot lock {}", path.display())]
+    Lock {
+        path: PathBuf,
+        #[source]
+        source: nix::errno::Errno,
+    },
+}
+
 /// A held lock; released when dropped.
 pub struct Held(#[allow(dead_code)] Flock<File>);
 
 /// Take `dir/name`: at once or refused (`wait == false`), or when it is free.
-pub fn hold(dir: &Path, name: &str, wait: bool) -> anyhow::Result<Held> {
+pub fn hold(dir: &Path, name: &str, wait: bool) -> Result<Held, LockError> {
     let path = dir.join(name);
-    let file = File::options()
+    let file = match File::options()
         .create(true)
         .truncate(false)
         .write(true)
         .open(&path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
+    {
+        Ok(file) => file,
+        Err(source) => return Err(LockError::Open { path, source }),
+    };
     let how = if wait {
         FlockArg::LockExclusive
     } else {
@@ -37,12 +59,11 @@ pub fn hold(dir: &Path, name: &str, wait: bool) -> anyhow::Result<Held> {
     };
     match Flock::lock(file, how) {
         Ok(lock) => Ok(Held(lock)),
-        Err((_, nix::errno::Errno::EWOULDBLOCK)) => bail!(
-            "another `baraza league run` or `merge` is working in {} (it holds {}); this one stops",
-            dir.display(),
-            path.display()
-        ),
-        Err((_, e)) => Err(e).with_context(|| format!("cannot lock {}", path.display())),
+        Err((_, nix::errno::Errno::EWOULDBLOCK)) => Err(LockError::Busy {
+            dir: dir.to_path_buf(),
+            path,
+        }),
+        Err((_, source)) => Err(LockError::Lock { path, source }),
     }
 }
 

@@ -3,6 +3,7 @@
 //! log whenever it is asked for (docs/league.md). Built on the tournament's runner, log and
 //! table, and on the ratings of [`crate::stats`].
 //!
+//! - [`error`]: why a batch cannot be planned, played or merged;
 //! - [`folder`]: the league folder and league.toml (an event file without bots);
 //! - [`entrants`]: entrants.toml, every version submitted, superseded or withdrawn;
 //! - [`timestamp`]: the times it records;
@@ -16,6 +17,7 @@
 
 pub mod batch;
 pub mod entrants;
+pub mod error;
 pub mod folder;
 pub mod leaderboard;
 pub mod leaderboard_render;

@@ -4,6 +4,7 @@
 //! shard folder's).
 
 use super::entrants::{Entrants, Version};
+use super::error::LeagueError;
 use super::folder::League;
 use crate::bot::hosting::HostOptions;
 use crate::bot::spec::BotSpec;
@@ -14,10 +15,9 @@ use crate::run_builder::{RunBuilder, STOP_FILE};
 use crate::tournament::log::games_jsonl::{Header, LogStart};
 use crate::tournament::plan::program_digest::{changes, program_digests};
 use crate::tournament::plan::schedule::ScheduledGame;
-use crate::tournament::run::play::Ended;
+use crate::tournament::run::arena::Ended;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
-use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
 /// How a run is played (the command line's; the rest is league.toml's).
@@ -54,7 +54,7 @@ pub fn play(
     games: Vec<ScheduledGame>,
     target: &Target<'_>,
     choices: &PlayChoices,
-) -> anyhow::Result<Played> {
+) -> Result<Played, LeagueError> {
     // The batch's event: the versions that play in it, in submission order.
     let mut used: Vec<usize> = games.iter().flat_map(|g| [g.white, g.black]).collect();
     used.sort_unstable();
@@ -109,29 +109,30 @@ pub fn play(
 
 /// Refuse a version whose program's files changed since it was submitted: its games would
 /// be credited to a program nobody submitted. A new version is the way to change it.
-pub fn check_programs(versions: &[&Version]) -> anyhow::Result<()> {
+pub fn check_programs(versions: &[&Version]) -> Result<(), LeagueError> {
     for v in versions {
         let Ok(spec) = BotSpec::read("", &v.command) else {
             continue;
         };
         let changed = changes(&v.programs, &program_digests(&spec));
         if !changed.is_empty() {
-            bail!(
-                "{}'s files changed since it was submitted: {}; submit it as a new version (`baraza league submit DIR --name {} --cmd ...`)",
-                v.id(),
-                changed.join("; ").replace("in the log", "submitted"),
-                v.name
-            );
+            return Err(LeagueError::ProgramChanged {
+                id: v.id(),
+                name: v.name.clone(),
+                changed: changed.join("; ").replace("in the log", "submitted"),
+            });
         }
     }
     Ok(())
 }
 
 /// A stop file left by an earlier run stopped that one and must not stop this one.
-fn remove_stop_file(dir: &Path) -> anyhow::Result<()> {
+fn remove_stop_file(dir: &Path) -> Result<(), LeagueError> {
     let stop = dir.join(STOP_FILE);
     if stop.exists() {
-        std::fs::remove_file(&stop).with_context(|| format!("cannot remove {}", stop.display()))?;
+        if let Err(source) = std::fs::remove_file(&stop) {
+            return Err(LeagueError::Remove { path: stop, source });
+        }
     }
     Ok(())
 }

@@ -6,10 +6,10 @@
 
 use super::batch::{self, Batch, LogSoFar};
 use super::entrants::Entrants;
+use super::error::LeagueError;
 use super::folder::{League, PGN_FILE};
 use super::play::{check_programs, play, PlayChoices, Played, Target};
 use crate::tournament::log::reader::read_games_log;
-use anyhow::bail;
 use std::time::{Duration, Instant};
 
 /// How much a run plays.
@@ -30,7 +30,7 @@ pub struct RunReport {
 /// The league's entrants and log as they are now.
 pub fn state(
     league: &League,
-) -> anyhow::Result<(Entrants, LogSoFar, Vec<crate::record::GameRecord>)> {
+) -> Result<(Entrants, LogSoFar, Vec<crate::record::GameRecord>), LeagueError> {
     let entrants = Entrants::load(&league.dir)?;
     let log = read_games_log(&league.games_path())?;
     let so_far = LogSoFar::of(&log.games, &entrants);
@@ -40,7 +40,11 @@ pub fn state(
 
 /// Play `batch`'s remaining games into the league's log; its plan goes once it is done.
 /// Returns the games it had left and the games played.
-fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> anyhow::Result<(usize, usize)> {
+fn finish(
+    league: &League,
+    batch: &Batch,
+    choices: &PlayChoices,
+) -> Result<(usize, usize), LeagueError> {
     let (entrants, so_far, records) = state(league)?;
     let games = batch.remaining(&so_far, &entrants);
     let n = games.len();
@@ -59,33 +63,32 @@ fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> anyhow::Resu
         play(league, &entrants, games, &target, choices)?
     };
     if stopped {
-        bail!(
-            "stopped: {played} of batch {}'s {n} remaining games were played; `baraza league run {}` finishes it",
-            batch.batch,
-            league.dir.display()
-        );
+        return Err(LeagueError::Stopped {
+            played,
+            batch: batch.batch,
+            remaining: n,
+            dir: league.dir.clone(),
+        });
     }
     Batch::remove(&league.dir)?;
     Ok((n, played))
 }
 
 /// The next batch of `pairs` pairs, planned from the log and written down.
-pub fn plan_next(league: &League, pairs: usize) -> anyhow::Result<Batch> {
+pub fn plan_next(league: &League, pairs: usize) -> Result<Batch, LeagueError> {
     if let Some(b) = Batch::load(&league.dir)? {
-        bail!(
-            "batch {} is planned and not finished: play it first (`baraza league run {}`, or its shards and `baraza league merge`)",
-            b.batch,
-            league.dir.display()
-        );
+        return Err(LeagueError::Unfinished {
+            batch: b.batch,
+            dir: league.dir.clone(),
+        });
     }
     let (entrants, so_far, _) = state(league)?;
     let active = entrants.active().len();
     if active < 2 {
-        bail!(
-            "the league has {active} active version{}: a batch needs 2 (add entrants with `baraza league submit {} --name NAME --cmd COMMAND`)",
-            if active == 1 { "" } else { "s" },
-            league.dir.display()
-        );
+        return Err(LeagueError::TooFewVersions {
+            active,
+            dir: league.dir.clone(),
+        });
     }
     // A program rebuilt in place is refused before anything is planned for it.
     let active: Vec<_> = entrants
@@ -100,7 +103,11 @@ pub fn plan_next(league: &League, pairs: usize) -> anyhow::Result<Batch> {
 }
 
 /// Run the league for `amount`.
-pub fn run(league: &League, amount: Amount, choices: &PlayChoices) -> anyhow::Result<RunReport> {
+pub fn run(
+    league: &League,
+    amount: Amount,
+    choices: &PlayChoices,
+) -> Result<RunReport, LeagueError> {
     let started = Instant::now();
     let mut report = RunReport::default();
     if let Some(pending) = Batch::load(&league.dir)? {
@@ -136,26 +143,30 @@ pub fn run(league: &League, amount: Amount, choices: &PlayChoices) -> anyhow::Re
     Ok(report)
 }
 
+/// A `--for` value that is no duration of a run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DurationError {
+    #[error("'{0}': expected a duration such as 90s, 30m, 2h or 1d")]
+    NotADuration(String),
+    #[error("'{0}': a run needs some time")]
+    Zero(String),
+}
+
 /// `--for` values: `90s`, `30m`, `2h`, `1d`, or plain seconds.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
     let t = text.trim();
     let (digits, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("'{text}': expected a duration such as 90s, 30m, 2h or 1d"))?;
+    let not_a_duration = || DurationError::NotADuration(text.to_string());
+    let n: u64 = digits.parse().map_err(|_| not_a_duration())?;
     let secs = match unit {
         "" | "s" => 1,
         "m" => 60,
         "h" => 3600,
         "d" => 86_400,
-        _ => {
-            return Err(format!(
-                "'{text}': expected a duration such as 90s, 30m, 2h or 1d"
-            ))
-        }
+        _ => return Err(not_a_duration()),
     };
     if n == 0 {
-        return Err(format!("'{text}': a run needs some time"));
+        return Err(DurationError::Zero(text.to_string()));
     }
     Ok(Duration::from_secs(n * secs))
 }

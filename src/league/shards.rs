@@ -6,6 +6,7 @@
 //! once, and ends the batch.
 
 use super::batch::Batch;
+use super::error::{LeagueError, OtherPlayers};
 use super::folder::{League, PGN_FILE};
 use super::play::{play, PlayChoices, Played, Target};
 use super::run::state;
@@ -13,7 +14,6 @@ use crate::events::pgn::PgnSink;
 use crate::tournament::log::games_jsonl::{GameLine, GamesWriter, GAMES_FILE};
 use crate::tournament::log::reader::read_games_log;
 use crate::tournament::plan::shard::Shard;
-use anyhow::{bail, Context};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -21,13 +21,9 @@ use std::path::{Path, PathBuf};
 pub const SHARDS_DIR: &str = "shards";
 
 /// The batch planned and not finished, or a one-line error saying how to plan one.
-fn pending(league: &League) -> anyhow::Result<Batch> {
-    Batch::load(&league.dir)?.ok_or_else(|| {
-        anyhow::anyhow!(
-            "{} has no planned batch: plan one with `baraza league run {} --plan-only --games N`",
-            league.dir.display(),
-            league.dir.display()
-        )
+fn pending(league: &League) -> Result<Batch, LeagueError> {
+    Batch::load(&league.dir)?.ok_or_else(|| LeagueError::NoBatch {
+        dir: league.dir.clone(),
     })
 }
 
@@ -40,7 +36,7 @@ pub fn shard_dir(league: &League, batch: u32, shard: Shard) -> PathBuf {
 }
 
 /// The game lines of a shard folder (none when it has no log yet).
-fn shard_lines(dir: &Path) -> anyhow::Result<Vec<GameLine>> {
+fn shard_lines(dir: &Path) -> Result<Vec<GameLine>, LeagueError> {
     if !dir.join(GAMES_FILE).exists() {
         return Ok(vec![]);
     }
@@ -53,10 +49,12 @@ pub fn play_shard(
     shard: Shard,
     out: Option<PathBuf>,
     choices: &PlayChoices,
-) -> anyhow::Result<(PathBuf, usize)> {
+) -> Result<(PathBuf, usize), LeagueError> {
     let batch = pending(league)?;
     let dir = out.unwrap_or_else(|| shard_dir(league, batch.batch, shard));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    if let Err(source) = std::fs::create_dir_all(&dir) {
+        return Err(LeagueError::Create { dir, source });
+    }
     let (entrants, mut so_far, _) = state(league)?;
     let mine = shard_lines(&dir)?;
     so_far.ids.extend(mine.iter().map(|g| g.game_id.clone()));
@@ -77,10 +75,11 @@ pub fn play_shard(
     };
     let Played { played, stopped } = play(league, &entrants, games, &target, choices)?;
     if stopped {
-        bail!(
-            "stopped: shard {shard} of batch {} is not finished ({played} games played); run the same command again to finish it",
-            batch.batch
-        );
+        return Err(LeagueError::ShardStopped {
+            shard,
+            batch: batch.batch,
+            played,
+        });
     }
     Ok((dir, played))
 }
@@ -88,7 +87,7 @@ pub fn play_shard(
 /// Append the shards' games of the pending batch to the league's log, in batch order, each
 /// once; `dirs` empty: every folder under `DIR/shards/` of this batch. Refused, writing
 /// nothing, when a game is missing or two shards hold different lines for one game.
-pub fn merge(league: &League, dirs: Vec<PathBuf>) -> anyhow::Result<usize> {
+pub fn merge(league: &League, dirs: Vec<PathBuf>) -> Result<usize, LeagueError> {
     let batch = pending(league)?;
     let dirs = if dirs.is_empty() {
         batch_shard_dirs(league, batch.batch)?
@@ -105,47 +104,51 @@ pub fn merge(league: &League, dirs: Vec<PathBuf>) -> anyhow::Result<usize> {
             };
             let r = &line.record;
             if (r.white.as_str(), r.black.as_str()) != (&game.white_name, &game.black_name) {
-                bail!(
-                    "{}: game {} is played by {} and {}, but batch {} has {} and {}",
-                    dir.display(),
-                    line.game_id,
-                    r.white,
-                    r.black,
-                    batch.batch,
-                    game.white_name,
-                    game.black_name
-                );
+                return Err(LeagueError::OtherPlayers(Box::new(OtherPlayers {
+                    dir: dir.clone(),
+                    game_id: line.game_id.clone(),
+                    white: r.white.clone(),
+                    black: r.black.clone(),
+                    batch: batch.batch,
+                    batch_white: game.white_name.clone(),
+                    batch_black: game.black_name.clone(),
+                })));
             }
             if let Some((other, there)) = found.get(&line.game_id) {
                 if other != &line {
-                    bail!(
-                        "game {} is in {} and in {} with different lines: keep one of them",
-                        line.game_id,
-                        there.display(),
-                        dir.display()
-                    );
+                    return Err(LeagueError::PlayedTwice {
+                        game_id: line.game_id.clone(),
+                        first: there.to_path_buf(),
+                        second: dir.clone(),
+                    });
                 }
                 continue;
             }
             found.insert(line.game_id.clone(), (line, dir));
         }
     }
-    let missing: Vec<&str> = wanted
+    let missing: Vec<String> = wanted
         .iter()
         .filter(|g| !found.contains_key(&g.game_id))
-        .map(|g| g.game_id.as_str())
+        .map(|g| g.game_id.clone())
         .collect();
     if !missing.is_empty() {
-        bail!(
-            "{} of batch {}'s games are in no shard folder: {}; play their shards and merge again",
-            missing.len(),
-            batch.batch,
-            missing.join(", ")
-        );
+        return Err(LeagueError::MissingGames {
+            batch: batch.batch,
+            missing,
+        });
     }
     let mut log = GamesWriter::append(&league.games_path())?;
-    let mut pgn = PgnSink::append(&league.dir.join(PGN_FILE))
-        .with_context(|| format!("cannot open {}", league.dir.join(PGN_FILE).display()))?;
+    let pgn_path = league.dir.join(PGN_FILE);
+    let mut pgn = match PgnSink::append(&pgn_path) {
+        Ok(pgn) => pgn,
+        Err(source) => {
+            return Err(LeagueError::Open {
+                path: pgn_path,
+                source,
+            })
+        }
+    };
     for g in &wanted {
         let (line, _) = &found[&g.game_id];
         log.write(line)?;
@@ -156,11 +159,14 @@ pub fn merge(league: &League, dirs: Vec<PathBuf>) -> anyhow::Result<usize> {
 }
 
 /// The folders `DIR/shards/B-*` of batch `batch`.
-fn batch_shard_dirs(league: &League, batch: u32) -> anyhow::Result<Vec<PathBuf>> {
+fn batch_shard_dirs(league: &League, batch: u32) -> Result<Vec<PathBuf>, LeagueError> {
     let root = league.dir.join(SHARDS_DIR);
     let prefix = format!("{batch}-");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .with_context(|| format!("cannot read {}", root.display()))?
+    let entries = match std::fs::read_dir(&root) {
+        Ok(entries) => entries,
+        Err(source) => return Err(LeagueError::Read { path: root, source }),
+    };
+    let mut dirs: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
         .map(|e| e.path())

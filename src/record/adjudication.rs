@@ -343,55 +343,80 @@ pub fn rule_of_reason(reason: &str) -> Option<Result<Adjudication, RuleError>> {
     }))
 }
 
+/// How an adjudicated game's record does not bear its reason out ([`check_adjudicated`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AdjudicationMismatch {
+    /// `decided by the rules`, but the rules decided the final position otherwise.
+    #[error("Result {result} but the final position is decided {outcome} ({why})")]
+    DecidedOtherwise {
+        result: crate::outcome::GameResult,
+        outcome: Outcome,
+        why: String,
+    },
+    /// `decided by the rules`, but the final position is not decided.
+    #[error(
+        "adjudicated as decided but the rules have not decided the final position '{position}'"
+    )]
+    NotDecided { position: String },
+    #[error("the reason's rule does not read: {0}")]
+    UnreadableRule(RuleError),
+    /// The score rule fires after `ply`, before the last move.
+    #[error("the recorded scores call the rule after ply {ply}, not at the end")]
+    CalledEarly { ply: usize },
+    #[error("Result {result} but the recorded scores make it {outcome}")]
+    OtherResult {
+        result: crate::outcome::GameResult,
+        outcome: Outcome,
+    },
+    #[error("the recorded scores do not call the rule the reason names")]
+    NotCalled,
+}
+
 /// Whether an adjudicated game's record bears its reason out, as far as a log can: a game
 /// `decided by the rules` must end in a position the rules have decided for its `result`; a
 /// score rule, counted again over the recorded scores (`movers` and `moves` give who played
 /// what, `infos` the last info text before each move), must fire first after the last move,
-/// with the recorded result. Any other reason (the ply limit) is not looked at here. The
-/// problem in words.
+/// with the recorded result. Any other reason (the ply limit) is not looked at here.
 pub fn check_adjudicated(
     rec: &crate::record::GameRecord,
     last: &dyn crate::game::Position,
     movers: &[Player],
-) -> Result<(), String> {
+) -> Result<(), AdjudicationMismatch> {
     let result = rec.result.outcome();
     if rec.reason.starts_with(DECIDED) {
         return match last.decided() {
             Some((o, _)) if Some(o) == result => Ok(()),
-            Some((o, why)) => Err(format!(
-                "Result {} but the final position is decided {o} ({why})",
-                rec.result
-            )),
-            None => Err(format!(
-                "adjudicated as decided but the rules have not decided the final position '{}'",
-                last.format()
-            )),
+            Some((outcome, why)) => Err(AdjudicationMismatch::DecidedOtherwise {
+                result: rec.result,
+                outcome,
+                why,
+            }),
+            None => Err(AdjudicationMismatch::NotDecided {
+                position: last.format(),
+            }),
         };
     }
     let Some(rules) = rule_of_reason(&rec.reason) else {
         return Ok(());
     };
-    let rules = rules.map_err(|e| format!("the reason's rule does not read: {e}"))?;
+    let rules = rules.map_err(AdjudicationMismatch::UnreadableRule)?;
     let names = [rec.white.as_str(), rec.black.as_str()];
     let mut watch = ScoreWatch::default();
     for (i, (mv, &p)) in rec.moves.iter().zip(movers).enumerate() {
         if let Some(a) = watch.after_move(&rules, p, mv, rec.move_info(i), names) {
             if i + 1 < rec.moves.len() {
-                return Err(format!(
-                    "the recorded scores call the rule after ply {}, not at the end",
-                    i + 1
-                ));
+                return Err(AdjudicationMismatch::CalledEarly { ply: i + 1 });
             }
             if Some(a.outcome) != result {
-                return Err(format!(
-                    "Result {} but the recorded scores make it {}",
-                    rec.result, a.outcome
-                ));
+                return Err(AdjudicationMismatch::OtherResult {
+                    result: rec.result,
+                    outcome: a.outcome,
+                });
             }
             return Ok(());
         }
     }
-    Err("the recorded scores do not call the rule the reason names".to_string())
+    Err(AdjudicationMismatch::NotCalled)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Re-judging a game read from a log with the engines: `baraza replay --verify`.
 
 use crate::game::{Outcome, Player, Position, Status};
-use crate::outcome::Termination;
+use crate::outcome::{GameResult, Termination};
 use crate::record::adjudication;
 use crate::record::pgn::PgnGame;
 use crate::record::GameRecord;
@@ -177,11 +177,34 @@ pub fn verify_record(
         (Termination::Adjudication, Status::Ongoing) => {
             match crate::record::adjudication::check_adjudicated(rec, &*pos, &movers) {
                 Ok(()) => Ok(pos),
-                Err(m) => problem(m),
+                Err(m) => problem(m.to_string()),
             }
         }
         (_, Status::Ongoing) => Ok(pos),
     }
+}
+
+/// What the referee's word on a game says that a log shows it cannot ([`check_referee_word`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefereeWordProblem {
+    /// A win by adjudication whose reason names no rule that gives one.
+    #[error("Result {result} by adjudication, but the reason names no rule that gives a win (decided, resign): the referee adjudicates draws otherwise")]
+    AdjudicatedWin { result: GameResult },
+    /// A win by a fault whose reason does not start by naming the loser; `reason` is its first
+    /// 80 characters.
+    #[error("Result {result} makes it player {}'s {termination}, but the reason does not name player {}: '{reason}'", loser.number(), loser.number())]
+    LoserNotNamed {
+        result: GameResult,
+        loser: Player,
+        termination: Termination,
+        reason: String,
+    },
+    /// A draw by a fault whose reason does not name both players.
+    #[error("a drawn {termination} is both players' fault, but the reason does not name both: '{reason}'")]
+    DrawNotBoth {
+        termination: Termination,
+        reason: String,
+    },
 }
 
 /// What the referee's own word on a game must say, beyond [`verify_record`] (which checks that
@@ -191,7 +214,7 @@ pub fn verify_record(
 /// not decide is a fault, and its reason starts by naming the side at fault,
 /// `player N (name) ...`, the loser; a draw of that kind is both sides' fault, and names both.
 /// That is all a log can show of a forfeit or a crash: that it happened is the referee's word.
-pub fn check_referee_word(rec: &GameRecord) -> Result<(), String> {
+pub fn check_referee_word(rec: &GameRecord) -> Result<(), RefereeWordProblem> {
     let Some(result) = rec.result.outcome() else {
         return Ok(());
     };
@@ -211,30 +234,28 @@ pub fn check_referee_word(rec: &GameRecord) -> Result<(), String> {
         {
             Ok(())
         }
-        (Termination::Adjudication, _) => Err(format!(
-            "Result {} by adjudication, but the reason names no rule that gives a win (decided, resign): the referee adjudicates draws otherwise",
-            rec.result
-        )),
+        (Termination::Adjudication, _) => {
+            Err(RefereeWordProblem::AdjudicatedWin { result: rec.result })
+        }
         (term, Outcome::Win(w)) => {
             let loser = w.other();
             let named = format!("player {} (", loser.number());
             if rec.reason.starts_with(&named) {
                 Ok(())
             } else {
-                Err(format!(
-                    "Result {} makes it player {}'s {term}, but the reason does not name player {}: '{}'",
-                    rec.result,
-                    loser.number(),
-                    loser.number(),
-                    reason()
-                ))
+                Err(RefereeWordProblem::LoserNotNamed {
+                    result: rec.result,
+                    loser,
+                    termination: term,
+                    reason: reason(),
+                })
             }
         }
         (_, Outcome::Draw) if names(Player::One) && names(Player::Two) => Ok(()),
-        (term, Outcome::Draw) => Err(format!(
-            "a drawn {term} is both players' fault, but the reason does not name both: '{}'",
-            reason()
-        )),
+        (term, Outcome::Draw) => Err(RefereeWordProblem::DrawNotBoth {
+            termination: term,
+            reason: reason(),
+        }),
     }
 }
 

@@ -2,6 +2,9 @@
 //! moves on any machine (the clock only cuts a search short when a budget would not fit in the
 //! time left). Without `--level` or `--nodes` the player uses all the time it is given.
 
+use crate::game::GameKind;
+use crate::games::Ruleset;
+
 /// The highest level.
 pub const MAX_LEVEL: u32 = 5;
 
@@ -45,13 +48,13 @@ pub fn level(n: Option<u32>) -> Level {
 /// has up to 6 moves; with more moves a budget searches a ply or two less, and the levels
 /// bunch up. So it grows with the moves: with the row on Darra's long boards (three times on
 /// 2 x 18, up to 18 moves), three times on Dara (a drop has up to 30 cells; 1,000 nodes often
-/// finished only depth 2 there, as level 2 does).
-pub fn scaled(nodes: u64, ruleset: &str) -> u64 {
-    let times_six = match ruleset {
-        "darra-2x12" => 12,
-        "darra-2x16" => 16,
-        "darra-2x18" | "dara" | "dara-niger" => 18,
-        _ => return nodes,
+/// finished only depth 2 there, as level 2 does). Bao's are its own.
+pub fn scaled(nodes: u64, ruleset: &Ruleset) -> u64 {
+    let times_six = match ruleset.kind {
+        // Every hole of a row holds seeds at the start: its legal moves are the row.
+        GameKind::Darra => ruleset.start_position().legal().len() as u64,
+        GameKind::Dara => 18,
+        GameKind::Bao => 6,
     };
     nodes * times_six / 6
 }
@@ -60,14 +63,19 @@ pub fn scaled(nodes: u64, ruleset: &str) -> u64 {
 mod tests {
     use super::*;
 
+    fn ruleset(id: &str) -> &'static Ruleset {
+        crate::games::find(id).unwrap()
+    }
+
     #[test]
     fn boards_with_more_moves_get_bigger_budgets() {
-        assert_eq!(scaled(1_000, "darra"), 1_000);
-        assert_eq!(scaled(1_000, "dara-niger"), 3_000);
-        assert_eq!(scaled(10_000, "dara"), 30_000);
-        assert_eq!(scaled(1_000, "bao"), 1_000);
-        assert_eq!(scaled(10_000, "darra-2x12"), 20_000);
-        assert_eq!(scaled(100_000, "darra-2x18"), 300_000);
+        assert_eq!(scaled(1_000, ruleset("darra")), 1_000);
+        assert_eq!(scaled(1_000, ruleset("dara-niger")), 3_000);
+        assert_eq!(scaled(10_000, ruleset("dara")), 30_000);
+        assert_eq!(scaled(1_000, ruleset("bao")), 1_000);
+        assert_eq!(scaled(10_000, ruleset("darra-2x12")), 20_000);
+        assert_eq!(scaled(100_000, ruleset("darra-2x16")), 266_666);
+        assert_eq!(scaled(100_000, ruleset("darra-2x18")), 300_000);
     }
 
     #[test]

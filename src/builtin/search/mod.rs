@@ -18,7 +18,8 @@ mod tt;
 pub use levels::MAX_LEVEL;
 
 use super::{BotOptions, BotOptionsError, Strategy, Turn};
-use crate::games::{bao::Bao, dara::Dara, darra::Darra};
+use crate::game::GameKind;
+use crate::games::{self, bao::Bao, dara::Dara, darra::Darra};
 use clock_watch::ClockWatch;
 use eval::SearchGame;
 use rng::SearchRng;
@@ -42,11 +43,10 @@ impl Algo {
 
     /// The search that played best on this ruleset in the equal-time matches (docs/search.md): MCTS
     /// on Bao (alpha-beta scored 35% ± 15 against it), alpha-beta elsewhere.
-    pub fn default_for(ruleset: &str) -> Algo {
-        if ruleset == "bao" {
-            Algo::Mcts
-        } else {
-            Algo::AlphaBeta
+    pub fn default_for(kind: GameKind) -> Algo {
+        match kind {
+            GameKind::Bao => Algo::Mcts,
+            GameKind::Darra | GameKind::Dara => Algo::AlphaBeta,
         }
     }
 }
@@ -154,6 +154,7 @@ impl Search {
 
     fn engine_for(&mut self, ruleset: &str, limits: &SearchLimits) -> Option<&mut Box<dyn Engine>> {
         if self.engine.is_none() || self.ruleset != ruleset {
+            let kind = games::find(ruleset)?.kind;
             let algo = self
                 .options
                 .algo
@@ -162,19 +163,15 @@ impl Search {
                 // The levels are alpha-beta's depths and budgets on every game.
                 .unwrap_or_else(|| match self.options.level {
                     Some(_) => Algo::AlphaBeta,
-                    None => Algo::default_for(ruleset),
+                    None => Algo::default_for(kind),
                 });
             let (level, seed) = (self.level, self.seed);
             let bits = table_bits(limits);
-            self.engine = if ruleset.starts_with("darra") {
-                Some(typed::<Darra>(algo, level, seed, bits))
-            } else if ruleset.starts_with("dara") {
-                Some(typed::<Dara>(algo, level, seed, bits))
-            } else if ruleset == "bao" {
-                Some(typed::<Bao>(algo, level, seed, bits))
-            } else {
-                None
-            };
+            self.engine = Some(match kind {
+                GameKind::Darra => typed::<Darra>(algo, level, seed, bits),
+                GameKind::Dara => typed::<Dara>(algo, level, seed, bits),
+                GameKind::Bao => typed::<Bao>(algo, level, seed, bits),
+            });
             self.ruleset = ruleset.to_string();
         }
         self.engine.as_mut()
@@ -203,7 +200,8 @@ impl Strategy for Search {
             .chain(self.level.depth)
             .chain(go_depth)
             .min();
-        let level_nodes = self.level.nodes.map(|n| levels::scaled(n, pos.ruleset()));
+        let ruleset = games::find(pos.ruleset());
+        let level_nodes = (self.level.nodes.zip(ruleset)).map(|(n, r)| levels::scaled(n, r));
         // The referee's `go nodes N` caps its own budget.
         let own = self.options.nodes.or(level_nodes);
         limits.nodes = own.into_iter().chain(turn.clocks.nodes).min();

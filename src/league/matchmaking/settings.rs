@@ -27,10 +27,25 @@ impl Default for Settings {
     }
 }
 
+/// A `[matchmaking]` table that cannot be read: one line naming the key.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SettingsError {
+    #[error("[matchmaking] must be a table")]
+    NotATable,
+    #[error("[matchmaking] placement-pairs: {0} is not a whole number of game pairs (0 or more)")]
+    PlacementPairs(toml::Value),
+    #[error("[matchmaking] min-share: {0} is not a fraction from 0 to 1")]
+    MinShare(toml::Value),
+    #[error("[matchmaking] pair-cap: {0} is not a number of 1 or more")]
+    PairCap(toml::Value),
+    #[error("[matchmaking]: unknown key '{0}' (known: placement-pairs, min-share, pair-cap)")]
+    UnknownKey(String),
+}
+
 impl Settings {
     /// Parses the `[matchmaking]` table (None: all defaults); unknown keys are an error
     /// naming the key. The keys are kebab-case (`placement-pairs`).
-    pub fn from_table(table: Option<&toml::Table>) -> Result<Settings, String> {
+    pub fn from_table(table: Option<&toml::Table>) -> Result<Settings, SettingsError> {
         let mut settings = Settings::default();
         let Some(table) = table else {
             return Ok(settings);
@@ -41,27 +56,19 @@ impl Settings {
                     settings.placement_pairs = value
                         .as_integer()
                         .and_then(|n| u32::try_from(n).ok())
-                        .ok_or_else(|| {
-                            format!("[matchmaking] placement-pairs: {value} is not a whole number of game pairs (0 or more)")
-                        })?;
+                        .ok_or_else(|| SettingsError::PlacementPairs(value.clone()))?;
                 }
                 "min-share" => {
                     settings.min_share = number(value)
                         .filter(|x| (0.0..=1.0).contains(x))
-                        .ok_or_else(|| {
-                            format!("[matchmaking] min-share: {value} is not a fraction from 0 to 1")
-                        })?;
+                        .ok_or_else(|| SettingsError::MinShare(value.clone()))?;
                 }
                 "pair-cap" => {
-                    settings.pair_cap = number(value).filter(|x| *x >= 1.0).ok_or_else(
-                        || format!("[matchmaking] pair-cap: {value} is not a number of 1 or more"),
-                    )?;
+                    settings.pair_cap = number(value)
+                        .filter(|x| *x >= 1.0)
+                        .ok_or_else(|| SettingsError::PairCap(value.clone()))?;
                 }
-                _ => {
-                    return Err(format!(
-                        "[matchmaking]: unknown key '{key}' (known: placement-pairs, min-share, pair-cap)"
-                    ))
-                }
+                _ => return Err(SettingsError::UnknownKey(key.clone())),
             }
         }
         Ok(settings)
@@ -80,7 +87,7 @@ fn number(value: &toml::Value) -> Option<f64> {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<Settings, String> {
+    fn parse(text: &str) -> Result<Settings, SettingsError> {
         let table: toml::Table = toml::from_str(text).unwrap();
         Settings::from_table(Some(&table))
     }
@@ -107,7 +114,7 @@ mod tests {
 
     #[test]
     fn an_unknown_key_or_a_bad_value_is_an_error_naming_the_key() {
-        let e = parse("placement_pairs = 3").unwrap_err();
+        let e = parse("placement_pairs = 3").unwrap_err().to_string();
         assert!(e.contains("unknown key 'placement_pairs'"), "{e}");
         for (text, key) in [
             ("placement-pairs = -1", "placement-pairs"),
@@ -117,7 +124,7 @@ mod tests {
             ("pair-cap = 0.5", "pair-cap"),
             ("pair-cap = nan", "pair-cap"),
         ] {
-            let e = parse(text).unwrap_err();
+            let e = parse(text).unwrap_err().to_string();
             assert!(
                 e.starts_with(&format!("[matchmaking] {key}:")),
                 "{text}: {e}"

@@ -17,8 +17,8 @@
 //! lines judged on every core ([`super::par_chunks`]); memory is a chunk a thread, a bit a
 //! scheduled game, and the problems found (with a games.pgn to compare, a print of every game).
 
-use super::audit_expect::{MatchExpect, ScheduleExpect};
-use super::audit_pgn::{self, Print};
+use super::audit_expect::{MatchExpect, NoSchedule, ScheduleExpect};
+use super::audit_pgn::{self, PgnUnreadable, Print};
 use super::games_jsonl::{games_path, LogError};
 use super::host_state::HostState;
 use super::match_log::looks_like_match_log;
@@ -45,6 +45,25 @@ pub struct Audit {
     /// Every problem, one line each: the log's own in line order, then the games it lacks,
     /// then games.pgn's.
     pub problems: Vec<String>,
+}
+
+/// Why a log cannot be verified (what is wrong in a log it can read is a problem of the
+/// [`Audit`], not this).
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    #[error(transparent)]
+    Log(#[from] LogError),
+    /// `log` names the games.jsonl.
+    #[error("{log}: the header's event has no schedule: {error}")]
+    NoSchedule { log: String, error: NoSchedule },
+    /// `log` names the `match --jsonl` file.
+    #[error("{log}: its first line is not a game record ({error})")]
+    NotAGameRecord {
+        log: String,
+        error: serde_json::Error,
+    },
+    #[error(transparent)]
+    Pgn(#[from] PgnUnreadable),
 }
 
 /// Lines per chunk judged by one thread, at most (and at most [`CHUNK_BYTES`] of text).
@@ -229,7 +248,7 @@ fn rejudge(record: &GameRecord, n: usize, problems: &mut Vec<String>) {
         });
     }
     if let Err(m) = check_referee_word(record) {
-        problems.push(m);
+        problems.push(m.to_string());
     }
 }
 
@@ -338,7 +357,7 @@ fn audit_run<R: BufRead>(
     lines: Lines<R>,
     prints: bool,
     host: &HostState,
-) -> anyhow::Result<Judgement> {
+) -> Result<Judgement, AuditError> {
     let source = lines.source.clone();
     let mut log = LogReader::start(lines)?.ok_or_else(|| LogError::NoHeader {
         path: std::path::PathBuf::from(&source),
@@ -346,8 +365,10 @@ fn audit_run<R: BufRead>(
     if log.header.scheduled_games == 0 && log.header.event.bots.is_empty() {
         return audit_unscheduled(log, source, prints, host);
     }
-    let x = ScheduleExpect::new(&log.header)
-        .map_err(|e| anyhow::anyhow!("{source}: the header's event has no schedule: {e}"))?;
+    let x = ScheduleExpect::new(&log.header).map_err(|error| AuditError::NoSchedule {
+        log: source.clone(),
+        error,
+    })?;
     let header = x.header_problems(&log.header);
     let mut fold = Fold::new(Seen::new(&log.header), prints);
     let judge = Judge {
@@ -393,7 +414,7 @@ fn audit_unscheduled<R: BufRead>(
     source: String,
     prints: bool,
     host: &HostState,
-) -> anyhow::Result<Judgement> {
+) -> Result<Judgement, AuditError> {
     let judge = Judge {
         expect: Expect::Unscheduled,
         source,
@@ -416,11 +437,14 @@ fn audit_unscheduled<R: BufRead>(
 }
 
 /// A `match --jsonl` file, its first line already peeked at.
-fn audit_match<R: BufRead>(mut lines: Lines<R>, prints: bool) -> anyhow::Result<Judgement> {
+fn audit_match<R: BufRead>(mut lines: Lines<R>, prints: bool) -> Result<Judgement, AuditError> {
     let source = lines.source.clone();
     let first = lines.peek_first()?.unwrap_or_default();
-    let first: GameRecord = serde_json::from_str(first)
-        .map_err(|e| anyhow::anyhow!("{source}: its first line is not a game record ({e})"))?;
+    let first: GameRecord =
+        serde_json::from_str(first).map_err(|error| AuditError::NotAGameRecord {
+            log: source.clone(),
+            error,
+        })?;
     let judge = Judge {
         expect: Expect::Match(MatchExpect::of_first(&first)),
         source,
@@ -476,7 +500,7 @@ fn missing(
 
 /// Verify the log at `path`: a run folder (its games.jsonl, and its games.pgn when it has
 /// one), a games.jsonl, or a `match --jsonl` file.
-pub fn audit_path(path: &Path) -> anyhow::Result<Audit> {
+pub fn audit_path(path: &Path) -> Result<Audit, AuditError> {
     let file = games_path(path);
     let pgn = path.join(PGN_FILE);
     let pgn = (path.is_dir() && pgn.is_file()).then_some(pgn);

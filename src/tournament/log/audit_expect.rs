@@ -4,13 +4,28 @@
 //! player 1 in odd games, the second in even ones).
 
 use super::games_jsonl::{header_layout, Header};
+use crate::games::UnknownRuleset;
 use crate::record::GameRecord;
 use crate::tournament::plan::config::{
     canonical_hash, CanonicalOpenings, Openings, TournamentConfig,
 };
-use crate::tournament::plan::layout::{game_id, pair_of_game, Layout};
+use crate::tournament::plan::layout::{game_id, pair_of_game, Layout, LayoutError};
+use crate::tournament::plan::openings::OpeningsError;
 use crate::tournament::plan::schedule::round_openings;
 use crate::tournament::plan::shard::Shard;
+
+/// Why the schedule of a header's event cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum NoSchedule {
+    /// Its growth history cannot be.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    #[error(transparent)]
+    Ruleset(#[from] UnknownRuleset),
+    /// Its random openings cannot be drawn.
+    #[error(transparent)]
+    Openings(#[from] OpeningsError),
+}
 
 /// Rounds whose random openings are drawn to check start positions, at most (a header that
 /// claims more is not drawn for: its games' starts are not checked).
@@ -40,7 +55,7 @@ pub struct ScheduleExpect {
 
 impl ScheduleExpect {
     /// The schedule of `header`'s event; an error when it cannot be made.
-    pub fn new(header: &Header) -> anyhow::Result<ScheduleExpect> {
+    pub fn new(header: &Header) -> Result<ScheduleExpect, NoSchedule> {
         let e = &header.event;
         let layout = header_layout(header)?;
         let (starts, openings_file) = match &e.openings {

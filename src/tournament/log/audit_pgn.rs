@@ -12,7 +12,15 @@ use crate::record::GameRecord;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::BufRead;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// games.pgn cannot be read (its games that do not parse are problems, not this).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read {}: {error}", path.display())]
+pub struct PgnUnreadable {
+    pub path: PathBuf,
+    pub error: std::io::Error,
+}
 
 /// What both logs keep of a game, hashed part by part (see `PARTS`).
 pub type Print = [u32; 4];
@@ -101,9 +109,12 @@ pub fn compare(
     jsonl: &HashMap<u64, Print>,
     name: &dyn Fn(u64) -> String,
     threads: usize,
-) -> anyhow::Result<(u64, Vec<String>)> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+) -> Result<(u64, Vec<String>), PgnUnreadable> {
+    let unreadable_file = |error| PgnUnreadable {
+        path: path.to_path_buf(),
+        error,
+    };
+    let file = std::fs::File::open(path).map_err(unreadable_file)?;
     let mut chunks = Chunker {
         reader: std::io::BufReader::with_capacity(1 << 16, file),
         line: String::new(),
@@ -158,8 +169,7 @@ pub fn compare(
             }
         }
     };
-    map_fold(threads, || chunks.next(), work, fold)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    map_fold(threads, || chunks.next(), work, fold).map_err(unreadable_file)?;
     if !unreadable {
         let mut absent: Vec<u64> = jsonl
             .keys()

@@ -15,7 +15,7 @@ use crate::record::GameRecord;
 use crate::stats::sprt::SprtParams;
 use crate::tournament::log::sink_error::SinkError;
 use crate::tournament::plan::config::{canonical_hash, CanonicalEvent, TournamentConfig};
-use crate::tournament::plan::layout::Layout;
+use crate::tournament::plan::layout::{Layout, LayoutError};
 use crate::tournament::plan::program_digest::FileDigest;
 use crate::tournament::plan::schedule::ScheduleError;
 use crate::tournament::plan::schedule::ScheduledGame;
@@ -222,9 +222,9 @@ pub fn bad_result(line: &str) -> Option<BadResult> {
 }
 
 /// The event's layout as a header describes it.
-pub fn header_layout(h: &Header) -> anyhow::Result<Layout> {
+pub fn header_layout(h: &Header) -> Result<Layout, LayoutError> {
     let e = &h.event;
-    Ok(Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)?)
+    Layout::new(e.format, &e.growth, e.bots.len(), e.rounds)
 }
 
 /// The games.jsonl path for `--out DIR`; a path to a file is taken as is.

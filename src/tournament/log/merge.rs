@@ -20,18 +20,18 @@
 //! twice ([`super::merge_twice`]: such lines are compared with the game's first line after the
 //! copy), not the games.
 
-use super::games_jsonl::{games_path, header_layout, Header, GAMES_FILE};
+use super::games_jsonl::{games_path, header_layout, Header, LogError, GAMES_FILE};
 use super::host_line::{HostAction, HostLine};
 use super::host_state::{read_host_lines, HostState};
 use super::merge_out::{earlier_merge, Input, OutError};
-use super::merge_twice::Twice;
+use super::merge_twice::{ReadAgain, Twice};
 use super::reader::{parse_game_line, refusal, LogReader};
 use super::seen::Seen;
 use crate::record::pgn::write_pgn;
 use crate::record::GameRecord;
 use crate::tournament::plan::config::canonical_hash;
 use crate::tournament::plan::grow::changes_between;
-use crate::tournament::plan::layout::{game_id, pair_of_game, Layout};
+use crate::tournament::plan::layout::{game_id, pair_of_game, Layout, LayoutError};
 use crate::tournament::plan::shard::Shard;
 use std::collections::BTreeSet;
 use std::io::{BufWriter, Write};
@@ -46,8 +46,15 @@ const LIST_MISSING: usize = 10;
 pub enum MergeError {
     #[error("nothing to merge: name the shards' folders")]
     NoInputs,
-    #[error("{0}")]
-    Read(String),
+    /// An input (or a line of one) cannot be read.
+    #[error(transparent)]
+    Log(#[from] LogError),
+    /// The event's schedule cannot be made from the first input's header.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    /// The inputs cannot be read again to compare the lines met twice.
+    #[error(transparent)]
+    ReadAgain(#[from] ReadAgain),
     #[error("{later} is not of the same event as {first} (config hash {later_hash} there, {first_hash} in the first); differs in: {differs}")]
     OtherEvent {
         first: String,
@@ -114,10 +121,6 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> MergeError + '_ {
     }
 }
 
-fn read_error(e: impl Into<anyhow::Error>) -> MergeError {
-    MergeError::Read(format!("{:#}", e.into()))
-}
-
 /// The two files being written, renamed over their final names by [`Outputs::commit`].
 struct Outputs {
     jsonl: (PathBuf, BufWriter<std::fs::File>),
@@ -161,7 +164,7 @@ impl Outputs {
 fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<Input>, Layout), MergeError> {
     let mut logs: Vec<Input> = Vec::with_capacity(inputs.len());
     for path in inputs {
-        let log = LogReader::open(&games_path(path)).map_err(read_error)?;
+        let log = LogReader::open(&games_path(path))?;
         let h = &log.header;
         if canonical_hash(&h.event) != h.config_hash {
             return Err(MergeError::EditedHeader {
@@ -188,7 +191,7 @@ fn open_inputs(inputs: &[PathBuf]) -> Result<(Vec<Input>, Layout), MergeError> {
         logs.push(log);
     }
     let first = logs.first().ok_or(MergeError::NoInputs)?;
-    let layout = header_layout(&first.header).map_err(read_error)?;
+    let layout = header_layout(&first.header)?;
     Ok((logs, layout))
 }
 
@@ -222,7 +225,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, partial: bool) -> Result<MergeRepor
                 first: paths[c.first].display().to_string(),
                 second: paths[c.again].display().to_string(),
             }),
-            Err(e) => Err(MergeError::Read(e.to_string())),
+            Err(e) => Err(MergeError::ReadAgain(e)),
         }
     });
     let (games, duplicate_lines, seen) = match checked {
@@ -385,9 +388,7 @@ fn write_pgns(
             start = end;
             // The whole line checked here, as the reader checks it (the copy read its ids).
             if parse_game_line(text, &mut record).is_none() {
-                record = refusal(text, &paths[batch.input], line)
-                    .map_err(read_error)?
-                    .record;
+                record = refusal(text, &paths[batch.input], line)?.record;
             }
             write_pgn(out, &record).map_err(io_error(path))?;
         }
@@ -409,17 +410,14 @@ fn copy_lines(
     let mut games = vec![0u64; logs.len()];
     for (k, log) in logs.iter_mut().enumerate() {
         let mut batch = PgnBatch::new(k);
-        while let Some(g) = log.next_lazy().map_err(read_error)? {
+        while let Some(g) = log.next_lazy()? {
             let (line, text) = (g.line, g.text);
             if hosts[k].0.superseded(&g.ids.game_id, line) {
                 continue;
             }
             // A line read by its ids is checked whole where it is not copied (a refusal is the
             // refusal of its first fault in the line, as the reader says it).
-            let check = || {
-                g.check(&paths[k], &mut GameRecord::default())
-                    .map_err(read_error)
-            };
+            let check = || g.check(&paths[k], &mut GameRecord::default());
             let bad = |problem: String| MergeError::BadLine {
                 path: paths[k].clone(),
                 line,

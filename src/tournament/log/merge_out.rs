@@ -4,7 +4,7 @@
 //! more are kept, and the inputs' new games are added. Refused: the folder is one of the inputs,
 //! it holds a run's own games (never replaced: give it as an input), or another event's.
 
-use super::games_jsonl::{Header, GAMES_FILE};
+use super::games_jsonl::{Header, LogError, GAMES_FILE};
 use super::reader::LogReader;
 use crate::tournament::plan::config::canonical_hash;
 use crate::tournament::plan::grow::changes_between;
@@ -17,8 +17,9 @@ pub type Input = LogReader<BufReader<std::fs::File>>;
 /// Why the output folder cannot be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutError {
-    #[error("{0}")]
-    Read(String),
+    /// Its games.jsonl cannot be read.
+    #[error(transparent)]
+    Log(#[from] LogError),
     #[error("--out {out} is one of the inputs; choose another folder")]
     OutIsInput { out: String },
     #[error("{path} holds another event's games (config hash {hash}; differs in: {differs}); choose another --out folder")]
@@ -51,8 +52,7 @@ pub fn earlier_merge(
     if !existing.exists() {
         return Ok(None);
     }
-    let old = LogReader::open(&existing)
-        .map_err(|e| OutError::Read(format!("{:#}", anyhow::Error::from(e))))?;
+    let old = LogReader::open(&existing)?;
     let path = existing.display().to_string();
     let h = &old.header;
     if canonical_hash(&h.event) != h.config_hash {

@@ -6,7 +6,7 @@
 //! Lines are compared by their SHA-256: equal digests are equal lines (a collision is not a
 //! practical concern), different digests different lines.
 
-use super::games_jsonl::games_path;
+use super::games_jsonl::{games_path, LogError};
 use super::reader::LogReader;
 use crate::tournament::plan::layout::Layout;
 use sha2::{Digest, Sha256};
@@ -15,8 +15,13 @@ use std::path::PathBuf;
 
 /// Why the inputs could not be read again.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct ReadAgain(String);
+pub enum ReadAgain {
+    #[error(transparent)]
+    Log(#[from] LogError),
+    /// A line met twice whose game's first line is no longer in the inputs.
+    #[error("the first line of game {number} is gone from the inputs (were they changed during the merge?)")]
+    FirstLineGone { number: u64 },
+}
 
 /// A line met again: the game's number, the input it is in, its digest.
 struct Again {
@@ -82,11 +87,9 @@ impl Twice {
         let mut firsts: HashMap<u64, Option<(usize, [u8; 32])>> =
             self.lines.iter().map(|a| (a.number, None)).collect();
         let mut left = firsts.len();
-        let failed =
-            |e: super::games_jsonl::LogError| ReadAgain(format!("{:#}", anyhow::Error::from(e)));
         'inputs: for (k, path) in inputs.iter().enumerate() {
-            let mut log = LogReader::open(&games_path(path)).map_err(failed)?;
-            while let Some(g) = log.next_lazy().map_err(failed)? {
+            let mut log = LogReader::open(&games_path(path))?;
+            while let Some(g) = log.next_lazy()? {
                 let (text, id) = (g.text, &g.ids.game_id);
                 let Some(n) = layout.game_of_id(id) else {
                     continue;
@@ -103,10 +106,7 @@ impl Twice {
         for a in &self.lines {
             let first = firsts.get(&a.number).copied().flatten();
             let Some((k, first_digest)) = first else {
-                return Err(ReadAgain(format!(
-                    "the first line of game {} is gone from the inputs (were they changed during the merge?)",
-                    a.number
-                )));
+                return Err(ReadAgain::FirstLineGone { number: a.number });
             };
             if first_digest != a.digest {
                 return Ok(Some(Conflict {

@@ -123,6 +123,15 @@ mod suite_tests {
     use super::*;
     use crate::tournament::plan::suites::{suite, SUITES};
 
+    /// A new ruleset comes with its suite (the checklist in `games/`'s module doc): one suite
+    /// for each registered ruleset, in `baraza games` order, and none for a ruleset that is not.
+    #[test]
+    fn every_ruleset_has_one_shipped_suite() {
+        let registered: Vec<&str> = crate::games::RULESETS.iter().map(|r| r.id).collect();
+        let shipped: Vec<&str> = SUITES.iter().map(|(r, _)| *r).collect();
+        assert_eq!(shipped, registered);
+    }
+
     /// Every shipped position parses as its ruleset's, is not over and has a legal move (what
     /// `parse_openings` checks with the engine), none is there twice, and each suite is the
     /// output of the command it names (its count in the first line).

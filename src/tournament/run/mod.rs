@@ -4,7 +4,7 @@
 //! - [`seats`]: the pool of kept bot processes;
 //! - [`crash`]: `--on-crash abort`;
 //! - [`stderr_slots`]: the per-game stderr files and the bots' stderr logs;
-//! - [`play`]: one game with the referee, and a whole run (runtime, signals, goodbye, reaping);
+//! - [`arena`]: one game with the referee, and a whole run (runtime, signals, goodbye, reaping);
 //! - [`resume`]: the plan of a run into games.jsonl (what is still to play, the table so far);
 //! - [`roster`]: a resumed run under the log's host lines (replaced bots' commands, withdrawn
 //!   bots, the programs' digests held to the log's);
@@ -15,12 +15,12 @@
 //! - [`runner`]: the loop, generic over how one game is played: concurrency, the run events
 //!   to the sinks (games.jsonl, PGN, console, progress), the SPRT stop.
 
+pub mod arena;
 pub mod crash;
 pub mod events;
 pub mod feed;
 pub mod game_set;
 pub mod interrupt;
-pub mod play;
 pub mod resume;
 pub mod roster;
 pub mod runner;

@@ -116,8 +116,9 @@ pub fn plan_shard_run(
         });
     }
     let host = &log.host;
-    let (played, hashed) =
-        roster::under_host_lines(config, &log.header, host, &path).map_err(LogError::Refused)?;
+    // The log's own words: a refusal of its host lines or recorded digests.
+    let (played, hashed) = roster::under_host_lines(config, &log.header, host, &path)
+        .map_err(|e| LogError::Refused(e.to_string()))?;
     let (resumed, grown) = crate::tournament::plan::grow::resume_config(
         &log.header.event,
         &log.header.config_hash,

@@ -67,6 +67,16 @@ pub struct ProgramChanged {
     pub changed: String,
 }
 
+/// Why a run cannot be resumed under the log's host lines.
+#[derive(Debug, thiserror::Error)]
+pub enum RosterRefused {
+    /// A replaced bot's latest command cannot be used.
+    #[error(transparent)]
+    Spec(#[from] BotSpecError),
+    #[error(transparent)]
+    Changed(#[from] ProgramChanged),
+}
+
 /// The digests recorded for each bot: the header's, or its latest replacement's.
 pub fn recorded_programs(header: &Header, host: &HostState) -> BTreeMap<String, Vec<FileDigest>> {
     let mut out = header.programs.clone();
@@ -103,16 +113,15 @@ pub fn check_programs(
 }
 
 /// `config` under the log's host lines: as played (replaced bots' latest commands, each
-/// bot's files held to the recorded digests) and as hashed ([`config_for_hash`]); the refusal
-/// in words.
+/// bot's files held to the recorded digests) and as hashed ([`config_for_hash`]).
 pub fn under_host_lines(
     config: &TournamentConfig,
     header: &Header,
     host: &HostState,
     path: &std::path::Path,
-) -> Result<(TournamentConfig, TournamentConfig), String> {
-    let played = config_to_play(config, host).map_err(|e| e.to_string())?;
-    check_programs(&played, &recorded_programs(header, host), path).map_err(|e| e.to_string())?;
+) -> Result<(TournamentConfig, TournamentConfig), RosterRefused> {
+    let played = config_to_play(config, host)?;
+    check_programs(&played, &recorded_programs(header, host), path)?;
     Ok((played, config_for_hash(config, header, host)))
 }
 

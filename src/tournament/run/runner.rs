@@ -7,7 +7,7 @@
 //! ([`Interrupt::abort`]): then they are dropped unwritten, and a resume plays them again.
 //!
 //! Wiring it to the referee is one closure, `play(game) -> Future<Output = Result<GameRecord,
-//! PlayError<E>>>`: [`super::play`] builds the referee's setup from the [`ScheduledGame`]
+//! PlayError<E>>>`: [`super::arena`] builds the referee's setup from the [`ScheduledGame`]
 //! and plays it.
 
 use super::events::{RunEvent, SinkError, Sinks};

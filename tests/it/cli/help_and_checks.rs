@@ -36,6 +36,8 @@ const COMMANDS: &[&[&str]] = &[
     &["league", "run"],
     &["league", "merge"],
     &["league", "leaderboard"],
+    &["completions"],
+    &["man"],
 ];
 
 /// The commands a `--help` lists under "Commands:" (without `help`).

@@ -1,5 +1,5 @@
 //! The command line as a user meets it: `--help`, usage errors, `rules`, `play`, `view`, and
-//! the README and docs that lead to them.
+//! the shell's completions and man pages, the README and docs that lead to them.
 
 mod docs_links;
 mod foreign_options;
@@ -9,6 +9,7 @@ mod play;
 mod report_browser;
 mod rules;
 mod rules_bao;
+mod shell;
 mod view;
 mod view_browser;
 mod view_evals_browser;

@@ -52,6 +52,10 @@ pub enum Tool {
     Python3,
     /// `/dev/full`, the device every write to fails.
     DevFull,
+    /// bash, whose completion functions `baraza completions bash` writes: `bash --version`.
+    Bash,
+    /// man, to render the pages `baraza man` writes: `man --version`.
+    Man,
     /// The `baraza` Python package (python/), built and installed for the `python3` on the
     /// PATH: `python3 -c 'import baraza'` succeeds.
     PythonPackage,
@@ -62,7 +66,7 @@ pub const CHROMIUM: &[&str] = &["chromium", "chromium-browser", "google-chrome"]
 
 impl Tool {
     /// Every tool, in the order above.
-    pub const ALL: [Tool; 17] = [
+    pub const ALL: [Tool; 19] = [
         Tool::Bwrap,
         Tool::Tmux,
         Tool::Script,
@@ -79,6 +83,8 @@ impl Tool {
         Tool::Cargo,
         Tool::Python3,
         Tool::DevFull,
+        Tool::Bash,
+        Tool::Man,
         Tool::PythonPackage,
     ];
 
@@ -101,6 +107,8 @@ impl Tool {
             Tool::Cargo => "tool_cargo",
             Tool::Python3 => "tool_python3",
             Tool::DevFull => "tool_dev_full",
+            Tool::Bash => "tool_bash",
+            Tool::Man => "tool_man",
             Tool::PythonPackage => "tool_python_package",
         }
     }
@@ -124,6 +132,8 @@ impl Tool {
             Tool::Cargo => "cargo on the PATH",
             Tool::Python3 => "python3",
             Tool::DevFull => "/dev/full",
+            Tool::Bash => "bash",
+            Tool::Man => "man",
             Tool::PythonPackage => "the baraza Python package",
         }
     }
@@ -148,6 +158,8 @@ impl Tool {
             Tool::Cargo => &[&["cargo"]],
             Tool::Python3 | Tool::PythonPackage => &[&["python3"]],
             Tool::DevFull => &[],
+            Tool::Bash => &[&["bash"]],
+            Tool::Man => &[&["man"]],
         }
     }
 
@@ -197,6 +209,8 @@ impl Tool {
             Tool::Cargo => succeeds("cargo", &["--version"]),
             Tool::Python3 => succeeds("python3", &["--version"]),
             Tool::DevFull => Path::new("/dev/full").exists(),
+            Tool::Bash => succeeds("bash", &["--version"]),
+            Tool::Man => succeeds("man", &["--version"]),
             Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
         };
         if works {

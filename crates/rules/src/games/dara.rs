@@ -8,8 +8,8 @@
 use super::Ruleset;
 use crate::decimal::push_uint;
 use crate::game::{
-    lost_without_moves, parse_side, parse_uint, split_fields, Capture, Game, MoveError, Outcome,
-    Player, PositionError, Status,
+    lost_without_moves, parse_side, parse_uint, split_fields, Capture, Game, GameKind, MoveError,
+    Outcome, Player, PositionError, Status,
 };
 
 /// Dara, and the variant played in Niger.
@@ -336,6 +336,7 @@ impl Dara {
 
 impl Game for Dara {
     type Move = DaraMove;
+    const KIND: GameKind = GameKind::Dara;
 
     fn ruleset_id(&self) -> &'static str {
         if self.niger {

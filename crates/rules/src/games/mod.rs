@@ -1,17 +1,39 @@
 //! The registry of rulesets: ruleset id -> game. Each game module exports its rulesets (id,
-//! description, start position, default draw adjudication); [`RULESETS`] concatenates them.
-//! Adding a game is one module plus one line in `GAMES` (below).
+//! game kind, description, start position, default draw adjudication); [`RULESETS`]
+//! concatenates them.
+//!
+//! # Adding a game
+//!
+//! 1. Its rules as a spec, then `docs/<game>.md` (the rules as implemented, every decision the
+//!    spec leaves open) and a row in README.md's table.
+//! 2. Here: a module with a type implementing [`Game`] (pure, no I/O) and its `RULESETS`, and
+//!    one line in `GAMES` (below).
+//! 3. A variant of [`GameKind`] in `game.rs`. The compiler then names every place in the
+//!    arena that must know the game, each an exhaustive `match`: the search's engine and
+//!    default algorithm (`src/builtin/search/mod.rs`, with an evaluation in
+//!    `src/builtin/search/eval/`), its level budgets (`levels.rs`), what a capture is worth to
+//!    the person playing (`src/console/captures.rs`).
+//! 4. An opening suite per ruleset: `baraza openings generate <ruleset>` into
+//!    `openings/<ruleset>.txt` and a line in `src/tournament/plan/suites.rs` (the test
+//!    `every_ruleset_has_one_shipped_suite` fails until then).
+//! 5. The viewer's board (`src/view/assets/viewer.js`, keyed by the ruleset's family name; the
+//!    terminal's is the game's own `Game::draw`), and the Python package's docs
+//!    (docs/python.md).
+//! 6. Perft counts checked by hand or against another implementation (tests/data) and the
+//!    engines' benches (`benches/`).
 
 pub mod bao;
 pub mod dara;
 pub mod darra;
 
-use crate::game::{Game, Position, PositionError, Status};
+use crate::game::{Game, GameKind, Position, PositionError, Status};
 
 /// A ruleset as the arena sees it.
 #[derive(Clone, Copy)]
 pub struct Ruleset {
     pub id: &'static str,
+    /// The game it is a ruleset of.
+    pub kind: GameKind,
     pub description: &'static str,
     /// The standard start position string.
     pub start: &'static str,
@@ -31,6 +53,7 @@ impl Ruleset {
     ) -> Ruleset {
         Ruleset {
             id,
+            kind: G::KIND,
             description,
             start,
             default_max_plies,

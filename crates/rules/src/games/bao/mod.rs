@@ -18,7 +18,7 @@ pub use moves::BaoMove;
 
 use super::Ruleset;
 use crate::game::{
-    lost_without_moves, Capture, Game, MoveError, Outcome, Player, PositionError, Status,
+    lost_without_moves, Capture, Game, GameKind, MoveError, Outcome, Player, PositionError, Status,
 };
 use sowing::front_empty;
 
@@ -90,6 +90,7 @@ impl Bao {
 
 impl Game for Bao {
     type Move = BaoMove;
+    const KIND: GameKind = GameKind::Bao;
 
     fn ruleset_id(&self) -> &'static str {
         "bao"

@@ -14,7 +14,7 @@
 //! memory = 2048                 # this bot's own limit
 //! ```
 
-use super::config::EventInputs;
+use super::inputs::EventInputs;
 use crate::bot::hosting::{HostOptions, HostOverrides};
 use std::path::Path;
 

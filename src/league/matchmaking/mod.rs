@@ -34,7 +34,7 @@ mod placement;
 mod settings;
 mod uncertainty;
 
-pub use settings::Settings;
+pub use settings::{Settings, SettingsError};
 
 use crate::rng::SplitMix64;
 use crate::stats::ratings::PairGames;

@@ -102,10 +102,23 @@ pub struct Capture {
     pub by: Player,
 }
 
+/// The games baraza plays: a closed set. Each [`Game`] names its kind and each ruleset
+/// carries it ([`crate::games::Ruleset::kind`]); where the arena must know which game it holds
+/// (the search's evaluation, what a capture is worth), it matches on this exhaustively, so a
+/// new game is found by the compiler rather than by searching for ruleset ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Darra,
+    Bao,
+    Dara,
+}
+
 /// A game's rules on a compact, cheaply copied position.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A typed move, cheap to copy. Its token is produced by [`Game::move_token`].
     type Move: Copy + PartialEq + fmt::Debug + Send + Sync;
+    /// Which of the games this is.
+    const KIND: GameKind;
 
     /// The ruleset id of this position (its first field).
     fn ruleset_id(&self) -> &'static str;
@@ -271,6 +284,8 @@ pub fn random_playout<G: Game>(start: &G, rng: &mut SplitMix64, moves: &mut Vec<
 /// The arena's string-level, object-safe view of a position of any game.
 pub trait Position: Send + Sync {
     fn ruleset(&self) -> &'static str;
+    /// Which of the games this position is of.
+    fn kind(&self) -> GameKind;
     fn format(&self) -> String;
     fn side_to_move(&self) -> Player;
     /// Legal move tokens in the spec's order.
@@ -313,6 +328,9 @@ impl Clone for Box<dyn Position> {
 impl<G: Game> Position for G {
     fn ruleset(&self) -> &'static str {
         self.ruleset_id()
+    }
+    fn kind(&self) -> GameKind {
+        G::KIND
     }
     fn format(&self) -> String {
         Game::format(self)

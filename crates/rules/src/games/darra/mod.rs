@@ -10,7 +10,7 @@ use super::Ruleset;
 use crate::decimal::{push_uint, AsciiLine};
 use crate::game::{
     parse_side, parse_uint, parse_uint_named, push_tokens_each, split_fields, Capture, Game,
-    MoveError, Outcome, Player, PositionError, Status,
+    GameKind, MoveError, Outcome, Player, PositionError, Status,
 };
 
 /// The Darra rulesets, one per board size.
@@ -262,6 +262,7 @@ const TOKEN_ORDERS: [[u8; 18]; 4] = {
 
 impl Game for Darra {
     type Move = DarraMove;
+    const KIND: GameKind = GameKind::Darra;
 
     fn ruleset_id(&self) -> &'static str {
         VARIANTS[self.variant as usize].0

@@ -1,0 +1,21 @@
+//! `baraza hosting-check`: the hosting options, probed on this machine.
+
+use crate::bot::hosting::HostOptions;
+use clap::Args;
+
+pub(super) const HOSTING_CHECK_HELP: &str = "\
+Each line is probed on this machine (a namespace and a sandbox are started): exact (the kernel
+enforces it), best effort (the line says what can slip), off, or REFUSED (asked for, but it
+cannot work here: `match` and `tournament` would refuse the same options). Exit status 1 when
+something asked for is refused.
+
+Examples:
+  baraza hosting-check
+  baraza hosting-check --sandbox --memory 1024 --cpu-seconds 600 --max-processes 64";
+
+/// `baraza hosting-check`: the hosting options of `match` and `tournament`.
+#[derive(Args, Debug, Clone)]
+pub struct HostingCheckArgs {
+    #[command(flatten)]
+    pub host: HostOptions,
+}
