@@ -44,38 +44,44 @@ pub fn level(n: Option<u32>) -> Level {
     }
 }
 
-/// A level's node budget on `ruleset`. The budgets are set for Darra 2 x 6, where a player
+/// A level's node budget, `nodes`, on a ruleset whose [`times_six`] is `times_six`. The
+/// budgets are set for Darra 2 x 6, where a player
 /// has up to 6 moves; with more moves a budget searches a ply or two less, and the levels
 /// bunch up. So it grows with the moves: with the row on Darra's long boards (three times on
 /// 2 x 18, up to 18 moves), three times on Dara (a drop has up to 30 cells; 1,000 nodes often
 /// finished only depth 2 there, as level 2 does). Bao's are its own.
-pub fn scaled(nodes: u64, ruleset: &Ruleset) -> u64 {
-    let times_six = match ruleset.kind {
+pub fn scaled(nodes: u64, times_six: u64) -> u64 {
+    nodes * times_six / 6
+}
+
+/// Six times [`scaled`]'s factor on `ruleset` (parses its start position: call it once a
+/// ruleset).
+pub fn times_six(ruleset: &Ruleset) -> u64 {
+    match ruleset.kind {
         // Every hole of a row holds seeds at the start: its legal moves are the row.
         GameKind::Darra => ruleset.start_position().legal().len() as u64,
         GameKind::Dara => 18,
         GameKind::Bao => 6,
-    };
-    nodes * times_six / 6
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn ruleset(id: &str) -> &'static Ruleset {
-        crate::games::find(id).unwrap()
+    fn times_six_on(id: &str) -> u64 {
+        times_six(crate::games::find(id).unwrap())
     }
 
     #[test]
     fn boards_with_more_moves_get_bigger_budgets() {
-        assert_eq!(scaled(1_000, ruleset("darra")), 1_000);
-        assert_eq!(scaled(1_000, ruleset("dara-niger")), 3_000);
-        assert_eq!(scaled(10_000, ruleset("dara")), 30_000);
-        assert_eq!(scaled(1_000, ruleset("bao")), 1_000);
-        assert_eq!(scaled(10_000, ruleset("darra-2x12")), 20_000);
-        assert_eq!(scaled(100_000, ruleset("darra-2x16")), 266_666);
-        assert_eq!(scaled(100_000, ruleset("darra-2x18")), 300_000);
+        assert_eq!(scaled(1_000, times_six_on("darra")), 1_000);
+        assert_eq!(scaled(1_000, times_six_on("dara-niger")), 3_000);
+        assert_eq!(scaled(10_000, times_six_on("dara")), 30_000);
+        assert_eq!(scaled(1_000, times_six_on("bao")), 1_000);
+        assert_eq!(scaled(10_000, times_six_on("darra-2x12")), 20_000);
+        assert_eq!(scaled(100_000, times_six_on("darra-2x16")), 266_666);
+        assert_eq!(scaled(100_000, times_six_on("darra-2x18")), 300_000);
     }
 
     #[test]

@@ -133,6 +133,9 @@ pub struct Search {
     level: levels::Level,
     ruleset: String,
     engine: Option<Box<dyn Engine>>,
+    /// The ruleset the level budgets were last scaled for, and its factor (from its start
+    /// position: worked out once a ruleset, not every move).
+    budget_scale: Option<(&'static str, u64)>,
     rng: SearchRng,
     info: Vec<String>,
     clock: ClockWatch,
@@ -146,6 +149,7 @@ impl Search {
             level: levels::level(options.level),
             ruleset: String::new(),
             engine: None,
+            budget_scale: None,
             rng: SearchRng::new(seed),
             info: Vec::new(),
             clock: ClockWatch::new(),
@@ -200,8 +204,13 @@ impl Strategy for Search {
             .chain(self.level.depth)
             .chain(go_depth)
             .min();
-        let ruleset = games::find(pos.ruleset());
-        let level_nodes = (self.level.nodes.zip(ruleset)).map(|(n, r)| levels::scaled(n, r));
+        let level_nodes = self.level.nodes.and_then(|n| {
+            let id = pos.ruleset();
+            if self.budget_scale.is_none_or(|(seen, _)| seen != id) {
+                self.budget_scale = games::find(id).map(|r| (r.id, levels::times_six(r)));
+            }
+            self.budget_scale.map(|(_, t)| levels::scaled(n, t))
+        });
         // The referee's `go nodes N` caps its own budget.
         let own = self.options.nodes.or(level_nodes);
         limits.nodes = own.into_iter().chain(turn.clocks.nodes).min();
