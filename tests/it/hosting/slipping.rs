@@ -209,14 +209,23 @@ fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time_under_the_san
 fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
     let dir = temp_dir("slip-sigchld");
     // Each turn a child that burns 0.8 s of CPU and exits, never waited for: with SIGCHLD
-    // ignored the kernel reaps it and adds its CPU to no one's.
-    let burn = "if os.fork() == 0:\n    t = time.process_time()\n    while time.process_time() - t < 0.8:\n        pass\n    os._exit(0)";
+    // ignored the kernel reaps it and adds its CPU to no one's. The bot moves once the child
+    // has exited (its end of a pipe closed), so each turn adds 0.8 s however busy the machine.
+    let burn = "r, w = os.pipe()\n\
+                if os.fork() == 0:\n\
+                \x20   t = time.process_time()\n\
+                \x20   while time.process_time() - t < 0.8:\n\
+                \x20       pass\n\
+                \x20   os._exit(0)\n\
+                os.close(w)\n\
+                os.read(r, 1)\n\
+                os.close(r)";
     let bot = py_bot(
         &dir,
         "reaped.py",
         "signal.signal(signal.SIGCHLD, signal.SIG_IGN)",
         burn,
-        1.0,
+        0.0,
     );
     let jsonl = dir.join("g.jsonl");
     let out = run(&[
@@ -226,8 +235,9 @@ fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
         "builtin:random",
         "--games",
         "1",
+        // Room for 0.8 s of CPU a turn on a machine loaded tenfold.
         "--movetime",
-        "4000",
+        "20000",
         "--cpu-seconds",
         "3",
         "--jsonl",
@@ -240,7 +250,8 @@ fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
         reason.contains("exceeded --cpu-seconds 3 (all its processes together)"),
         "{g}"
     );
-    // Killed for it in its fifth turn at the latest (4 x 0.8 s > 3 s), not at the game's end.
+    // Killed for it in its fifth turn at the latest (4 x 0.8 s > 3 s), not at the game's end
+    // (Darra 2x6 gives a bot more than six turns).
     let its_plies = g["plies"].as_u64().unwrap().div_ceil(2);
     assert!(its_plies <= 6, "{g}");
 }
