@@ -5,7 +5,7 @@
 //! group of its own, which may not read the terminal.
 
 use crate::cli::HumanArgs;
-use crate::console::{board, captures, hint, info, ticker};
+use super::{board, captures, hint, info, ticker};
 use crate::game::{Player, Position};
 use crate::games;
 use crate::protocol::{Go, RefereeMsg};

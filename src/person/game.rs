@@ -1,5 +1,5 @@
 //! `baraza play <ruleset> <bot> [--as 1|2]`: a person against a bot. The person's side is a
-//! bot process like any other (`baraza human`, see [`super::human`]), so the referee, its
+//! bot process like any other (`baraza human`, see [`super::stand_in`]), so the referee, its
 //! clocks and its record are exactly a match's; this command relays that side's console
 //! (a Unix socket) to the person: its output to stdout, stdin's lines to it.
 
@@ -7,8 +7,8 @@ use crate::bot::spec::BotSpec;
 use crate::bot::{become_subreaper, StderrSink};
 use crate::cli::PlayArgs;
 use crate::clock::TimeControl;
-use crate::console::board::drawing;
-use crate::console::ending::{final_position, verdict};
+use super::board::drawing;
+use super::ending::{final_position, verdict};
 use crate::events::jsonl::RecordsSink;
 use crate::events::pgn::PgnSink;
 use crate::game::Player;
