@@ -5,6 +5,7 @@ pub mod bot;
 pub mod check_bot;
 pub mod completions;
 pub mod hosting_check;
+pub mod human;
 pub mod league;
 pub mod live;
 pub mod man;
@@ -12,6 +13,7 @@ pub mod match_cmd;
 pub mod merge;
 pub mod new_bot;
 pub mod openings;
+pub mod play;
 pub mod replay;
 pub mod results;
 pub mod rules;
@@ -45,8 +47,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Results(args) => results::run(&mut out, args),
         Command::Merge(args) => merge::run(&mut out, args),
         Command::View(args) => view::run(&mut out, args),
-        Command::Play(args) => crate::person::game::run(&mut out, args),
-        Command::Human(args) => crate::person::stand_in::run(&mut out, args),
+        Command::Play(args) => play::run(&mut out, args),
+        Command::Human(args) => human::run(&mut out, args),
         Command::CheckBot(args) => check_bot::run(&mut out, args),
         Command::HostingCheck(args) => hosting_check::run(&mut out, args),
         Command::Openings(cmd) => openings::run(&mut out, cmd),

@@ -1,17 +1,31 @@
-//! `baraza human --console SOCKET`: the person's side of `baraza play`. The referee starts it
-//! like any bot and it speaks the bot protocol on stdin/stdout, so the person plays under the
-//! same referee, clocks and record as a bot would. It draws the board and asks for moves on a
-//! console (a Unix socket) that `baraza play` relays to the person: a bot runs in a process
-//! group of its own, which may not read the terminal.
+//! `baraza human --console SOCKET`: the stand-in, the person's side of `baraza play` as the
+//! referee sees it. The referee starts it like any bot and it speaks the bot protocol on
+//! stdin/stdout, so the person plays under the same referee, clocks and record as a bot would.
+//! It draws the board and asks for moves on the console ([`super::console`]), a Unix socket
+//! that `baraza play` relays to the person: a bot runs in a process group of its own, which may
+//! not read the terminal.
 
-use crate::cli::HumanArgs;
+use super::error::PersonError;
 use super::{board, captures, hint, info, ticker};
 use crate::game::{Player, Position};
 use crate::games;
 use crate::protocol::{Go, RefereeMsg};
-use anyhow::Context;
 use std::io::{BufRead, BufReader, Read, Seek, Write};
 use std::os::unix::net::UnixStream;
+use std::path::PathBuf;
+
+/// How the stand-in was started (`baraza human`'s options, set by `baraza play`).
+#[derive(Clone, Debug)]
+pub struct StandIn {
+    /// The console's socket.
+    pub console: PathBuf,
+    /// The opponent's info log, shown as it grows.
+    pub info: Option<PathBuf>,
+    /// Draw in colour, and tick the person's clock.
+    pub color: bool,
+    /// Show every info line of the bot, not only its last before each move.
+    pub verbose: bool,
+}
 
 /// What the person's side knows of the game in play.
 #[derive(Default)]
@@ -27,13 +41,19 @@ struct State {
     mine: Option<Box<dyn Position>>,
 }
 
-pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
-    let sock = UnixStream::connect(&args.console)
-        .with_context(|| format!("cannot reach the console {}", args.console.display()))?;
+/// Serve the referee's lines from `input` with answers to `out`, asking the person on the
+/// console, until `quit` or the end of `input`.
+pub fn run(
+    out: &mut dyn Write,
+    input: &mut dyn BufRead,
+    args: &StandIn,
+) -> Result<(), PersonError> {
+    let sock = UnixStream::connect(&args.console).map_err(|source| PersonError::Reach {
+        path: args.console.clone(),
+        source,
+    })?;
     let mut ask = BufReader::new(sock.try_clone()?);
     let mut tell = sock;
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut st = State::default();
     let mut line = String::new();
     loop {
@@ -65,9 +85,9 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
             RefereeMsg::Last(m) => st.last = m.unwrap_or("").to_string(),
             RefereeMsg::Legal(l) => st.legal = l.split_whitespace().map(str::to_string).collect(),
             RefereeMsg::Go(go) => {
-                show_turn(&mut tell, &mut st, &args, go)?;
-                let ticking = clock_to_tick(&st, &args, go)
-                    .map(|ms| -> anyhow::Result<_> {
+                show_turn(&mut tell, &mut st, args, go)?;
+                let ticking = clock_to_tick(&st, args, go)
+                    .map(|ms| -> Result<_, PersonError> {
                         writeln!(tell, "{}", ticker::clock_line(ms))?;
                         Ok(ticker::Ticker::start(tell.try_clone()?, ms))
                     })
@@ -78,7 +98,7 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
                     Some(mv) => {
                         writeln!(out, "move {mv}")?;
                         out.flush()?;
-                        show_own_move(&mut tell, &mut st, &args, &mv)?;
+                        show_own_move(&mut tell, &mut st, args, &mv)?;
                     }
                     None => {
                         writeln!(out, "resign")?;
@@ -90,7 +110,7 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
                 result,
                 termination,
             } => {
-                show_info(&mut tell, &mut st, &args)?;
+                show_info(&mut tell, &mut st, args)?;
                 writeln!(tell, "Game over: {result} {termination}")?;
             }
             RefereeMsg::Quit => return Ok(()),
@@ -100,7 +120,7 @@ pub fn run(out: &mut dyn Write, args: HumanArgs) -> anyhow::Result<()> {
 }
 
 /// The opponent's info lines written since the last look (the referee flushes each line).
-fn show_info(tell: &mut impl Write, st: &mut State, args: &HumanArgs) -> anyhow::Result<()> {
+fn show_info(tell: &mut impl Write, st: &mut State, args: &StandIn) -> Result<(), PersonError> {
     let Some(path) = &args.info else {
         return Ok(());
     };
@@ -117,7 +137,7 @@ fn show_info(tell: &mut impl Write, st: &mut State, args: &HumanArgs) -> anyhow:
 }
 
 /// The person's clock, to tick on a terminal under a game clock (--tc).
-fn clock_to_tick(st: &State, args: &HumanArgs, go: Go) -> Option<u64> {
+fn clock_to_tick(st: &State, args: &StandIn, go: Go) -> Option<u64> {
     let mine = match st.me? {
         Player::One => go.p1time,
         Player::Two => go.p2time,
@@ -129,9 +149,9 @@ fn clock_to_tick(st: &State, args: &HumanArgs, go: Go) -> Option<u64> {
 fn show_own_move(
     tell: &mut impl Write,
     st: &mut State,
-    args: &HumanArgs,
+    args: &StandIn,
     mv: &str,
-) -> anyhow::Result<()> {
+) -> Result<(), PersonError> {
     let Ok(before) = games::parse_position(&st.position) else {
         return Ok(());
     };
@@ -156,9 +176,9 @@ fn show_own_move(
 fn show_turn(
     tell: &mut impl Write,
     st: &mut State,
-    args: &HumanArgs,
+    args: &StandIn,
     go: Go,
-) -> anyhow::Result<()> {
+) -> Result<(), PersonError> {
     writeln!(tell)?;
     show_info(tell, st, args)?;
     let me = st.me.unwrap_or(Player::One);
@@ -232,7 +252,7 @@ fn ask_move(
     tell: &mut impl Write,
     legal: &[String],
     position: &str,
-) -> anyhow::Result<Option<String>> {
+) -> Result<Option<String>, PersonError> {
     loop {
         write!(tell, "your move> ")?;
         tell.flush()?;
