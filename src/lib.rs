@@ -15,7 +15,9 @@
 //!   [`key_values`]: options written `key=value,...`; [`cli_habits`]: cutechess-cli and
 //!   fastchess spellings, for `--help` and the hints.
 //! - [`rules`]: the answers of `games` and `rules` as typed values (their `--json` forms).
-//! - [`console`]: what `play` shows the person: the board from their side, captures, the end.
+//! - [`person`]: the person's side of `play`: the game against the bot, what the person is
+//!   shown (the board from their side, captures, the end), and the process that stands in for
+//!   them as a bot (`baraza human`).
 //!
 //! Bots and games:
 //! - [`protocol`]: the bot protocol's messages, both directions, parsed and written in one
@@ -56,7 +58,6 @@ pub mod cli;
 pub mod cli_habits;
 pub mod clock;
 pub mod commands;
-pub mod console;
 pub mod count;
 pub mod escape;
 pub mod events;
@@ -64,6 +65,7 @@ pub mod key_values;
 pub mod kits;
 pub mod league;
 pub mod outcome;
+pub mod person;
 pub mod protocol;
 pub mod record;
 pub mod referee;

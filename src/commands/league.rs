@@ -2,9 +2,9 @@
 //! does one thing with [`crate::league`] and says what it did in a line or two.
 
 use crate::cli::{LeaderboardFormat, LeagueCommand, LeagueNewArgs, LeagueRunArgs};
+use crate::league::batch_games::PlayChoices;
 use crate::league::entrants::Entrants;
 use crate::league::folder::League;
-use crate::league::play::PlayChoices;
 use crate::league::run::Amount;
 use crate::league::{leaderboard, leaderboard_render as render, lock, run, shards};
 use anyhow::{bail, Context};

@@ -5,9 +5,9 @@
 //!   `--resume` games.pgn is first rewritten from games.jsonl, so the two agree after a kill;
 //! - each bot's stderr goes to `DIR/stderr/<bot>.log` ([`crate::tournament::run::stderr_slots`]);
 //! - first Ctrl-C or `DIR/stop`: no new games, the running ones may finish for
-//!   [`INTERRUPT_GRACE`], then they are aborted (not written; a resume plays them again);
-//!   second Ctrl-C, SIGTERM or SIGHUP: the running games are dropped at once
-//!   ([`crate::signals`]); the resume command is printed;
+//!   [`INTERRUPT_GRACE`](crate::run_builder::INTERRUPT_GRACE), then they are aborted (not
+//!   written; a resume plays them again); second Ctrl-C, SIGTERM or SIGHUP: the running games
+//!   are dropped at once ([`crate::signals`]); the resume command is printed;
 //! - progress on stderr ([`crate::events::progress`]); the final table on stdout (text, or
 //!   JSON with `--json`), computed from the same lines `baraza results` reads.
 
@@ -16,8 +16,7 @@ use crate::cli::TournamentArgs;
 use crate::escape::terminal::escape_lines;
 use crate::events::progress::Progress;
 use crate::events::Sinks;
-use crate::run_builder::RunBuilder;
-pub use crate::run_builder::{INTERRUPT_GRACE, STOP_FILE};
+use crate::run_builder::{RunBuilder, STOP_FILE};
 use crate::tournament::plan::config::{RunOptions, TournamentConfig};
 use crate::tournament::run::arena::Ended;
 use crate::tournament::run::resume::RunPlan;

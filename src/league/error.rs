@@ -1,5 +1,5 @@
 //! Why a league's batch cannot be planned, played or merged, or its leaderboard computed: the
-//! one error of [`super::batch`], [`super::play`], [`super::run`], [`super::shards`] and
+//! one error of [`super::batch`], [`super::batch_games`], [`super::run`], [`super::shards`] and
 //! [`super::leaderboard`]. Each message is one line, naming the file or the command that puts
 //! it right; the files' own errors ([`super::folder`], [`super::entrants`], the games log)
 //! keep theirs.

@@ -10,12 +10,14 @@
 //! - [`lock`]: one run or merge at a time, one writer of entrants.toml at a time;
 //! - [`matchmaking`]: which versions play next (pure);
 //! - [`batch`]: a batch planned from the log, written down before it is played;
-//! - [`play`]: a batch's games on the tournament's runner;
+//! - [`batch_games`]: a batch's games (all it has left, or a shard's) played on the
+//!   tournament's runner into a games log;
 //! - [`run`]: `league run`, batch after batch, finishing a killed run's batch first;
 //! - [`shards`]: a batch played in shards and merged back;
 //! - [`leaderboard`], [`leaderboard_render`]: the leaderboard and its text, Markdown, HTML.
 
 pub mod batch;
+pub mod batch_games;
 pub mod entrants;
 pub mod error;
 pub mod folder;
@@ -23,7 +25,6 @@ pub mod leaderboard;
 pub mod leaderboard_render;
 pub mod lock;
 pub mod matchmaking;
-pub mod play;
 pub mod run;
 pub mod shards;
 pub mod timestamp;

@@ -5,10 +5,10 @@
 //! without playing it, for shards ([`super::shards`]).
 
 use super::batch::{self, Batch, LogSoFar};
+use super::batch_games::{check_programs, play, PlayChoices, Played, Target};
 use super::entrants::Entrants;
 use super::error::LeagueError;
 use super::folder::{League, PGN_FILE};
-use super::play::{check_programs, play, PlayChoices, Played, Target};
 use crate::tournament::log::reader::read_games_log;
 use std::time::{Duration, Instant};
 

@@ -6,9 +6,9 @@
 //! once, and ends the batch.
 
 use super::batch::Batch;
+use super::batch_games::{play, PlayChoices, Played, Target};
 use super::error::{LeagueError, OtherPlayers};
 use super::folder::{League, PGN_FILE};
-use super::play::{play, PlayChoices, Played, Target};
 use super::run::state;
 use crate::events::pgn::PgnSink;
 use crate::tournament::log::games_jsonl::{GameLine, GamesWriter, GAMES_FILE};

@@ -12,7 +12,7 @@
 //!    arena that must know the game, each an exhaustive `match`: the search's engine and
 //!    default algorithm (`src/builtin/search/mod.rs`, with an evaluation in
 //!    `src/builtin/search/eval/`), its level budgets (`levels.rs`), what a capture is worth to
-//!    the person playing (`src/console/captures.rs`).
+//!    the person playing (`src/person/captures.rs`).
 //! 4. An opening suite per ruleset: `baraza openings generate <ruleset>` into
 //!    `openings/<ruleset>.txt` and a line in `src/tournament/plan/suites.rs` (the test
 //!    `every_ruleset_has_one_shipped_suite` fails until then).

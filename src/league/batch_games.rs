@@ -1,4 +1,5 @@
-//! Playing some of a batch's games, assembled as `baraza tournament`'s run is
+//! A batch's games played: the games of [`super::batch`] still to play (or a shard's of them,
+//! [`super::shards`]), on a run assembled as `baraza tournament`'s is
 //! ([`crate::run_builder`]): the same concurrency, hosting, limits, stderr logs and signals,
 //! each finished game appended to a games.jsonl as one flushed line (the league's own, or a
 //! shard folder's).
