@@ -70,3 +70,9 @@ mod tests {
         assert_eq!(Count::new(7).unwrap().get_usize(), 7);
     }
 }
+
+/// `n` and the noun, plural unless `n` is 1: `1 game`, `2 games`, `0 games`.
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}

@@ -11,6 +11,7 @@
 //! - progress on stderr ([`crate::events::progress`]); the final table on stdout (text, or
 //!   JSON with `--json`), computed from the same lines `baraza results` reads.
 
+use crate::count::counted;
 use crate::bot::hosting::HostOptions;
 use crate::cli::TournamentArgs;
 use crate::escape::terminal::escape_lines;
@@ -99,14 +100,16 @@ fn announce(
     if !quiet {
         progress.notice(&if plan.done.is_empty() {
             format!(
-                "{scheduled} games, {} at a time, into {}",
+                "{}, {} at a time, into {}",
+                counted(scheduled, "game"),
                 run.concurrency,
                 out_dir.display()
             )
         } else {
             format!(
-                "resuming: {} of {scheduled} games already played; {} to play, {} at a time",
+                "resuming: {} of {} already played; {} to play, {} at a time",
                 plan.done.len(),
+                counted(scheduled, "game"),
                 plan.to_play.len(),
                 run.concurrency
             )
