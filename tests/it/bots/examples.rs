@@ -3,9 +3,9 @@
 //! lines back in a buffer fails here. Each must answer `ready`, move from the given legal
 //! list on every `go`, play a second game in the same process (the referee reuses processes),
 //! say nothing between games, and stop at `quit`. (Full matches come with `baraza match`.) A bot
-//! whose interpreter is not installed is skipped with a note on stderr.
+//! whose interpreter was not installed when the tests were built is reported as ignored.
 
-use crate::support::wait_for_exit;
+use crate::support::{need, wait_for_exit, Tool};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -29,21 +29,15 @@ struct Bot {
 }
 
 impl Bot {
-    fn start(program: &str, script: &str) -> Option<Bot> {
+    fn start(program: &str, script: &str) -> Bot {
         let path = format!("{}/bots/{script}", env!("CARGO_MANIFEST_DIR"));
-        let mut child = match Command::new(program)
+        let mut child = Command::new(program)
             .arg(&path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-        {
-            Ok(c) => c,
-            Err(_) => {
-                eprintln!("skipped {script}: '{program}' is not installed");
-                return None;
-            }
-        };
+            .unwrap_or_else(|e| panic!("{script}: '{program}' does not start: {e}"));
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         let (tx, lines) = mpsc::channel();
@@ -54,12 +48,12 @@ impl Bot {
                 }
             }
         });
-        Some(Bot {
+        Bot {
             child,
             stdin,
             lines,
             name: script.to_string(),
-        })
+        }
     }
 
     fn send(&mut self, text: &str) {
@@ -76,9 +70,7 @@ impl Bot {
 }
 
 fn check_bot(program: &str, script: &str) {
-    let Some(mut bot) = Bot::start(program, script) else {
-        return;
-    };
+    let mut bot = Bot::start(program, script);
     bot.send("baraza 1 darra\n");
     loop {
         let line = bot.expect_line("ready");
@@ -128,12 +120,16 @@ fn check_bot(program: &str, script: &str) {
 }
 
 #[test]
+#[cfg_attr(not(tool_python3), ignore = "needs python3")]
 fn python_random_bot() {
+    need(Tool::Python3);
     check_bot("python3", "python/random_bot.py");
 }
 
 #[test]
+#[cfg_attr(not(tool_node), ignore = "needs Node.js (node)")]
 fn javascript_random_bot() {
+    need(Tool::Node);
     check_bot("node", "javascript/random_bot.js");
 }
 

@@ -1,7 +1,7 @@
 //! `baraza play`: a person against a bot, under the referee. Through stdin (no terminal)
 //! against builtin:random and a scripted bot, and once in tmux on a real terminal.
 
-use crate::support::{baraza, exe, temp_dir, verify_log, Tool};
+use crate::support::{baraza, exe, need, temp_dir, verify_log, Tool};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -356,8 +356,9 @@ impl Drop for Tmux {
 }
 
 #[test]
+#[cfg_attr(not(tool_tmux), ignore = "needs tmux")]
 fn a_person_plays_in_tmux_on_a_real_terminal() {
-    skip_unless!(Tool::Tmux);
+    need(Tool::Tmux);
     let dir = temp_dir("play-tmux");
     let pgn = dir.join("g.pgn");
     let exe = exe();
@@ -385,8 +386,9 @@ fn a_person_plays_in_tmux_on_a_real_terminal() {
 }
 
 #[test]
+#[cfg_attr(not(tool_tmux), ignore = "needs tmux")]
 fn a_whole_game_typed_in_lower_case_in_tmux() {
-    skip_unless!(Tool::Tmux);
+    need(Tool::Tmux);
     let dir = temp_dir("play-tmux-game");
     let pgn = dir.join("g.pgn");
     let cmd = format!(
@@ -448,8 +450,9 @@ fn a_whole_game_typed_in_lower_case_in_tmux() {
 }
 
 #[test]
+#[cfg_attr(not(tool_tmux), ignore = "needs tmux")]
 fn the_persons_clock_ticks_above_the_prompt_and_keeps_what_is_typed() {
-    skip_unless!(Tool::Tmux);
+    need(Tool::Tmux);
     let dir = temp_dir("play-tmux-clock");
     let pgn = dir.join("g.pgn");
     let cmd = format!(
@@ -533,8 +536,9 @@ fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
 }
 
 #[test]
+#[cfg_attr(not(tool_tmux), ignore = "needs tmux")]
 fn ctrl_c_in_tmux_stops_the_game_without_a_record() {
-    skip_unless!(Tool::Tmux);
+    need(Tool::Tmux);
     let dir = temp_dir("play-tmux-int");
     let pgn = dir.join("g.pgn");
     let exe = exe();

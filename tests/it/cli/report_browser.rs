@@ -3,10 +3,10 @@
 //! filter, game links by game number, sixteen plot lines in sixteen colours; no network
 //! request and no console error. The screenshots are kept in target/report-screens/.
 //!
-//! Without chromium and chromedriver the test says so and passes, except under CI=true.
+//! Without chromium and chromedriver the test is reported as ignored; under CI=true it runs.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{bot, read_jsonl, temp_dir, tournament, write_report, Tool};
+use crate::support::{bot, need, read_jsonl, temp_dir, tournament, write_report, Tool};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -18,8 +18,9 @@ const LIST_EDGES: &str = "var ths = document.querySelectorAll('#games thead th')
      return [ths.length, last.left, last.right, cell.right, document.documentElement.clientWidth];";
 
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn the_report_of_sixteen_bots_fits_1024_and_1280_px_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("report-browser");
     let run = dir.join("run");
     let seg = format!("seg=sh {}", bot("mistake_segfault.sh"));

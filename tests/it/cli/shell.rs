@@ -2,7 +2,7 @@
 //! the command-line definitions. Bash's completion is run the way bash runs it; the pages are
 //! checked against the commands `--help` lists, and rendered by `man` where it is installed.
 
-use crate::support::{baraza_ok, exe, have, on_path, refused, temp_dir, Tool};
+use crate::support::{baraza_ok, exe, need, refused, temp_dir, Tool};
 use std::collections::BTreeSet;
 use std::process::{Command, Stdio};
 
@@ -50,8 +50,9 @@ fn bash_completes(script: &str, line: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(not(tool_bash), ignore = "needs bash")]
 fn bash_completes_commands_and_options() {
-    skip_unless!(Tool::Program("bash"));
+    need(Tool::Bash);
     let script = baraza_ok(["completions", "bash"]);
     assert_eq!(bash_completes(&script, "baraza mat"), ["match"]);
     let mut both = bash_completes(&script, "baraza ma");
@@ -192,12 +193,16 @@ fn man_out_writes_a_page_for_every_command() {
         .map(|f| out_dir.join(f).display().to_string())
         .collect();
     assert_eq!(paths, files, "each file's path is printed");
+}
 
-    // What man makes of a page, where man is installed.
-    if on_path(&["man"]).is_none() {
-        eprintln!("SKIPPED man -l: man is not installed");
-        return;
-    }
+/// What man makes of a page `baraza man --out` wrote.
+#[test]
+#[cfg_attr(not(tool_man), ignore = "needs man")]
+fn man_renders_a_written_page_without_warnings() {
+    need(Tool::Man);
+    let dir = temp_dir("man-render");
+    let out_dir = dir.join("man1");
+    baraza_ok(["man", "--out", out_dir.to_str().unwrap()]);
     let out = Command::new("man")
         .arg("-l")
         .arg(out_dir.join("baraza-match.1"))
@@ -234,29 +239,36 @@ fn man_out_refuses_a_folder_it_cannot_make_in_one_line() {
     );
 }
 
-/// A script or page that cannot be written (a full disk) is an error of one line, and a
-/// reader that goes away early (`| head`) ends the command quietly: never a panic.
+/// A script or page that cannot be written (a full disk) is an error of one line: never a
+/// panic.
 #[test]
-fn a_failed_write_is_one_line_and_a_closed_pipe_is_quiet() {
+#[cfg_attr(not(tool_dev_full), ignore = "needs /dev/full")]
+fn a_failed_write_is_one_line() {
+    need(Tool::DevFull);
     for args in [&["completions", "bash"][..], &["man", "match"]] {
-        if have(Tool::DevFull) {
-            let full = std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .unwrap();
-            let out = Command::new(exe())
-                .args(args)
-                .stdout(full)
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-            assert!(
-                err.starts_with("baraza: No space left on device"),
-                "{args:?}: {err}"
-            );
-            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        }
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(exe())
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.starts_with("baraza: No space left on device"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// A reader that goes away early (`| head`) ends the command quietly: never a panic.
+#[test]
+fn a_closed_pipe_is_quiet() {
+    for args in [&["completions", "bash"][..], &["man", "match"]] {
         let mut child = Command::new(exe())
             .args(args)
             .stdout(Stdio::piped())

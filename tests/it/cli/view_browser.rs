@@ -5,10 +5,12 @@
 //! make no network request and log no error. One screenshot per ruleset is saved under
 //! target/view-screens/.
 //!
-//! Without chromium and chromedriver the test says so and passes, except under CI=true.
+//! Without chromium and chromedriver the tests are reported as ignored; under CI=true they run.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{baraza, baraza_ok, temp_dir, tournament, write_report, write_view, Tool};
+use crate::support::{
+    baraza, baraza_ok, need, temp_dir, tournament, write_report, write_view, Tool,
+};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -31,8 +33,9 @@ fn expected(start: &str, moves: &[String], k: usize) -> String {
 }
 
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn the_viewer_shows_the_engines_positions_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("view-browser");
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/view-screens");
     std::fs::create_dir_all(&shots).unwrap();
@@ -163,8 +166,9 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
 }
 
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn the_report_page_links_into_its_viewer_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("view-report-browser");
     let run = dir.join("run");
     tournament("dara", &["a=builtin:random", "b=builtin:greedy"])

@@ -5,10 +5,10 @@
 //! The search bot plays with a node budget, so that its games (and their ends) are the same
 //! on a loaded machine.
 //!
-//! Without chromium and chromedriver the test says so and passes, except under CI=true.
+//! Without chromium and chromedriver the tests are reported as ignored; under CI=true they run.
 
 use crate::support::browser::{Driver, Session};
-use crate::support::{baraza, temp_dir, write_view, Tool};
+use crate::support::{baraza, need, temp_dir, write_view, Tool};
 use serde_json::json;
 
 /// The two numbers of a reason's score (`ended by the rules: end 36-12` → (36, 12)).
@@ -42,8 +42,9 @@ fn flip(eval: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn evaluations_graph_and_final_stores_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("view-evals-browser");
     let driver = Driver::start();
     let session = Session::new(&driver, &dir.join("profile"));
@@ -242,8 +243,9 @@ fn evaluations_graph_and_final_stores_in_chromium() {
 /// (`7 lines`), exactly the lines its log file has for that move, and stays one line high
 /// until the summary is clicked.
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("view-logs-browser");
     let pgn = dir.join("m.pgn");
     let logs = dir.join("logs");

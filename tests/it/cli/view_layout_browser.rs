@@ -7,10 +7,12 @@
 //! Then the board marks: at a ply of a hand-written game from the rules' worked examples, the
 //! holes (Dara: the cell) that move captured carry a cross and a ring in the taker's colour.
 //!
-//! Without chromium and chromedriver the test says so and passes, except under CI=true.
+//! Without chromium and chromedriver the tests are reported as ignored; under CI=true they run.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{baraza, read_jsonl, temp_dir, tournament, write_report, write_view, Tool};
+use crate::support::{
+    baraza, need, read_jsonl, temp_dir, tournament, write_report, write_view, Tool,
+};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -133,8 +135,9 @@ fn screens() -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("view-layout-browser");
     let driver = Driver::start();
     let session = Session::new(&driver, &dir.join("profile"));
@@ -267,8 +270,9 @@ fn pgn_game(ruleset: &str, start: &str, moves: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(tool_chromium), ignore = "needs chromium and chromedriver")]
 fn captured_holes_are_marked_in_the_takers_colour_in_chromium() {
-    skip_unless!(Tool::Chromium);
+    need(Tool::Chromium);
     let dir = temp_dir("view-captures-browser");
     // The rules' worked examples, with the holes each move captures read by hand.
     let pgn = [

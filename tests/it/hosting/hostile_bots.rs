@@ -446,35 +446,59 @@ fn over_its_open_files_a_bot_loses_naming_the_limit() {
     assert!(stdout.contains("exceeded --open-files 32"), "{stdout}");
 }
 
-/// `--max-processes` as root is refused (the kernel exempts root); as an unprivileged user it
-/// is enforced inside the bot's namespace. Run as root, this test runs the referee as `nobody`
-/// through setpriv for the second part.
-#[test]
-fn over_its_max_processes_a_bot_loses_naming_the_limit() {
-    // SAFETY: plain system call.
-    let root = unsafe { libc::geteuid() } == 0;
-    let bad = hostile("forks", "-", "");
-    let args = [
+/// The match of [`over_its_max_processes_a_bot_loses_naming_the_limit`]: a bot that forks
+/// without end, `--max-processes 8`, two games.
+fn forking_bot_under_max_processes_8() -> [String; 8] {
+    [
         "match",
         "darra",
-        bad.as_str(),
+        &hostile("forks", "-", ""),
         "builtin:random",
         "--max-processes",
         "8",
         "--games",
         "2",
-    ];
+    ]
+    .map(String::from)
+}
+
+/// `--max-processes` as root is refused (the kernel exempts root), before any game; the same
+/// bot without the limit plays on.
+#[test]
+fn max_processes_is_refused_as_root_and_the_bot_plays_on_without_it() {
+    // SAFETY: plain system call.
+    let root = unsafe { libc::geteuid() } == 0;
+    let args = forking_bot_under_max_processes_8();
     if root {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = baraza_with(&args, &[]);
         assert_eq!(out.status.code(), Some(1));
         let err = text(&out.stderr);
         assert!(err.contains("--max-processes cannot be enforced"), "{err}");
         assert!(out.stdout.is_empty(), "no game is played");
     }
-    let Some(mut cmd) = baraza_unprivileged() else {
-        return;
-    };
-    let out = cmd.args(args).output().unwrap();
+    // The same bot without the limit plays on.
+    let out = Command::new(exe())
+        .args(&args[..4])
+        .args(["--games", "1"])
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("crash"), "{stdout}");
+}
+
+/// As an unprivileged user `--max-processes` is enforced inside the bot's namespace. Run as
+/// root, this test runs the referee as `nobody` through setpriv.
+#[test]
+#[cfg_attr(
+    not(tool_setpriv),
+    ignore = "needs setpriv (util-linux) to run baraza unprivileged as root"
+)]
+fn over_its_max_processes_a_bot_loses_naming_the_limit() {
+    let out = baraza_unprivileged()
+        .args(forking_bot_under_max_processes_8())
+        .output()
+        .unwrap();
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     // In a namespace of its own, not the process-group fallback (whose count is the user's).
@@ -488,14 +512,6 @@ fn over_its_max_processes_a_bot_loses_naming_the_limit() {
         2,
         "{stdout}"
     );
-    // The same bot without the limit plays on.
-    let out = Command::new(exe())
-        .args(&args[..4])
-        .args(["--games", "1"])
-        .output()
-        .unwrap();
-    let stdout = text(&out.stdout);
-    assert!(!stdout.contains("crash"), "{stdout}");
 }
 
 #[test]

@@ -3,10 +3,10 @@
 //! in-memory scratch directory; `--memory`, `--cpu-seconds` and `--max-processes` bound all of
 //! a bot's processes together, so one bot never spends another's budget.
 //!
-//! Needs: `script` (util-linux) for the terminal test, bubblewrap for the sandbox parts, and
+//! Needs: `script` (util-linux) for the terminal tests, bubblewrap for the sandbox ones, and
 //! `setpriv` to run the referee unprivileged when the tests run as root (`--max-processes`
-//! is refused for root). Without a tool, the part that needs it says so and passes, except
-//! under CI=true, where it must run (.ci/run installs them).
+//! is refused for root). A test whose tool is missing is reported as ignored, a part needing a
+//! tool being a test of its own; under CI=true every one runs (.ci/run installs them).
 
 use crate::support::*;
 use std::path::{Path, PathBuf};
@@ -100,52 +100,62 @@ def fd7():
 print(tty(), '|', fd7(), file=sys.stderr, flush=True)";
 
 /// Run under a pseudo-terminal (`script`), with descriptor 7 open on an audit file that is
-/// not close-on-exec (as a wrapper's `exec 7>>audit.log` leaves it): in the namespace mode,
-/// the process-group fallback and the sandbox, no bot gets a terminal or descriptor 7.
-#[test]
-fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
-    skip_unless!(Tool::Script);
-    let dir = temp_dir("iso-tty");
+/// not close-on-exec (as a wrapper's `exec 7>>audit.log` leaves it): in `mode` (the namespace
+/// mode, the process-group fallback, a wrapper or the sandbox), no bot gets a terminal or
+/// descriptor 7.
+fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in(mode: &str) {
+    need(Tool::Script);
+    let dir = temp_dir(&format!("iso-tty-{mode}"));
     let probe = python_bot(&dir, "probe.py", PROBE_TTY_FD, "", 0.0);
-    let mut modes = vec![
-        ("namespace", ""),
-        ("group", "BARAZA_ISOLATION=group"),
-        ("wrapper", ""),
-    ];
-    if have(Tool::Bwrap) {
-        modes.push(("sandbox", ""));
+    let env = match mode {
+        "group" => "BARAZA_ISOLATION=group",
+        _ => "",
+    };
+    let audit = dir.join(format!("audit-{mode}.log"));
+    std::fs::write(&audit, "").unwrap();
+    let logs = dir.join(format!("logs-{mode}"));
+    let extra = match mode {
+        "sandbox" => "--sandbox",
+        "wrapper" => "--wrapper \"nice -n 1\"",
+        _ => "",
+    };
+    let inner = format!(
+        "exec 7>>{audit}; exec env {env} {baraza} match darra {probe} builtin:random \
+         --games 1 --name1 probe --logs {logs} {extra}",
+        audit = audit.display(),
+        baraza = exe().display(),
+        logs = logs.display(),
+    );
+    let out = Command::new("script")
+        .args(["-qec", &format!("sh -c '{inner}'"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{mode}: {}", text(&out.stdout));
+    let said = std::fs::read_to_string(logs.join("g1-p1-probe.stderr"))
+        .unwrap_or_else(|e| panic!("{mode}: no stderr log ({e}): {}", text(&out.stdout)));
+    assert!(
+        said.contains("tty: No such device or address"),
+        "{mode}: {said}"
+    );
+    assert!(said.contains("fd7: Bad file descriptor"), "{mode}: {said}");
+    assert_eq!(std::fs::read_to_string(&audit).unwrap(), "", "{mode}");
+}
+
+#[test]
+#[cfg_attr(not(tool_script), ignore = "needs script (util-linux)")]
+fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
+    for mode in ["namespace", "group", "wrapper"] {
+        no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in(mode);
     }
-    for (mode, env) in modes {
-        let audit = dir.join(format!("audit-{mode}.log"));
-        std::fs::write(&audit, "").unwrap();
-        let logs = dir.join(format!("logs-{mode}"));
-        let extra = match mode {
-            "sandbox" => "--sandbox",
-            "wrapper" => "--wrapper \"nice -n 1\"",
-            _ => "",
-        };
-        let inner = format!(
-            "exec 7>>{audit}; exec env {env} {baraza} match darra {probe} builtin:random \
-             --games 1 --name1 probe --logs {logs} {extra}",
-            audit = audit.display(),
-            baraza = exe().display(),
-            logs = logs.display(),
-        );
-        let out = Command::new("script")
-            .args(["-qec", &format!("sh -c '{inner}'"), "/dev/null"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{mode}: {}", text(&out.stdout));
-        let said = std::fs::read_to_string(logs.join("g1-p1-probe.stderr"))
-            .unwrap_or_else(|e| panic!("{mode}: no stderr log ({e}): {}", text(&out.stdout)));
-        assert!(
-            said.contains("tty: No such device or address"),
-            "{mode}: {said}"
-        );
-        assert!(said.contains("fd7: Bad file descriptor"), "{mode}: {said}");
-        assert_eq!(std::fs::read_to_string(&audit).unwrap(), "", "{mode}");
-    }
+}
+
+#[test]
+#[cfg_attr(not(tool_script), ignore = "needs script (util-linux)")]
+#[cfg_attr(all(tool_script, not(tool_bwrap)), ignore = "needs bubblewrap (bwrap)")]
+fn no_sandboxed_bot_gets_the_operators_terminal_or_an_inherited_descriptor() {
+    need(Tool::Bwrap);
+    no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in("sandbox");
 }
 
 // ---- the sandbox: host sockets and the scratch directory -------------------------------------
@@ -153,8 +163,9 @@ fn no_bot_gets_the_operators_terminal_or_an_inherited_descriptor_in_any_mode() {
 /// Under `--sandbox`, the match's own logs beside the bot (`--jsonl`, `--logs` in its folder)
 /// read as empty, and another entrant's folder is not there.
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_sandboxed_bot_reads_neither_the_logs_beside_it_nor_another_entrants_folder() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("iso-hide");
     let (mine, theirs) = (dir.join("mine"), dir.join("theirs"));
     std::fs::create_dir_all(&mine).unwrap();
@@ -207,8 +218,9 @@ fn a_sandboxed_bot_reads_neither_the_logs_beside_it_nor_another_entrants_folder(
 /// Under `--sandbox`, a Unix socket listening in the host's /tmp, and one beside the bots'
 /// working directories (`--workdir`) outside /tmp, cannot be reached; nothing connects.
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_sandboxed_bot_reaches_no_host_unix_socket() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     use std::os::unix::net::UnixListener;
     let dir = temp_dir("iso-sock");
     // A daemon's socket in the host's /tmp (as tmux keeps /tmp/tmux-UID/default), apart from
@@ -271,8 +283,9 @@ fn a_sandboxed_bot_reaches_no_host_unix_socket() {
 /// 64` what it stores there counts with its processes, so it loses naming the limit; /home is
 /// not there to write to.
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn the_sandboxs_in_memory_directory_is_bounded_and_counted_against_the_memory_limit() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("iso-scratch");
     let first_go = "\
 written = 0
@@ -342,11 +355,11 @@ except OSError as e:
 
 // ---- limits per bot --------------------------------------------------------------------------
 
-/// Four children of one bot, 200 MB each, under `--memory 256`: each is within the limit, all
-/// together are not; the bot loses naming the limit, whatever it does meanwhile.
-#[test]
-fn four_children_of_200_mb_exceed_memory_256_together() {
-    let dir = temp_dir("iso-mem");
+/// Four children of one bot, 200 MB each, under `--memory 256` with `extra` options: each is
+/// within the limit, all together are not; the bot loses naming the limit, whatever it does
+/// meanwhile.
+fn four_children_of_200_mb_exceed_memory_256_together_with(extra: &[&str]) {
+    let dir = temp_dir(&format!("iso-mem{}", extra.len()));
     let first_go = "\
 for _ in range(4):
     if os.fork() == 0:
@@ -354,25 +367,31 @@ for _ in range(4):
         time.sleep(60)
         os._exit(0)";
     let hog = python_bot(&dir, "hog.py", "", first_go, 0.05);
-    let mut runs = vec![vec![]];
-    if have(Tool::Bwrap) {
-        runs.push(vec!["--sandbox"]);
-    }
-    for extra in runs {
-        let args = [
-            &["match", "darra", &hog, "builtin:random", "--games", "1"][..],
-            &["--name1", "hog", "--memory", "256"],
-            &extra,
-        ]
-        .concat();
-        let out = baraza_out(&args, &[]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let games = game_lines(&out);
-        assert!(
-            games[0].contains("(hog) exceeded --memory 256 MB (all its processes together)"),
-            "{extra:?}: {games:?}"
-        );
-    }
+    let args = [
+        &["match", "darra", &hog, "builtin:random", "--games", "1"][..],
+        &["--name1", "hog", "--memory", "256"],
+        extra,
+    ]
+    .concat();
+    let out = baraza_out(&args, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = game_lines(&out);
+    assert!(
+        games[0].contains("(hog) exceeded --memory 256 MB (all its processes together)"),
+        "{extra:?}: {games:?}"
+    );
+}
+
+#[test]
+fn four_children_of_200_mb_exceed_memory_256_together() {
+    four_children_of_200_mb_exceed_memory_256_together_with(&[]);
+}
+
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+fn four_children_of_200_mb_exceed_memory_256_together_under_the_sandbox() {
+    need(Tool::Bwrap);
+    four_children_of_200_mb_exceed_memory_256_together_with(&["--sandbox"]);
 }
 
 /// Two spinning children, each replaced when `--cpu-seconds 2` kills it: the bot's processes
@@ -426,68 +445,80 @@ fn threads_bot(dir: &Path, name: &str, n: usize) -> String {
     python_bot(dir, name, "", &first_go, 0.0)
 }
 
-/// `--max-processes 16`, with and without `--sandbox`, the referee unprivileged: a bot that
-/// grabs 40 threads loses naming the limit, and its opponent, an honest bot with 10 threads,
-/// plays normal games (its processes are counted apart); alone, it plays fine.
-#[test]
-fn one_bots_threads_never_count_against_another_bots_max_processes() {
-    let dir = open_dir("iso-nproc");
+/// `--max-processes 16` with `extra` options, the referee unprivileged: a bot that grabs 40
+/// threads loses naming the limit, and its opponent, an honest bot with 10 threads, plays
+/// normal games (its processes are counted apart); alone, it plays fine.
+fn one_bots_threads_never_count_against_another_bots_max_processes_with(extra: &[&str]) {
+    let dir = open_dir(&format!("iso-nproc{}", extra.len()));
     let grabber = threads_bot(&dir, "grab.py", 40);
     let honest = threads_bot(&dir, "honest.py", 10);
-    let mut runs = vec![vec![]];
-    if have(Tool::Bwrap) {
-        runs.push(vec!["--sandbox"]);
-    }
-    for extra in runs {
-        let base = ["--max-processes", "16", "--games", "2"];
-        let args = [
-            &[
-                "match", "darra", &grabber, &honest, "--name1", "grab", "--name2", "honest",
-            ][..],
-            &base,
-            &extra,
-        ]
-        .concat();
-        let Some(out) = baraza_unprivileged().map(|mut c| c.args(&args).output().unwrap()) else {
-            return;
-        };
+    let base = ["--max-processes", "16", "--games", "2"];
+    let args = [
+        &[
+            "match", "darra", &grabber, &honest, "--name1", "grab", "--name2", "honest",
+        ][..],
+        &base,
+        extra,
+    ]
+    .concat();
+    let out = baraza_unprivileged().args(&args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let games = game_lines(&out);
+    assert_eq!(games.len(), 2, "{extra:?}: {games:?}");
+    for g in &games {
         assert!(
-            out.status.success(),
-            "{}{}",
-            text(&out.stdout),
-            text(&out.stderr)
+            g.contains("(grab) exceeded --max-processes 16 (all its processes together)"),
+            "{extra:?}: {g}"
         );
-        let games = game_lines(&out);
-        assert_eq!(games.len(), 2, "{extra:?}: {games:?}");
-        for g in &games {
-            assert!(
-                g.contains("(grab) exceeded --max-processes 16 (all its processes together)"),
-                "{extra:?}: {g}"
-            );
-            assert!(!g.contains("(honest)"), "{g}");
-        }
-        let args = [
-            &[
-                "match",
-                "darra",
-                &honest,
-                "builtin:random",
-                "--name1",
-                "honest",
-            ][..],
-            &base,
-            &extra,
-        ]
-        .concat();
-        let out = baraza_unprivileged()
-            .map(|mut c| c.args(&args).output().unwrap())
-            .unwrap();
-        let games = game_lines(&out);
-        assert_eq!(games.len(), 2, "{extra:?}: {}", text(&out.stderr));
-        for g in &games {
-            assert!(g.contains("normal"), "{extra:?}: {g}");
-        }
+        assert!(!g.contains("(honest)"), "{g}");
     }
+    let args = [
+        &[
+            "match",
+            "darra",
+            &honest,
+            "builtin:random",
+            "--name1",
+            "honest",
+        ][..],
+        &base,
+        extra,
+    ]
+    .concat();
+    let out = baraza_unprivileged().args(&args).output().unwrap();
+    let games = game_lines(&out);
+    assert_eq!(games.len(), 2, "{extra:?}: {}", text(&out.stderr));
+    for g in &games {
+        assert!(g.contains("normal"), "{extra:?}: {g}");
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(tool_setpriv),
+    ignore = "needs setpriv (util-linux) to run baraza unprivileged as root"
+)]
+fn one_bots_threads_never_count_against_another_bots_max_processes() {
+    one_bots_threads_never_count_against_another_bots_max_processes_with(&[]);
+}
+
+#[test]
+#[cfg_attr(
+    not(tool_setpriv),
+    ignore = "needs setpriv (util-linux) to run baraza unprivileged as root"
+)]
+#[cfg_attr(
+    all(tool_setpriv, not(tool_bwrap)),
+    ignore = "needs bubblewrap (bwrap)"
+)]
+fn one_bots_threads_never_count_against_another_bots_max_processes_under_the_sandbox() {
+    need(Tool::Bwrap);
+    one_bots_threads_never_count_against_another_bots_max_processes_with(&["--sandbox"]);
 }
 
 // ---- the documented hosting command line ----------------------------------------------------
@@ -516,8 +547,13 @@ fn documented_hosting_line() -> Vec<String> {
 /// built-ins, one with 10 threads, one with a helper process) at `--concurrency 2`, the
 /// referee unprivileged: no game ends in a fault.
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+#[cfg_attr(
+    all(tool_bwrap, not(tool_setpriv)),
+    ignore = "needs setpriv (util-linux) to run baraza unprivileged as root"
+)]
 fn the_documented_hosting_line_plays_16_honest_bots_without_a_fault() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = open_dir("iso-event");
     let threads = threads_bot(&dir, "threads.py", 10);
     let helper = python_bot(
@@ -575,9 +611,7 @@ fn the_documented_hosting_line_plays_16_honest_bots_without_a_fault() {
         .chain(args.iter().map(String::as_str))
         .chain(["--quiet"])
         .collect();
-    let Some(out) = baraza_unprivileged().map(|mut c| c.args(&args).output().unwrap()) else {
-        return;
-    };
+    let out = baraza_unprivileged().args(&args).output().unwrap();
     assert!(
         out.status.success(),
         "{}{}",
@@ -650,25 +684,36 @@ fn hosting_check_reports_what_is_in_force() {
         );
         assert!(text(&out.stderr).contains("refused here: processes per bot"));
     }
-    if have(Tool::Bwrap) {
-        let out = baraza_out(&["hosting-check", "--sandbox", "--memory", "64"], &[]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let s = text(&out.stdout);
-        let sb = survey_line(&s, "sandbox");
-        assert!(
-            sb.starts_with("  exact") && sb.contains("a 64 MiB in-memory /tmp"),
-            "{s}"
-        );
-    }
-    let out = baraza_unprivileged().map(|mut c| {
-        c.args(["hosting-check", "--max-processes", "64"])
-            .output()
-            .unwrap()
-    });
-    if let Some(out) = out {
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let s = text(&out.stdout);
-        let p = survey_line(&s, "processes per bot");
-        assert!(p.contains("counted in the bot's own namespace"), "{s}");
-    }
+}
+
+/// `hosting-check --sandbox` says the sandbox is in force, with the in-memory /tmp's size.
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+fn hosting_check_reports_the_sandbox_in_force() {
+    need(Tool::Bwrap);
+    let out = baraza_out(&["hosting-check", "--sandbox", "--memory", "64"], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let sb = survey_line(&s, "sandbox");
+    assert!(
+        sb.starts_with("  exact") && sb.contains("a 64 MiB in-memory /tmp"),
+        "{s}"
+    );
+}
+
+/// Run unprivileged, `hosting-check --max-processes` says the count is the bot's namespace's.
+#[test]
+#[cfg_attr(
+    not(tool_setpriv),
+    ignore = "needs setpriv (util-linux) to run baraza unprivileged as root"
+)]
+fn hosting_check_reports_max_processes_in_force_when_unprivileged() {
+    let out = baraza_unprivileged()
+        .args(["hosting-check", "--max-processes", "64"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let p = survey_line(&s, "processes per bot");
+    assert!(p.contains("counted in the bot's own namespace"), "{s}");
 }

@@ -1,8 +1,8 @@
 //! `--sandbox` (bubblewrap), with real processes: no network, no write outside the bot's own
 //! directory reaches the host, no bot reads another's directory, and ordinary bots (Python
 //! through a pyenv shim, node, a static binary, a shell script, a built-in) still play.
-//! Without `bwrap` these tests say so and pass, except under CI=true, where they must run
-//! (.ci/run installs bubblewrap).
+//! Without `bwrap` these tests are reported as ignored, except under CI=true, where they must
+//! run (.ci/run installs bubblewrap).
 
 use crate::support::*;
 use std::path::Path;
@@ -29,8 +29,9 @@ fn game(bot1: &str, bot2: &str, extra: &[&str], logs: &Path) -> (Output, String,
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn no_network_in_the_sandbox() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-net");
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port().to_string();
@@ -45,8 +46,9 @@ fn no_network_in_the_sandbox() {
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_write_outside_its_directory_does_not_reach_the_host() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-write");
     let logs = dir.join("logs");
     // One directory under /tmp (hidden in the sandbox), one in the build tree (read-only).
@@ -72,8 +74,9 @@ fn a_write_outside_its_directory_does_not_reach_the_host() {
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_bot_cannot_read_the_other_bots_directory() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-peek");
     let logs = dir.join("logs");
     let wd = dir.join("wd");
@@ -94,60 +97,65 @@ fn a_bot_cannot_read_the_other_bots_directory() {
     assert!(text(&out.stdout).contains("normal"));
 }
 
-/// A static build of bench/fastbot.c, when a C compiler can make one.
-fn static_bot(dir: &Path) -> Option<String> {
+/// A static build of bench/fastbot.c (the test calling this needs [`Tool::StaticCc`]).
+fn static_bot(dir: &Path) -> String {
     let exe = dir.join("fastbot-static");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/fastbot.c");
-    let ok = Command::new("cc")
+    let out = Command::new("cc")
         .args(["-O2", "-static", "-o"])
         .arg(&exe)
         .arg(&src)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        eprintln!("no static C build here (cc -static): the static-binary part is skipped");
-    }
-    ok.then(|| exe.to_string_lossy().into_owned())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "cc -static: {}", text(&out.stderr));
+    exe.to_string_lossy().into_owned()
+}
+
+/// `x` against `y` under `--sandbox`, from the package's root: two normal games.
+fn two_normal_games_in_the_sandbox(x: &str, y: &str) {
+    let out = Command::new(exe())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["match", "darra", x, y, "--games", "2", "--sandbox"])
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{x} vs {y}: {}", text(&out.stderr));
+    assert_eq!(
+        stdout.matches(" normal, ").count(),
+        2,
+        "{x} vs {y}: {stdout}"
+    );
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn ordinary_bots_play_normally_in_the_sandbox() {
-    skip_unless!(Tool::Bwrap);
-    let dir = temp_dir("sandbox-ordinary");
-    let root = env!("CARGO_MANIFEST_DIR");
+    need(Tool::Bwrap);
     // Python through PATH: on this machine a pyenv shim under the (hidden) home.
-    let mut pairs = vec![
-        (
-            "python3 bots/python/random_bot.py".to_string(),
-            "node bots/javascript/random_bot.js".to_string(),
-        ),
-        (
-            "sh bots/shell/random_bot.sh".to_string(),
-            "builtin:random".to_string(),
-        ),
-    ];
-    if let Some(exe) = static_bot(&dir) {
-        pairs.push((exe, "sh bots/shell/random_bot.sh".to_string()));
-    }
-    for (x, y) in pairs {
-        let out = Command::new(exe())
-            .current_dir(root)
-            .args(["match", "darra", &x, &y, "--games", "2", "--sandbox"])
-            .output()
-            .unwrap();
-        let stdout = text(&out.stdout);
-        assert!(out.status.success(), "{x} vs {y}: {}", text(&out.stderr));
-        assert_eq!(
-            stdout.matches(" normal, ").count(),
-            2,
-            "{x} vs {y}: {stdout}"
-        );
-    }
+    two_normal_games_in_the_sandbox(
+        "python3 bots/python/random_bot.py",
+        "node bots/javascript/random_bot.js",
+    );
+    two_normal_games_in_the_sandbox("sh bots/shell/random_bot.sh", "builtin:random");
 }
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+#[cfg_attr(
+    all(tool_bwrap, not(tool_static_cc)),
+    ignore = "needs static linking (cc -static, libc.a)"
+)]
+fn a_static_binary_plays_normally_in_the_sandbox() {
+    need(Tool::Bwrap);
+    need(Tool::StaticCc);
+    let dir = temp_dir("sandbox-static");
+    two_normal_games_in_the_sandbox(&static_bot(&dir), "sh bots/shell/random_bot.sh");
+}
+
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn sandbox_per_bot_in_an_event_file() {
-    skip_unless!(Tool::Bwrap);
+    need(Tool::Bwrap);
     let dir = temp_dir("sandbox-event");
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port().to_string();

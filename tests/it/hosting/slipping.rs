@@ -70,16 +70,6 @@ fn logged_stderr(logs: &Path, name: &str) -> String {
         .collect()
 }
 
-/// Whether the sandbox parts can run (bubblewrap), skipped with a word otherwise.
-fn sandbox_modes() -> Vec<&'static [&'static str]> {
-    if have(Tool::Bwrap) {
-        vec![&[], &["--sandbox"]]
-    } else {
-        eprintln!("SKIPPED (--sandbox part): bubblewrap is not installed");
-        vec![&[]]
-    }
-}
-
 // ---- the freeze --------------------------------------------------------------------------
 
 /// The CPU (user + system, seconds) of every process whose command line starts with `prefix`,
@@ -120,13 +110,12 @@ fn cpu_of_processes_starting(prefix: &str, mut child: std::process::Child) -> (f
     (most.values().sum::<u64>() as f64 / tick, out)
 }
 
-#[test]
-fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time() {
-    if !have(Tool::Program("cc")) {
-        eprintln!("SKIPPED: no C compiler");
-        return;
-    }
-    let dir = temp_dir("slip-thaw");
+/// The thaw bot (tests/bots/thaw_bot.c), built with cc, against search on one core, with
+/// `extra` options: whatever its helper runs outside its bot's turns would be search's time,
+/// so its processes' CPU must fit its own clock; its timers and SIGCONT are refused.
+fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time_with(extra: &[&str]) {
+    need(Tool::Cc);
+    let dir = temp_dir(&format!("slip-thaw{}", extra.len()));
     let exe_path = dir.join("thaw_bot");
     let cc = Command::new("cc")
         .args(["-O2", "-o"])
@@ -136,68 +125,82 @@ fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time() {
         .unwrap();
     assert!(cc.status.success(), "{}", text(&cc.stderr));
     let prog = exe_path.display().to_string();
-    for extra in sandbox_modes() {
-        let jsonl = dir.join(format!("thaw{}.jsonl", extra.len()));
-        let logs = dir.join(format!("logs{}", extra.len()));
-        // Search thinks its 100 ms a move; all of the game's processes share one core
-        // (--affinity), so whatever the helper runs outside its bot's turns is search's time.
-        let args = [
-            &[
-                "match",
-                "darra",
-                prog.as_str(),
-                "builtin:search",
-                "--games",
-                "2",
-                "--movetime",
-                "100",
-                "--margin",
-                "1000",
-                "--affinity",
-                "--jsonl",
-                jsonl.to_str().unwrap(),
-                "--logs",
-                logs.to_str().unwrap(),
-            ],
-            extra,
-        ]
-        .concat();
-        let child = Command::new(exe())
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let (helper_cpu, out) = cpu_of_processes_starting(&prog, child);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let games = read_jsonl(&jsonl);
-        assert_eq!(games.len(), 2);
-        // The thaw bot's own clock over both games (its plies: white's are the even ones).
-        let mut own_s = 0.0;
-        for g in &games {
-            assert_eq!(g["termination"], "normal", "{g}");
-            let side = usize::from(g["white"] != "thaw_bot");
-            let t = g["times_ms"].as_array().unwrap();
-            own_s += t
-                .iter()
-                .skip(side)
-                .step_by(2)
-                .map(|v| v.as_f64().unwrap())
-                .sum::<f64>()
-                / 1e3;
-        }
-        eprintln!("{extra:?}: the thaw bot's processes took {helper_cpu:.2} s of CPU, its clock {own_s:.3} s");
-        // Its two processes can share at most its own turns, plus a clock tick of each
-        // process's rounding.
-        assert!(
-            helper_cpu <= own_s + 0.06,
-            "{extra:?}: the helper ran frozen: {helper_cpu:.2} s of CPU against a clock of {own_s:.3} s"
-        );
-        let said = logged_stderr(&logs, "thaw_bot");
-        assert!(said.contains("timer_create refused"), "{said}");
-        assert!(said.contains("kill(SIGCONT) refused"), "{said}");
+    let jsonl = dir.join("thaw.jsonl");
+    let logs = dir.join("logs");
+    // Search thinks its 100 ms a move; all of the game's processes share one core
+    // (--affinity), so whatever the helper runs outside its bot's turns is search's time.
+    let args = [
+        &[
+            "match",
+            "darra",
+            prog.as_str(),
+            "builtin:search",
+            "--games",
+            "2",
+            "--movetime",
+            "100",
+            "--margin",
+            "1000",
+            "--affinity",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
+        extra,
+    ]
+    .concat();
+    let child = Command::new(exe())
+        .args(&args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (helper_cpu, out) = cpu_of_processes_starting(&prog, child);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games = read_jsonl(&jsonl);
+    assert_eq!(games.len(), 2);
+    // The thaw bot's own clock over both games (its plies: white's are the even ones).
+    let mut own_s = 0.0;
+    for g in &games {
+        assert_eq!(g["termination"], "normal", "{g}");
+        let side = usize::from(g["white"] != "thaw_bot");
+        let t = g["times_ms"].as_array().unwrap();
+        own_s += t
+            .iter()
+            .skip(side)
+            .step_by(2)
+            .map(|v| v.as_f64().unwrap())
+            .sum::<f64>()
+            / 1e3;
     }
+    eprintln!(
+        "{extra:?}: the thaw bot's processes took {helper_cpu:.2} s of CPU, its clock {own_s:.3} s"
+    );
+    // Its two processes can share at most its own turns, plus a clock tick of each
+    // process's rounding.
+    assert!(
+        helper_cpu <= own_s + 0.06,
+        "{extra:?}: the helper ran frozen: {helper_cpu:.2} s of CPU against a clock of {own_s:.3} s"
+    );
+    let said = logged_stderr(&logs, "thaw_bot");
+    assert!(said.contains("timer_create refused"), "{said}");
+    assert!(said.contains("kill(SIGCONT) refused"), "{said}");
+}
+
+#[test]
+#[cfg_attr(not(tool_cc), ignore = "needs a C compiler (cc)")]
+fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time() {
+    a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time_with(&[]);
+}
+
+#[test]
+#[cfg_attr(not(tool_cc), ignore = "needs a C compiler (cc)")]
+#[cfg_attr(all(tool_cc, not(tool_bwrap)), ignore = "needs bubblewrap (bwrap)")]
+fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time_under_the_sandbox() {
+    need(Tool::Bwrap);
+    a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time_with(&["--sandbox"]);
 }
 
 // ---- CPU -------------------------------------------------------------------------------
@@ -206,14 +209,23 @@ fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time() {
 fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
     let dir = temp_dir("slip-sigchld");
     // Each turn a child that burns 0.8 s of CPU and exits, never waited for: with SIGCHLD
-    // ignored the kernel reaps it and adds its CPU to no one's.
-    let burn = "if os.fork() == 0:\n    t = time.process_time()\n    while time.process_time() - t < 0.8:\n        pass\n    os._exit(0)";
+    // ignored the kernel reaps it and adds its CPU to no one's. The bot moves once the child
+    // has exited (its end of a pipe closed), so each turn adds 0.8 s however busy the machine.
+    let burn = "r, w = os.pipe()\n\
+                if os.fork() == 0:\n\
+                \x20   t = time.process_time()\n\
+                \x20   while time.process_time() - t < 0.8:\n\
+                \x20       pass\n\
+                \x20   os._exit(0)\n\
+                os.close(w)\n\
+                os.read(r, 1)\n\
+                os.close(r)";
     let bot = py_bot(
         &dir,
         "reaped.py",
         "signal.signal(signal.SIGCHLD, signal.SIG_IGN)",
         burn,
-        1.0,
+        0.0,
     );
     let jsonl = dir.join("g.jsonl");
     let out = run(&[
@@ -223,8 +235,9 @@ fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
         "builtin:random",
         "--games",
         "1",
+        // Room for 0.8 s of CPU a turn on a machine loaded tenfold.
         "--movetime",
-        "4000",
+        "20000",
         "--cpu-seconds",
         "3",
         "--jsonl",
@@ -237,7 +250,8 @@ fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
         reason.contains("exceeded --cpu-seconds 3 (all its processes together)"),
         "{g}"
     );
-    // Killed for it in its fifth turn at the latest (4 x 0.8 s > 3 s), not at the game's end.
+    // Killed for it in its fifth turn at the latest (4 x 0.8 s > 3 s), not at the game's end
+    // (Darra 2x6 gives a bot more than six turns).
     let its_plies = g["plies"].as_u64().unwrap().div_ceil(2);
     assert!(its_plies <= 6, "{g}");
 }
@@ -259,51 +273,67 @@ fn host_shmem_mib() -> u64 {
     kb / 1024
 }
 
-#[test]
-fn memfd_pages_nobody_maps_count_against_memory() {
-    let dir = temp_dir("slip-memfd");
+/// Held by each memfd test while it runs: the other's 600 MiB would show in the host's shared
+/// memory it compares.
+static MEMFD: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A bot holding 6 x 100 MiB in memfds it never maps, under `--memory 128` with `extra`
+/// options: it loses naming the limit, and the memory goes with it.
+fn memfd_pages_nobody_maps_count_against_memory_with(extra: &[&str]) {
+    let _one_at_a_time = MEMFD.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir(&format!("slip-memfd{}", extra.len()));
     // 6 x 100 MiB allocated in memfds held open, never mapped: in no process's size.
     let hold = "if 'held' not in globals():\n    held = []\n    for i in range(6):\n        fd = os.memfd_create('hold%d' % i)\n        os.posix_fallocate(fd, 0, 100 << 20)\n        held.append(fd)";
     let bot = py_bot(&dir, "memfd.py", "", hold, 0.3);
-    for extra in sandbox_modes() {
-        let before = host_shmem_mib();
-        let jsonl = dir.join(format!("g{}.jsonl", extra.len()));
-        let args = [
-            &[
-                "match",
-                "darra",
-                bot.as_str(),
-                "builtin:random",
-                "--games",
-                "1",
-                "--movetime",
-                "5000",
-                "--memory",
-                "128",
-                "--jsonl",
-                jsonl.to_str().unwrap(),
-            ],
-            extra,
-        ]
-        .concat();
-        let out = run(&args);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let g = only_game(&jsonl);
-        assert!(
-            g["reason"]
-                .as_str()
-                .unwrap()
-                .contains("exceeded --memory 128 MB (all its processes together)"),
-            "{extra:?}: {g}"
-        );
-        // Gone with the bot: the host's shared memory is back near where it was (other tests
-        // running beside this one move it by far less than the 600 MiB held).
-        let after = host_shmem_mib();
-        assert!(
-            after < before + 300,
-            "{extra:?}: shared memory {before} MiB before, {after} MiB after"
-        );
-    }
+    let before = host_shmem_mib();
+    let jsonl = dir.join("g.jsonl");
+    let args = [
+        &[
+            "match",
+            "darra",
+            bot.as_str(),
+            "builtin:random",
+            "--games",
+            "1",
+            "--movetime",
+            "5000",
+            "--memory",
+            "128",
+            "--jsonl",
+            jsonl.to_str().unwrap(),
+        ],
+        extra,
+    ]
+    .concat();
+    let out = run(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let g = only_game(&jsonl);
+    assert!(
+        g["reason"]
+            .as_str()
+            .unwrap()
+            .contains("exceeded --memory 128 MB (all its processes together)"),
+        "{extra:?}: {g}"
+    );
+    // Gone with the bot: the host's shared memory is back near where it was (other tests
+    // running beside this one move it by far less than the 600 MiB held).
+    let after = host_shmem_mib();
+    assert!(
+        after < before + 300,
+        "{extra:?}: shared memory {before} MiB before, {after} MiB after"
+    );
+}
+
+#[test]
+fn memfd_pages_nobody_maps_count_against_memory() {
+    memfd_pages_nobody_maps_count_against_memory_with(&[]);
+}
+
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+fn memfd_pages_nobody_maps_count_against_memory_under_the_sandbox() {
+    need(Tool::Bwrap);
+    memfd_pages_nobody_maps_count_against_memory_with(&["--sandbox"]);
 }
 
 #[test]
@@ -347,11 +377,9 @@ fn no_sysv_segment_can_be_made_so_none_outlives_the_bot() {
 // ---- what a command word exposes --------------------------------------------------------
 
 #[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
 fn a_word_naming_a_socket_fifo_or_device_is_refused_under_the_sandbox_before_any_game() {
-    if !have(Tool::Bwrap) {
-        eprintln!("SKIPPED: bubblewrap is not installed");
-        return;
-    }
+    need(Tool::Bwrap);
     let dir = temp_dir("slip-words");
     let sock = dir.join("host.sock");
     let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
@@ -391,39 +419,53 @@ fn a_word_naming_a_socket_fifo_or_device_is_refused_under_the_sandbox_before_any
 
 // ---- faults judged at once ----------------------------------------------------------------
 
+/// A bot that closes its stdout and lives on, in `mode` (`BARAZA_ISOLATION=group` for the
+/// process group) with `flags`: each of two games is judged a crash within a second of it.
+fn a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second_in(
+    mode: &str,
+    flags: &[&str],
+) {
+    let bot = bot("closes_stdout.sh");
+    let mut cmd = Command::new(exe());
+    cmd.args(["match", "darra", &bot, "builtin:random", "--games", "2"])
+        .args(["--movetime", "30000"])
+        .args(flags)
+        .stdin(Stdio::null());
+    if mode == "group" {
+        cmd.env("BARAZA_ISOLATION", "group");
+    }
+    let start = std::time::Instant::now();
+    let out = cmd.output().unwrap();
+    let took = start.elapsed();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.matches("crashed: closed its output").count(),
+        2,
+        "{stdout}"
+    );
+    // Two games, each judged a second after the close (10 s each before), whatever the
+    // 30 s clock: far below 20 s even on a loaded machine.
+    assert!(
+        took < std::time::Duration::from_secs(8),
+        "{mode}: two games took {took:?}"
+    );
+}
+
 #[test]
 fn a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second() {
-    let bot = bot("closes_stdout.sh");
-    let mut modes = vec![("namespace", &[][..]), ("group", &[][..])];
-    if sandbox_modes().len() > 1 {
-        modes.push(("sandbox", &["--sandbox"][..]));
-    }
-    for (mode, flags) in modes {
-        let mut cmd = Command::new(exe());
-        cmd.args(["match", "darra", &bot, "builtin:random", "--games", "2"])
-            .args(["--movetime", "30000"])
-            .args(flags)
-            .stdin(Stdio::null());
-        if mode == "group" {
-            cmd.env("BARAZA_ISOLATION", "group");
-        }
-        let start = std::time::Instant::now();
-        let out = cmd.output().unwrap();
-        let took = start.elapsed();
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let stdout = text(&out.stdout);
-        assert_eq!(
-            stdout.matches("crashed: closed its output").count(),
-            2,
-            "{stdout}"
-        );
-        // Two games, each judged a second after the close (10 s each before), whatever the
-        // 30 s clock: far below 20 s even on a loaded machine.
-        assert!(
-            took < std::time::Duration::from_secs(8),
-            "{mode}: two games took {took:?}"
-        );
-    }
+    a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second_in("namespace", &[]);
+    a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second_in("group", &[]);
+}
+
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+fn a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second_under_the_sandbox() {
+    need(Tool::Bwrap);
+    a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second_in(
+        "sandbox",
+        &["--sandbox"],
+    );
 }
 
 // ---- what hosting-check says of the above ----------------------------------------------------
@@ -442,7 +484,8 @@ fn survey(args: &[&str], what: &str) -> String {
 }
 
 /// Each line is what the tests above show: the freeze and the namespace exact, memory and CPU
-/// best effort naming what slips, host sockets exact under the sandbox and off without.
+/// best effort naming what slips, host sockets off without the sandbox (exact under it: the
+/// next test).
 #[test]
 fn hosting_check_says_exact_best_effort_or_off_as_the_tests_show() {
     let freeze = survey(&[], "frozen between turns");
@@ -464,13 +507,16 @@ fn hosting_check_says_exact_best_effort_or_off_as_the_tests_show() {
     );
     assert!(cpu.contains("under 100 ms"), "{cpu}");
     assert!(survey(&[], "no host socket").starts_with("off "));
-    if have(Tool::Bwrap) {
-        let s = survey(&["--sandbox"], "no host socket");
-        assert!(
-            s.starts_with("exact ") && s.contains("refused before any game"),
-            "{s}"
-        );
-    } else {
-        eprintln!("SKIPPED (--sandbox part): bubblewrap is not installed");
-    }
+}
+
+/// Host sockets exact under the sandbox, as the test of command words shows.
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+fn hosting_check_says_no_host_socket_is_exact_under_the_sandbox() {
+    need(Tool::Bwrap);
+    let s = survey(&["--sandbox"], "no host socket");
+    assert!(
+        s.starts_with("exact ") && s.contains("refused before any game"),
+        "{s}"
+    );
 }

@@ -2,7 +2,7 @@
 //! the example bots and the referee tests' misbehaving bots must all pass `baraza replay
 //! --verify`: the log writer, the verifier's rules and the referee agree.
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{baraza, need, temp_dir, Tool};
 use std::path::Path;
 
 fn play(args: &[&str], pgn: &Path) {
@@ -65,49 +65,50 @@ fn builtin_bots_on_every_game() {
     }
 }
 
-#[test]
-fn example_bots_play_whole_games() {
-    let dir = temp_dir("examples");
+/// The example bot `bots/SCRIPT`, run by `program`, plays two whole games against
+/// builtin:random, and its log verifies.
+fn example_bot_plays_whole_games(program: &str, script: &str) {
+    let dir = temp_dir(&format!("examples-{program}"));
     let pgn = dir.join("games.pgn");
     let root = env!("CARGO_MANIFEST_DIR");
-    let mut played = 0;
-    for (program, script) in [
-        ("python3", "python/random_bot.py"),
-        ("node", "javascript/random_bot.js"),
-        ("sh", "shell/random_bot.sh"),
-    ] {
-        if std::process::Command::new(program)
-            .arg("--version")
-            .output()
-            .is_err()
-        {
-            eprintln!("skipped {script}: '{program}' is not installed");
-            continue;
-        }
-        let bot = format!("{program} {root}/bots/{script}");
-        play(
-            &[
-                "dara",
-                &bot,
-                "builtin:random",
-                "--games",
-                "2",
-                "--movetime",
-                "5000",
-            ],
-            &pgn,
-        );
-        played += 2;
-    }
-    if played == 0 {
-        return;
-    }
+    let bot = format!("{program} {root}/bots/{script}");
+    play(
+        &[
+            "dara",
+            &bot,
+            "builtin:random",
+            "--games",
+            "2",
+            "--movetime",
+            "5000",
+        ],
+        &pgn,
+    );
     let games = verified(&pgn);
-    assert_eq!(games.len(), played);
+    assert_eq!(games.len(), 2);
     assert!(
         games.iter().all(|g| g["termination"] == "normal"),
         "{games:?}"
     );
+}
+
+#[test]
+#[cfg_attr(not(tool_python3), ignore = "needs python3")]
+fn the_python_example_bot_plays_whole_games() {
+    need(Tool::Python3);
+    example_bot_plays_whole_games("python3", "python/random_bot.py");
+}
+
+#[test]
+#[cfg_attr(not(tool_node), ignore = "needs Node.js (node)")]
+fn the_javascript_example_bot_plays_whole_games() {
+    need(Tool::Node);
+    example_bot_plays_whole_games("node", "javascript/random_bot.js");
+}
+
+#[test]
+fn the_shell_example_bot_plays_whole_games() {
+    example_bot_plays_whole_games("sh", "shell/random_bot.sh");
 }
 
 #[test]

@@ -13,7 +13,7 @@
 //! and what no two runs share: each move's think time (`{0ms}` in the PGN, `times_ms`, which
 //! also moves the PGN's line breaks) and the date (a run across midnight).
 
-use crate::support::{baraza, temp_dir, Tool};
+use crate::support::{baraza, need, temp_dir, Tool};
 
 const BOT: &str = "tests/bots/first_bot.sh";
 
@@ -183,8 +183,9 @@ fn match_concurrency_plays_the_same_games() {
 /// A log that cannot be written stops the run through the one path of sink errors: no game
 /// starts after it, the error names the file, the other logs keep the finished game.
 #[test]
+#[cfg_attr(not(tool_dev_full), ignore = "needs /dev/full")]
 fn a_log_that_cannot_be_written_stops_the_match() {
-    skip_unless!(Tool::DevFull);
+    need(Tool::DevFull);
     let dir = temp_dir("sink-error");
     let jsonl = dir.join("m.jsonl");
     let out = baraza()

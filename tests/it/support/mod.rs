@@ -1,11 +1,15 @@
 //! What the tests share: the binary under test, the test bots, scratch directories, the tools
-//! some tests need (skipped without them, except under `CI=true`), waiting for a child, and
-//! `baraza match` runs timed game by game. `fuzz` is the bounded fuzz run's machinery.
+//! some tests need (`tools`: a test lacking one is reported as ignored, with the reason, and
+//! runs under `CI=true`), waiting for a child, and `baraza match` runs timed game by game.
+//! `fuzz` is the bounded fuzz run's machinery.
 
 #![allow(dead_code)]
 
 pub mod browser;
 pub mod fuzz;
+mod tools;
+
+pub use tools::{on_path, Tool, CHROMIUM};
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
@@ -200,156 +204,118 @@ macro_rules! assert_snapshot {
 
 // ---------------------------------------------------------------------------------------------
 // Tools some tests need
+//
+// A test needing a tool declares it twice: for the build (ignored without it, with the reason)
+// and for the run (failing should the tool no longer work):
+//
+//     #[test]
+//     #[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+//     fn a_test_of_the_sandbox() {
+//         need(Tool::Bwrap);
+//         ...
+//     }
+//
+// `build.rs` sets `tool_bwrap` where bubblewrap works, and every `tool_*` under `CI=true`. A
+// test with a part that needs no tool and a part that does is two tests, so that "passed"
+// never covers a part that did not run. The reason is the tool's `Tool::what`.
 
-/// A program (or device) that some tests need and the machine may lack; `.ci/run` installs
-/// each of them, so under `CI=true` a missing one fails the test instead of skipping it.
-#[derive(Clone, Copy, Debug)]
-pub enum Tool {
-    /// bubblewrap, able to create every namespace: `bwrap --ro-bind / / --unshare-all true`.
-    Bwrap,
-    /// tmux, found and started: `tmux -V` runs (whatever its status).
-    Tmux,
-    /// util-linux's `script`, giving a pseudo-terminal: `script -qec true /dev/null`.
-    Script,
-    /// setpriv, to run as another user: `setpriv --help` succeeds.
-    Setpriv,
-    /// GNU parallel: `parallel --version` succeeds and says "GNU parallel".
-    GnuParallel,
-    /// A one-node Slurm cluster: munged, slurmctld, slurmd and sbatch on the PATH, and root.
-    Slurm,
-    /// A browser and its WebDriver: chromium (or chromium-browser, google-chrome) and
-    /// chromedriver on the PATH.
-    Chromium,
-    /// A compiler or runtime for a starter kit, on the PATH: `<name> --version` succeeds
-    /// (`cc`, `c++`, `go`, `javac`, `java`, `node`).
-    Program(&'static str),
-    /// `/dev/full`, the device every write to fails.
-    DevFull,
-    /// The `baraza` Python package (python/), built and installed for the `python3` on the
-    /// PATH: `python3 -c 'import baraza'` succeeds.
-    PythonPackage,
-}
-
-/// The names the browser test looks for, in order.
-pub const CHROMIUM: &[&str] = &["chromium", "chromium-browser", "google-chrome"];
-
-/// The first of `names` that is a file in a directory of the PATH.
-pub fn on_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names.iter().find_map(|n| {
-        std::env::split_paths(&path)
-            .map(|d| d.join(n))
-            .find(|p| p.is_file())
-    })
-}
-
-/// Whether `program args` starts and exits with status 0.
-fn succeeds(program: &str, args: &[&str]) -> bool {
-    Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-impl Tool {
-    /// `Ok` when the tool works here, else why not.
-    fn probe(self) -> Result<(), String> {
-        let works = match self {
-            Tool::Bwrap => succeeds("bwrap", &["--ro-bind", "/", "/", "--unshare-all", "true"]),
-            Tool::Tmux => Command::new("tmux").arg("-V").output().is_ok(),
-            Tool::Script => succeeds("script", &["-qec", "true", "/dev/null"]),
-            Tool::Setpriv => succeeds("setpriv", &["--help"]),
-            Tool::GnuParallel => Command::new("parallel")
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success() && text(&o.stdout).contains("GNU parallel")),
-            Tool::Slurm => {
-                let missing: Vec<&str> = ["munged", "slurmctld", "slurmd", "sbatch"]
-                    .into_iter()
-                    .filter(|t| !succeeds("sh", &["-c", &format!("command -v {t}")]))
-                    .collect();
-                if !missing.is_empty() {
-                    return Err(format!(
-                        "Slurm is missing: {} not installed (apt-get install slurm-wlm munge)",
-                        missing.join(", ")
-                    ));
-                }
-                // SAFETY: geteuid has no preconditions.
-                if unsafe { libc::geteuid() } != 0 {
-                    return Err("Slurm needs root here (the daemons do)".into());
-                }
-                true
-            }
-            Tool::Chromium => on_path(CHROMIUM).is_some() && on_path(&["chromedriver"]).is_some(),
-            Tool::Program(name) => match name {
-                // Go spells it as a subcommand.
-                "go" => succeeds("go", &["version"]),
-                _ => succeeds(name, &["--version"]),
-            },
-            Tool::DevFull => Path::new("/dev/full").exists(),
-            Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
-        };
-        if works {
-            return Ok(());
-        }
-        Err(match self {
-            Tool::Bwrap => "bubblewrap (bwrap) is missing or cannot create namespaces here",
-            Tool::Tmux => "tmux is not installed",
-            Tool::Script => "script is missing or does not work here",
-            Tool::Setpriv => "setpriv is missing or does not work here",
-            Tool::GnuParallel => "GNU parallel is not installed (apt-get install parallel)",
-            Tool::Slurm => unreachable!("said above"),
-            Tool::Chromium => "chromium or chromedriver is missing (.ci/run installs them)",
-            Tool::Program(name) => {
-                return Err(format!("{name} is not installed (.ci/run installs it)"))
-            }
-            Tool::DevFull => "/dev/full is missing",
-            Tool::PythonPackage => {
-                "the baraza Python package is not installed (docs/python.md: Build and install)"
-            }
-        }
-        .to_string())
+/// Whether `build.rs` found `tool` (set its cfg) when these tests were built: the tests that
+/// need it are ignored where it did not.
+pub fn found_at_build(tool: Tool) -> bool {
+    match tool {
+        Tool::Bwrap => cfg!(tool_bwrap),
+        Tool::Tmux => cfg!(tool_tmux),
+        Tool::Script => cfg!(tool_script),
+        Tool::Setpriv => cfg!(tool_setpriv),
+        Tool::GnuParallel => cfg!(tool_gnu_parallel),
+        Tool::Slurm => cfg!(tool_slurm),
+        Tool::Chromium => cfg!(tool_chromium),
+        Tool::Cc => cfg!(tool_cc),
+        Tool::StaticCc => cfg!(tool_static_cc),
+        Tool::Cxx => cfg!(tool_cxx),
+        Tool::Go => cfg!(tool_go),
+        Tool::Javac => cfg!(tool_javac),
+        Tool::Node => cfg!(tool_node),
+        Tool::Cargo => cfg!(tool_cargo),
+        Tool::Python3 => cfg!(tool_python3),
+        Tool::DevFull => cfg!(tool_dev_full),
+        Tool::Bash => cfg!(tool_bash),
+        Tool::Man => cfg!(tool_man),
+        Tool::PythonPackage => cfg!(tool_python_package),
     }
 }
 
-/// Whether `tool` works here. When it does not, the calling test (or the part of it that
-/// needs the tool) is to be skipped: this says so on stderr, naming the test, and returns
-/// false; except under `CI=true`, where it panics, since `.ci/run` installs every tool.
-pub fn have(tool: Tool) -> bool {
+/// Fail the calling test, naming it and the tool, unless `tool` works now. A test calling
+/// this carries the tool's ignore attribute, so it runs only where the build found the tool
+/// (or under `CI=true`, or asked with `--ignored`): its tool missing now is a fault to show,
+/// never a reason to pass unrun.
+pub fn need(tool: Tool) {
     let Err(why) = tool.probe() else {
-        return true;
+        return;
     };
     let thread = std::thread::current();
     let test = thread.name().unwrap_or("a test");
-    assert_ne!(
-        std::env::var("CI").as_deref(),
-        Ok("true"),
-        "{test}: needed under CI=true: {why}"
+    let what = tool.what();
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("{test}: needs {what}, and under CI=true every test runs: {why}");
+    }
+    if found_at_build(tool) {
+        panic!(
+            "{test}: {what} was found when baraza was built but does not work now: {why} \
+             (to probe again: touch build.rs)"
+        );
+    }
+    panic!(
+        "{test}: needs {what}, missing when baraza was built (this build ignores the test; it \
+         ran for --ignored or --include-ignored): {why}"
     );
-    eprintln!("{test}: skipped: {why}");
-    false
 }
 
-/// Return from the calling test (it passes, skipped) unless `tool` works here; under
-/// `CI=true` a missing tool fails the test instead. See [`have`].
-macro_rules! skip_unless {
-    ($tool:expr) => {
-        if !$crate::support::have($tool) {
-            return;
-        }
+/// The build's view of the tools is this machine's: each tool `build.rs` found works now, and
+/// each it found missing is missing still (else its tests are ignored for nothing). Its rules
+/// for probing again (build.rs) miss a few changes: a tool allowed to work by a setting, one
+/// installed into a folder of the PATH made after the build; `touch build.rs` then probes
+/// again. Under CI=true every tool counts as found, so each must work.
+#[test]
+fn the_tools_found_when_built_are_the_tools_that_work_now() {
+    let now: Vec<(Tool, Result<(), String>)> = std::thread::scope(|s| {
+        let probes: Vec<_> = Tool::ALL
+            .map(|tool| s.spawn(move || (tool, tool.probe())))
+            .into_iter()
+            .collect();
+        probes.into_iter().map(|p| p.join().unwrap()).collect()
+    });
+    let stale: Vec<String> = now
+        .into_iter()
+        .filter_map(|(tool, works)| match (found_at_build(tool), works) {
+            (true, Err(why)) => Some(format!(
+                "{}: found when baraza was built (or CI=true), not now: {why}",
+                tool.what()
+            )),
+            (false, Ok(())) => Some(format!(
+                "{}: works now but was missing when baraza was built: its tests are ignored",
+                tool.what()
+            )),
+            _ => None,
+        })
+        .collect();
+    let ci = std::env::var("CI").as_deref() == Ok("true");
+    let advice = if ci {
+        "under CI=true every tool must work:"
+    } else {
+        "to probe again: touch build.rs"
     };
+    assert!(stale.is_empty(), "{advice}\n{}", stale.join("\n"));
 }
 
 /// `baraza` run as an unprivileged user, in `/`: as itself when the tests do not run as
-/// root, else as `nobody` through setpriv. `None` when setpriv is missing (the part of the
-/// test that needs it is skipped; under `CI=true` it fails instead).
-pub fn baraza_unprivileged() -> Option<Command> {
+/// root, else as `nobody` through setpriv, which the calling test then needs (it carries
+/// `#[cfg_attr(not(tool_setpriv), ignore = ...)]`; [`Tool::Setpriv`] is always found when the
+/// tests do not run as root).
+pub fn baraza_unprivileged() -> Command {
+    need(Tool::Setpriv);
     // SAFETY: geteuid has no preconditions.
     let mut cmd = if unsafe { libc::geteuid() } == 0 {
-        if !have(Tool::Setpriv) {
-            return None;
-        }
         let mut c = Command::new("setpriv");
         c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
             .arg(exe());
@@ -358,7 +324,7 @@ pub fn baraza_unprivileged() -> Option<Command> {
         Command::new(exe())
     };
     cmd.current_dir("/").stdin(Stdio::null());
-    Some(cmd)
+    cmd
 }
 
 // ---------------------------------------------------------------------------------------------

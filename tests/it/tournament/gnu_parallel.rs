@@ -1,14 +1,15 @@
 //! The documented GNU parallel run (docs/cluster/parallel.sh): ten shards of one event played
 //! two at a time, merged, equal to the unsharded run. Needs GNU parallel (`.ci/run` installs
-//! it); without it the test says so and passes, except under `CI=true`.
+//! it); without it the tests are reported as ignored, except under `CI=true`, where they run.
 
-use crate::support::{baraza_ok, exe, temp_dir, verify_log, Tool};
+use crate::support::{baraza_ok, exe, need, temp_dir, verify_log, Tool};
 use std::path::Path;
 use std::process::Command;
 
 #[test]
+#[cfg_attr(not(tool_gnu_parallel), ignore = "needs GNU parallel")]
 fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
-    skip_unless!(Tool::GnuParallel);
+    need(Tool::GnuParallel);
     let dir = temp_dir("parallel-shards");
     let event = dir.join("event.toml");
     // Four bots, two rounds: 6 pairings a round, 12 pairs; shards 1 and 2 get two pairs.
@@ -99,8 +100,9 @@ fn ten_shards_with_gnu_parallel_merge_to_the_unsharded_run() {
 /// `send-seed = true` sends each bot its game's seed, so two runs of the sharded event with
 /// bots that draw their moves from it play the same games.
 #[test]
+#[cfg_attr(not(tool_gnu_parallel), ignore = "needs GNU parallel")]
 fn event_file_hosting_keys_take_effect_in_every_shard() {
-    skip_unless!(Tool::GnuParallel);
+    need(Tool::GnuParallel);
     let dir = temp_dir("parallel-hosting");
     let event = dir.join("event.toml");
     let bot = crate::support::bot;

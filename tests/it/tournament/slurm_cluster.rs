@@ -3,9 +3,9 @@
 //! stopped by the [`Cluster`] guard by the daemons' pids, also when a test fails.
 //!
 //! Needs root and Debian's slurm-wlm and munge packages (`.ci/run` installs them). Without them
-//! the tests say so and pass, except under `CI=true`, where they must run.
+//! the tests are reported as ignored; under `CI=true` they run.
 
-use crate::support::{baraza_ok, exe, temp_dir, verify_log, TempDir, Tool};
+use crate::support::{baraza_ok, exe, need, temp_dir, verify_log, TempDir, Tool};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -250,8 +250,9 @@ fn write_event(path: &Path, bots: &[(&str, &str)], rounds: u32) {
 /// resubmitted resumes its shard, and the merge completes the event. The daemons are stopped by
 /// the guard, by pid.
 #[test]
+#[cfg_attr(not(tool_slurm), ignore = "needs Slurm and munge, as root")]
 fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
-    skip_unless!(Tool::Slurm);
+    need(Tool::Slurm);
     let cluster = Cluster::start("slurm-shards");
     let pids: Vec<i32> = std::fs::read_to_string(cluster.state().join("pids"))
         .unwrap()
@@ -450,9 +451,10 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
 /// mark) and passes only `--config`. The tasks run as nobody and write the run folder; the bot
 /// that takes 1 GiB loses every game with the limit's reason; the reporting bot sees the mark.
 #[test]
+#[cfg_attr(not(tool_slurm), ignore = "needs Slurm and munge, as root")]
 fn an_unprivileged_user_runs_the_documented_jobs_with_the_event_files_hosting() {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    skip_unless!(Tool::Slurm);
+    need(Tool::Slurm);
     let cluster = Cluster::start("slurm-user");
     let work = cluster.work().join("user");
     std::fs::create_dir(&work).unwrap();
