@@ -11,9 +11,9 @@
 //! - progress on stderr ([`crate::events::progress`]); the final table on stdout (text, or
 //!   JSON with `--json`), computed from the same lines `baraza results` reads.
 
-use crate::count::counted;
 use crate::bot::hosting::HostOptions;
 use crate::cli::TournamentArgs;
+use crate::count::counted;
 use crate::escape::terminal::escape_lines;
 use crate::events::progress::Progress;
 use crate::events::Sinks;

@@ -35,7 +35,15 @@ fn a_line_holding_a_cut_game_and_a_whole_one_is_repaired_and_the_cut_game_played
     // that are no text at all (not UTF-8), which no reader can even split into fields.
     let cut = &g2.as_bytes()[..300];
     let mut damaged = Vec::new();
-    for part in [header.as_bytes(), b"\n", g1.as_bytes(), b"\n", cut, g3.as_bytes(), b"\n"] {
+    for part in [
+        header.as_bytes(),
+        b"\n",
+        g1.as_bytes(),
+        b"\n",
+        cut,
+        g3.as_bytes(),
+        b"\n",
+    ] {
         damaged.extend_from_slice(part);
     }
     damaged.extend_from_slice(b"\xff\xfe\x00garbage\n");
@@ -68,12 +76,30 @@ fn a_line_holding_a_cut_game_and_a_whole_one_is_repaired_and_the_cut_game_played
     assert_eq!(repaired, format!("{header}\n{g1}\n{g3}\n{g4}\n"));
     let mut aside = cut.to_vec();
     aside.extend_from_slice(b"\n\xff\xfe\x00garbage\n");
-    assert_eq!(std::fs::read(out.join("games.jsonl.damaged")).unwrap(), aside);
+    assert_eq!(
+        std::fs::read(out.join("games.jsonl.damaged")).unwrap(),
+        aside
+    );
     assert!(!out.join("games.jsonl.repair").exists());
 
-    // The log reads and verifies; the resume plays the game that was cut, and only it.
-    let verified = verify_log(&out.join("games.jsonl"));
-    assert!(verified.contains("verified 3 games: no problem"), "{verified}");
+    assert!(said.contains("games.pgn: rewritten from the log"), "{said}");
+
+    // The log reads, and the audit names the one game it lacks (games.pgn agrees with it);
+    // the resume plays the game that was cut, and only it.
+    let id2 = game_id(g2);
+    let verify = baraza()
+        .args(["results", out.to_str().unwrap(), "--verify"])
+        .output()
+        .unwrap();
+    assert_eq!(verify.status.code(), Some(1));
+    let audit = text(&verify.stderr);
+    assert!(audit.contains("1 problem in 3 games"), "{audit}");
+    let problems = text(&verify.stdout);
+    assert_eq!(
+        problems.trim(),
+        format!("{id2}: no line: dropped, or not played yet"),
+        "{problems}"
+    );
     tournament("darra", &["a=builtin:random", "b=builtin:random"])
         .rounds(2)
         .out(&out)
@@ -84,16 +110,24 @@ fn a_line_holding_a_cut_game_and_a_whole_one_is_repaired_and_the_cut_game_played
         .success();
     let after = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
     let ids: Vec<String> = after.lines().skip(1).map(game_id).collect();
-    let id2 = game_id(g2);
     assert_eq!(ids, [game_id(g1), id3, game_id(g4), id2.clone()]);
     // Seeded per game: the game played again is the game that was cut, move for move.
-    let moves = |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["moves"].clone();
+    let moves =
+        |line: &str| serde_json::from_str::<serde_json::Value>(line).unwrap()["moves"].clone();
     assert_eq!(moves(after.lines().nth(4).unwrap()), moves(g2));
+    let verified = baraza_ok(["results", out.to_str().unwrap(), "--verify"]);
+    assert!(
+        verified.contains("verified 4 games: no problem"),
+        "{verified}"
+    );
 
     // Nothing left to repair: the log is left as it is.
     let again = baraza_ok(["repair", out.to_str().unwrap()]);
     assert!(again.contains("nothing changed"), "{again}");
-    assert_eq!(std::fs::read_to_string(out.join("games.jsonl")).unwrap(), after);
+    assert_eq!(
+        std::fs::read_to_string(out.join("games.jsonl")).unwrap(),
+        after
+    );
 }
 
 #[test]
