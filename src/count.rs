@@ -48,6 +48,12 @@ impl std::fmt::Display for Count {
     }
 }
 
+/// `n` and the noun, plural unless `n` is 1: `1 game`, `2 games`, `0 games`.
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +74,12 @@ mod tests {
             "invalid digit found in string"
         );
         assert_eq!(Count::new(7).unwrap().get_usize(), 7);
+    }
+
+    #[test]
+    fn one_game_is_not_games() {
+        assert_eq!(counted(1u64, "game"), "1 game");
+        assert_eq!(counted(0u64, "game"), "0 games");
+        assert_eq!(counted(2u64, "game"), "2 games");
     }
 }

@@ -199,6 +199,8 @@ pub struct Bot {
     /// what is waiting in the pipe before it switches (the drain task may not have run yet).
     stderr_dup: Option<std::os::fd::OwnedFd>,
     reaped: Option<ExitStatus>,
+    /// Run under bubblewrap, whose exit status says `128 + N` for a bot killed by signal N.
+    sandboxed: bool,
     /// How its processes are held: decides how they are killed.
     iso: Isolation,
     /// Its own process (the leader of its process group; 0 when unknown).
@@ -276,6 +278,7 @@ impl Bot {
             stderr_target,
             stderr_dup,
             reaped: None,
+            sandboxed: opts.sandbox,
             iso,
             leader,
             looker: waiting::Looker::open(if !opts.sandbox && opts.wrapper.is_empty() {
@@ -579,9 +582,24 @@ impl Bot {
     /// The exit status if the process has exited (reaping it), without waiting.
     pub fn try_status(&mut self) -> Option<ExitStatus> {
         if self.reaped.is_none() {
-            self.reaped = self.child.try_wait().ok().flatten();
+            let st = self.child.try_wait().ok().flatten();
+            self.reaped = st.map(|st| self.as_the_bots(st));
         }
         self.reaped
+    }
+
+    /// The status of the process started, as the bot's own: bubblewrap exits with `128 + N`
+    /// when the bot was killed by signal N (as a shell does), read back here as that signal,
+    /// so that a sandboxed bot's crash (and a limit's signal) reads as an unsandboxed one's.
+    /// A sandboxed bot that itself exits with such a status is read as killed by the signal.
+    fn as_the_bots(&self, st: ExitStatus) -> ExitStatus {
+        use std::os::unix::process::ExitStatusExt;
+        match st.code() {
+            Some(c) if self.sandboxed && (129..=128 + 64).contains(&c) => {
+                ExitStatus::from_raw(c - 128)
+            }
+            _ => st,
+        }
     }
 
     /// Whether the bot's own process has ended or is ending (gone, a zombie, or marked as
@@ -601,7 +619,7 @@ impl Bot {
     pub async fn wait_exit(&mut self, wait: Duration) -> Option<ExitStatus> {
         if self.reaped.is_none() {
             if let Ok(Ok(st)) = timeout(wait, self.child.wait()).await {
-                self.reaped = Some(st);
+                self.reaped = Some(self.as_the_bots(st));
             }
         }
         self.reaped
@@ -625,13 +643,14 @@ impl Bot {
         if self.reaped.is_none() {
             // The kill has been sent: this returns promptly (a keeper exits once its namespace
             // is empty; should it not, it is killed outright after a while).
-            match timeout(KEEPER_WAIT, self.child.wait()).await {
-                Ok(st) => self.reaped = st.ok(),
+            let st = match timeout(KEEPER_WAIT, self.child.wait()).await {
+                Ok(st) => st.ok(),
                 Err(_) => {
                     let _ = self.child.start_kill();
-                    self.reaped = self.child.wait().await.ok();
+                    self.child.wait().await.ok()
                 }
-            }
+            };
+            self.reaped = st.map(|st| self.as_the_bots(st));
         }
         self.reap_group();
         if let Some(task) = self.stderr_task.take() {

@@ -25,6 +25,7 @@ mod openings;
 mod output;
 mod play;
 mod record;
+mod repair;
 mod replay;
 mod results;
 mod rules;
@@ -51,6 +52,7 @@ pub use openings::OpeningsCommand;
 pub use output::JsonFlag;
 pub use play::{HumanArgs, PlayArgs};
 pub use record::RecordOptions;
+pub use repair::RepairArgs;
 pub use replay::{ExportFormat, ReplayArgs};
 pub use results::{ResultsArgs, ResultsFormat};
 pub use rules::RulesCommand;
@@ -115,6 +117,9 @@ pub enum Command {
     Results(ResultsArgs),
     /// Join the run folders of one event's shards (--shard K/N) into one run folder
     Merge(MergeArgs),
+    /// Set aside the damaged lines of a games.jsonl (a write cut short in its middle), keeping
+    /// every whole line
+    Repair(RepairArgs),
     /// Write a self-contained HTML viewer of a log's games (works offline, loads nothing)
     View(ViewArgs),
     /// Play a bot yourself, in the terminal, under the referee and its clocks

@@ -14,6 +14,7 @@ pub mod merge;
 pub mod new_bot;
 pub mod openings;
 pub mod play;
+pub mod repair;
 pub mod replay;
 pub mod results;
 pub mod rules;
@@ -46,6 +47,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tournament(args) => tournament::run(&mut out, *args),
         Command::Results(args) => results::run(&mut out, args),
         Command::Merge(args) => merge::run(&mut out, args),
+        Command::Repair(args) => repair::run(&mut out, args),
         Command::View(args) => view::run(&mut out, args),
         Command::Play(args) => play::run(&mut out, args),
         Command::Human(args) => human::run(&mut out, args),

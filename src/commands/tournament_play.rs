@@ -13,6 +13,7 @@
 
 use crate::bot::hosting::HostOptions;
 use crate::cli::TournamentArgs;
+use crate::count::counted;
 use crate::escape::terminal::escape_lines;
 use crate::events::progress::Progress;
 use crate::events::Sinks;
@@ -98,14 +99,16 @@ fn announce(
     if !quiet {
         progress.notice(&if plan.done.is_empty() {
             format!(
-                "{scheduled} games, {} at a time, into {}",
+                "{}, {} at a time, into {}",
+                counted(scheduled, "game"),
                 run.concurrency,
                 out_dir.display()
             )
         } else {
             format!(
-                "resuming: {} of {scheduled} games already played; {} to play, {} at a time",
+                "resuming: {} of {} already played; {} to play, {} at a time",
                 plan.done.len(),
+                counted(scheduled, "game"),
                 plan.to_play.len(),
                 run.concurrency
             )

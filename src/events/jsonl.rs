@@ -10,9 +10,9 @@ use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{json_line, GameLine, GamesWriter};
 use crate::tournament::log::sprt_order::SprtLine;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use crate::tournament::log::whole_append::WholeAppender;
+use std::fs::OpenOptions;
+use std::path::Path;
 
 pub enum JsonlSink {
     GamesLog(GamesWriter),
@@ -22,8 +22,7 @@ pub enum JsonlSink {
 /// A file of records, one JSON line each, appended: `match --jsonl` (as a run's sink) and
 /// `play --jsonl` (its one game, [`RecordsSink::write`]).
 pub struct RecordsSink {
-    file: File,
-    path: PathBuf,
+    out: WholeAppender,
 }
 
 impl RecordsSink {
@@ -31,18 +30,14 @@ impl RecordsSink {
     pub fn append(path: &Path) -> std::io::Result<RecordsSink> {
         let file = OpenOptions::new().create(true).append(true).open(path)?;
         Ok(RecordsSink {
-            file,
-            path: path.to_path_buf(),
+            out: WholeAppender::new(file, path),
         })
     }
 
-    /// Append one record's line and flush.
+    /// Append one record's line, whole or not at all, and flush.
     pub fn write(&mut self, record: &GameRecord) -> Result<(), SinkError> {
-        let buf = json_line(record, &self.path)?;
-        self.file
-            .write_all(&buf)
-            .and_then(|()| self.file.flush())
-            .map_err(|e| SinkError::new(&self.path, e))
+        let buf = json_line(record, self.out.path())?;
+        self.out.append(&buf)
     }
 }
 

@@ -6,13 +6,12 @@
 use super::{RunEvent, Sink, SinkError};
 use crate::record::pgn::write_pgn;
 use crate::record::GameRecord;
+use crate::tournament::log::whole_append::WholeAppender;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub struct PgnSink {
-    file: File,
-    path: PathBuf,
+    out: WholeAppender,
     /// One game's text, reused.
     buf: Vec<u8>,
 }
@@ -25,8 +24,7 @@ impl PgnSink {
     /// Append to `path` (created if missing).
     pub fn append(path: &Path) -> std::io::Result<PgnSink> {
         Ok(PgnSink {
-            file: open_append(path)?,
-            path: path.to_path_buf(),
+            out: WholeAppender::new(open_append(path)?, path),
             buf: Vec::with_capacity(2048),
         })
     }
@@ -42,18 +40,21 @@ impl PgnSink {
             write_pgn(&mut buf, g).map_err(|e| SinkError::new(path, e))?;
         }
         let tmp = path.with_extension("pgn.tmp");
-        std::fs::write(&tmp, &buf).map_err(|e| SinkError::new(&tmp, e))?;
+        if let Err(e) = std::fs::write(&tmp, &buf) {
+            // A full disk leaves no half-written copy behind.
+            let _ = std::fs::remove_file(&tmp);
+            return Err(SinkError::new(path, e));
+        }
         std::fs::rename(&tmp, path).map_err(|e| SinkError::new(path, e))?;
         PgnSink::append(path).map_err(|e| SinkError::new(path, e))
     }
 
-    /// Append one game and flush (a run's finished game, or `play`'s one game).
+    /// Append one game, whole or not at all, and flush (a run's finished game, or `play`'s
+    /// one game).
     pub fn write(&mut self, record: &GameRecord) -> Result<(), SinkError> {
         self.buf.clear();
-        write_pgn(&mut self.buf, record)
-            .and_then(|()| self.file.write_all(&self.buf))
-            .and_then(|()| self.file.flush())
-            .map_err(|e| SinkError::new(&self.path, e))
+        write_pgn(&mut self.buf, record).map_err(|e| SinkError::new(self.out.path(), e))?;
+        self.out.append(&self.buf)
     }
 }
 

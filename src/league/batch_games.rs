@@ -92,7 +92,8 @@ pub fn play(
     let mut progress = Progress::new(choices.quiet, &plan.tally, scheduled);
     if !choices.quiet {
         progress.notice(&format!(
-            "{scheduled} games, {} at a time, into {}",
+            "{}, {} at a time, into {}",
+            crate::count::counted(scheduled as u64, "game"),
             run.concurrency,
             target.log.display()
         ));

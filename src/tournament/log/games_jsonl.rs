@@ -10,6 +10,7 @@
 //! [`GamesWriter::append`] cuts it off before appending.
 
 use super::sprt_order::SprtLine;
+use super::whole_append::WholeAppender;
 use crate::outcome::{BadResult, GameResult};
 use crate::record::GameRecord;
 use crate::stats::sprt::SprtParams;
@@ -173,7 +174,7 @@ pub enum LogError {
         line: usize,
         error: BadResult,
     },
-    #[error("{log} line {line}: not a game line: {error}")]
+    #[error("{log} line {line}: not a game line: {error} (a write cut short there? `baraza repair` sets damaged lines aside)")]
     BadLine {
         log: String,
         line: usize,
@@ -316,8 +317,7 @@ pub enum LogStart {
 /// Appends game lines to a games.jsonl, one `write` and flush per finished game.
 #[derive(Debug)]
 pub struct GamesWriter {
-    file: std::fs::File,
-    path: PathBuf,
+    out: WholeAppender,
 }
 
 impl GamesWriter {
@@ -328,10 +328,9 @@ impl GamesWriter {
         }
         let file = std::fs::File::create(path).map_err(io_error("create", path))?;
         let mut w = GamesWriter {
-            file,
-            path: path.to_path_buf(),
+            out: WholeAppender::new(file, path),
         };
-        w.write_json_line(&json_line(header, path)?)?;
+        w.out.append(&json_line(header, path)?)?;
         Ok(w)
     }
 
@@ -360,8 +359,7 @@ impl GamesWriter {
         })();
         repaired.map_err(|e| SinkError::new(path, e))?;
         Ok(GamesWriter {
-            file,
-            path: path.to_path_buf(),
+            out: WholeAppender::new(file, path),
         })
     }
 
@@ -376,25 +374,23 @@ impl GamesWriter {
 
     /// Append one finished game.
     pub fn write(&mut self, line: &GameLine) -> Result<(), SinkError> {
-        self.write_json_line(&json_line(line, &self.path)?)
+        self.write_value(line)
     }
 
     /// Append a host's line (withdraw, replace, rerun).
     pub fn write_host(&mut self, line: &super::host_line::HostLine) -> Result<(), SinkError> {
-        self.write_json_line(&json_line(line, &self.path)?)
+        self.write_value(line)
     }
 
     /// Append the SPRT's decision.
     pub fn write_sprt(&mut self, line: &SprtLine) -> Result<(), SinkError> {
-        self.write_json_line(&json_line(line, &self.path)?)
+        self.write_value(line)
     }
 
-    fn write_json_line(&mut self, json: &[u8]) -> Result<(), SinkError> {
-        // One write of the whole line: a line is either complete or a torn tail.
-        self.file
-            .write_all(json)
-            .and_then(|()| self.file.flush())
-            .map_err(|e| SinkError::new(&self.path, e))
+    /// One line, whole or not at all ([`WholeAppender`]).
+    fn write_value(&mut self, value: &impl Serialize) -> Result<(), SinkError> {
+        let json = json_line(value, self.out.path())?;
+        self.out.append(&json)
     }
 }
 

@@ -15,7 +15,10 @@
 //!   [`host_edit`]: the host's commands that append them;
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
 //!   it meets twice, compared after the copy; [`merge_out`]: the output folder, an earlier
-//!   merge there extended).
+//!   merge there extended);
+//! - [`repair`]: a log damaged in its middle by a write cut short, its whole lines kept and the
+//!   rest set aside;
+//! - [`whole_append`]: every append to a log, a record whole or not at all (a full disk).
 
 pub mod audit;
 pub mod audit_expect;
@@ -30,6 +33,8 @@ pub mod merge_out;
 pub mod merge_twice;
 pub mod par_chunks;
 pub mod reader;
+pub mod repair;
 pub mod seen;
 pub mod sink_error;
 pub mod sprt_order;
+pub mod whole_append;

@@ -208,3 +208,44 @@ fn sandbox_without_bwrap_is_an_error_before_any_game() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(out.stdout.is_empty());
 }
+
+/// The reason of the one game `bot` plays under `--sandbox` against a built-in.
+fn sandboxed_reason(bot: &str, dir: &Path) -> String {
+    let jsonl = dir.join("g.jsonl");
+    let _ = std::fs::remove_file(&jsonl);
+    let out = Command::new(exe())
+        .args([
+            "match",
+            "darra",
+            bot,
+            "builtin:random",
+            "--games",
+            "1",
+            "--sandbox",
+        ])
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    read_jsonl(&jsonl)[0]["reason"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+#[cfg_attr(not(tool_bwrap), ignore = "needs bubblewrap (bwrap)")]
+fn a_sandboxed_bot_killed_by_a_signal_is_said_to_be_as_without_the_sandbox() {
+    need(Tool::Bwrap);
+    let dir = temp_dir("sandbox-signal");
+    // bubblewrap exits with 128 + 11 for it; the reason names the signal all the same.
+    let reason = sandboxed_reason(&bot("mistake_segfault.sh"), &dir);
+    assert!(
+        reason.starts_with("player 1 (mistake_segfault) crashed: killed by signal 11 (SIGSEGV)"),
+        "{reason}"
+    );
+    // An exit status of its own stays one.
+    let reason = sandboxed_reason(&bot("mistake_dies_at_start.sh"), &dir);
+    assert!(reason.contains("exited with status 2"), "{reason}");
+}

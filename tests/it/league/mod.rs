@@ -3,6 +3,7 @@
 //! batch played in shards and merged, the leaderboard, and the one-line refusals.
 
 mod errors;
+mod full_disk;
 mod leaderboard;
 mod matchmaking;
 mod resume;

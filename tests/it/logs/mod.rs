@@ -3,6 +3,7 @@
 mod escaping;
 mod formats;
 mod pgn;
+mod repair;
 mod replay_of_matches;
 mod replay_verify;
 mod verify_results;

@@ -239,6 +239,7 @@ pub fn found_at_build(tool: Tool) -> bool {
         Tool::Cargo => cfg!(tool_cargo),
         Tool::Python3 => cfg!(tool_python3),
         Tool::DevFull => cfg!(tool_dev_full),
+        Tool::PrivateTmpfs => cfg!(tool_private_tmpfs),
         Tool::Bash => cfg!(tool_bash),
         Tool::Man => cfg!(tool_man),
         Tool::PythonPackage => cfg!(tool_python_package),

@@ -52,6 +52,9 @@ pub enum Tool {
     Python3,
     /// `/dev/full`, the device every write to fails.
     DevFull,
+    /// A tmpfs the test mounts in a mount namespace of its own, nothing mounted on the
+    /// machine: `unshare --user --map-root-user --mount` then `mount -t tmpfs` succeed.
+    PrivateTmpfs,
     /// bash, whose completion functions `baraza completions bash` writes: `bash --version`.
     Bash,
     /// man, to render the pages `baraza man` writes: `man --version`.
@@ -66,7 +69,7 @@ pub const CHROMIUM: &[&str] = &["chromium", "chromium-browser", "google-chrome"]
 
 impl Tool {
     /// Every tool, in the order above.
-    pub const ALL: [Tool; 19] = [
+    pub const ALL: [Tool; 20] = [
         Tool::Bwrap,
         Tool::Tmux,
         Tool::Script,
@@ -83,6 +86,7 @@ impl Tool {
         Tool::Cargo,
         Tool::Python3,
         Tool::DevFull,
+        Tool::PrivateTmpfs,
         Tool::Bash,
         Tool::Man,
         Tool::PythonPackage,
@@ -107,6 +111,7 @@ impl Tool {
             Tool::Cargo => "tool_cargo",
             Tool::Python3 => "tool_python3",
             Tool::DevFull => "tool_dev_full",
+            Tool::PrivateTmpfs => "tool_private_tmpfs",
             Tool::Bash => "tool_bash",
             Tool::Man => "tool_man",
             Tool::PythonPackage => "tool_python_package",
@@ -132,6 +137,7 @@ impl Tool {
             Tool::Cargo => "cargo on the PATH",
             Tool::Python3 => "python3",
             Tool::DevFull => "/dev/full",
+            Tool::PrivateTmpfs => "a tmpfs mounted in a namespace of the test's own (unshare)",
             Tool::Bash => "bash",
             Tool::Man => "man",
             Tool::PythonPackage => "the baraza Python package",
@@ -158,6 +164,7 @@ impl Tool {
             Tool::Cargo => &[&["cargo"]],
             Tool::Python3 | Tool::PythonPackage => &[&["python3"]],
             Tool::DevFull => &[],
+            Tool::PrivateTmpfs => &[&["unshare"], &["mount"]],
             Tool::Bash => &[&["bash"]],
             Tool::Man => &[&["man"]],
         }
@@ -209,6 +216,7 @@ impl Tool {
             Tool::Cargo => succeeds("cargo", &["--version"]),
             Tool::Python3 => succeeds("python3", &["--version"]),
             Tool::DevFull => Path::new("/dev/full").exists(),
+            Tool::PrivateTmpfs => private_tmpfs(),
             Tool::Bash => succeeds("bash", &["--version"]),
             Tool::Man => succeeds("man", &["--version"]),
             Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
@@ -223,6 +231,9 @@ impl Tool {
                 .into(),
             Tool::StaticCc => "cc cannot link statically here (apt-get install libc6-dev)".into(),
             Tool::DevFull => "/dev/full is missing".into(),
+            Tool::PrivateTmpfs => "unshare cannot mount a tmpfs in a user and mount namespace \
+                                   here (unprivileged user namespaces disabled?)"
+                .into(),
             Tool::PythonPackage => "the baraza Python package is not installed for python3 \
                                     (docs/python.md: Build and install)"
                 .into(),
@@ -257,6 +268,26 @@ fn is_root() -> bool {
     }
     // SAFETY: geteuid has no preconditions and cannot fail.
     unsafe { geteuid() == 0 }
+}
+
+/// Whether a tmpfs can be mounted in a user and mount namespace of our own: on a folder of
+/// `/tmp`: the mount is private, and changes nothing outside the namespace.
+fn private_tmpfs() -> bool {
+    succeeds(
+        "unshare",
+        &[
+            "--user",
+            "--map-root-user",
+            "--mount",
+            "mount",
+            "-t",
+            "tmpfs",
+            "-o",
+            "size=64k",
+            "tmpfs",
+            "/tmp",
+        ],
+    )
 }
 
 /// Whether `cc -static` links a program (it needs the C library's static archive), built into
