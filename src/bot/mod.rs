@@ -33,6 +33,7 @@ pub mod sandbox;
 mod shared_memory;
 mod spawn;
 pub mod spec;
+pub mod stale_workdirs;
 pub mod startup_diagnosis;
 pub mod stderr_tail;
 pub mod thaw_guard;

@@ -140,11 +140,20 @@ fn sigkill_mid_run_then_resume_plays_each_game_once() {
     let a = long(600)
         .out(&out)
         .arg("--resume")
+        .arg("--workdir")
+        .arg(&workdirs)
         .command()
         .assert()
         .success();
     let stdout = text(&a.get_output().stdout);
     assert!(stdout.contains("1200 of 1200 games played"), "{stdout}");
+    // The resume removed what the killed referee left, and its own.
+    let left: Vec<_> = std::fs::read_dir(&workdirs)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let games = raw_game_lines(&out);
     assert_each_once(&games, &ids(600, 1));
     // The games of the first run are kept as they were, first.
