@@ -3,7 +3,8 @@
 //! ([`HostOverrides`]), and the [`SpawnOptions`] they make, checked before any game.
 //!
 //! Both types have one field for each hosting key of [`super::hosting_keys`], where the keys are
-//! declared once (with their `--help`). What each key does to a bot's spawn options is
+//! declared once (with their `--help`); so do the event file's `BotEntry` and `EventInputs`,
+//! through `with_hosting_keys!` here. What each key does to a bot's spawn options is
 //! `HostOverrides::apply_to`.
 
 use super::environment::{EnvRule, EnvRuleError};
@@ -121,6 +122,45 @@ impl serde::Serialize for HostOverrides {
         map.end()
     }
 }
+
+/// Adds the hosting keys of `$scope` (`bot` or `every`, see `for_each_hosting_key!`) to a struct
+/// of the event file's, after its own fields, flat (so that serde's `deny_unknown_fields` still
+/// names them all, and the line of a bad one), each with the `$attr`s given and its setting's
+/// type; and a method `hosting` that gives them as a bot's [`HostOverrides`].
+macro_rules! with_hosting_keys {
+    (
+        keys: $scope:ident, $(#[$attr:meta])*;
+        $(#[$struct_attr:meta])* $vis:vis struct $name:ident { $($body:tt)* }
+    ) => {
+        // The fields' attributes as one `cfg_attr`, usable in every field.
+        $crate::bot::hosting_keys::for_each_hosting_key!($scope => with_hosting_keys! {
+            @append [$(#[$struct_attr])*] (all(), $($attr),*) $vis $name { $($body)* }
+        });
+    };
+    (
+        @append [$($struct_attr:tt)*] $field_attrs:tt $vis:vis $name:ident { $($body:tt)* }
+        $({ [$($doc:tt)*] $arg:tt $key:ident: $cli:ty => $set:ty, $where:ident, $hash:ident })*
+    ) => {
+        $($struct_attr)*
+        $vis struct $name {
+            $($body)*
+            $( $($doc)* #[cfg_attr $field_attrs] pub $key: $set, )*
+        }
+
+        impl $name {
+            /// The hosting keys given here, as a bot's settings (`affinity` aside).
+            pub(crate) fn hosting(&self) -> $crate::bot::hosting::HostOverrides {
+                let mut host = $crate::bot::hosting::HostOverrides::default();
+                $( $crate::bot::hosting_keys::if_per_bot!(
+                    $where => host.$key = self.$key.clone();
+                ); )*
+                host
+            }
+        }
+    };
+}
+
+pub(crate) use with_hosting_keys;
 
 /// Hosting settings that cannot be used; one line for a person.
 #[derive(Debug, thiserror::Error)]

@@ -131,7 +131,14 @@ macro_rules! if_hashed {
     (not_hashed => $($body:tt)*) => {};
 }
 
-pub(crate) use {for_each_hosting_key, if_hashed};
+/// `if_per_bot!(WHERE => TOKENS)`: the tokens for a key a bot may have (`bot`), none for the
+/// event's own (`event`) (in statement position).
+macro_rules! if_per_bot {
+    (bot => $($body:tt)*) => { $($body)* };
+    (event => $($body:tt)*) => {};
+}
+
+pub(crate) use {for_each_hosting_key, if_hashed, if_per_bot};
 
 /// The value of a hosting setting: given or not, one laid over another, hashed alike when it
 /// says the same.
