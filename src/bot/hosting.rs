@@ -1,188 +1,166 @@
 //! How bots are hosted: the hosting options of `match` and `tournament` (`--memory`, `--env`,
-//! `--sandbox`, ...; their clap attributes are their `--help`), a bot's own settings from an
-//! event file on top, and the [`SpawnOptions`] they make, checked before any game.
+//! `--sandbox`, ...: [`HostOptions`]), a bot's own settings from an event file on top
+//! ([`HostOverrides`]), and the [`SpawnOptions`] they make, checked before any game.
+//!
+//! Both types have one field for each hosting key of [`super::hosting_keys`], where the keys are
+//! declared once (with their `--help`); so do the event file's `BotEntry` and `EventInputs`,
+//! through `with_hosting_keys!` here. What each key does to a bot's spawn options is
+//! `HostOverrides::apply_to`.
 
 use super::environment::{EnvRule, EnvRuleError};
+use super::hosting_keys::{for_each_hosting_key, if_hashed, CommandLineValue, Setting};
 use super::spawn::{SpawnCheckError, SpawnOptions};
-use super::{split_command, ResourceLimits, SplitError};
+use super::{split_command, SplitError};
 use std::path::PathBuf;
 
-/// The hosting options every bot of `match` and `tournament` gets (docs/hosting.md).
-#[derive(clap::Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Hosting (docs/hosting.md)")]
-pub struct HostOptions {
-    /// Memory of each bot, in MiB: all its processes together (and, under --sandbox, its
-    /// in-memory /tmp); over it, it loses with `exceeded --memory MB`
-    #[arg(long, value_name = "MB")]
-    pub memory: Option<u64>,
-    /// CPU time of each bot, in seconds, all its processes together: a backstop against one
-    /// that computes between its turns
-    #[arg(long, value_name = "S")]
-    pub cpu_seconds: Option<u64>,
-    /// Largest file a bot may write, in MiB (RLIMIT_FSIZE: SIGXFSZ)
-    #[arg(long, value_name = "MB")]
-    pub max_file_size: Option<u64>,
-    /// Processes and threads of each bot, all together, counted inside its own namespace
-    /// (RLIMIT_NPROC; not enforced by the kernel for root, so refused there)
-    #[arg(long, value_name = "N")]
-    pub max_processes: Option<u64>,
-    /// Open files of each bot process (RLIMIT_NOFILE)
-    #[arg(long, value_name = "N")]
-    pub open_files: Option<u64>,
-    /// Pass the referee's NAME to the bots, or set NAME=VALUE (repeatable); by default a bot
-    /// gets only PATH, LANG, LC_ALL, LC_CTYPE, LC_MESSAGES, TZ, and HOME = TMPDIR = its
-    /// working directory
-    #[arg(long = "env", value_name = "NAME[=VALUE]")]
-    pub env: Vec<String>,
-    /// Parent of the bots' working directories (one fresh directory per bot process)
-    /// [default: the system's temporary directory]
-    #[arg(long, value_name = "DIR")]
-    pub workdir: Option<PathBuf>,
-    /// Keep each bot process's working directory instead of removing it afterwards
-    #[arg(long)]
-    pub keep_workdirs: bool,
-    /// Run every bot under bubblewrap: no network, no host socket, a read-only view of the
-    /// system and of its own folder only, a bounded in-memory /tmp (docs/hosting.md)
-    #[arg(long)]
-    pub sandbox: bool,
-    /// Under --sandbox, let every bot read PATH too (repeatable; read-only). A bot sees only
-    /// the system, the folders its command names and its own working directory by default
-    #[arg(long, value_name = "PATH")]
-    pub sandbox_read: Vec<PathBuf>,
-    /// A command prefix for every bot, e.g. "nice -n 10" or "firejail --quiet" (split like a
-    /// shell would; outside --sandbox's bwrap)
-    #[arg(long, value_name = "CMD ARGS")]
-    pub wrapper: Option<String>,
-    /// Pin each game's bots to cores of their own (with K games at once, game slot k gets
-    /// core k mod cores; docs/hosting.md)
-    #[arg(long)]
-    pub affinity: bool,
-    /// Let bots compute between their turns. By default every process of a bot is stopped
-    /// from its move to its next turn; a pondering bot takes CPU from its opponent's turn
-    /// (docs/hosting.md: with --affinity it takes it from its own game only)
-    #[arg(long)]
-    pub ponder: bool,
-    /// Send every bot the game's seed (`seed N` before `newgame`), not only the built-in
-    /// ones: a bot that draws its random choices from it plays the same game again when the
-    /// event is played again (protocol.md)
-    #[arg(long)]
-    pub send_seed: bool,
-}
-
-/// One bot's own hosting settings in an event file, on top of the command line's (see
-/// docs/hosting.md): the same names as the command-line options. Those that change how a game
-/// is played are part of the event's header and config hash (a bot with none adds nothing, so
-/// such events keep their hash); `workdir` and `keep_workdirs` say only where files go.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct HostOverrides {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub memory: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cpu_seconds: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_file_size: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_processes: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open_files: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sandbox: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wrapper: Option<String>,
-    /// Thinks on the opponent's time (`ponder = true`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ponder: Option<bool>,
-    /// Gets the game's seed, as built-in bots do (`send-seed = true`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub send_seed: Option<bool>,
-    /// Added after the command line's `--env` rules.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub env: Vec<String>,
-    /// Added to the command line's `--sandbox-read` paths.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sandbox_read: Vec<PathBuf>,
-    /// Parent of its working directories (not part of the hash).
-    #[serde(skip)]
-    pub workdir: Option<PathBuf>,
-    /// Keep its working directories (not part of the hash).
-    #[serde(skip)]
-    pub keep_workdirs: Option<bool>,
-}
-
-impl HostOverrides {
-    /// Whether nothing of it changes how a game is played (what the header leaves out).
-    pub fn plays_as_default(&self) -> bool {
-        HostOverrides {
-            workdir: None,
-            keep_workdirs: None,
-            ..self.clone()
-        } == HostOverrides::default()
-    }
-
-    /// `over`'s settings on top of `self`'s: a setting `over` gives wins; its `env` rules
-    /// come after `self`'s (the later rule for a name wins) and its `sandbox_read` paths are
-    /// added.
-    pub fn overlay(&self, over: &HostOverrides) -> HostOverrides {
-        let mut env = self.env.clone();
-        env.extend(over.env.iter().cloned());
-        let mut sandbox_read = self.sandbox_read.clone();
-        sandbox_read.extend(over.sandbox_read.iter().cloned());
-        HostOverrides {
-            memory: over.memory.or(self.memory),
-            cpu_seconds: over.cpu_seconds.or(self.cpu_seconds),
-            max_file_size: over.max_file_size.or(self.max_file_size),
-            max_processes: over.max_processes.or(self.max_processes),
-            open_files: over.open_files.or(self.open_files),
-            sandbox: over.sandbox.or(self.sandbox),
-            wrapper: over.wrapper.clone().or_else(|| self.wrapper.clone()),
-            ponder: over.ponder.or(self.ponder),
-            send_seed: over.send_seed.or(self.send_seed),
-            env,
-            sandbox_read,
-            workdir: over.workdir.clone().or_else(|| self.workdir.clone()),
-            keep_workdirs: over.keep_workdirs.or(self.keep_workdirs),
+/// `HostOptions`, from the hosting keys (`for_each_hosting_key!`).
+macro_rules! host_options {
+    ($({ [$($doc:tt)*] $arg:tt $key:ident: $cli:ty => $set:ty, $where:ident, $hash:ident })*) => {
+        /// The hosting options every bot of `match` and `tournament` gets (docs/hosting.md): one
+        /// for each hosting key ([`super::hosting_keys`]).
+        #[derive(clap::Args, Debug, Clone, Default)]
+        #[command(next_help_heading = "Hosting (docs/hosting.md)")]
+        pub struct HostOptions {
+            $( $($doc)* #[arg $arg] pub $key: $cli, )*
         }
-    }
+    };
+}
 
-    /// The same settings with every switch that is off left out, so that `sandbox = false`
-    /// and no `sandbox` at all hash alike.
-    pub fn normalized(mut self) -> HostOverrides {
-        for switch in [
-            &mut self.sandbox,
-            &mut self.ponder,
-            &mut self.send_seed,
-            &mut self.keep_workdirs,
-        ] {
-            if *switch == Some(false) {
-                *switch = None;
+for_each_hosting_key!(every => host_options! {});
+
+/// `HostOverrides` and the copies between it and `HostOptions`, from a bot's hosting keys.
+macro_rules! host_overrides {
+    ($({ [$($doc:tt)*] $arg:tt $key:ident: $cli:ty => $set:ty, $where:ident, $hash:ident })*) => {
+        /// One bot's own hosting settings in an event file, on top of the command line's (see
+        /// docs/hosting.md): one for each hosting key a bot may have ([`super::hosting_keys`]:
+        /// every one but `affinity`), under the command-line option's name. Those that change
+        /// how a game is played are part of the event's header and config hash (a bot with none
+        /// adds nothing, so such events keep their hash; its `Serialize` writes them); `workdir`
+        /// and `keep_workdirs` say only where files go.
+        #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+        #[serde(default)]
+        pub struct HostOverrides {
+            $( $($doc)* pub $key: $set, )*
+        }
+
+        impl HostOverrides {
+            /// Whether nothing of it changes how a game is played (what the header leaves out).
+            pub fn plays_as_default(&self) -> bool {
+                let mut default = true;
+                $( if_hashed!($hash => default &= self.$key.is_unset();); )*
+                default
+            }
+
+            /// `over`'s settings on top of `self`'s: a setting `over` gives wins; its `env`
+            /// rules come after `self`'s (the later rule for a name wins) and its
+            /// `sandbox_read` paths are added.
+            pub fn overlay(&self, over: &HostOverrides) -> HostOverrides {
+                HostOverrides { $( $key: self.$key.overlay(&over.$key), )* }
+            }
+
+            /// The same settings with every switch that is off left out, so that
+            /// `sandbox = false` and no `sandbox` at all hash alike.
+            pub fn normalized(self) -> HostOverrides {
+                HostOverrides { $( $key: self.$key.normalized(), )* }
+            }
+
+            /// The settings that change play and are given, under their names, in the list's
+            /// order.
+            fn hashed(&self) -> Result<Vec<(&'static str, serde_json::Value)>, serde_json::Error> {
+                let mut given = Vec::new();
+                $( if_hashed!($hash =>
+                    if !self.$key.is_unset() {
+                        given.push((stringify!($key), serde_json::to_value(&self.$key)?));
+                    }
+                ); )*
+                Ok(given)
             }
         }
-        self
+
+        impl From<&HostOptions> for HostOverrides {
+            /// The command line's hosting options as settings (a switch not given is no
+            /// setting; `--affinity` is the event's, not a bot's).
+            fn from(o: &HostOptions) -> HostOverrides {
+                HostOverrides { $( $key: o.$key.setting(), )* }
+            }
+        }
+    };
+}
+
+for_each_hosting_key!(bot => host_overrides! {});
+
+/// The header's keys in the order they have always been written in: the config hash is that of
+/// the header's text, so an event that gives several of them keeps its hash. A key not named
+/// here (a newer one) comes after these, in the list's order.
+const HEADER_ORDER: [&str; 11] = [
+    "memory",
+    "cpu_seconds",
+    "max_file_size",
+    "max_processes",
+    "open_files",
+    "sandbox",
+    "wrapper",
+    "ponder",
+    "send_seed",
+    "env",
+    "sandbox_read",
+];
+
+impl serde::Serialize for HostOverrides {
+    /// The settings that change play, those given alone (the header's `host` object).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        let mut given = self.hashed().map_err(S::Error::custom)?;
+        given.sort_by_key(|(key, _)| {
+            let at = HEADER_ORDER.iter().position(|k| k == key);
+            at.unwrap_or(HEADER_ORDER.len())
+        });
+        let mut map = s.serialize_map(Some(given.len()))?;
+        for (key, value) in &given {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
     }
 }
 
-impl From<&HostOptions> for HostOverrides {
-    /// The command line's hosting options as settings (a switch not given is no setting;
-    /// `--affinity` is the event's, not a bot's).
-    fn from(o: &HostOptions) -> HostOverrides {
-        let on = |b: bool| b.then_some(true);
-        HostOverrides {
-            memory: o.memory,
-            cpu_seconds: o.cpu_seconds,
-            max_file_size: o.max_file_size,
-            max_processes: o.max_processes,
-            open_files: o.open_files,
-            sandbox: on(o.sandbox),
-            wrapper: o.wrapper.clone(),
-            ponder: on(o.ponder),
-            send_seed: on(o.send_seed),
-            env: o.env.clone(),
-            sandbox_read: o.sandbox_read.clone(),
-            workdir: o.workdir.clone(),
-            keep_workdirs: on(o.keep_workdirs),
+/// Adds the hosting keys of `$scope` (`bot` or `every`, see `for_each_hosting_key!`) to a struct
+/// of the event file's, after its own fields, flat (so that serde's `deny_unknown_fields` still
+/// names them all, and the line of a bad one), each with the `$attr`s given and its setting's
+/// type; and a method `hosting` that gives them as a bot's [`HostOverrides`].
+macro_rules! with_hosting_keys {
+    (
+        keys: $scope:ident, $(#[$attr:meta])*;
+        $(#[$struct_attr:meta])* $vis:vis struct $name:ident { $($body:tt)* }
+    ) => {
+        // The fields' attributes as one `cfg_attr`, usable in every field.
+        $crate::bot::hosting_keys::for_each_hosting_key!($scope => with_hosting_keys! {
+            @append [$(#[$struct_attr])*] (all(), $($attr),*) $vis $name { $($body)* }
+        });
+    };
+    (
+        @append [$($struct_attr:tt)*] $field_attrs:tt $vis:vis $name:ident { $($body:tt)* }
+        $({ [$($doc:tt)*] $arg:tt $key:ident: $cli:ty => $set:ty, $where:ident, $hash:ident })*
+    ) => {
+        $($struct_attr)*
+        $vis struct $name {
+            $($body)*
+            $( $($doc)* #[cfg_attr $field_attrs] pub $key: $set, )*
         }
-    }
+
+        impl $name {
+            /// The hosting keys given here, as a bot's settings (`affinity` aside).
+            pub(crate) fn hosting(&self) -> $crate::bot::hosting::HostOverrides {
+                let mut host = $crate::bot::hosting::HostOverrides::default();
+                $( $crate::bot::hosting_keys::if_per_bot!(
+                    $where => host.$key = self.$key.clone();
+                ); )*
+                host
+            }
+        }
+    };
 }
+
+pub(crate) use with_hosting_keys;
 
 /// Hosting settings that cannot be used; one line for a person.
 #[derive(Debug, thiserror::Error)]
@@ -219,38 +197,9 @@ impl HostOptions {
 
     /// The same, not checked against this machine (`hosting-check` reports what would fail).
     pub fn unchecked_spawn_options(&self) -> Result<SpawnOptions, HostingError> {
-        let env = self
-            .env
-            .iter()
-            .map(|e| EnvRule::parse(e))
-            .collect::<Result<Vec<_>, _>>()?;
-        let wrapper = match &self.wrapper {
-            Some(w) => split_command(w).map_err(|error| HostingError::Wrapper {
-                in_file: false,
-                error,
-            })?,
-            None => Vec::new(),
-        };
-        Ok(SpawnOptions {
-            limits: ResourceLimits {
-                memory_mb: self.memory,
-                cpu_seconds: self.cpu_seconds,
-                max_file_size_mb: self.max_file_size,
-                max_processes: self.max_processes,
-                open_files: self.open_files,
-            },
-            env,
-            workdir_parent: self.workdir.clone(),
-            keep_workdirs: self.keep_workdirs,
-            sandbox: self.sandbox,
-            wrapper,
-            cpus: None,
-            ponder: self.ponder,
-            send_seed: self.send_seed,
-            label: String::new(),
-            sandbox_read: absolute_all(&self.sandbox_read)?,
-            hidden: Vec::new(),
-        })
+        let mut opts = SpawnOptions::default();
+        HostOverrides::from(self).apply_to(&mut opts, false)?;
+        Ok(opts)
     }
 
     /// Every bot's hosting options, from `(name, its own settings)`: the command line's, with
@@ -281,31 +230,55 @@ impl HostOptions {
 /// A bot's own event-file settings on top of the command line's options.
 fn with_overrides(base: &SpawnOptions, o: &HostOverrides) -> Result<SpawnOptions, HostingError> {
     let mut opts = base.clone();
-    let l = &mut opts.limits;
-    l.memory_mb = o.memory.or(l.memory_mb);
-    l.cpu_seconds = o.cpu_seconds.or(l.cpu_seconds);
-    l.max_file_size_mb = o.max_file_size.or(l.max_file_size_mb);
-    l.max_processes = o.max_processes.or(l.max_processes);
-    l.open_files = o.open_files.or(l.open_files);
-    opts.sandbox = o.sandbox.unwrap_or(opts.sandbox);
-    opts.ponder = o.ponder.unwrap_or(opts.ponder);
-    opts.send_seed = o.send_seed.unwrap_or(opts.send_seed);
-    opts.keep_workdirs = o.keep_workdirs.unwrap_or(opts.keep_workdirs);
-    if let Some(dir) = &o.workdir {
-        opts.workdir_parent = Some(dir.clone());
-    }
-    if let Some(w) = &o.wrapper {
-        opts.wrapper = split_command(w).map_err(|error| HostingError::Wrapper {
-            in_file: true,
-            error,
-        })?;
-    }
-    for e in &o.env {
-        opts.env.push(EnvRule::parse(e)?);
-    }
-    opts.sandbox_read.extend(absolute_all(&o.sandbox_read)?);
+    o.apply_to(&mut opts, true)?;
     opts.check()?;
     Ok(opts)
+}
+
+impl HostOverrides {
+    /// These settings over `opts`: what each hosting key does to a bot's spawn options, where
+    /// it is enforced (a setting not given leaves `opts` as it is; lists add up). `in_file`:
+    /// they come from an event file, not the command line (for the errors' words).
+    fn apply_to(&self, opts: &mut SpawnOptions, in_file: bool) -> Result<(), HostingError> {
+        // Every key named, so that a new one cannot be left out here.
+        let HostOverrides {
+            memory,
+            cpu_seconds,
+            max_file_size,
+            max_processes,
+            open_files,
+            env,
+            workdir,
+            keep_workdirs,
+            sandbox,
+            sandbox_read,
+            wrapper,
+            ponder,
+            send_seed,
+        } = self;
+        let l = &mut opts.limits;
+        l.memory_mb = memory.or(l.memory_mb);
+        l.cpu_seconds = cpu_seconds.or(l.cpu_seconds);
+        l.max_file_size_mb = max_file_size.or(l.max_file_size_mb);
+        l.max_processes = max_processes.or(l.max_processes);
+        l.open_files = open_files.or(l.open_files);
+        for e in env {
+            opts.env.push(EnvRule::parse(e)?);
+        }
+        if let Some(dir) = workdir {
+            opts.workdir_parent = Some(dir.clone());
+        }
+        opts.keep_workdirs = keep_workdirs.unwrap_or(opts.keep_workdirs);
+        opts.sandbox = sandbox.unwrap_or(opts.sandbox);
+        if let Some(w) = wrapper {
+            opts.wrapper =
+                split_command(w).map_err(|error| HostingError::Wrapper { in_file, error })?;
+        }
+        opts.sandbox_read.extend(absolute_all(sandbox_read)?);
+        opts.ponder = ponder.unwrap_or(opts.ponder);
+        opts.send_seed = send_seed.unwrap_or(opts.send_seed);
+        Ok(())
+    }
 }
 
 /// `--sandbox-read` paths, absolute (a path that does not exist is an error before any game).
@@ -319,4 +292,57 @@ fn absolute_all(paths: &[PathBuf]) -> Result<Vec<PathBuf>, HostingError> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_keeps_its_names_and_order() {
+        // Given in another order, with where files go: written in the order it always was,
+        // without them (the config hash is that of this text).
+        let given = r#"{"sandbox_read":["/"],"env":["A=1"],"send_seed":true,"ponder":true,
+            "wrapper":"nice","sandbox":true,"open_files":4,"max_processes":3,
+            "max_file_size":2,"cpu_seconds":1,"memory":5,"workdir":"/w","keep_workdirs":true}"#;
+        let host: HostOverrides = serde_json::from_str(given).unwrap();
+        assert_eq!(
+            serde_json::to_string(&host).unwrap(),
+            r#"{"memory":5,"cpu_seconds":1,"max_file_size":2,"max_processes":3,"open_files":4,"sandbox":true,"wrapper":"nice","ponder":true,"send_seed":true,"env":["A=1"],"sandbox_read":["/"]}"#
+        );
+        assert!(!host.plays_as_default());
+        let files_only = HostOverrides {
+            workdir: host.workdir.clone(),
+            keep_workdirs: host.keep_workdirs,
+            ..HostOverrides::default()
+        };
+        assert!(files_only.plays_as_default());
+        assert_eq!(serde_json::to_string(&files_only).unwrap(), "{}");
+    }
+
+    #[test]
+    fn a_switch_that_is_off_is_no_setting_and_lists_add_up() {
+        let file = HostOverrides {
+            sandbox: Some(false),
+            env: vec!["A=1".into()],
+            memory: Some(512),
+            ..HostOverrides::default()
+        };
+        let own = HostOverrides {
+            env: vec!["A=2".into()],
+            memory: Some(256),
+            ponder: Some(true),
+            ..HostOverrides::default()
+        };
+        let host = file.overlay(&own).normalized();
+        assert_eq!(
+            host,
+            HostOverrides {
+                env: vec!["A=1".into(), "A=2".into()],
+                memory: Some(256),
+                ponder: Some(true),
+                ..HostOverrides::default()
+            }
+        );
+    }
 }

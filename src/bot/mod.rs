@@ -23,6 +23,7 @@ pub mod budget;
 pub mod command_words;
 pub mod environment;
 pub mod hosting;
+pub mod hosting_keys;
 pub mod languages;
 pub mod limits;
 pub mod namespace;

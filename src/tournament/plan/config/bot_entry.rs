@@ -2,44 +2,32 @@
 //! `--bot NAME=BOT` ([`parse_bot_arg`]), with its own limits and hosting keys.
 
 use super::limits::LimitOverrides;
-use crate::bot::hosting::HostOverrides;
+use crate::bot::hosting::with_hosting_keys;
 use serde::Deserialize;
-use std::path::PathBuf;
 
-/// One `[[bot]]` of an event file, or one `--bot NAME=BOT` (its `FromStr`).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct BotEntry {
-    pub name: Option<String>,
-    pub cmd: String,
-    pub startup_timeout: Option<u64>,
-    pub movetime: Option<u64>,
-    pub tc: Option<crate::clock::GameClock>,
-    pub margin: Option<u64>,
-    pub memory: Option<u64>,
-    pub cpu_seconds: Option<u64>,
-    pub max_file_size: Option<u64>,
-    pub max_processes: Option<u64>,
-    pub open_files: Option<u64>,
-    pub sandbox: Option<bool>,
-    pub wrapper: Option<String>,
-    /// Let this bot compute between its turns (`--ponder` for it alone).
-    pub ponder: Option<bool>,
-    /// This bot's node budget and depth limit per move (sent to it if it opts in).
-    pub nodes: Option<u64>,
-    pub depth: Option<u64>,
-    #[serde(default)]
-    pub env: Vec<String>,
-    #[serde(default)]
-    pub sandbox_read: Vec<PathBuf>,
-    /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
-    /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
-    pub transcript: Option<bool>,
-    /// Parent of this bot's working directories, and whether they are kept.
-    pub workdir: Option<PathBuf>,
-    pub keep_workdirs: Option<bool>,
-    /// Send this bot the game's seed (`--send-seed` for it alone).
-    pub send_seed: Option<bool>,
+with_hosting_keys! {
+    keys: bot, #[serde(default)];
+
+    /// One `[[bot]]` of an event file, or one `--bot NAME=BOT` (its `FromStr`): its own keys,
+    /// then a bot's hosting keys, flat (`memory`, `cpu-seconds`, `sandbox`, `env`, ...: every
+    /// one but `affinity`, declared once in [`crate::bot::hosting_keys`]; `BotEntry::hosting`
+    /// gives them as settings).
+    #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    pub struct BotEntry {
+        pub name: Option<String>,
+        pub cmd: String,
+        pub startup_timeout: Option<u64>,
+        pub movetime: Option<u64>,
+        pub tc: Option<crate::clock::GameClock>,
+        pub margin: Option<u64>,
+        /// This bot's node budget and depth limit per move (sent to it if it opts in).
+        pub nodes: Option<u64>,
+        pub depth: Option<u64>,
+        /// This bot's protocol transcripts: `true` with no `transcript` directory puts them in
+        /// `OUT/transcripts`; `false` keeps none for it even when the event has one.
+        pub transcript: Option<bool>,
+    }
 }
 
 /// A `--bot` value that names no bot.
@@ -68,24 +56,6 @@ impl std::str::FromStr for BotEntry {
 }
 
 impl BotEntry {
-    pub(super) fn host(&self) -> HostOverrides {
-        HostOverrides {
-            memory: self.memory,
-            cpu_seconds: self.cpu_seconds,
-            max_file_size: self.max_file_size,
-            max_processes: self.max_processes,
-            open_files: self.open_files,
-            sandbox: self.sandbox,
-            wrapper: self.wrapper.clone(),
-            ponder: self.ponder,
-            send_seed: self.send_seed,
-            env: self.env.clone(),
-            sandbox_read: self.sandbox_read.clone(),
-            workdir: self.workdir.clone(),
-            keep_workdirs: self.keep_workdirs,
-        }
-    }
-
     pub(super) fn overrides(&self) -> LimitOverrides {
         LimitOverrides {
             startup_timeout: self.startup_timeout,

@@ -1,6 +1,8 @@
 //! The event file's hosting keys: `memory`, `sandbox`, `env`, `workdir`, ... at the top level
 //! (every bot's) and in a `[[bot]]` table (that bot's), the same names as the hosting options
 //! of the command line, which override the top-level keys; a bot's own keys override both.
+//! They are declared once, in [`crate::bot::hosting_keys`]: [`EventInputs`] and `BotEntry` have
+//! them as fields of their own, flat, so that an unknown key is refused naming the known ones.
 //!
 //! ```toml
 //! sandbox = true
@@ -31,22 +33,7 @@ impl EventInputs {
 
     /// Every bot's hosting: the top-level keys with the command line's options over them.
     fn event_host(&self) -> HostOverrides {
-        let file = HostOverrides {
-            memory: self.memory,
-            cpu_seconds: self.cpu_seconds,
-            max_file_size: self.max_file_size,
-            max_processes: self.max_processes,
-            open_files: self.open_files,
-            sandbox: self.sandbox,
-            wrapper: self.wrapper.clone(),
-            ponder: self.ponder,
-            send_seed: self.send_seed,
-            env: self.env.clone(),
-            sandbox_read: self.sandbox_read.clone(),
-            workdir: self.workdir.clone(),
-            keep_workdirs: self.keep_workdirs,
-        };
-        file.overlay(&self.command_line_host)
+        self.hosting().overlay(&self.command_line_host)
     }
 
     /// Bot `own`'s hosting in this event: every bot's, with its own over it, in the form

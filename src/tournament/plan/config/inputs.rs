@@ -8,158 +8,133 @@ use super::choices::{Format, OnCrash, OpeningOrder};
 use super::error::ConfigError;
 use super::limits::{help, LimitOverrides};
 use super::sprt_spec::SprtSpec;
+use crate::bot::hosting::with_hosting_keys;
 use crate::record::adjudication::{AdjudicateMode, DrawRule, ResignRule};
 use crate::tournament::plan::suites;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-/// The raw settings of an event, every one optional: what an event file or the command line
-/// says. [`EventInputs::overlay`] merges two; [`EventInputs::resolve`] checks and completes them.
-///
-/// The command line of `baraza tournament` produces it directly (the `arg` attributes and doc
-/// comments here are its options and their `--help`); the event file's keys are the options'
-/// long names. `display_order` keeps `tournament --help` in the order people read it, the
-/// command's own options (`--shard`, `--dry-run`, ...) placed between these.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, clap::Args)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-#[group(skip)]
-#[allow(rustdoc::invalid_html_tags)]
-pub struct EventInputs {
-    /// Ruleset id (see `baraza games`); optional when the event file names it
-    pub ruleset: Option<String>,
-    /// A bot: NAME=BOT, where BOT is a command line or builtin:<name> (repeat for each bot)
-    #[arg(long = "bot", value_name = "NAME=BOT", display_order = 10)]
-    #[serde(rename = "bot", default)]
-    pub bots: Vec<BotEntry>,
-    /// round-robin: everyone meets everyone; gauntlet: the first bot meets each other [default: round-robin]
-    #[arg(long, value_enum, display_order = 20)]
-    pub format: Option<Format>,
-    /// Rounds; in each round every pairing plays a game pair [default: 1]
-    #[arg(long, display_order = 30)]
-    pub rounds: Option<u32>,
-    /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
-    #[arg(long, display_order = 40)]
-    pub seed: Option<u64>,
-    /// Start positions: one position string per line (# comments), one per round; or
-    /// builtin:<ruleset>, the balanced suite shipped for it (baraza openings list)
-    #[arg(
-        long,
-        value_name = "FILE",
-        conflicts_with = "random_opening_plies",
-        display_order = 50
-    )]
-    pub openings: Option<PathBuf>,
-    /// Use the openings file in order, or shuffled with the seed [default: in-order]
-    #[arg(long, value_enum, display_order = 60)]
-    pub openings_order: Option<OpeningOrder>,
-    /// Start each round from N random legal plies after the ruleset's start (drawn from the seed)
-    #[arg(long, value_name = "N", display_order = 70)]
-    pub random_opening_plies: Option<u32>,
-    /// Games played at once [default: the number of cores; more needs --force]
-    #[arg(long, value_name = "K", value_parser = parse_concurrency, display_order = 80)]
-    pub concurrency: Option<usize>,
-    /// Allow --concurrency above the number of cores
-    #[arg(long, display_order = 90)]
-    #[serde(skip)]
-    pub force: bool,
-    /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
-    #[arg(long, value_name = "MS", display_order = 100)]
-    pub grace: Option<u64>,
-    #[arg(long, help = help::STARTUP_TIMEOUT, display_order = 110)]
-    pub startup_timeout: Option<u64>,
-    #[arg(long, value_name = "MS", help = help::MOVETIME, display_order = 120)]
-    pub movetime: Option<u64>,
-    #[arg(long, value_name = "BASE+INC", help = help::TC, display_order = 130)]
-    pub tc: Option<crate::clock::GameClock>,
-    #[arg(long, help = help::MARGIN, display_order = 140)]
-    pub margin: Option<u64>,
-    #[arg(long, help = help::MAX_PLIES, display_order = 150)]
-    pub max_plies: Option<u64>,
-    #[arg(long, value_enum, value_name = "RULE", help = help::ADJUDICATE, display_order = 151)]
-    pub adjudicate: Option<AdjudicateMode>,
-    #[arg(long, value_name = "movenumber=N,movecount=C,score=SCORE", help = help::ADJUDICATE_DRAW, display_order = 152)]
-    pub adjudicate_draw: Option<DrawRule>,
-    #[arg(long, value_name = "movecount=C,score=SCORE[,twosided=true]", help = help::ADJUDICATE_RESIGN, display_order = 153)]
-    pub adjudicate_resign: Option<ResignRule>,
-    /// Output directory: games.jsonl (header + one line per finished game) and the logs
-    #[arg(long, value_name = "DIR", display_order = 160)]
-    pub out: Option<PathBuf>,
-    /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
-    /// --rounds, or bots added after the others, the event grows: only the new games are played
-    #[arg(long, display_order = 170)]
-    #[serde(skip)]
-    pub resume: bool,
-    /// Sequential probability ratio test of the first bot against the second (two bots only),
-    /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
-    /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
-    #[arg(
-        long,
-        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]",
-        display_order = 180
-    )]
-    pub sprt: Option<SprtSpec>,
-    #[arg(long, value_name = "NAME", help = help::EVENT, display_order = 190)]
-    pub event: Option<String>,
-    #[arg(long, value_name = "NAME", help = help::SITE, display_order = 200)]
-    pub site: Option<String>,
-    #[arg(long, value_name = "DIR", help = help::TRANSCRIPT, display_order = 210)]
-    pub transcript: Option<PathBuf>,
-    // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
-    #[arg(long, num_args = 0, default_missing_value = "true", help = help::COMBINED, display_order = 211)]
-    pub combined: Option<bool>,
-    /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
-    /// abort (stop after the running games, exit non-zero, print how to resume)
-    /// [default: forfeit]
-    #[arg(long, value_enum, display_order = 220)]
-    pub on_crash: Option<OnCrash>,
-    /// Start every bot afresh for every game, instead of keeping a bot's process for its next
-    /// game (for bots that cannot play two games in one process)
-    // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
-    #[arg(
-        long,
-        num_args = 0,
-        default_missing_value = "true",
-        display_order = 230
-    )]
-    pub no_reuse: Option<bool>,
-    // The hosting keys: every bot's, under its own (`tournament` takes them on the command
-    // line as `HostOptions`, given with [`EventInputs::with_command_line_hosting`]; see
-    // `hosting_keys.rs`).
-    #[arg(skip)]
-    pub memory: Option<u64>,
-    #[arg(skip)]
-    pub cpu_seconds: Option<u64>,
-    #[arg(skip)]
-    pub max_file_size: Option<u64>,
-    #[arg(skip)]
-    pub max_processes: Option<u64>,
-    #[arg(skip)]
-    pub open_files: Option<u64>,
-    #[arg(skip)]
-    #[serde(default)]
-    pub env: Vec<String>,
-    #[arg(skip)]
-    pub workdir: Option<PathBuf>,
-    #[arg(skip)]
-    pub keep_workdirs: Option<bool>,
-    #[arg(skip)]
-    pub sandbox: Option<bool>,
-    #[arg(skip)]
-    #[serde(default)]
-    pub sandbox_read: Vec<PathBuf>,
-    #[arg(skip)]
-    pub wrapper: Option<String>,
-    /// The event's alone (a game's two bots share its core).
-    #[arg(skip)]
-    pub affinity: Option<bool>,
-    #[arg(skip)]
-    pub ponder: Option<bool>,
-    #[arg(skip)]
-    pub send_seed: Option<bool>,
-    /// The command line's hosting options, over the keys above.
-    #[arg(skip)]
-    #[serde(skip)]
-    pub command_line_host: crate::bot::hosting::HostOverrides,
+with_hosting_keys! {
+    // After its own fields, every hosting key (`memory`, ..., `affinity`: see
+    // `crate::bot::hosting_keys`), flat, each an event file's key alone: `tournament` takes them
+    // on the command line as `HostOptions`, given with
+    // [`EventInputs::with_command_line_hosting`] (`hosting_keys.rs`).
+    keys: every, #[arg(skip)] #[serde(default)];
+
+    /// The raw settings of an event, every one optional: what an event file or the command line
+    /// says. [`EventInputs::overlay`] merges two; [`EventInputs::resolve`] checks and completes them.
+    ///
+    /// The command line of `baraza tournament` produces it directly (the `arg` attributes and doc
+    /// comments here are its options and their `--help`); the event file's keys are the options'
+    /// long names. `display_order` keeps `tournament --help` in the order people read it, the
+    /// command's own options (`--shard`, `--dry-run`, ...) placed between these.
+    #[derive(Clone, Debug, Default, PartialEq, Deserialize, clap::Args)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    #[group(skip)]
+    #[allow(rustdoc::invalid_html_tags)]
+    pub struct EventInputs {
+        /// Ruleset id (see `baraza games`); optional when the event file names it
+        pub ruleset: Option<String>,
+        /// A bot: NAME=BOT, where BOT is a command line or builtin:<name> (repeat for each bot)
+        #[arg(long = "bot", value_name = "NAME=BOT", display_order = 10)]
+        #[serde(rename = "bot", default)]
+        pub bots: Vec<BotEntry>,
+        /// round-robin: everyone meets everyone; gauntlet: the first bot meets each other [default: round-robin]
+        #[arg(long, value_enum, display_order = 20)]
+        pub format: Option<Format>,
+        /// Rounds; in each round every pairing plays a game pair [default: 1]
+        #[arg(long, display_order = 30)]
+        pub rounds: Option<u32>,
+        /// Event seed: openings order, random openings and every game's seed come from it [default: 1]
+        #[arg(long, display_order = 40)]
+        pub seed: Option<u64>,
+        /// Start positions: one position string per line (# comments), one per round; or
+        /// builtin:<ruleset>, the balanced suite shipped for it (baraza openings list)
+        #[arg(
+            long,
+            value_name = "FILE",
+            conflicts_with = "random_opening_plies",
+            display_order = 50
+        )]
+        pub openings: Option<PathBuf>,
+        /// Use the openings file in order, or shuffled with the seed [default: in-order]
+        #[arg(long, value_enum, display_order = 60)]
+        pub openings_order: Option<OpeningOrder>,
+        /// Start each round from N random legal plies after the ruleset's start (drawn from the seed)
+        #[arg(long, value_name = "N", display_order = 70)]
+        pub random_opening_plies: Option<u32>,
+        /// Games played at once [default: the number of cores; more needs --force]
+        #[arg(long, value_name = "K", value_parser = parse_concurrency, display_order = 80)]
+        pub concurrency: Option<usize>,
+        /// Allow --concurrency above the number of cores
+        #[arg(long, display_order = 90)]
+        #[serde(skip)]
+        pub force: bool,
+        /// How long a bot may take to exit after `quit`, in ms, before its process group is killed [default: 1000]
+        #[arg(long, value_name = "MS", display_order = 100)]
+        pub grace: Option<u64>,
+        #[arg(long, help = help::STARTUP_TIMEOUT, display_order = 110)]
+        pub startup_timeout: Option<u64>,
+        #[arg(long, value_name = "MS", help = help::MOVETIME, display_order = 120)]
+        pub movetime: Option<u64>,
+        #[arg(long, value_name = "BASE+INC", help = help::TC, display_order = 130)]
+        pub tc: Option<crate::clock::GameClock>,
+        #[arg(long, help = help::MARGIN, display_order = 140)]
+        pub margin: Option<u64>,
+        #[arg(long, help = help::MAX_PLIES, display_order = 150)]
+        pub max_plies: Option<u64>,
+        #[arg(long, value_enum, value_name = "RULE", help = help::ADJUDICATE, display_order = 151)]
+        pub adjudicate: Option<AdjudicateMode>,
+        #[arg(long, value_name = "movenumber=N,movecount=C,score=SCORE", help = help::ADJUDICATE_DRAW, display_order = 152)]
+        pub adjudicate_draw: Option<DrawRule>,
+        #[arg(long, value_name = "movecount=C,score=SCORE[,twosided=true]", help = help::ADJUDICATE_RESIGN, display_order = 153)]
+        pub adjudicate_resign: Option<ResignRule>,
+        /// Output directory: games.jsonl (header + one line per finished game) and the logs
+        #[arg(long, value_name = "DIR", display_order = 160)]
+        pub out: Option<PathBuf>,
+        /// Continue the tournament in --out: play only the games its games.jsonl lacks. With more
+        /// --rounds, or bots added after the others, the event grows: only the new games are played
+        #[arg(long, display_order = 170)]
+        #[serde(skip)]
+        pub resume: bool,
+        /// Sequential probability ratio test of the first bot against the second (two bots only),
+        /// on game pairs, with the exact generalized likelihood ratio; model=logistic (Elo, the
+        /// default) or model=normalized (nElo) says which scale elo0 and elo1 are in
+        #[arg(
+            long,
+            value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized]",
+            display_order = 180
+        )]
+        pub sprt: Option<SprtSpec>,
+        #[arg(long, value_name = "NAME", help = help::EVENT, display_order = 190)]
+        pub event: Option<String>,
+        #[arg(long, value_name = "NAME", help = help::SITE, display_order = 200)]
+        pub site: Option<String>,
+        #[arg(long, value_name = "DIR", help = help::TRANSCRIPT, display_order = 210)]
+        pub transcript: Option<PathBuf>,
+        // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
+        #[arg(long, num_args = 0, default_missing_value = "true", help = help::COMBINED, display_order = 211)]
+        pub combined: Option<bool>,
+        /// When a bot crashes: forfeit (it loses that game and is started afresh for the next) or
+        /// abort (stop after the running games, exit non-zero, print how to resume)
+        /// [default: forfeit]
+        #[arg(long, value_enum, display_order = 220)]
+        pub on_crash: Option<OnCrash>,
+        /// Start every bot afresh for every game, instead of keeping a bot's process for its next
+        /// game (for bots that cannot play two games in one process)
+        // A flag on the command line (`Some(true)` or absent), a boolean in the event file.
+        #[arg(
+            long,
+            num_args = 0,
+            default_missing_value = "true",
+            display_order = 230
+        )]
+        pub no_reuse: Option<bool>,
+        /// The command line's hosting options, over the hosting keys.
+        #[arg(skip)]
+        #[serde(skip)]
+        pub command_line_host: crate::bot::hosting::HostOverrides,
+    }
 }
 
 /// `--concurrency K` of `tournament`: a count of at least one (an event file's `concurrency = 0`

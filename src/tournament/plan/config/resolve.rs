@@ -201,7 +201,7 @@ fn resolve_bot(index: usize, entry: &BotEntry, base: &Limits) -> Result<BotConfi
         command,
         spec,
         limits,
-        host: entry.host(),
+        host: entry.hosting(),
     })
 }
 
