@@ -10,8 +10,12 @@
 use crate::bot::spec::BotSpec;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// One file of a bot's command and its content's digest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,9 +52,101 @@ pub fn program_digests(spec: &BotSpec) -> Vec<FileDigest> {
         .into_iter()
         .map(|path| FileDigest {
             path: path.to_string(),
-            sha256: file_sha256(Path::new(path)).unwrap_or_else(|_| MISSING.to_string()),
+            sha256: DIGESTS
+                .sha256(Path::new(path))
+                .unwrap_or_else(|_| MISSING.to_string()),
         })
         .collect()
+}
+
+/// The digests of this process: a league run of many batches hashes a program again only when
+/// its file changed, not every batch (a 99 MB node binary was read twice a batch).
+static DIGESTS: DigestCache = DigestCache::new();
+
+/// What says a file is the one hashed before: its device and inode, size, and modification and
+/// change times to the nanosecond. A rebuild, a copy over it, a `touch -r` after a write (the
+/// change time moves with any write) all give another key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileKey {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl FileKey {
+    fn of(path: &Path) -> std::io::Result<FileKey> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(path)?;
+        Ok(FileKey {
+            dev: m.dev(),
+            ino: m.ino(),
+            size: m.size(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        })
+    }
+}
+
+/// Files' SHA-256 digests, each computed again only when its [`FileKey`] changed.
+pub struct DigestCache {
+    known: Mutex<Option<HashMap<PathBuf, (FileKey, String)>>>,
+    /// Files read and hashed, for tests.
+    reads: AtomicU64,
+}
+
+/// A file changed less than this long ago is hashed every time: two writes within the clock's
+/// granularity (milliseconds on some file systems) can leave the same times and size.
+const SETTLED: Duration = Duration::from_secs(2);
+
+impl DigestCache {
+    pub const fn new() -> DigestCache {
+        DigestCache {
+            known: Mutex::new(None),
+            reads: AtomicU64::new(0),
+        }
+    }
+
+    /// How many files it has read and hashed.
+    pub fn reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+
+    /// `path`'s digest: the one computed before when the file is unchanged, else read again.
+    pub fn sha256(&self, path: &Path) -> std::io::Result<String> {
+        let key = FileKey::of(path)?;
+        if let Some(known) = self.lookup(path, key) {
+            return Ok(known);
+        }
+        let digest = file_sha256(path)?;
+        self.reads.fetch_add(1, Ordering::Relaxed);
+        // The file may have changed while it was read: keep the digest only if it did not,
+        // and only once its times can tell a later change.
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        let settled = key.mtime.0.max(key.ctime.0) + (SETTLED.as_secs() as i64) < now;
+        if settled && FileKey::of(path).is_ok_and(|after| after == key) {
+            if let Ok(mut known) = self.known.lock() {
+                let map = known.get_or_insert_with(HashMap::new);
+                map.insert(path.to_path_buf(), (key, digest.clone()));
+            }
+        }
+        Ok(digest)
+    }
+
+    fn lookup(&self, path: &Path, key: FileKey) -> Option<String> {
+        let known = self.known.lock().ok()?;
+        let (k, d) = known.as_ref()?.get(path)?;
+        (*k == key).then(|| d.clone())
+    }
+}
+
+impl Default for DigestCache {
+    fn default() -> Self {
+        DigestCache::new()
+    }
 }
 
 /// The SHA-256 of a file's bytes, read in blocks (a bot's binary may be large).
@@ -99,6 +195,44 @@ pub fn changes(then: &[FileDigest], now: &[FileDigest]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_hashed_again_only_when_it_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bot");
+        std::fs::write(&path, "abc").unwrap();
+        let old = SystemTime::now() - Duration::from_secs(60);
+        let age = |path: &Path| {
+            let f = std::fs::File::options().write(true).open(path).unwrap();
+            f.set_modified(old).unwrap();
+        };
+        let cache = DigestCache::new();
+        // Just written: hashed each time (its times cannot yet tell a change).
+        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+        assert_eq!(cache.sha256(&path).unwrap(), abc);
+        assert_eq!(cache.sha256(&path).unwrap(), abc);
+        assert_eq!(cache.reads(), 2);
+        // Its modification time in the past: but the change time is now, so still hashed.
+        age(&path);
+        assert_eq!(cache.sha256(&path).unwrap(), abc);
+        assert_eq!(cache.reads(), 3);
+        // The same size rewritten, the old modification time put back: the change time
+        // moved, so it is read again, and its new digest is the right one.
+        std::fs::write(&path, "abd").unwrap();
+        age(&path);
+        let abd = file_sha256(&path).unwrap();
+        assert_ne!(abd, abc);
+        assert_eq!(cache.sha256(&path).unwrap(), abd);
+        assert_eq!(cache.reads(), 4);
+        // A file settled long ago (the shell, installed with the system) is read once.
+        let sh = std::fs::canonicalize("/bin/sh").unwrap();
+        let first = cache.sha256(&sh).unwrap();
+        assert_eq!(cache.sha256(&sh).unwrap(), first);
+        assert_eq!(cache.sha256(&sh).unwrap(), file_sha256(&sh).unwrap());
+        assert_eq!(cache.reads(), 5);
+        // A file that cannot be read is an error, not a digest.
+        assert!(cache.sha256(&dir.path().join("none")).is_err());
+    }
 
     #[test]
     fn a_script_and_an_option_file_are_digested_and_a_change_is_named() {
