@@ -12,10 +12,12 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// What a held working directory's name starts with: `baraza-<pid>-<n>-`. A kept one
-/// (`--keep-workdirs`) is named `baraza-kept-...` and never removed.
+/// What a held working directory's name starts with: `baraza-bot-<pid>-<n>-`. A kept one
+/// (`--keep-workdirs`) is named `baraza-kept-...` and never removed, nor is one of an older
+/// baraza (`baraza-<pid>-<n>-...`), which held no lock: it may belong to a referee still
+/// running.
 pub fn is_held_name(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix("baraza-") else {
+    let Some(rest) = name.strip_prefix("baraza-bot-") else {
         return false;
     };
     let mut parts = rest.splitn(3, '-');
@@ -86,11 +88,12 @@ mod tests {
 
     #[test]
     fn only_a_held_directorys_name_is_swept() {
-        for yes in ["baraza-123-4-a1B2c3-bot", "baraza-1-1-x"] {
+        for yes in ["baraza-bot-123-4-a1B2c3-bot", "baraza-bot-1-1-x"] {
             assert!(is_held_name(yes), "{yes}");
         }
         for no in [
             "baraza-kept-123-4-a1B2c3-bot",
+            "baraza-123-4-a1B2c3-older",
             "baraza-e2e-123",
             "baraza-wd-99",
             "baraza-123",

@@ -19,8 +19,8 @@ pub struct Workdir {
 static NEXT: AtomicU64 = AtomicU64::new(1);
 
 impl Workdir {
-    /// Create `<parent>/baraza-<referee pid>-<n>-<random>-<label>` (mode 0700; `baraza-kept-...`
-    /// when `keep`), first removing what a killed referee left there
+    /// Create `<parent>/baraza-bot-<referee pid>-<n>-<random>-<label>` (mode 0700;
+    /// `baraza-kept-...` when `keep`), first removing what a killed referee left there
     /// ([`stale_workdirs::sweep_once`]). `parent`: the system's temporary directory when
     /// `None`. The random part makes the name one nobody holds: a directory of the same pid and
     /// number, left by a killed referee whose pid came round again, would otherwise refuse the
@@ -55,7 +55,7 @@ impl Workdir {
             .rand_bytes(6)
             .tempdir_in(&parent)
             .map_err(|e| {
-                let path = parent.join(format!("baraza-{}-{n}-*-{safe}", std::process::id()));
+                let path = parent.join(format!("baraza-new-{}-{n}-*-{safe}", std::process::id()));
                 io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
             })?;
         let made = dir.keep();
@@ -65,7 +65,7 @@ impl Workdir {
             stale_workdirs::lock(&made, false)
         };
         let name = made.file_name().unwrap_or_default().to_string_lossy();
-        let kind = if keep { "kept-" } else { "" };
+        let kind = if keep { "kept-" } else { "bot-" };
         let path = parent.join(format!("baraza-{kind}{}", &name["baraza-new-".len()..]));
         if let Err(e) = std::fs::rename(&made, &path) {
             let _ = std::fs::remove_dir(&made);
@@ -140,7 +140,10 @@ mod tests {
         let live = Workdir::create(Some(p), "live", false).unwrap();
         let kept = Workdir::create(Some(p), "kept", true).unwrap();
         // A killed referee's: its name, no lock held, something inside.
-        let dead = p.join("baraza-4194304-7-Ab3dE9-dead");
+        let dead = p.join("baraza-bot-4194304-7-Ab3dE9-dead");
+        // An older baraza's, which held no lock: its referee may be running.
+        let older = p.join("baraza-4194304-8-Ab3dE9-older");
+        std::fs::create_dir(&older).unwrap();
         std::fs::create_dir(&dead).unwrap();
         std::fs::write(dead.join("scratch"), "x").unwrap();
         let other = p.join("baraza-e2e-12");

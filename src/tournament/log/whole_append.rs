@@ -13,14 +13,18 @@ use std::path::{Path, PathBuf};
 pub struct WholeAppender {
     file: File,
     path: PathBuf,
+    /// A regular file, which can be cut back (not a pipe or a device such as /dev/full).
+    regular: bool,
 }
 
 impl WholeAppender {
     /// Append to `file` (`path` names it in errors), at its end whatever its mode.
     pub fn new(file: File, path: &Path) -> WholeAppender {
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
         WholeAppender {
             file,
             path: path.to_path_buf(),
+            regular,
         }
     }
 
@@ -33,6 +37,10 @@ impl WholeAppender {
     /// cut back to its length before, so the record is in it whole or not at all.
     pub fn append(&mut self, bytes: &[u8]) -> Result<(), SinkError> {
         let error = |e| SinkError::new(&self.path, e);
+        if !self.regular {
+            let written = self.file.write_all(bytes).and_then(|()| self.file.flush());
+            return written.map_err(error);
+        }
         // Asked of the file each time, not remembered: another writer may have appended.
         let before = self.file.seek(SeekFrom::End(0)).map_err(error)?;
         let written = self.file.write_all(bytes).and_then(|()| self.file.flush());

@@ -21,6 +21,7 @@ const COMMANDS: &[&[&str]] = &[
     &["tournament"],
     &["results"],
     &["merge"],
+    &["repair"],
     &["view"],
     &["play"],
     &["check-bot"],

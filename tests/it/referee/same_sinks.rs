@@ -204,7 +204,7 @@ fn a_log_that_cannot_be_written_stops_the_match() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.starts_with("baraza: cannot write /dev/full: "),
+        stderr.starts_with("baraza: cannot write /dev/full (its disk is full: "),
         "{stderr}"
     );
     assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 1);
