@@ -66,6 +66,29 @@ pub(super) fn twenty_times(
     }
 }
 
+/// 20 games at `--concurrency 2` of a bot whose mistake shows only in a kept process (after
+/// its first game): every game that is not normal is a protocol error in `words`, and those
+/// are at least a quarter of them.
+pub(super) fn kept_processes_lose_with(bot_command: &str, words: &str) {
+    let args = ["--games", "20", "--concurrency", "2"];
+    let games = play(bot_command, &args, &[]);
+    assert_eq!(games.len(), 20);
+    let mut faults = 0;
+    for (n, (term, reason)) in &games {
+        if term == "normal" {
+            continue;
+        }
+        faults += 1;
+        assert_eq!(
+            (term.as_str(), reason.as_str()),
+            ("protocol error", words),
+            "player {n}"
+        );
+    }
+    // Every game played by a kept process is lost: half of them, give or take the pool.
+    assert!(faults >= 5, "{games:?}");
+}
+
 const FLUSH: &str =
     "is its output flushed after each line (flush=True in Python, fflush(stdout) in C)?";
 const UNBUFFERED: &str = " (PYTHONUNBUFFERED is set for baraza, but a bot's environment is \
@@ -225,23 +248,7 @@ fn a_death_at_start_up_always_ends_with_its_stderr() {
 fn ready_after_gameover_has_one_wording_every_time() {
     let words = "player N (mistake_ready_again) sent 'ready' again: 'ready' answers the hello \
                  only, once per process (after 'gameover' a bot waits for 'newgame' or 'quit')";
-    let args = ["--games", "20", "--concurrency", "2"];
-    let games = play(&bot("mistake_ready_again.sh"), &args, &[]);
-    assert_eq!(games.len(), 20);
-    let mut faults = 0;
-    for (n, (term, reason)) in &games {
-        if term == "normal" {
-            continue;
-        }
-        faults += 1;
-        assert_eq!(
-            (term.as_str(), reason.as_str()),
-            ("protocol error", words),
-            "player {n}"
-        );
-    }
-    // Every game played by a kept process is lost: half of them, give or take the pool.
-    assert!(faults >= 5, "{games:?}");
+    kept_processes_lose_with(&bot("mistake_ready_again.sh"), words);
 }
 
 #[test]

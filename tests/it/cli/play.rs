@@ -2,7 +2,6 @@
 //! against builtin:random and a scripted bot, and once in tmux on a real terminal.
 
 use crate::support::{baraza, exe, need, temp_dir, verify_log, Tool};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn play(args: &[&str], input: &str) -> (String, String) {
@@ -20,9 +19,7 @@ fn play(args: &[&str], input: &str) -> (String, String) {
     )
 }
 
-fn games(pgn: &Path) -> Vec<baraza::record::GameRecord> {
-    baraza::record::pgn::parse_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap()
-}
+use crate::support::read_pgn as games;
 
 #[test]
 fn a_person_plays_a_whole_game_by_numbers_through_stdin() {

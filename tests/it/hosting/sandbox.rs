@@ -171,9 +171,10 @@ fn sandbox_per_bot_in_an_event_file() {
     )
     .unwrap();
     let out_dir = dir.join("run");
-    let out = Command::new(exe())
-        .args(["tournament", "--config", event.to_str().unwrap(), "--quiet"])
-        .args(["--out", out_dir.to_str().unwrap()])
+    let out = event_tournament(&event)
+        .quiet()
+        .out(&out_dir)
+        .process()
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));

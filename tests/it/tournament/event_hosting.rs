@@ -4,21 +4,17 @@
 //! the header and the config hash (a resume with other limits is refused), what does not
 //! (working directories, transcripts) leaves a resume alone.
 
-use crate::support::{baraza, bot, read_jsonl, temp_dir, text};
+use crate::support::{baraza, bot, event_tournament, read_jsonl, temp_dir, text};
 use std::path::Path;
 
 /// `baraza tournament --config EVENT --out OUT --quiet EXTRA...`.
 fn run(event: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    baraza()
-        .args(["tournament", "--config", event.to_str().unwrap()])
-        .args([
-            "--out",
-            out.to_str().unwrap(),
-            "--quiet",
-            "--concurrency",
-            "1",
-        ])
+    event_tournament(event)
+        .out(out)
+        .quiet()
+        .concurrency(1)
         .args(extra)
+        .process()
         .output()
         .unwrap()
 }

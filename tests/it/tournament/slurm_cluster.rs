@@ -5,6 +5,7 @@
 //! Needs root and Debian's slurm-wlm and munge packages (`.ci/run` installs them). Without them
 //! the tests are reported as ignored; under `CI=true` they run.
 
+use super::{games_played, PlayedGame};
 use crate::support::{baraza_ok, exe, need, temp_dir, verify_log, TempDir, Tool};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -200,32 +201,12 @@ fn docs_script(name: &str) -> String {
 }
 
 /// Run the real binary; its stdout, or a panic with its stderr.
-/// The games of a run folder as (id, seed, players, result, termination, moves), sorted:
-/// what must be equal between a merged and an unsharded run (think times are not).
-/// (id, seed, player 1, player 2, result, termination, moves).
-type Game = (String, u64, String, String, String, String, Vec<String>);
-
-fn games(run: &Path) -> Vec<Game> {
+/// The games of a run folder, none repeated or torn, sorted: what must be equal between a
+/// merged and an unsharded run (think times are not).
+fn games(run: &Path) -> Vec<PlayedGame> {
     let log = baraza::tournament::log::reader::read_games_log(run).unwrap();
     assert!(log.duplicates.is_empty() && log.torn_line.is_none());
-    let mut v: Vec<_> = log
-        .games
-        .into_iter()
-        .map(|g| {
-            let r = g.record;
-            (
-                g.game_id,
-                r.seed,
-                r.white,
-                r.black,
-                r.result.to_string(),
-                r.termination.to_string(),
-                r.moves,
-            )
-        })
-        .collect();
-    v.sort();
-    v
+    games_played(run)
 }
 
 /// Game lines (not the header) in a games.jsonl.
@@ -273,6 +254,23 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
             cluster.logs()
         );
     };
+    // The array job `tasks` of the event `ev` into `run`, four shards, then the merge job
+    // after it; both must complete.
+    let array_then_merge = |tasks: &str, ev: &str, run: &str| {
+        let array = cluster.sbatch(&[
+            tasks,
+            &chdir,
+            &export,
+            &docs_script("tournament-array.sbatch"),
+            ev,
+            run,
+            "4",
+        ]);
+        let after = format!("--dependency=afterok:{array}");
+        let merge = cluster.sbatch(&[&after, &chdir, &export, &docs_script("merge.sbatch"), run]);
+        all_done(&array);
+        all_done(&merge);
+    };
 
     // 1. Four bots, 2 rounds: 12 pairs, 3 per shard.
     let event = work.join("event.toml");
@@ -297,25 +295,7 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
         "1",
     ]);
 
-    let array = cluster.sbatch(&[
-        "--array=1-4",
-        &chdir,
-        &export,
-        &docs_script("tournament-array.sbatch"),
-        &ev,
-        &run_s,
-        "4",
-    ]);
-    let after = format!("--dependency=afterok:{array}");
-    let merge = cluster.sbatch(&[
-        &after,
-        &chdir,
-        &export,
-        &docs_script("merge.sbatch"),
-        &run_s,
-    ]);
-    all_done(&array);
-    all_done(&merge);
+    array_then_merge("--array=1-4", &ev, &run_s);
     for k in 1..=4 {
         assert_eq!(game_lines(&run.join(format!("shard-{k}"))), 6, "shard {k}");
     }
@@ -399,25 +379,7 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
     assert!(!run2.join("games.jsonl").exists());
 
     // Resubmitted, task 2 resumes its shard; the merge job then completes the event.
-    let again = cluster.sbatch(&[
-        "--array=2",
-        &chdir,
-        &export,
-        &docs_script("tournament-array.sbatch"),
-        &ev2,
-        &run2_s,
-        "4",
-    ]);
-    let after = format!("--dependency=afterok:{again}");
-    let merge2 = cluster.sbatch(&[
-        &after,
-        &chdir,
-        &export,
-        &docs_script("merge.sbatch"),
-        &run2_s,
-    ]);
-    all_done(&again);
-    all_done(&merge2);
+    array_then_merge("--array=2", &ev2, &run2_s);
     let resumed = std::fs::read_to_string(shard2.join("games.jsonl")).unwrap();
     assert!(
         resumed.starts_with(before.trim_end_matches(|c| c != '\n')),
