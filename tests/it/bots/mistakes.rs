@@ -247,7 +247,7 @@ fn an_unflushed_bot_is_asked_about_flushing() {
 
 #[test]
 fn an_illegal_move_reason_names_the_position_and_the_legal_moves() {
-    let g = one_game(&format!("{} illegal", bot("bad_bot.sh")), true);
+    let g = one_game(&format!("{BAD_BOT} illegal"), true);
     assert_eq!(g["termination"], "illegal move");
     // The position and the list, as `baraza rules` gives them for Darra's start.
     let start = String::from_utf8(
@@ -704,16 +704,10 @@ fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
     );
     // The second game of a kept process, in which it crashes at its first turn.
     let d = bot_folder("crashes-later", &[("reuse_bot.sh", "mybot", true)]);
-    baraza()
-        .args([
-            "match",
-            "darra",
-            "./mybot crash2 pids",
-            "builtin:random",
-            "--games",
-            "2",
-        ])
+    vs_random("./mybot crash2 pids")
+        .games(2)
         .args(["--jsonl", "g.jsonl"])
+        .command()
         .current_dir(&d)
         .assert()
         .success();

@@ -246,17 +246,14 @@ fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
     let dir = temp_dir("view-logs-browser");
     let pgn = dir.join("m.pgn");
     let logs = dir.join("logs");
-    baraza()
-        .args(["match", "darra", "builtin:search", "builtin:greedy"])
-        .args([
-            "--games", "1", "--tc", "60+1", "--nodes", "20000", "--seed", "5",
-        ])
-        .arg("--pgn")
-        .arg(&pgn)
-        .arg("--logs")
-        .arg(&logs)
-        .assert()
-        .success();
+    Match::new("darra", "builtin:search", "builtin:greedy")
+        .games(1)
+        .tc("60+1")
+        .args(["--nodes", "20000"])
+        .seed(5)
+        .pgn(&pgn)
+        .logs(&logs)
+        .played();
     // The search bot's file: `k line` for the lines it sent while k plies were played.
     let text = std::fs::read_to_string(logs.join("g1-p1-search.info")).unwrap();
     let mut sent: std::collections::BTreeMap<usize, Vec<String>> = Default::default();

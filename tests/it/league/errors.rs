@@ -56,7 +56,7 @@ fn refusals_are_one_clear_line() {
 fn a_program_changed_since_its_submission_does_not_play() {
     let dir = temp_dir("league-changed");
     let program = dir.join("mine.sh");
-    std::fs::copy(bot("first_bot.sh"), &program).unwrap();
+    std::fs::copy(FIRST_BOT, &program).unwrap();
     let l = dir.join("l");
     let d = l.to_str().unwrap();
     new_league(&l, &["r=builtin:random"]);

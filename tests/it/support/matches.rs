@@ -136,6 +136,10 @@ impl Match {
     /// Run it, which must be refused before any game: exit status `code`, the one line on
     /// stderr ([`super::refused`]); that stderr.
     pub fn refused(&self, code: i32) -> String {
+        assert!(
+            self.env.is_empty(),
+            "refused() runs baraza in the test's environment"
+        );
         let args: Vec<&str> = self.args.iter().map(|a| a.to_str().unwrap()).collect();
         refused(&args, code)
     }
@@ -174,7 +178,6 @@ impl Match {
         let out = child.wait_with_output().unwrap();
         MatchRun {
             success: out.status.success(),
-            code: out.status.code(),
             stdout: lines,
             stdout_text: text(&all),
             stderr: text(&out.stderr),
@@ -194,8 +197,6 @@ impl Match {
 /// A finished `baraza match`.
 pub struct MatchRun {
     pub success: bool,
-    /// The exit code, if it exited (not killed by a signal).
-    pub code: Option<i32>,
     /// Its console lines.
     pub stdout: Vec<String>,
     /// Its stdout whole.

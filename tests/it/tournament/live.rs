@@ -5,7 +5,7 @@
 //! version shows every game, the table, and no reload.
 //! The same page in a browser: tests/it/cli/live_browser.rs.
 
-use crate::support::{bot, file_names, temp_dir, tournament, wait_while_running, Match};
+use crate::support::{file_names, temp_dir, tournament, wait_while_running, Match, SLEEPY_BOT};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Stdio;
@@ -98,7 +98,7 @@ fn moves(game: &Value) -> Vec<String> {
 /// A tournament of two bots thinking 100 ms a move, `rounds` rounds of two games of at most 12
 /// plies, its live page rewritten every 0.2 s.
 pub fn slow_tournament(dir: &Path, page: &Path, rounds: u32) -> std::process::Command {
-    let sleepy = bot("sleepy_bot.sh");
+    let sleepy = SLEEPY_BOT;
     let mut cmd = tournament("darra", &[&format!("a={sleepy}"), &format!("b={sleepy}")])
         .rounds(rounds)
         .args(["--max-plies", "12", "--tc", "60+1", "--live-every", "0.2"])

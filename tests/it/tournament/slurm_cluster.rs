@@ -6,7 +6,10 @@
 //! the tests are reported as ignored; under `CI=true` they run.
 
 use super::{games_played, PlayedGame};
-use crate::support::{baraza_ok, exe, need, temp_dir, verify_log, TempDir, Tool};
+use crate::support::{
+    baraza_ok, exe, need, temp_dir, verify_log, TempDir, Tool, MEMORY_HOG, REPORTS_BOT,
+    SLOW_FIRST_BOT,
+};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -312,12 +315,11 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
 
     // 2. A slow bot (10 ms a move), 3 bots, 8 rounds: 24 pairs, 6 (12 games) per shard.
     let event2 = work.join("event2.toml");
-    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/slow_first_bot.sh");
-    let slow = slow.display().to_string();
+    let slow = SLOW_FIRST_BOT;
     write_event(
         &event2,
         &[
-            ("slow", &slow),
+            ("slow", slow),
             ("g", "builtin:greedy"),
             ("r", "builtin:random"),
         ],
@@ -421,7 +423,6 @@ fn an_unprivileged_user_runs_the_documented_jobs_with_the_event_files_hosting() 
     let work = cluster.work().join("user");
     std::fs::create_dir(&work).unwrap();
     std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let bot = crate::support::bot;
     let event = work.join("event.toml");
     std::fs::write(
         &event,
@@ -431,8 +432,8 @@ fn an_unprivileged_user_runs_the_documented_jobs_with_the_event_files_hosting() 
              [[bot]]\nname = \"r\"\ncmd = \"builtin:random\"\n\
              [[bot]]\nname = \"rep\"\ncmd = \"{rep}\"\n\
              [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\n",
-            rep = bot("reports_bot.sh"),
-            hog = bot("memory_hog.py"),
+            rep = REPORTS_BOT,
+            hog = MEMORY_HOG,
         ),
     )
     .unwrap();
