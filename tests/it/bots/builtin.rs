@@ -1,6 +1,6 @@
 //! `baraza bot random|greedy` driven through the real binary with scripted protocol transcripts.
 
-use crate::support::{baraza, exe};
+use crate::support::{baraza, builtin_bot_lines, exe, Match};
 
 /// Spec example E2: legal moves 1A 2A 3A 4A 6A; only 4A captures (its last seed makes 4 in 4B).
 const E2: &str = "darra 2,1,5,6,0,2/1,5,0,3,2,1 1 8 12 2 3";
@@ -20,18 +20,7 @@ fn transcript(ruleset: &str, player: u8, turns: &[(&str, &str)]) -> String {
 }
 
 fn run_bot(args: &[&str], input: &str) -> Vec<String> {
-    let out = baraza()
-        .arg("bot")
-        .args(args)
-        .write_stdin(input)
-        .timeout(std::time::Duration::from_secs(20))
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    builtin_bot_lines(args, input, std::time::Duration::from_secs(20))
 }
 
 fn moves(lines: &[String]) -> Vec<String> {
@@ -368,18 +357,18 @@ fn a_builtin_bot_plays_beside_files_named_like_its_words() {
     for name in ["bot", "search", "greedy", "mcts"] {
         std::fs::write(dir.join(name), "#!/bin/sh\necho not-a-bot >&2\nexit 3\n").unwrap();
     }
-    let out = baraza()
-        .current_dir(&*dir)
-        .args([
-            "match",
-            "darra",
-            "builtin:greedy",
-            "builtin:search --algo mcts --nodes 50",
-        ])
-        .args(["--games", "2", "--movetime", "100"])
-        .timeout(std::time::Duration::from_secs(60))
-        .assert()
-        .success();
+    let out = Match::new(
+        "darra",
+        "builtin:greedy",
+        "builtin:search --algo mcts --nodes 50",
+    )
+    .games(2)
+    .movetime(100)
+    .command()
+    .current_dir(&*dir)
+    .timeout(std::time::Duration::from_secs(60))
+    .assert()
+    .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert_eq!(text.matches(" normal, ").count(), 2, "{text}");
     assert!(!text.contains("crash"), "{text}");

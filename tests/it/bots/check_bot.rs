@@ -1,7 +1,7 @@
 //! `baraza check-bot` with real bots: it accepts every example bot in `bots/` (and the built-in
 //! ones), and rejects each mistaken bot of `tests/bots/` with the words that name its mistake.
 
-use crate::support::{baraza, bot};
+use crate::support::{baraza, bot, DECLINES_BAO, MEMORY_HOG, REUSE_BOT};
 
 pub(super) struct Checked {
     pub code: Option<i32>,
@@ -134,7 +134,7 @@ fn mistakes_in_play_are_named() {
     // Plays one game, then exits at 'gameover' instead of waiting for 'newgame'.
     let pids = std::env::temp_dir().join(format!("check-bot-pids-{}", std::process::id()));
     rejected(
-        &format!("{} exitgameover {}", bot("reuse_bot.sh"), pids.display()),
+        &format!("{REUSE_BOT} exitgameover {}", pids.display()),
         true,
         "its process exited between games (before game 2)",
     );
@@ -222,7 +222,7 @@ fn a_process_gone_after_a_failed_check_skips_the_quit_check_because_of_it() {
     let c = check(
         &[
             "darra",
-            &format!("{} exitgameover {}", bot("reuse_bot.sh"), pids.display()),
+            &format!("{REUSE_BOT} exitgameover {}", pids.display()),
         ],
         true,
     );
@@ -241,7 +241,7 @@ fn a_process_gone_after_a_failed_check_skips_the_quit_check_because_of_it() {
 
 #[test]
 fn a_bot_that_declines_a_ruleset_as_protocol_md_advises_is_one_line() {
-    let c = check(&["darra", "bao", "dara", &bot("declines_bao.sh")], true);
+    let c = check(&["darra", "bao", "dara", DECLINES_BAO], true);
     assert_eq!(c.code, Some(0), "{}", c.stdout);
     let bao: Vec<&str> = c.stdout.lines().filter(|l| l.contains(" bao")).collect();
     assert_eq!(
@@ -259,7 +259,7 @@ fn a_bot_that_declines_a_ruleset_as_protocol_md_advises_is_one_line() {
     assert_eq!(c.json["checks"].as_array().unwrap().len(), 1 + 4 + 1 + 4);
     assert_eq!(c.json["passed"], true);
     // Declining the only ruleset given is a failure: it plays nothing that was asked.
-    let c = check(&["bao", &bot("declines_bao.sh")], true);
+    let c = check(&["bao", DECLINES_BAO], true);
     assert_eq!(c.code, Some(1), "{}", c.stdout);
     assert_eq!(
         lines_starting(&c, "FAIL"),
@@ -288,7 +288,7 @@ fn check_bot_config_checks_every_entrant_under_the_events_rules() {
              [[bot]]\nname = \"uci\"\ncmd = \"{uci}\"\n\
              [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\nmemory = 256\n",
             uci = bot("mistake_bestmove.sh"),
-            hog = bot("memory_hog.py"),
+            hog = MEMORY_HOG,
         ),
     )
     .unwrap();
@@ -333,7 +333,7 @@ fn check_bot_config_checks_every_entrant_under_the_events_rules() {
 /// 1 GiB fails with the limit's reason.
 #[test]
 fn check_bot_takes_the_hosting_options() {
-    let hog = format!("python3 {}", bot("memory_hog.py"));
+    let hog = format!("python3 {MEMORY_HOG}");
     let c = check(&["darra", &hog, "--memory", "256"], true);
     assert_eq!(c.code, Some(1), "{}", c.stdout);
     assert!(

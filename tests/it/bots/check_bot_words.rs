@@ -6,7 +6,7 @@
 
 use super::check_bot::{check, lines_starting};
 use super::reasons::play;
-use crate::support::{baraza, bot};
+use crate::support::{baraza, bot, DECLINES_BAO};
 
 /// `check-bot ARGS --json` from the repository's root, PYTHONUNBUFFERED set to `unbuffered`
 /// (removed when `None`): its exit code and checks as (name, status, detail).
@@ -135,7 +135,7 @@ fn a_death_at_start_up_reads_as_in_a_match_every_time() {
 
 #[test]
 fn a_non_zero_exit_on_the_hello_of_a_ruleset_it_does_not_play_declines_it() {
-    let declines = format!("{} 3", bot("declines_bao.sh"));
+    let declines = format!("{DECLINES_BAO} 3");
     let c = check(&["darra", "bao", "dara", &declines], true);
     assert_eq!(c.code, Some(0), "{}", c.stdout);
     let bao: Vec<&str> = c.stdout.lines().filter(|l| l.contains(" bao")).collect();

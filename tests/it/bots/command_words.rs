@@ -2,7 +2,7 @@
 //! the program and the words that are clearly paths (a `/`, or the script right after an
 //! interpreter), never a plain word that happens to name a file here, never a built-in's.
 
-use crate::support::{baraza, bot, temp_dir, text};
+use crate::support::{bot, temp_dir, text, Match};
 
 #[test]
 fn only_the_words_that_are_clearly_paths_are_made_absolute() {
@@ -23,9 +23,10 @@ fn only_the_words_that_are_clearly_paths_are_made_absolute() {
          no/such/dir",
         said.display()
     );
-    let out = baraza()
+    let out = Match::new("darra", &command, "builtin:random")
+        .games(1)
+        .process()
         .current_dir(&here)
-        .args(["match", "darra", &command, "builtin:random", "--games", "1"])
         .output()
         .unwrap();
     // sh's script 'args_bot.sh' was found from the bot's own directory: the game was played.
@@ -52,10 +53,10 @@ fn builtin_bots_play_in_a_folder_holding_an_entry_named_bot() {
     // The issue's case: `mkdir -p d/bot && cd d && baraza match dara builtin:random ...`.
     let dir = temp_dir("command-words-builtin");
     std::fs::create_dir_all(dir.join("bot")).unwrap();
-    let out = baraza()
+    let out = Match::new("dara", "builtin:random", "builtin:random")
+        .games(1)
+        .process()
         .current_dir(&*dir)
-        .args(["match", "dara", "builtin:random", "builtin:random"])
-        .args(["--games", "1"])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));

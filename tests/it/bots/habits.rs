@@ -3,7 +3,7 @@
 //! its next turn, or as its answer), and between games, read before its first move of the next
 //! game, always in the same words.
 
-use super::reasons::play;
+use super::reasons::{kept_processes_lose_with, play};
 use crate::support::bot;
 
 /// `mistake_habit.sh WHEN LINE` as a command.
@@ -101,21 +101,5 @@ fn a_habit_between_games_is_named_in_the_same_words_every_time() {
          its first move of the next game: a bot writes nothing but 'info' lines then){}",
         move_hint("UCI's answer to 'go'", "1A")
     );
-    let args = ["--games", "20", "--concurrency", "2"];
-    let games = play(&habit("gameover", "bestmove 1A"), &args, &[]);
-    assert_eq!(games.len(), 20);
-    let mut faults = 0;
-    for (n, (term, reason)) in &games {
-        if term == "normal" {
-            continue;
-        }
-        faults += 1;
-        assert_eq!(
-            (term.as_str(), reason.as_str()),
-            ("protocol error", words.as_str()),
-            "player {n}"
-        );
-    }
-    // Every game played by a kept process is lost: half of them, give or take the pool.
-    assert!(faults >= 5, "{games:?}");
+    kept_processes_lose_with(&habit("gameover", "bestmove 1A"), &words);
 }

@@ -3,22 +3,21 @@
 //! and the fix, from `match` and `tournament` alike, and no game is played. Shell syntax in a
 //! command gets a warning with the `sh -c` form, and the match is played.
 
-use crate::support::{baraza, bot, exe, read_jsonl, root, temp_dir, text, TempDir};
+use crate::support::{baraza, bot, exe, read_jsonl, root, temp_dir, text, Match, TempDir, BAD_BOT};
 use std::path::Path;
 use std::process::Command;
+
+/// `baraza match darra BOT builtin:random`.
+fn vs_random(bot_command: &str) -> Match {
+    Match::new("darra", bot_command, "builtin:random")
+}
 
 /// `baraza match darra BOT builtin:random` fails before any game with one line holding every
 /// one of `words`.
 fn refused(bot_command: &str, words: &[&str]) {
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            bot_command,
-            "builtin:random",
-            "--games",
-            "2",
-        ])
+    let out = vs_random(bot_command)
+        .games(2)
+        .command()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
@@ -89,11 +88,9 @@ fn a_script_is_told_the_interpreter_its_shebang_line_names() {
 
 #[test]
 fn a_tilde_in_the_program_gets_the_shell_syntax_hint_with_the_full_path() {
-    let out = baraza()
-        .args(["match", "darra", "~/no-such-bot", "builtin:random"])
+    let out = vs_random("~/no-such-bot")
         .env("HOME", "/home/someone")
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -158,8 +155,9 @@ fn the_same_checks_run_in_a_tournament() {
 #[test]
 fn shell_syntax_is_warned_about_and_the_match_is_played() {
     let cmd = "sh bots/shell/random_bot.sh 2>/dev/null";
-    let out = baraza()
-        .args(["match", "darra", cmd, "builtin:random", "--games", "1"])
+    let out = vs_random(cmd)
+        .games(1)
+        .process()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
@@ -177,30 +175,15 @@ fn shell_syntax_is_warned_about_and_the_match_is_played() {
 fn one_game(bot_command: &str, unbuffered: bool) -> serde_json::Value {
     let file = bot_command.rsplit('/').next().unwrap_or("bot");
     let dir = temp_dir(&format!("mistakes-{file}"));
-    let jsonl = dir.join("g.jsonl");
-    let mut cmd = baraza();
-    cmd.args([
-        "match",
-        "darra",
-        bot_command,
-        "builtin:random",
-        "--games",
-        "1",
-    ])
-    .args(["--startup-timeout", "1500", "--jsonl"])
-    .arg(&jsonl);
+    let mut game = vs_random(bot_command)
+        .games(1)
+        .args(["--startup-timeout", "1500"])
+        .jsonl(dir.join("g.jsonl"));
     if !unbuffered {
         // This machine sets PYTHONUNBUFFERED=1; a bot that forgets to flush needs it unset.
-        cmd.env_remove("PYTHONUNBUFFERED");
+        game = game.env_remove("PYTHONUNBUFFERED");
     }
-    let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&jsonl).unwrap();
-    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+    game.played().all_records().remove(0)
 }
 
 #[test]
@@ -264,7 +247,7 @@ fn an_unflushed_bot_is_asked_about_flushing() {
 
 #[test]
 fn an_illegal_move_reason_names_the_position_and_the_legal_moves() {
-    let g = one_game(&format!("{} illegal", bot("bad_bot.sh")), true);
+    let g = one_game(&format!("{BAD_BOT} illegal"), true);
     assert_eq!(g["termination"], "illegal move");
     // The position and the list, as `baraza rules` gives them for Darra's start.
     let start = String::from_utf8(
@@ -307,19 +290,11 @@ fn has_raw_escape(text: &str) -> bool {
 fn a_token_with_escape_sequences_is_shown_escaped() {
     let dir = temp_dir("mistakes-escape");
     let pgn = dir.join("g.pgn");
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            &bot("mistake_escape.sh"),
-            "builtin:random",
-        ])
-        .args(["--games", "1", "--pgn"])
-        .arg(&pgn)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let console = String::from_utf8(out.stdout).unwrap();
+    let console = vs_random(&bot("mistake_escape.sh"))
+        .games(1)
+        .pgn(&pgn)
+        .played()
+        .stdout_text;
     assert!(
         console.contains("illegal move 'z\\x1b[2J\\x1b[31mred'"),
         "{console}"
@@ -369,16 +344,17 @@ fn a_token_with_escape_sequences_is_shown_escaped() {
 fn told_when_the_opponent_never_starts(extra: &[&str]) -> Vec<String> {
     let dir = temp_dir(&format!("never-ready{}", extra.len()));
     let log = dir.join("told");
-    let out = baraza()
-        .args(["match", "darra"])
-        .arg(format!("{} noready", bot("bad_bot.sh")))
-        .arg(format!("{} {}", bot("log_input.sh"), log.display()))
-        .args(["--games", "1", "--startup-timeout", "300"])
-        .args(extra)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let console = String::from_utf8(out.stdout).unwrap();
+    let never = format!("{BAD_BOT} noready");
+    let console = Match::new(
+        "darra",
+        never,
+        format!("{} {}", bot("log_input.sh"), log.display()),
+    )
+    .games(1)
+    .args(["--startup-timeout", "300"])
+    .args(extra)
+    .played()
+    .stdout_text;
     assert!(console.contains("stalled connection"), "{console}");
     let text = std::fs::read_to_string(&log).unwrap();
     text.lines().map(str::to_string).collect()
@@ -395,14 +371,13 @@ fn a_bot_whose_opponent_never_starts_hears_nothing_of_that_game_in_every_mode() 
 
 #[test]
 fn a_bot_that_fails_to_start_twice_stops_the_match_unless_keep_going() {
-    let never = format!("{} noready", bot("bad_bot.sh"));
+    let never = format!("{BAD_BOT} noready");
     let run = |extra: &[&str]| {
-        baraza()
-            .args(["match", "darra", &never, "builtin:random", "--games", "6"])
+        vs_random(&never)
+            .games(6)
             .args(["--startup-timeout", "200"])
             .args(extra)
             .output()
-            .unwrap()
     };
     let out = run(&[]);
     assert_eq!(out.status.code(), Some(1));
@@ -436,17 +411,10 @@ fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
     use std::process::Stdio;
     let dir = temp_dir("closed-stdout");
     let jsonl = dir.join("g.jsonl");
-    let mut child = Command::new(exe())
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "200",
-        ])
-        .arg("--jsonl")
-        .arg(&jsonl)
+    let mut child = vs_random("builtin:random")
+        .games(200)
+        .jsonl(&jsonl)
+        .process()
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -482,7 +450,11 @@ fn bot_folder(name: &str, files: &[(&str, &str, bool)]) -> TempDir {
 }
 
 /// `baraza ARGS...` run in `dir`; its stderr, the folder's path written `[dir]`.
-fn stderr_in(dir: &Path, args: &[&str], code: i32) -> String {
+fn stderr_in<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(
+    dir: &Path,
+    args: &[S],
+    code: i32,
+) -> String {
     let out = Command::new(exe())
         .args(args)
         .current_dir(dir)
@@ -503,7 +475,7 @@ fn troubleshooting_errors_of_the_command_are_as_reviewed() {
         said += &format!("{mistake}:\n{}\n\n", stderr.trim_end());
     };
     let refused_in = |dir: &TempDir, bot: &str| {
-        let err = stderr_in(dir, &["match", "darra", bot, "builtin:random"], 1);
+        let err = stderr_in(dir, vs_random(bot).argv(), 1);
         assert_eq!(err.lines().count(), 1, "{err}");
         err
     };
@@ -539,11 +511,7 @@ fn troubleshooting_errors_of_the_command_are_as_reviewed() {
     );
     row("C source given as the bot", refused_in(&d, "./bot.c"));
     row("a Perl script, not executable", refused_in(&d, "./bot.pl"));
-    let tilde = Command::new(exe())
-        .args(["match", "darra", "~/bot", "builtin:random"])
-        .env("HOME", "/home/me")
-        .output()
-        .unwrap();
+    let tilde = vs_random("~/bot").env("HOME", "/home/me").output();
     row("~ in the program", text(&tilde.stderr));
     // Warned about, then played: the warning is the first line.
     let d = temp_dir("troubleshooting-shell");
@@ -584,23 +552,21 @@ fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
     // The last game's reason, with `extra` options (a movetime for the turn's mistakes).
     let reason_with = |name: &str, from: &str, arg: &str, unbuffered: bool, extra: &[&str]| {
         let d = bot_folder(name, &[(from, "mybot", true)]);
-        let mut cmd = Command::new(exe());
-        cmd.args(["match", "darra", format!("./mybot {arg}").trim_end()])
-            .args(["builtin:random", "--startup-timeout", "1000"])
+        let mut game = vs_random(format!("./mybot {arg}").trim_end())
+            .args(["--startup-timeout", "1000"])
             .args(if extra.is_empty() {
                 &["--games", "1"]
             } else {
                 extra
             })
-            .args(["--jsonl", "g.jsonl"])
-            .current_dir(&d);
-        if unbuffered {
-            cmd.env("PYTHONUNBUFFERED", "1");
+            .args(["--jsonl", "g.jsonl"]);
+        game = if unbuffered {
+            game.env("PYTHONUNBUFFERED", "1")
         } else {
             // This machine sets PYTHONUNBUFFERED=1; the reason names it when it is set.
-            cmd.env_remove("PYTHONUNBUFFERED");
-        }
-        let out = cmd.output().unwrap();
+            game.env_remove("PYTHONUNBUFFERED")
+        };
+        let out = game.process().current_dir(&d).output().unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
         let games = read_jsonl(&d.join("g.jsonl"));
         let game = games.last().unwrap();
@@ -738,16 +704,10 @@ fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
     );
     // The second game of a kept process, in which it crashes at its first turn.
     let d = bot_folder("crashes-later", &[("reuse_bot.sh", "mybot", true)]);
-    baraza()
-        .args([
-            "match",
-            "darra",
-            "./mybot crash2 pids",
-            "builtin:random",
-            "--games",
-            "2",
-        ])
+    vs_random("./mybot crash2 pids")
+        .games(2)
         .args(["--jsonl", "g.jsonl"])
+        .command()
         .current_dir(&d)
         .assert()
         .success();

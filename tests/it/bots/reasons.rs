@@ -4,7 +4,7 @@
 //! a variable the cleared environment dropped, `ready` after `gameover`, a death at start-up,
 //! a signal), checked word for word; the timing-sensitive ones in 20 games at `--concurrency 2`.
 
-use crate::support::{baraza, bot, read_jsonl, temp_dir};
+use crate::support::{baraza, bot, temp_dir, Match};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A game's termination and reason, with `player 1`/`player 2` written `player N`.
@@ -16,21 +16,18 @@ pub(super) fn play(bot_command: &str, extra: &[&str], env: &[(&str, &str)]) -> V
     // Tests run at once: a folder of each run's own.
     static RUN: AtomicU64 = AtomicU64::new(0);
     let dir = temp_dir(&format!("reasons-{}", RUN.fetch_add(1, Ordering::Relaxed)));
-    let jsonl = dir.join("g.jsonl");
-    let mut cmd = baraza();
-    cmd.args(["match", "darra", bot_command, "builtin:random"])
+    let mut game = Match::new("darra", bot_command, "builtin:random")
         .args(extra)
-        .arg("--jsonl")
-        .arg(&jsonl)
+        .jsonl(dir.join("g.jsonl"))
         .env_remove("PYTHONUNBUFFERED")
         .env_remove("PYTHONPATH");
     for (k, v) in env {
-        cmd.env(k, v);
+        game = game.env(k, v);
     }
-    let out = cmd.output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let run = game.run();
+    let stdout = &run.stdout_text;
     assert!(stdout.lines().any(|l| l.starts_with("game 1:")), "{stdout}");
-    read_jsonl(&jsonl)
+    run.all_records()
         .iter()
         .map(|g| {
             // Sides alternate: bot1 is player 1 in odd games.
@@ -64,6 +61,29 @@ pub(super) fn twenty_times(
     for (n, said) in games {
         assert_eq!(said, (termination.to_string(), words(n)), "player {n}");
     }
+}
+
+/// 20 games at `--concurrency 2` of a bot whose mistake shows only in a kept process (after
+/// its first game): every game that is not normal is a protocol error in `words`, and those
+/// are at least a quarter of them.
+pub(super) fn kept_processes_lose_with(bot_command: &str, words: &str) {
+    let args = ["--games", "20", "--concurrency", "2"];
+    let games = play(bot_command, &args, &[]);
+    assert_eq!(games.len(), 20);
+    let mut faults = 0;
+    for (n, (term, reason)) in &games {
+        if term == "normal" {
+            continue;
+        }
+        faults += 1;
+        assert_eq!(
+            (term.as_str(), reason.as_str()),
+            ("protocol error", words),
+            "player {n}"
+        );
+    }
+    // Every game played by a kept process is lost: half of them, give or take the pool.
+    assert!(faults >= 5, "{games:?}");
 }
 
 const FLUSH: &str =
@@ -150,17 +170,11 @@ fn a_move_without_its_line_end_is_quoted_every_time() {
 fn a_transcript_shows_a_line_without_its_end_as_such() {
     let dir = temp_dir("reasons-transcript");
     let tr = dir.join("tr");
-    baraza()
-        .args([
-            "match",
-            "darra",
-            &bot("mistake_no_newline.sh"),
-            "builtin:random",
-        ])
-        .args(["--games", "1", "--movetime", "200", "--transcript"])
-        .arg(&tr)
-        .assert()
-        .success();
+    Match::new("darra", bot("mistake_no_newline.sh"), "builtin:random")
+        .games(1)
+        .movetime(200)
+        .transcript(&tr)
+        .played();
     let text = std::fs::read_to_string(tr.join("g1-p1-mistake_no_newline.transcript")).unwrap();
     let last = text.lines().rfind(|l| l.contains(" < ")).unwrap();
     assert!(last.ends_with(" < move 1A [baraza: no line end]"), "{text}");
@@ -225,23 +239,7 @@ fn a_death_at_start_up_always_ends_with_its_stderr() {
 fn ready_after_gameover_has_one_wording_every_time() {
     let words = "player N (mistake_ready_again) sent 'ready' again: 'ready' answers the hello \
                  only, once per process (after 'gameover' a bot waits for 'newgame' or 'quit')";
-    let args = ["--games", "20", "--concurrency", "2"];
-    let games = play(&bot("mistake_ready_again.sh"), &args, &[]);
-    assert_eq!(games.len(), 20);
-    let mut faults = 0;
-    for (n, (term, reason)) in &games {
-        if term == "normal" {
-            continue;
-        }
-        faults += 1;
-        assert_eq!(
-            (term.as_str(), reason.as_str()),
-            ("protocol error", words),
-            "player {n}"
-        );
-    }
-    // Every game played by a kept process is lost: half of them, give or take the pool.
-    assert!(faults >= 5, "{games:?}");
+    kept_processes_lose_with(&bot("mistake_ready_again.sh"), words);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! played out, options checked before any game, reproducible play at fixed node budgets
 //! whatever the concurrency, and a cheap strength floor against random and greedy.
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{baraza, builtin_bot_lines, temp_dir, Match};
 use std::collections::BTreeMap;
 
 /// One turn of `baraza bot search <args>` in `pos`; returns its output lines.
@@ -10,19 +10,8 @@ fn one_turn(args: &[&str], pos: &str, go: &str) -> Vec<String> {
     let ruleset = pos.split(' ').next().unwrap();
     let input =
         format!("baraza 1 {ruleset}\nnewgame 1 {pos}\nposition {pos}\nlast -\n{go}\nquit\n");
-    let out = baraza()
-        .arg("bot")
-        .arg("search")
-        .args(args)
-        .write_stdin(input)
-        .timeout(std::time::Duration::from_secs(30))
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    let args = [&["search"], args].concat();
+    builtin_bot_lines(&args, &input, std::time::Duration::from_secs(30))
 }
 
 fn legal(pos: &str) -> Vec<String> {
@@ -157,8 +146,9 @@ fn options_are_checked_before_any_game() {
         ("builtin:search --seed 3", "the referee sets the seed"),
         ("builtin:random --nodes 5", "takes no options"),
     ] {
-        let out = baraza()
-            .args(["match", "darra", bot, "builtin:random", "--games", "1"])
+        let out = Match::new("darra", bot, "builtin:random")
+            .games(1)
+            .command()
             .assert()
             .failure();
         let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
@@ -249,17 +239,17 @@ fn fixed_levels_replay_the_same_games_at_any_concurrency() {
 
 /// Player 1's score in a match, from its `final:` line (`final: A w wins d draws l losses; ...`).
 fn score(ruleset: &str, bot1: &str, bot2: &str, games: u32, time: &[&str]) -> (f64, String) {
-    let out = baraza()
-        .args(["match", ruleset, bot1, bot2, "--games", &games.to_string()])
+    let run = Match::new(ruleset, bot1, bot2)
+        .games(games)
         .args(time)
-        .assert()
-        .success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let fin = text
-        .lines()
+        .played();
+    let fin = run
+        .stdout
+        .iter()
         .find(|l| l.starts_with("final:"))
         .unwrap()
         .to_string();
+    let text = run.stdout_text;
     let w: Vec<&str> = fin.split_whitespace().collect();
     let (wins, draws): (f64, f64) = (w[2].parse().unwrap(), w[4].parse().unwrap());
     ((wins + draws / 2.0) / games as f64, text)

@@ -48,22 +48,13 @@ const AUTHOR: &str = "A. \"Q\" \\ W\u{1b}[31m";
 fn the_last_info_before_each_move_and_the_ids_reach_jsonl_pgn_and_replay() {
     let dir = temp_dir("bot-words");
     let (jsonl, pgn) = (dir.join("games.jsonl"), dir.join("games.pgn"));
-    let run = run_match(&[
-        "darra",
-        &bot("info_bot.sh"),
-        &bot("first_bot.sh"),
-        "--games",
-        "2",
-        "--max-plies",
-        "8",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), 2);
+    let run = Match::new("darra", INFO_BOT, FIRST_BOT)
+        .games(2)
+        .max_plies(8)
+        .jsonl(&jsonl)
+        .pgn(&pgn)
+        .played();
+    let games = run.records(2);
     // The info bot's process plays both games (kept between games): its turn count goes on.
     let mut n = 0;
     for (g, rec) in games.iter().enumerate() {
@@ -182,19 +173,12 @@ fn a_forced_pass_gets_no_info_and_the_next_real_move_gets_the_bots_line() {
     // it; player 2's first turn is ply 4.
     let dir = temp_dir("bot-words-pass");
     let jsonl = dir.join("games.jsonl");
-    let run = run_match(&[
-        "darra",
-        &bot("first_bot.sh"),
-        &bot("info_bot.sh"),
-        "--start",
-        "darra 0,0,0,0,2,7/3,0,0,0,0,0 1 16 20 2 4",
-        "--max-plies",
-        "4",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let rec = &read_jsonl(&jsonl)[0];
+    let run = Match::new("darra", FIRST_BOT, INFO_BOT)
+        .start("darra 0,0,0,0,2,7/3,0,0,0,0,0 1 16 20 2 4")
+        .max_plies(4)
+        .jsonl(&jsonl)
+        .played();
+    let rec = &run.all_records()[0];
     assert_eq!(rec["moves"][0], "5A");
     assert_eq!(rec["moves"][1], "pass");
     let mv = rec["moves"][3].as_str().unwrap();
@@ -208,17 +192,11 @@ fn a_forced_pass_gets_no_info_and_the_next_real_move_gets_the_bots_line() {
 fn a_game_without_info_lines_has_no_move_infos_field() {
     let dir = temp_dir("bot-words-none");
     let jsonl = dir.join("games.jsonl");
-    let run = run_match(&[
-        "darra",
-        &bot("first_bot.sh"),
-        &bot("first_bot.sh"),
-        "--max-plies",
-        "4",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let rec = &read_jsonl(&jsonl)[0];
+    let run = Match::new("darra", FIRST_BOT, FIRST_BOT)
+        .max_plies(4)
+        .jsonl(&jsonl)
+        .played();
+    let rec = &run.all_records()[0];
     assert!(rec.get("move_infos").is_none(), "{rec}");
     assert_eq!(rec["white_id_name"], "first");
 }
@@ -227,23 +205,14 @@ fn a_game_without_info_lines_has_no_move_infos_field() {
 fn a_tournament_logs_every_info_line_of_a_game_per_bot() {
     let dir = temp_dir("bot-words-tournament");
     let out = dir.join("run");
-    let status = std::process::Command::new(exe())
-        // One game at a time: the per-bot log takes games in the order they end.
-        .args([
-            "tournament",
-            "darra",
-            "--quiet",
-            "--max-plies",
-            "4",
-            "--concurrency",
-            "1",
-        ])
-        .arg("--bot")
-        .arg(format!("info={}", bot("info_bot.sh")))
-        .arg("--bot")
-        .arg(format!("first={}", bot("first_bot.sh")))
-        .arg("--out")
-        .arg(&out)
+    let (info, first) = (format!("info={INFO_BOT}"), format!("first={FIRST_BOT}"));
+    // One game at a time: the per-bot log takes games in the order they end.
+    let status = tournament("darra", &[&info, &first])
+        .quiet()
+        .max_plies(4)
+        .concurrency(1)
+        .out(&out)
+        .process()
         .output()
         .unwrap();
     assert!(status.status.success(), "{status:?}");

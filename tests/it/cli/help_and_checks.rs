@@ -1,7 +1,7 @@
 //! What a user meets first: every command's `--help` teaches by example, and mistakes in the
 //! bots or the start position are refused before any game, in one line.
 
-use crate::support::{baraza, baraza_ok, refused};
+use crate::support::{baraza, baraza_ok, refused, Match};
 
 /// Every command and subcommand (`every_command_is_listed` keeps this list whole).
 const COMMANDS: &[&[&str]] = &[
@@ -131,33 +131,17 @@ fn an_unknown_builtin_bot_is_refused_before_any_game() {
 #[test]
 fn a_start_position_must_be_of_the_ruleset_and_not_over() {
     let darra = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
-    let e = refused(
-        &[
-            "match",
-            "dara",
-            "builtin:random",
-            "builtin:random",
-            "--start",
-            darra,
-        ],
-        1,
-    );
+    let e = Match::new("dara", "builtin:random", "builtin:random")
+        .start(darra)
+        .refused(1);
     assert!(
         e.contains("--start: a 'darra' position, not a 'dara' one"),
         "{e}"
     );
     let over = "darra 0,0,0,0,0,0/0,0,0,0,0,0 1 24 24 - 0";
-    let e = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--start",
-            over,
-        ],
-        1,
-    );
+    let e = Match::new("darra", "builtin:random", "builtin:random")
+        .start(over)
+        .refused(1);
     assert!(e.contains("--start: the game is already over"), "{e}");
 }
 

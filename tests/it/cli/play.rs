@@ -1,8 +1,7 @@
 //! `baraza play`: a person against a bot, under the referee. Through stdin (no terminal)
 //! against builtin:random and a scripted bot, and once in tmux on a real terminal.
 
-use crate::support::{baraza, exe, need, temp_dir, verify_log, Tool};
-use std::path::Path;
+use crate::support::{baraza, exe, need, temp_dir, verify_log, Match, Tool};
 use std::time::{Duration, Instant};
 
 fn play(args: &[&str], input: &str) -> (String, String) {
@@ -20,9 +19,7 @@ fn play(args: &[&str], input: &str) -> (String, String) {
     )
 }
 
-fn games(pgn: &Path) -> Vec<baraza::record::GameRecord> {
-    baraza::record::pgn::parse_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap()
-}
+use crate::support::read_pgn as games;
 
 #[test]
 fn a_person_plays_a_whole_game_by_numbers_through_stdin() {
@@ -498,17 +495,15 @@ fn a_bot_may_resign_in_a_match_and_the_log_verifies() {
     )
     .unwrap();
     let pgn = dir.join("m.pgn");
-    baraza()
-        .args([
-            "match",
-            "darra",
-            &format!("sh {}", quitter.display()),
-            "builtin:random",
-        ])
-        .args(["--games", "1", "--movetime", "500", "--pgn"])
-        .arg(&pgn)
-        .assert()
-        .success();
+    Match::new(
+        "darra",
+        format!("sh {}", quitter.display()),
+        "builtin:random",
+    )
+    .games(1)
+    .movetime(500)
+    .pgn(&pgn)
+    .played();
     let g = &games(&pgn)[0];
     // Player 1 resigned on its third turn: four plies played, player 1 to move, 0-1.
     assert_eq!(g.moves.len(), 4, "{:?} {}", g.moves, g.reason);

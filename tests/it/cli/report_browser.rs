@@ -6,8 +6,8 @@
 //! Without chromium and chromedriver the test is reported as ignored; under CI=true it runs.
 
 use crate::support::browser::{screenshot, Driver, Session};
-use crate::support::{bot, need, read_jsonl, temp_dir, tournament, write_report, Tool};
-use serde_json::{json, Value};
+use crate::support::{bot, need, run_game_lines, temp_dir, tournament, write_report, Tool};
+use serde_json::json;
 use std::path::PathBuf;
 
 /// Where the game list's header cells end and the window's width, in CSS pixels.
@@ -41,13 +41,10 @@ fn the_report_of_sixteen_bots_fits_1024_and_1280_px_in_chromium() {
         ])
         .quiet()
         .out(&run)
-        .command()
-        .assert()
-        .success();
+        .played();
     let html = dir.join("report.html");
     write_report(&run, &html);
-    let lines = read_jsonl(&run.join("games.jsonl"));
-    let games: Vec<&Value> = lines.iter().filter(|l| l.get("baraza").is_none()).collect();
+    let games = run_game_lines(&run);
     assert_eq!(games.len(), 240, "16 bots, one round: 16 · 15 games");
     let crashes = games.iter().filter(|g| g["termination"] == "crash").count();
     // seg crashes at its first turn, in each of its 30 games.

@@ -1,7 +1,7 @@
 //! `baraza games` and every `baraza rules` subcommand, driving the real binary. Expected
 //! values come from the specs' worked examples (darra.md E1-E12, dara.md E1-E14).
 
-use crate::support::{baraza, exe, refused};
+use crate::support::{baraza, exe, refused, RULESET_IDS};
 use predicates::prelude::*;
 
 const DARRA_START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
@@ -28,14 +28,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn games_lists_every_ruleset() {
     let text = succeeds(&["games"]);
     let ids: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
-    for id in [
-        "darra",
-        "darra-2x12",
-        "darra-2x16",
-        "darra-2x18",
-        "dara",
-        "dara-niger",
-    ] {
+    for id in RULESET_IDS {
         assert!(ids.contains(&id), "{id} missing from {text}");
     }
     let v = json(&["games", "--json"]);

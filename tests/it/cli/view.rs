@@ -2,7 +2,7 @@
 //! The positions in it must be `baraza rules apply`'s, the clocks the referee's booking, the
 //! info lines those `--logs` kept; and the page must name nothing outside itself.
 
-use crate::support::{baraza, baraza_ok, temp_dir, tournament};
+use crate::support::{baraza, baraza_ok, temp_dir, tournament, Match};
 use serde_json::Value;
 use std::path::Path;
 
@@ -41,19 +41,13 @@ fn the_page_holds_the_engines_positions_clocks_and_info() {
     .unwrap();
     let pgn = dir.join("m.pgn");
     let logs = dir.join("logs");
-    baraza()
-        .args([
-            "match",
-            "dara",
-            &format!("sh {}", bot.display()),
-            "builtin:random",
-        ])
-        .args(["--games", "2", "--tc", "20+0.5", "--no-reuse", "--pgn"])
-        .arg(&pgn)
-        .arg("--logs")
-        .arg(&logs)
-        .assert()
-        .success();
+    Match::new("dara", format!("sh {}", bot.display()), "builtin:random")
+        .games(2)
+        .tc("20+0.5")
+        .arg("--no-reuse")
+        .pgn(&pgn)
+        .logs(&logs)
+        .played();
     let said = baraza_ok([
         "view",
         pgn.to_str().unwrap(),
@@ -135,19 +129,12 @@ fn logs_of_every_kind_and_standard_output() {
     assert_eq!(from_dir["games"][0]["m"], from_pgn["games"][0]["m"]);
     // `match --jsonl` lines, no header.
     let jsonl = dir.join("m.jsonl");
-    baraza()
-        .args([
-            "match",
-            "bao",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "1",
-        ])
-        .args(["--movetime", "50", "--max-plies", "30", "--jsonl"])
-        .arg(&jsonl)
-        .assert()
-        .success();
+    Match::new("bao", "builtin:random", "builtin:random")
+        .games(1)
+        .movetime(50)
+        .max_plies(30)
+        .jsonl(&jsonl)
+        .played();
     let out = dir.join("bao.html");
     baraza_ok([
         "view",

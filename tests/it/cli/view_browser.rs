@@ -9,7 +9,7 @@
 
 use crate::support::browser::{screenshot, Driver, Session};
 use crate::support::{
-    baraza, baraza_ok, need, temp_dir, tournament, write_report, write_view, Tool,
+    baraza_ok, need, read_pgn, temp_dir, tournament, write_report, write_view, Match, Tool,
 };
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -47,30 +47,15 @@ fn the_viewer_shows_the_engines_positions_in_chromium() {
     for ruleset in baraza::games::RULESETS.iter().map(|r| r.id) {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let html = dir.join(format!("{ruleset}.html"));
-        baraza()
-            .args([
-                "match",
-                ruleset,
-                "builtin:random",
-                "builtin:greedy",
-                "--games",
-                "2",
-            ])
-            .args([
-                "--tc",
-                "30+0.1",
-                "--seed",
-                "3",
-                "--max-plies",
-                "120",
-                "--pgn",
-            ])
-            .arg(&pgn)
-            .assert()
-            .success();
+        Match::new(ruleset, "builtin:random", "builtin:greedy")
+            .games(2)
+            .tc("30+0.1")
+            .seed(3)
+            .max_plies(120)
+            .pgn(&pgn)
+            .played();
         write_view(&pgn, &html);
-        let games =
-            baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        let games = read_pgn(&pgn);
         let page = format!("file://{}", html.display());
 
         for (g, rec) in games.iter().enumerate() {

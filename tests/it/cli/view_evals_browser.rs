@@ -8,7 +8,7 @@
 //! Without chromium and chromedriver the tests are reported as ignored; under CI=true they run.
 
 use crate::support::browser::{Driver, Session};
-use crate::support::{baraza, need, temp_dir, write_view, Tool};
+use crate::support::{baraza, need, read_pgn, temp_dir, write_view, Match, Tool};
 use serde_json::json;
 
 /// The two numbers of a reason's score (`ended by the rules: end 36-12` → (36, 12)).
@@ -53,19 +53,16 @@ fn evaluations_graph_and_final_stores_in_chromium() {
     for ruleset in baraza::games::RULESETS.iter().map(|r| r.id) {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let jsonl = dir.join(format!("{ruleset}.jsonl"));
-        baraza()
-            .args(["match", ruleset, "builtin:search", "builtin:greedy"])
-            .args([
-                "--games", "2", "--tc", "60+1", "--nodes", "20000", "--seed", "5",
-            ])
-            .args(["--max-plies", "300", "--pgn"])
-            .arg(&pgn)
-            .arg("--jsonl")
-            .arg(&jsonl)
-            .assert()
-            .success();
-        let games =
-            baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        Match::new(ruleset, "builtin:search", "builtin:greedy")
+            .games(2)
+            .tc("60+1")
+            .args(["--nodes", "20000"])
+            .seed(5)
+            .max_plies(300)
+            .pgn(&pgn)
+            .jsonl(&jsonl)
+            .played();
+        let games = read_pgn(&pgn);
         let mut scored = 0;
         for log in [&pgn, &jsonl] {
             let html = log.with_extension(format!(
@@ -249,17 +246,14 @@ fn a_chatty_bots_logs_are_folded_one_row_per_move_in_chromium() {
     let dir = temp_dir("view-logs-browser");
     let pgn = dir.join("m.pgn");
     let logs = dir.join("logs");
-    baraza()
-        .args(["match", "darra", "builtin:search", "builtin:greedy"])
-        .args([
-            "--games", "1", "--tc", "60+1", "--nodes", "20000", "--seed", "5",
-        ])
-        .arg("--pgn")
-        .arg(&pgn)
-        .arg("--logs")
-        .arg(&logs)
-        .assert()
-        .success();
+    Match::new("darra", "builtin:search", "builtin:greedy")
+        .games(1)
+        .tc("60+1")
+        .args(["--nodes", "20000"])
+        .seed(5)
+        .pgn(&pgn)
+        .logs(&logs)
+        .played();
     // The search bot's file: `k line` for the lines it sent while k plies were played.
     let text = std::fs::read_to_string(logs.join("g1-p1-search.info")).unwrap();
     let mut sent: std::collections::BTreeMap<usize, Vec<String>> = Default::default();

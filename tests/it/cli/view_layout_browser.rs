@@ -11,9 +11,9 @@
 
 use crate::support::browser::{screenshot, Driver, Session};
 use crate::support::{
-    baraza, need, read_jsonl, temp_dir, tournament, write_report, write_view, Tool,
+    need, read_pgn, run_game_lines, temp_dir, tournament, write_report, write_view, Match, Tool,
 };
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 
 const WIDTHS: [u32; 3] = [1280, 1024, 390];
@@ -148,18 +148,16 @@ fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
     for ruleset in ["darra", "darra-2x18", "bao", "dara", "dara-niger"] {
         let pgn = dir.join(format!("{ruleset}.pgn"));
         let html = dir.join(format!("{ruleset}.html"));
-        baraza()
-            .args(["match", ruleset, "builtin:search", "builtin:greedy"])
-            .args([
-                "--games", "2", "--tc", "60+1", "--nodes", "5000", "--seed", "5",
-            ])
-            .args(["--max-plies", "200", "--pgn"])
-            .arg(&pgn)
-            .assert()
-            .success();
+        Match::new(ruleset, "builtin:search", "builtin:greedy")
+            .games(2)
+            .tc("60+1")
+            .args(["--nodes", "5000"])
+            .seed(5)
+            .max_plies(200)
+            .pgn(&pgn)
+            .played();
         write_view(&pgn, &html);
-        let games =
-            baraza::record::pgn::parse_pgn(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+        let games = read_pgn(&pgn);
         let ply = games[0].moves.len() / 2;
         for width in WIDTHS {
             let what = format!("{ruleset} at {width} px");
@@ -210,13 +208,10 @@ fn viewer_and_report_fit_1280_1024_and_390_px_in_chromium() {
     .arg("elo0=0,elo1=50,alpha=0.05,beta=0.05")
     .quiet()
     .out(&run)
-    .command()
-    .assert()
-    .success();
+    .played();
     let html = dir.join("report.html");
     write_report(&run, &html);
-    let lines = read_jsonl(&run.join("games.jsonl"));
-    let mut games: Vec<&Value> = lines.iter().filter(|l| l.get("baraza").is_none()).collect();
+    let mut games = run_game_lines(&run);
     games.sort_by_key(|g| g["game"].as_u64().unwrap());
     assert!(
         games.iter().any(|g| g["result"] == "1/2-1/2"),

@@ -6,9 +6,7 @@
 use baraza::games;
 use rand::{Rng, SeedableRng};
 
-const CAP: u32 = 65_536;
-
-type Hole = (usize, usize); // (row 0..3 = a..d, column 0..7)
+use super::bao_board::{circuit, facing, Hole, CAP};
 
 #[derive(Clone, Debug)]
 struct St {
@@ -36,23 +34,6 @@ fn left_side(p: usize, h: Hole) -> bool {
 }
 fn right_side(p: usize, h: Hole) -> bool {
     h.0 == front(p) && if p == 0 { h.1 >= 6 } else { h.1 <= 1 }
-}
-fn facing(h: Hole) -> Hole {
-    (3 - h.0, h.1)
-}
-fn circuit(p: usize) -> Vec<Hole> {
-    if p == 0 {
-        (0..8)
-            .map(|c| (1, c))
-            .chain((0..8).rev().map(|c| (0, c)))
-            .collect()
-    } else {
-        (0..8)
-            .rev()
-            .map(|c| (2, c))
-            .chain((0..8).map(|c| (3, c)))
-            .collect()
-    }
 }
 /// The hole after `h` in circuit direction `d` (+1 clockwise).
 fn next(p: usize, h: Hole, d: i32) -> Hole {

@@ -7,28 +7,7 @@
 use baraza::games;
 use rand::{Rng, SeedableRng};
 
-const CAP: u32 = 65_536;
-
-/// A hole as (row 0..3 = a..d, column 0..7).
-type Hole = (usize, usize);
-
-/// The mover's 16 holes in clockwise circuit order (G4).
-fn circuit(player: usize) -> Vec<Hole> {
-    if player == 0 {
-        // b1 b2 .. b8 a8 a7 .. a1
-        (0..8)
-            .map(|c| (1, c))
-            .chain((0..8).rev().map(|c| (0, c)))
-            .collect()
-    } else {
-        // c8 c7 .. c1 d1 d2 .. d8
-        (0..8)
-            .rev()
-            .map(|c| (2, c))
-            .chain((0..8).map(|c| (3, c)))
-            .collect()
-    }
-}
+use super::bao_board::{circuit, facing, Hole, CAP};
 
 fn is_front(player: usize, h: Hole) -> bool {
     h.0 == if player == 0 { 1 } else { 2 }
@@ -40,10 +19,6 @@ fn front_row(player: usize) -> usize {
     } else {
         2
     }
-}
-
-fn facing(h: Hole) -> Hole {
-    (3 - h.0, h.1)
 }
 
 #[derive(Clone)]

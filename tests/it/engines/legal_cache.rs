@@ -6,15 +6,7 @@
 fn legal_cache_plays_the_listed_moves() {
     // Against the plain string-level face: the same tokens, the same positions after each
     // move, along a whole game (always the last listed move, to vary the choice).
-    for id in [
-        "darra",
-        "darra-2x12",
-        "darra-2x16",
-        "darra-2x18",
-        "bao",
-        "dara",
-        "dara-niger",
-    ] {
+    for id in crate::support::RULESET_IDS {
         one_game(id);
     }
 }

@@ -1,6 +1,7 @@
 //! The rules engines against the specs: worked examples, oracles written from the spec text,
 //! and properties of random games.
 
+mod bao_board;
 mod bao_oracle;
 mod bao_properties;
 mod bao_relay_oracle;

@@ -14,46 +14,13 @@ fn marker(what: &str) -> String {
     format!("baraza-linger-{what}-{}", std::process::id())
 }
 
-/// The processes whose command line contains `marker` (pid and command line).
-fn with_marker(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if text.contains(marker) {
-            found.push(format!("{name}: {text}"));
-        }
-    }
-    found
-}
-
 fn hostile(modes: &str, marker: &str, arg: &str) -> String {
-    format!("{} {modes} {marker} {arg}", bot("hostile_bot.sh"))
+    format!("{HOSTILE_BOT} {modes} {marker} {arg}")
 }
 
-/// `baraza ARGS` with `env` added to the referee's environment.
-fn baraza_with(args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(exe())
-        .args(args)
-        .envs(env.iter().copied())
-        .stdin(Stdio::null())
-        .output()
-        .expect("baraza runs")
-}
-
-/// `baraza match darra BOT builtin:random EXTRA...`, with `env` added to the referee's
-/// environment: the shape of most tests here.
-fn vs_random(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> Output {
-    baraza_with(
-        &[&["match", "darra", bot, "builtin:random"], extra].concat(),
-        env,
-    )
+/// `baraza match darra BOT builtin:random`: the shape of most tests here.
+fn vs_random(bot: &str) -> Match {
+    Match::new("darra", bot, "builtin:random")
 }
 
 /// A whole match against a lingering bot: when `baraza match` has exited, none of the
@@ -61,11 +28,11 @@ fn vs_random(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> Output {
 fn nothing_outlives(modes: &str) {
     let m = marker(&modes.replace(',', "-"));
     let bad = hostile(modes, &m, "");
-    let out = vs_random(&bad, &["--games", "2", "--movetime", "2000"], &[]);
+    let out = vs_random(&bad).games(2).movetime(2000).output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("game 2:"), "{stdout}");
-    assert_eq!(with_marker(&m), Vec::<String>::new(), "left running");
+    assert_eq!(processes_with(&m), Vec::<String>::new(), "left running");
     // No note about a fallback: namespaces work here.
     assert!(
         !text(&out.stderr).contains("not available"),
@@ -92,26 +59,25 @@ fn a_grandchild_holding_the_pipes_does_not_outlive_its_game() {
 #[test]
 fn a_bot_that_exits_leaving_a_grandchild_on_its_pipes_crashes_and_leaves_nothing() {
     let m = marker("pipes-exit");
-    let out = vs_random(
-        &hostile("pipes,setsid,exit", &m, ""),
-        &["--games", "2", "--movetime", "2000"],
-        &[],
-    );
+    let out = vs_random(&hostile("pipes,setsid,exit", &m, ""))
+        .games(2)
+        .movetime(2000)
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     // Its namespace dies with it, so its output closes at once: a crash, not a time forfeit.
     assert!(stdout.contains("crash"), "{stdout}");
     assert!(stdout.contains("crashed: exited with status 0"), "{stdout}");
-    assert_eq!(with_marker(&m), Vec::<String>::new(), "left running");
+    assert_eq!(processes_with(&m), Vec::<String>::new(), "left running");
 }
 
-/// Start `baraza ARGS` (a bot in it lingers with `m` and hangs at its first turn), wait until
-/// the lingering process runs, end the referee with `sig`; then nothing with `m` may be left.
-fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
+/// Start `baraza` as `cmd` says (a bot in it lingers with `m` and hangs at its first turn),
+/// wait until the lingering process runs, end the referee with `sig`; then nothing with `m`
+/// may be left.
+fn killed_referee_leaves_nothing(mut cmd: Command, m: &str, sig: i32) -> Output {
     // The bots' directories under the test's own: a SIGKILLed referee can't remove them.
     let workdirs = temp_dir(&format!("hosting-workdirs-{m}"));
-    let child = Command::new(exe())
-        .args(args)
+    let child = cmd
         .arg("--workdir")
         .arg(&*workdirs)
         .stdin(Stdio::null())
@@ -122,7 +88,11 @@ fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
     // The bot's lingering process (`sh -c 'while sleep 1; ...' MARKER`): once it runs, the bot
     // has read the hello. Counting every process with the marker would also count the
     // referee and its forks that have not exec'd their bot yet, which carry its command line.
-    let lingering = || with_marker(m).iter().any(|p| p.contains("while sleep 1"));
+    let lingering = || {
+        processes_with(m)
+            .iter()
+            .any(|p| p.contains("while sleep 1"))
+    };
     wait_until(
         Duration::from_secs(20),
         "the lingering process never started",
@@ -134,14 +104,14 @@ fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
         // Nobody is left to wait for the bots' end: the kernel takes them down (death
         // signals, then the namespace), which takes a moment.
         wait_until(Duration::from_secs(10), "processes left running", || {
-            with_marker(m).is_empty()
+            processes_with(m).is_empty()
         });
         let left = std::fs::read_dir(&*workdirs).unwrap().count();
         assert!(left >= 1, "the bots ran elsewhere than --workdir");
     } else {
         let left: Vec<_> = std::fs::read_dir(&*workdirs).unwrap().collect();
         assert!(left.is_empty(), "bot directories left: {left:?}");
-        assert_eq!(with_marker(m), Vec::<String>::new(), "left running");
+        assert_eq!(processes_with(m), Vec::<String>::new(), "left running");
     }
     out
 }
@@ -150,15 +120,8 @@ fn killed_referee_leaves_nothing(args: &[&str], m: &str, sig: i32) -> Output {
 fn sigkill_of_baraza_match_mid_game_leaves_nothing() {
     let m = marker("kill-match");
     let bad = hostile("setsid,doublefork,pipes,hang", &m, "");
-    let args = [
-        "match",
-        "darra",
-        bad.as_str(),
-        "builtin:random",
-        "--movetime",
-        "60000",
-    ];
-    killed_referee_leaves_nothing(&args, &m, libc::SIGKILL);
+    let cmd = vs_random(&bad).movetime(60000).process();
+    killed_referee_leaves_nothing(cmd, &m, libc::SIGKILL);
 }
 
 #[test]
@@ -166,40 +129,21 @@ fn sigkill_of_baraza_tournament_mid_game_leaves_nothing() {
     let dir = temp_dir("hosting-kill-tournament");
     let m = marker("kill-tournament");
     let a = format!("a={}", hostile("setsid,doublefork,pipes,hang", &m, ""));
-    let out_dir = dir.join("run");
-    let args = [
-        "tournament",
-        "darra",
-        "--bot",
-        a.as_str(),
-        "--bot",
-        "b=builtin:random",
-        "--bot",
-        "c=builtin:greedy",
-        "--movetime",
-        "60000",
-        "--concurrency",
-        "2",
-        "--quiet",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ];
-    killed_referee_leaves_nothing(&args, &m, libc::SIGKILL);
+    let cmd = tournament("darra", &[&a, "b=builtin:random", "c=builtin:greedy"])
+        .movetime(60000)
+        .concurrency(2)
+        .quiet()
+        .out(dir.join("run"))
+        .process();
+    killed_referee_leaves_nothing(cmd, &m, libc::SIGKILL);
 }
 
 #[test]
 fn sighup_stops_a_match_like_sigterm_and_leaves_nothing() {
     let m = marker("hup-match");
     let bad = hostile("setsid,hang", &m, "");
-    let args = [
-        "match",
-        "darra",
-        bad.as_str(),
-        "builtin:random",
-        "--movetime",
-        "60000",
-    ];
-    let out = killed_referee_leaves_nothing(&args, &m, libc::SIGHUP);
+    let cmd = vs_random(&bad).movetime(60000).process();
+    let out = killed_referee_leaves_nothing(cmd, &m, libc::SIGHUP);
     // Not the shell's 129 for an unhandled SIGHUP: the documented interrupted exit.
     assert_eq!(out.status.code(), Some(1));
     // The stdout too: it names how an earlier game ended, should one have ended.
@@ -216,21 +160,12 @@ fn sighup_stops_a_tournament_like_sigterm_and_leaves_nothing() {
     let dir = temp_dir("hosting-hup-tournament");
     let m = marker("hup-tournament");
     let a = format!("a={}", hostile("setsid,hang", &m, ""));
-    let out_dir = dir.join("run");
-    let args = [
-        "tournament",
-        "darra",
-        "--bot",
-        a.as_str(),
-        "--bot",
-        "b=builtin:random",
-        "--movetime",
-        "60000",
-        "--quiet",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ];
-    let out = killed_referee_leaves_nothing(&args, &m, libc::SIGHUP);
+    let cmd = tournament("darra", &[&a, "b=builtin:random"])
+        .movetime(60000)
+        .quiet()
+        .out(dir.join("run"))
+        .process();
+    let out = killed_referee_leaves_nothing(cmd, &m, libc::SIGHUP);
     assert!(!out.status.success());
     assert!(
         text(&out.stderr).contains("SIGHUP"),
@@ -260,8 +195,11 @@ fn logged_env(logs: &Path) -> Vec<String> {
 /// wrote there ([`logged_env`]).
 fn one_logged_game(dir: &Path, bot: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<String> {
     let logs = dir.join("logs");
-    let args = [&["--games", "1", "--logs", logs.to_str().unwrap()], extra].concat();
-    let out = vs_random(bot, &args, env);
+    let mut game = vs_random(bot).games(1).logs(&logs).args(extra);
+    for (key, value) in env {
+        game = game.env(key, value);
+    }
+    let out = game.output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     logged_env(&logs)
 }
@@ -316,18 +254,13 @@ fn keep_workdirs_keeps_each_bot_process_directory_with_its_files() {
     let dir = temp_dir("hosting-keep");
     let wd = dir.join("wd");
     std::fs::create_dir_all(&wd).unwrap();
-    let out = vs_random(
-        &hostile("secret", "-", "kept-file-content"),
-        &[
-            "--games",
-            "2",
-            "--no-reuse",
-            "--workdir",
-            wd.to_str().unwrap(),
-            "--keep-workdirs",
-        ],
-        &[],
-    );
+    let out = vs_random(&hostile("secret", "-", "kept-file-content"))
+        .games(2)
+        .arg("--no-reuse")
+        .arg("--workdir")
+        .arg(&wd)
+        .arg("--keep-workdirs")
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let dirs: Vec<_> = std::fs::read_dir(&wd).unwrap().flatten().collect();
     // Two games, a fresh process for each bot for each: four directories, two with a secret.
@@ -346,18 +279,16 @@ fn keep_workdirs_keeps_each_bot_process_directory_with_its_files() {
 fn relative_bot_commands_still_work_from_the_referees_directory() {
     // Run from the repository, with the bot named relative to it: it runs in its own
     // directory, yet its script is found.
-    let out = Command::new(exe())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "match",
-            "darra",
-            "sh bots/shell/random_bot.sh",
-            "./tests/bots/first_bot.sh",
-            "--games",
-            "2",
-        ])
-        .output()
-        .unwrap();
+    let out = Match::new(
+        "darra",
+        "sh bots/shell/random_bot.sh",
+        "./tests/bots/first_bot.sh",
+    )
+    .games(2)
+    .process()
+    .current_dir(env!("CARGO_MANIFEST_DIR"))
+    .output()
+    .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("normal"), "{stdout}");
@@ -365,15 +296,11 @@ fn relative_bot_commands_still_work_from_the_referees_directory() {
 }
 
 fn limit_case(modes: &str, limit: &[&str], reason: &str) {
-    let out = baraza_with(
-        &[
-            &["match", "darra", &hostile(modes, "-", ""), "builtin:random"],
-            limit,
-            &["--games", "2", "--movetime", "20000"],
-        ]
-        .concat(),
-        &[],
-    );
+    let out = vs_random(&hostile(modes, "-", ""))
+        .args(limit)
+        .games(2)
+        .movetime(20000)
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     // Both games are played (the event goes on), and the bot loses each with the reason.
@@ -424,7 +351,7 @@ fn python_bot_that_on_go(dir_name: &str, statement: &str) -> (TempDir, String) {
 #[test]
 fn over_its_memory_a_bot_loses_naming_the_limit() {
     let (_dir, cmd) = python_bot_that_on_go("hosting-memory", "hog = bytearray(1 << 30)");
-    let out = vs_random(&cmd, &["--memory", "256", "--games", "2"], &[]);
+    let out = vs_random(&cmd).args(["--memory", "256"]).games(2).output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert_eq!(
@@ -440,26 +367,24 @@ fn over_its_open_files_a_bot_loses_naming_the_limit() {
         "hosting-nofile",
         "fs = [open('/dev/null') for _ in range(100)]",
     );
-    let out = vs_random(&cmd, &["--open-files", "32", "--games", "1"], &[]);
+    let out = vs_random(&cmd)
+        .args(["--open-files", "32"])
+        .games(1)
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("exceeded --open-files 32"), "{stdout}");
 }
 
-/// The match of [`over_its_max_processes_a_bot_loses_naming_the_limit`]: a bot that forks
-/// without end, `--max-processes 8`, two games.
-fn forking_bot_under_max_processes_8() -> [String; 8] {
-    [
-        "match",
-        "darra",
-        &hostile("forks", "-", ""),
-        "builtin:random",
-        "--max-processes",
-        "8",
-        "--games",
-        "2",
-    ]
-    .map(String::from)
+/// A bot that forks without end, against builtin:random.
+fn forking_bot() -> Match {
+    vs_random(&hostile("forks", "-", ""))
+}
+
+/// The match of [`over_its_max_processes_a_bot_loses_naming_the_limit`]: the forking bot,
+/// `--max-processes 8`, two games.
+fn forking_bot_under_max_processes_8() -> Match {
+    forking_bot().args(["--max-processes", "8"]).games(2)
 }
 
 /// `--max-processes` as root is refused (the kernel exempts root), before any game; the same
@@ -468,21 +393,15 @@ fn forking_bot_under_max_processes_8() -> [String; 8] {
 fn max_processes_is_refused_as_root_and_the_bot_plays_on_without_it() {
     // SAFETY: plain system call.
     let root = unsafe { libc::geteuid() } == 0;
-    let args = forking_bot_under_max_processes_8();
     if root {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = baraza_with(&args, &[]);
+        let out = forking_bot_under_max_processes_8().output();
         assert_eq!(out.status.code(), Some(1));
         let err = text(&out.stderr);
         assert!(err.contains("--max-processes cannot be enforced"), "{err}");
         assert!(out.stdout.is_empty(), "no game is played");
     }
     // The same bot without the limit plays on.
-    let out = Command::new(exe())
-        .args(&args[..4])
-        .args(["--games", "1"])
-        .output()
-        .unwrap();
+    let out = forking_bot().games(1).command().output().unwrap();
     let stdout = text(&out.stdout);
     assert!(!stdout.contains("crash"), "{stdout}");
 }
@@ -496,7 +415,7 @@ fn max_processes_is_refused_as_root_and_the_bot_plays_on_without_it() {
 )]
 fn over_its_max_processes_a_bot_loses_naming_the_limit() {
     let out = baraza_unprivileged()
-        .args(forking_bot_under_max_processes_8())
+        .args(forking_bot_under_max_processes_8().argv())
         .output()
         .unwrap();
     let stdout = text(&out.stdout);
@@ -523,7 +442,9 @@ fn a_wrapper_runs_around_every_bot() {
         env.contains(&"WRAPPED_BY=env-wrapper".to_string()),
         "{env:?}"
     );
-    let out = vs_random("builtin:random", &["--wrapper", "no-such-wrapper-x"], &[]);
+    let out = vs_random("builtin:random")
+        .args(["--wrapper", "no-such-wrapper-x"])
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--wrapper: program 'no-such-wrapper-x' not found"));
 }
@@ -538,14 +459,7 @@ fn bad_hosting_values_are_one_line_errors_before_any_game() {
         ),
         (vec!["--wrapper", "'unbalanced"], "--wrapper: cannot split"),
     ] {
-        let out = baraza_with(
-            &[
-                &["match", "darra", "builtin:random", "builtin:random"],
-                args.as_slice(),
-            ]
-            .concat(),
-            &[],
-        );
+        let out = vs_random("builtin:random").args(args).output();
         assert_eq!(out.status.code(), Some(1));
         let err = text(&out.stderr);
         assert!(err.contains(msg), "{err}");
@@ -560,14 +474,13 @@ fn the_process_group_fallback_still_kills_what_stays_in_the_group() {
     // that stays in the bot's group (double fork, pipes) is killed with it; only setsid can
     // escape there (docs/hosting.md), so it is not tried here.
     let m = marker("group-fallback");
-    let out = vs_random(
-        &hostile("doublefork,pipes", &m, ""),
-        &["--games", "2"],
-        &[("BARAZA_ISOLATION", "group")],
-    );
+    let out = vs_random(&hostile("doublefork,pipes", &m, ""))
+        .games(2)
+        .env("BARAZA_ISOLATION", "group")
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("game 2:"));
-    assert_eq!(with_marker(&m), Vec::<String>::new(), "left running");
+    assert_eq!(processes_with(&m), Vec::<String>::new(), "left running");
 }
 
 #[test]
@@ -583,15 +496,12 @@ fn think_times_are_in_microseconds_and_never_less_than_the_bot_took() {
          go) sleep 0.02; echo \"move $first\" ;; quit) exit 0 ;; esac; done\n",
     )
     .unwrap();
-    let jsonl = dir.join("games.jsonl");
     let cmd = format!("sh {}", script.display());
-    let out = vs_random(
-        &cmd,
-        &["--games", "1", "--jsonl", jsonl.to_str().unwrap()],
-        &[],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let g = &read_jsonl(&jsonl)[0];
+    let run = vs_random(&cmd)
+        .games(1)
+        .jsonl(dir.join("games.jsonl"))
+        .played();
+    let g = &run.all_records()[0];
     let us: Vec<u64> = g["times_us"]
         .as_array()
         .unwrap()
@@ -641,19 +551,12 @@ fn a_bots_match_logs_are_capped_for_the_whole_match() {
     // bad_bot.sh flood writes 256 KiB to stderr every turn: 1 MiB (the per-game cap) per game.
     let dir = temp_dir("hosting-logcap");
     let logs = dir.join("logs");
-    let flood = format!("{} flood", bot("bad_bot.sh"));
-    let out = vs_random(
-        &flood,
-        &[
-            "--games",
-            "20",
-            "--logs",
-            logs.to_str().unwrap(),
-            "--name1",
-            "flood",
-        ],
-        &[],
-    );
+    let flood = format!("{BAD_BOT} flood");
+    let out = vs_random(&flood)
+        .games(20)
+        .logs(&logs)
+        .args(["--name1", "flood"])
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     assert!(err.contains("note: flood's logs reached 16 MiB"), "{err}");

@@ -184,26 +184,12 @@ fn a_sandboxed_bot_reads_neither_the_logs_beside_it_nor_another_entrants_folder(
     let probe = python_bot(&mine, "probe.py", &hello, "", 0.0);
     let other = python_bot(&theirs, "other.py", "", "", 0.0);
     let (jsonl, logs) = (mine.join("games.jsonl"), mine.join("logs"));
-    let out = baraza_out(
-        &[
-            "match",
-            "darra",
-            &probe,
-            &other,
-            "--games",
-            "2",
-            "--no-reuse",
-            "--name1",
-            "probe",
-            "--sandbox",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--logs",
-            logs.to_str().unwrap(),
-        ],
-        &[],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    Match::new("darra", &probe, &other)
+        .games(2)
+        .args(["--no-reuse", "--name1", "probe", "--sandbox"])
+        .jsonl(&jsonl)
+        .logs(&logs)
+        .played();
     // In game 2 the log holds game 1 and the logs folder its files: the bot sees neither.
     let said = std::fs::read_to_string(logs.join("g2-p2-probe.stderr")).unwrap();
     // (A device node on bubblewrap's bind reads as refused.)
@@ -250,25 +236,12 @@ fn a_sandboxed_bot_reaches_no_host_unix_socket() {
     );
     let probe = python_bot(&dir, "sock.py", &hello, "", 0.0);
     let logs = dir.join("logs");
-    let out = baraza_out(
-        &[
-            "match",
-            "darra",
-            &probe,
-            "builtin:random",
-            "--games",
-            "1",
-            "--name1",
-            "probe",
-            "--sandbox",
-            "--workdir",
-            outside.to_str().unwrap(),
-            "--logs",
-            logs.to_str().unwrap(),
-        ],
-        &[],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    Match::new("darra", &probe, "builtin:random")
+        .games(1)
+        .args(["--name1", "probe", "--sandbox", "--workdir"])
+        .arg(&outside)
+        .logs(&logs)
+        .played();
     let said = std::fs::read_to_string(logs.join("g1-p1-probe.stderr")).unwrap();
     assert_eq!(said.matches("refused").count(), 2, "{said}");
     assert!(!said.contains("connected"), "{said}");
@@ -307,21 +280,13 @@ except OSError as e:
     let run = |extra: &[&str]| {
         let logs = dir.join("logs");
         let _ = std::fs::remove_dir_all(&logs);
-        let args = [
-            &["match", "darra", &filler, "builtin:random", "--games", "1"][..],
-            &[
-                "--name1",
-                "filler",
-                "--sandbox",
-                "--logs",
-                logs.to_str().unwrap(),
-            ],
-            extra,
-        ]
-        .concat();
-        let out = baraza_out(&args, &[]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let games = game_lines(&out);
+        let games = Match::new("darra", &filler, "builtin:random")
+            .games(1)
+            .args(["--name1", "filler", "--sandbox"])
+            .logs(&logs)
+            .args(extra)
+            .played()
+            .game_lines();
         assert_eq!(games.len(), 1, "{games:?}");
         let said = std::fs::read_to_string(logs.join("g1-p1-filler.stderr")).unwrap_or_default();
         (games[0].clone(), said)
@@ -367,15 +332,12 @@ for _ in range(4):
         time.sleep(60)
         os._exit(0)";
     let hog = python_bot(&dir, "hog.py", "", first_go, 0.05);
-    let args = [
-        &["match", "darra", &hog, "builtin:random", "--games", "1"][..],
-        &["--name1", "hog", "--memory", "256"],
-        extra,
-    ]
-    .concat();
-    let out = baraza_out(&args, &[]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let games = game_lines(&out);
+    let games = Match::new("darra", &hog, "builtin:random")
+        .games(1)
+        .args(["--name1", "hog", "--memory", "256"])
+        .args(extra)
+        .played()
+        .game_lines();
     assert!(
         games[0].contains("(hog) exceeded --memory 256 MB (all its processes together)"),
         "{extra:?}: {games:?}"
@@ -410,25 +372,13 @@ for _ in range(2):
     if os.fork() == 0:
         spin()";
     let spinner = python_bot(&dir, "spin.py", "", first_go, 0.3);
-    let out = baraza_out(
-        &[
-            "match",
-            "darra",
-            &spinner,
-            "builtin:random",
-            "--games",
-            "1",
-            "--name1",
-            "spinner",
-            "--movetime",
-            "2000",
-            "--cpu-seconds",
-            "2",
-        ],
-        &[],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let games = game_lines(&out);
+    let games = Match::new("darra", &spinner, "builtin:random")
+        .games(1)
+        .args(["--name1", "spinner"])
+        .movetime(2000)
+        .args(["--cpu-seconds", "2"])
+        .played()
+        .game_lines();
     assert!(
         games[0].contains("(spinner) exceeded --cpu-seconds 2 (all its processes together)"),
         "{games:?}"
@@ -453,15 +403,14 @@ fn one_bots_threads_never_count_against_another_bots_max_processes_with(extra: &
     let grabber = threads_bot(&dir, "grab.py", 40);
     let honest = threads_bot(&dir, "honest.py", 10);
     let base = ["--max-processes", "16", "--games", "2"];
-    let args = [
-        &[
-            "match", "darra", &grabber, &honest, "--name1", "grab", "--name2", "honest",
-        ][..],
-        &base,
-        extra,
-    ]
-    .concat();
-    let out = baraza_unprivileged().args(&args).output().unwrap();
+    let grabbing = Match::new("darra", &grabber, &honest)
+        .names("grab", "honest")
+        .args(base)
+        .args(extra);
+    let out = baraza_unprivileged()
+        .args(grabbing.argv())
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}{}",
@@ -477,20 +426,11 @@ fn one_bots_threads_never_count_against_another_bots_max_processes_with(extra: &
         );
         assert!(!g.contains("(honest)"), "{g}");
     }
-    let args = [
-        &[
-            "match",
-            "darra",
-            &honest,
-            "builtin:random",
-            "--name1",
-            "honest",
-        ][..],
-        &base,
-        extra,
-    ]
-    .concat();
-    let out = baraza_unprivileged().args(&args).output().unwrap();
+    let alone = Match::new("darra", &honest, "builtin:random")
+        .args(["--name1", "honest"])
+        .args(base)
+        .args(extra);
+    let out = baraza_unprivileged().args(alone.argv()).output().unwrap();
     let games = game_lines(&out);
     assert_eq!(games.len(), 2, "{extra:?}: {}", text(&out.stderr));
     for g in &games {

@@ -9,19 +9,19 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn hostile(modes: &str, arg: &str) -> String {
-    format!("{} {modes} - {arg}", bot("hostile_bot.sh"))
+    format!("{HOSTILE_BOT} {modes} - {arg}")
 }
 
 /// One game of `bot1` (player 1, named a) against `bot2` (named b), with `extra` options; both
 /// bots' stderr in `logs`. Returns the output and the stderr of bot a and bot b.
 fn game(bot1: &str, bot2: &str, extra: &[&str], logs: &Path) -> (Output, String, String) {
     let _ = std::fs::remove_dir_all(logs);
-    let out = Command::new(exe())
-        .args(["match", "darra", bot1, bot2, "--name1", "a", "--name2", "b"])
-        .args(["--games", "1", "--logs", logs.to_str().unwrap()])
+    let out = Match::new("darra", bot1, bot2)
+        .names("a", "b")
+        .games(1)
+        .logs(logs)
         .args(extra)
-        .output()
-        .unwrap();
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let read = |name: &str| std::fs::read_to_string(logs.join(name)).unwrap_or_default();
     let (a, b) = (read("g1-p1-a.stderr"), read("g1-p2-b.stderr"));
@@ -113,9 +113,11 @@ fn static_bot(dir: &Path) -> String {
 
 /// `x` against `y` under `--sandbox`, from the package's root: two normal games.
 fn two_normal_games_in_the_sandbox(x: &str, y: &str) {
-    let out = Command::new(exe())
+    let out = Match::new("darra", x, y)
+        .games(2)
+        .arg("--sandbox")
+        .process()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["match", "darra", x, y, "--games", "2", "--sandbox"])
         .output()
         .unwrap();
     let stdout = text(&out.stdout);
@@ -171,9 +173,10 @@ fn sandbox_per_bot_in_an_event_file() {
     )
     .unwrap();
     let out_dir = dir.join("run");
-    let out = Command::new(exe())
-        .args(["tournament", "--config", event.to_str().unwrap(), "--quiet"])
-        .args(["--out", out_dir.to_str().unwrap()])
+    let out = event_tournament(&event)
+        .quiet()
+        .out(&out_dir)
+        .process()
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -191,17 +194,10 @@ fn sandbox_per_bot_in_an_event_file() {
 #[test]
 fn sandbox_without_bwrap_is_an_error_before_any_game() {
     // A PATH without bwrap; the bots need none.
-    let out = Command::new(exe())
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--sandbox",
-        ])
+    let out = Match::new("darra", "builtin:random", "builtin:random")
+        .arg("--sandbox")
         .env("PATH", "/nonexistent")
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(err.contains("--sandbox needs bubblewrap"), "{err}");

@@ -52,11 +52,11 @@ fn run(args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// The one game of `jsonl`.
-fn only_game(jsonl: &Path) -> serde_json::Value {
-    let games = read_jsonl(jsonl);
-    assert_eq!(games.len(), 1, "{games:?}");
-    games.into_iter().next().unwrap()
+/// One game of `bot` against builtin:random, logged in `dir`.
+fn one_game(dir: &Path, bot: &str) -> Match {
+    Match::new("darra", bot, "builtin:random")
+        .games(1)
+        .jsonl(dir.join("g.jsonl"))
 }
 
 /// What the bot whose log names hold `name` wrote on stderr, from `match --logs DIR`.
@@ -71,44 +71,6 @@ fn logged_stderr(logs: &Path, name: &str) -> String {
 }
 
 // ---- the freeze --------------------------------------------------------------------------
-
-/// The CPU (user + system, seconds) of every process whose command line starts with `prefix`,
-/// read from /proc every 20 ms until `stop`: the most seen of each pid, summed.
-fn cpu_of_processes_starting(prefix: &str, mut child: std::process::Child) -> (f64, Output) {
-    let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
-    let mut most = std::collections::HashMap::new();
-    loop {
-        for e in std::fs::read_dir("/proc").unwrap().flatten() {
-            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
-                continue;
-            };
-            let Ok(cmd) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
-                continue;
-            };
-            if !cmd.starts_with(prefix.as_bytes()) {
-                continue;
-            }
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-                continue;
-            };
-            let f: Vec<&str> = stat
-                .rsplit_once(')')
-                .unwrap()
-                .1
-                .split_whitespace()
-                .collect();
-            let t: u64 = f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap();
-            let seen = most.entry(pid).or_insert(0);
-            *seen = t.max(*seen);
-        }
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (most.values().sum::<u64>() as f64 / tick, out)
-}
 
 /// The thaw bot (tests/bots/thaw_bot.c), built with cc, against search on one core, with
 /// `extra` options: whatever its helper runs outside its bot's turns would be search's time,
@@ -125,42 +87,20 @@ fn a_helper_arming_sigcont_timers_never_runs_on_the_opponents_time_with(extra: &
         .unwrap();
     assert!(cc.status.success(), "{}", text(&cc.stderr));
     let prog = exe_path.display().to_string();
-    let jsonl = dir.join("thaw.jsonl");
     let logs = dir.join("logs");
     // Search thinks its 100 ms a move; all of the game's processes share one core
     // (--affinity), so whatever the helper runs outside its bot's turns is search's time.
-    let args = [
-        &[
-            "match",
-            "darra",
-            prog.as_str(),
-            "builtin:search",
-            "--games",
-            "2",
-            "--movetime",
-            "100",
-            "--margin",
-            "1000",
-            "--affinity",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--logs",
-            logs.to_str().unwrap(),
-        ],
-        extra,
-    ]
-    .concat();
-    let child = Command::new(exe())
-        .args(&args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (helper_cpu, out) = cpu_of_processes_starting(&prog, child);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), 2);
+    let game = Match::new("darra", &prog, "builtin:search")
+        .games(2)
+        .movetime(100)
+        .args(["--margin", "1000", "--affinity"])
+        .jsonl(dir.join("thaw.jsonl"))
+        .logs(&logs)
+        .args(extra);
+    let sampler = CpuSampler::starting(&prog);
+    let run = game.played();
+    let helper_cpu = sampler.stop();
+    let games = run.records(2);
     // The thaw bot's own clock over both games (its plies: white's are the even ones).
     let mut own_s = 0.0;
     for g in &games {
@@ -227,24 +167,12 @@ fn children_reaped_by_the_kernel_still_count_against_cpu_seconds() {
         burn,
         0.0,
     );
-    let jsonl = dir.join("g.jsonl");
-    let out = run(&[
-        "match",
-        "darra",
-        &bot,
-        "builtin:random",
-        "--games",
-        "1",
-        // Room for 0.8 s of CPU a turn on a machine loaded tenfold.
-        "--movetime",
-        "20000",
-        "--cpu-seconds",
-        "3",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let g = only_game(&jsonl);
+    // Room for 0.8 s of CPU a turn on a machine loaded tenfold.
+    let run = one_game(&dir, &bot)
+        .movetime(20000)
+        .args(["--cpu-seconds", "3"])
+        .played();
+    let g = run.only_record();
     let reason = g["reason"].as_str().unwrap();
     assert!(
         reason.contains("exceeded --cpu-seconds 3 (all its processes together)"),
@@ -286,28 +214,12 @@ fn memfd_pages_nobody_maps_count_against_memory_with(extra: &[&str]) {
     let hold = "if 'held' not in globals():\n    held = []\n    for i in range(6):\n        fd = os.memfd_create('hold%d' % i)\n        os.posix_fallocate(fd, 0, 100 << 20)\n        held.append(fd)";
     let bot = py_bot(&dir, "memfd.py", "", hold, 0.3);
     let before = host_shmem_mib();
-    let jsonl = dir.join("g.jsonl");
-    let args = [
-        &[
-            "match",
-            "darra",
-            bot.as_str(),
-            "builtin:random",
-            "--games",
-            "1",
-            "--movetime",
-            "5000",
-            "--memory",
-            "128",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ],
-        extra,
-    ]
-    .concat();
-    let out = run(&args);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let g = only_game(&jsonl);
+    let run = one_game(&dir, &bot)
+        .movetime(5000)
+        .args(["--memory", "128"])
+        .args(extra)
+        .played();
+    let g = run.only_record();
     assert!(
         g["reason"]
             .as_str()
@@ -351,26 +263,14 @@ fn no_sysv_segment_can_be_made_so_none_outlives_the_bot() {
             .count()
     };
     let before = segments();
-    let jsonl = dir.join("g.jsonl");
-    let out = run(&[
-        "match",
-        "darra",
-        &bot,
-        "builtin:random",
-        "--games",
-        "1",
-        "--memory",
-        "512",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-        "--logs",
-        logs.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let run = one_game(&dir, &bot)
+        .args(["--memory", "512"])
+        .logs(&logs)
+        .played();
     let said = logged_stderr(&logs, "sysv");
     // Refused, EPERM (1), all four times; the game went on.
     assert_eq!(said.matches("shmget -1 1\n").count(), 4, "{said}");
-    assert_eq!(only_game(&jsonl)["termination"], "normal");
+    assert_eq!(run.only_record()["termination"], "normal");
     assert_eq!(segments(), before, "a segment was left on the host");
 }
 
@@ -385,7 +285,7 @@ fn a_word_naming_a_socket_fifo_or_device_is_refused_under_the_sandbox_before_any
     let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
     let fifo = dir.join("fifo");
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
-    let bot = bot("random_bot.py");
+    let bot = RANDOM_BOT_PY;
     let cases = [
         (sock.display().to_string(), "names the Unix socket"),
         (format!("--pipe={}", fifo.display()), "names the FIFO"),
@@ -408,7 +308,9 @@ fn a_word_naming_a_socket_fifo_or_device_is_refused_under_the_sandbox_before_any
             assert!(err.contains(&format!("'{word}' {said}")), "{args:?}: {err}");
         }
         // Without the sandbox nothing is bound, so nothing is refused.
-        let out = run(&["match", "darra", &cmd, "builtin:random", "--games", "1"]);
+        let out = Match::new("darra", &cmd, "builtin:random")
+            .games(1)
+            .output();
         assert!(
             !text(&out.stderr).contains("never handed"),
             "{}",
@@ -425,17 +327,15 @@ fn a_bot_that_closes_its_stdout_and_lives_on_is_judged_within_a_second_in(
     mode: &str,
     flags: &[&str],
 ) {
-    let bot = bot("closes_stdout.sh");
-    let mut cmd = Command::new(exe());
-    cmd.args(["match", "darra", &bot, "builtin:random", "--games", "2"])
-        .args(["--movetime", "30000"])
-        .args(flags)
-        .stdin(Stdio::null());
+    let mut game = Match::new("darra", bot("closes_stdout.sh"), "builtin:random")
+        .games(2)
+        .movetime(30000)
+        .args(flags);
     if mode == "group" {
-        cmd.env("BARAZA_ISOLATION", "group");
+        game = game.env("BARAZA_ISOLATION", "group");
     }
     let start = std::time::Instant::now();
-    let out = cmd.output().unwrap();
+    let out = game.output();
     let took = start.elapsed();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);

@@ -21,52 +21,22 @@ fn refusals_are_one_clear_line() {
     // One active version cannot play.
     let err = refused(&["league", "run", d, "--games", "2"], 1);
     assert!(err.contains("1 active version: a batch needs 2"), "{err}");
+    // `league submit` of NAME running CMD, with `extra` options: refused.
+    let submit_refused = |name: &str, cmd: &str, extra: &[&str]| {
+        let submit = ["league", "submit", d, "--name", name, "--cmd", cmd];
+        refused(&[&submit[..], extra].concat(), 1)
+    };
     // The same version twice.
-    let err = refused(
-        &[
-            "league",
-            "submit",
-            d,
-            "--name",
-            "a",
-            "--cmd",
-            "builtin:greedy",
-            "--version",
-            "1",
-        ],
-        1,
-    );
+    let err = submit_refused("a", "builtin:greedy", &["--version", "1"]);
     assert!(err.contains("a@1 was already submitted"), "{err}");
     // A program that does not exist is refused at submission, not at the first game.
     let missing = dir.join("no-such-bot");
-    let err = refused(
-        &[
-            "league",
-            "submit",
-            d,
-            "--name",
-            "b",
-            "--cmd",
-            missing.to_str().unwrap(),
-        ],
-        1,
-    );
+    let err = submit_refused("b", missing.to_str().unwrap(), &[]);
     assert!(err.contains("b@1"), "{err}");
     let err = refused(&["league", "withdraw", d, "--name", "zz"], 1);
     assert!(err.contains("no entrant named 'zz'"), "{err}");
     assert!(err.contains("its entrants: a"), "{err}");
-    let err = refused(
-        &[
-            "league",
-            "submit",
-            d,
-            "--name",
-            "x@y",
-            "--cmd",
-            "builtin:random",
-        ],
-        1,
-    );
+    let err = submit_refused("x@y", "builtin:random", &[]);
     assert!(err.contains("'x@y'"), "{err}");
     // Merging with no batch planned.
     let err = refused(&["league", "merge", d], 1);
@@ -86,18 +56,11 @@ fn refusals_are_one_clear_line() {
 fn a_program_changed_since_its_submission_does_not_play() {
     let dir = temp_dir("league-changed");
     let program = dir.join("mine.sh");
-    std::fs::copy(bot("first_bot.sh"), &program).unwrap();
+    std::fs::copy(FIRST_BOT, &program).unwrap();
     let l = dir.join("l");
     let d = l.to_str().unwrap();
     new_league(&l, &["r=builtin:random"]);
-    league(&[
-        "submit",
-        d,
-        "--name",
-        "mine",
-        "--cmd",
-        program.to_str().unwrap(),
-    ]);
+    submit(&l, "mine", program.to_str().unwrap());
     // Its digest is in entrants.toml.
     let entrants = std::fs::read_to_string(l.join("entrants.toml")).unwrap();
     assert!(entrants.contains("sha256"), "{entrants}");
@@ -111,14 +74,7 @@ fn a_program_changed_since_its_submission_does_not_play() {
     );
     assert!(err.contains("mine.sh"), "{err}");
     // Submitted again, the new version plays.
-    league(&[
-        "submit",
-        d,
-        "--name",
-        "mine",
-        "--cmd",
-        program.to_str().unwrap(),
-    ]);
+    submit(&l, "mine", program.to_str().unwrap());
     run_games(&l, 2);
     let lines = game_lines(&l);
     assert_eq!(lines.len(), 2);

@@ -17,14 +17,7 @@ fn the_leaderboard_rates_the_active_versions_as_results_does() {
     );
     run_games(&dir, 24);
     let d = dir.to_str().unwrap();
-    league(&[
-        "submit",
-        d,
-        "--name",
-        "r",
-        "--cmd",
-        "builtin:search --level 1",
-    ]);
+    submit(&dir, "r", "builtin:search --level 1");
     run_games(&dir, 24);
     let lines = game_lines(&dir);
     let board: serde_json::Value =

@@ -30,35 +30,16 @@ fn standings(dir: &Path) -> Option<Vec<String>> {
 #[test]
 fn a_league_of_known_order_reaches_it_and_a_late_version_its_place() {
     let dir = temp_dir("league-order");
-    let d = dir.to_str().unwrap();
-    league(&[
-        "new",
-        d,
-        "--ruleset",
-        "darra",
-        "--movetime",
-        "2000",
-        "--seed",
-        "3",
-    ]);
-    for (name, cmd) in [
-        ("r", "builtin:random"),
-        ("g", "builtin:greedy"),
-        ("s3", "builtin:search --level 3"),
-        ("s5", "builtin:search --level 5"),
-    ] {
-        league(&["submit", d, "--name", name, "--cmd", cmd]);
-    }
+    let entrants = [
+        "r=builtin:random",
+        "g=builtin:greedy",
+        "s3=builtin:search --level 3",
+        "s5=builtin:search --level 5",
+    ];
+    new_league_of(&dir, ("2000", "3"), &entrants);
     // Four versions owe four placement pairs each: 8 pairs, 16 games.
     run_games(&dir, 16);
-    league(&[
-        "submit",
-        d,
-        "--name",
-        "s4",
-        "--cmd",
-        "builtin:search --level 4",
-    ]);
+    submit(&dir, "s4", "builtin:search --level 4");
     // Its four placement pairs (every other version is placed) put s4 within one place of
     // its rank in the known order: second, below level 5.
     run_games(&dir, 8);

@@ -26,21 +26,30 @@ fn league(args: &[&str]) -> String {
 /// the built-in bots answer in milliseconds, and at `--level` they play the same moves unless
 /// the clock cuts a search short, which a loaded machine must not do.
 fn new_league(dir: &Path, entrants: &[&str]) {
+    new_league_of(dir, ("1000", "7"), entrants);
+}
+
+/// A new league of darra in `dir` at `(movetime, seed)` with `entrants` (`NAME=COMMAND`).
+fn new_league_of(dir: &Path, (movetime, seed): (&str, &str), entrants: &[&str]) {
     let d = dir.to_str().unwrap();
-    league(&[
-        "new",
-        d,
-        "--ruleset",
-        "darra",
-        "--movetime",
-        "1000",
-        "--seed",
-        "7",
-    ]);
+    let new = ["new", d, "--ruleset", "darra", "--movetime", movetime];
+    league(&[&new[..], &["--seed", seed]].concat());
     for e in entrants {
         let (name, cmd) = e.split_once('=').unwrap();
-        league(&["submit", d, "--name", name, "--cmd", cmd]);
+        submit(dir, name, cmd);
     }
+}
+
+/// `league submit DIR --name NAME --cmd CMD`, which must succeed; what it said.
+fn submit(dir: &Path, name: &str, cmd: &str) -> String {
+    league(&[
+        "submit",
+        dir.to_str().unwrap(),
+        "--name",
+        name,
+        "--cmd",
+        cmd,
+    ])
 }
 
 /// `league run DIR --games N`, two games at once.

@@ -76,18 +76,21 @@ fn three_entrants_play_a_batch_that_results_and_replay_read() {
     assert!(lines[12..].iter().all(|g| g.game_id.starts_with("r2-p")));
 }
 
+/// A league in `dir` of random, greedy and search at level 1, after a batch of 12 games.
+fn three_after_a_batch(dir: &Path) {
+    let entrants = [
+        "r=builtin:random",
+        "g=builtin:greedy",
+        "s=builtin:search --level 1",
+    ];
+    new_league(dir, &entrants);
+    run_games(dir, 12);
+}
+
 #[test]
 fn a_new_version_replaces_the_old_in_play_and_keeps_its_history() {
     let dir = temp_dir("league-version");
-    new_league(
-        &dir,
-        &[
-            "r=builtin:random",
-            "g=builtin:greedy",
-            "s=builtin:search --level 1",
-        ],
-    );
-    run_games(&dir, 12);
+    three_after_a_batch(&dir);
     let before = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
     let old_games = game_lines(&dir)
         .iter()
@@ -95,14 +98,7 @@ fn a_new_version_replaces_the_old_in_play_and_keeps_its_history() {
         .count();
     assert!(old_games > 0, "g@1 played in the first batch");
     let d = dir.to_str().unwrap();
-    let said = league(&[
-        "submit",
-        d,
-        "--name",
-        "g",
-        "--cmd",
-        "builtin:search --level 2",
-    ]);
+    let said = submit(&dir, "g", "builtin:search --level 2");
     assert_eq!(said.trim(), "submitted g@2");
     run_games(&dir, 12);
     let after = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
@@ -144,15 +140,7 @@ fn a_new_version_replaces_the_old_in_play_and_keeps_its_history() {
 #[test]
 fn a_withdrawn_entrant_plays_no_more() {
     let dir = temp_dir("league-withdraw");
-    new_league(
-        &dir,
-        &[
-            "r=builtin:random",
-            "g=builtin:greedy",
-            "s=builtin:search --level 1",
-        ],
-    );
-    run_games(&dir, 12);
+    three_after_a_batch(&dir);
     let d = dir.to_str().unwrap();
     let said = league(&["withdraw", d, "--name", "r"]);
     assert!(said.starts_with("withdrew r@1"), "{said}");

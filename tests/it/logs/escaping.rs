@@ -62,16 +62,10 @@ fn a_match_logs_what_a_bot_wrote_escaped() {
     let dir = temp_dir("escape-match-logs");
     let logs = dir.join("logs");
     let bot = noisy_bot(&dir);
-    baraza_ok([
-        "match",
-        "darra",
-        &bot,
-        "builtin:random",
-        "--games",
-        "1",
-        "--logs",
-        logs.to_str().unwrap(),
-    ]);
+    Match::new("darra", &bot, "builtin:random")
+        .games(1)
+        .logs(&logs)
+        .played();
     let written = files(&logs);
     assert!(
         written.iter().any(|(n, _)| n.ends_with(".info")),

@@ -442,27 +442,27 @@ mod property {
             })
     }
 
+    /// `recs` written as PGN and parsed back.
+    fn round_trip(recs: &[GameRecord]) -> Vec<GameRecord> {
+        let mut buf = Vec::new();
+        for r in recs {
+            write_pgn(&mut buf, r).unwrap();
+        }
+        let text = String::from_utf8(buf).unwrap();
+        parse_pgn(&text).unwrap()
+    }
+
     proptest! {
         #[test]
         fn parse_inverts_write_with_infos_and_ids(
             recs in prop::collection::vec(any_record_with_words(), 1..4)
         ) {
-            let mut buf = Vec::new();
-            for r in &recs {
-                write_pgn(&mut buf, r).unwrap();
-            }
-            let text = String::from_utf8(buf).unwrap();
-            prop_assert_eq!(parse_pgn(&text).unwrap(), recs);
+            prop_assert_eq!(round_trip(&recs), recs);
         }
 
         #[test]
         fn parse_inverts_write(recs in prop::collection::vec(any_record(), 1..4)) {
-            let mut buf = Vec::new();
-            for r in &recs {
-                write_pgn(&mut buf, r).unwrap();
-            }
-            let text = String::from_utf8(buf).unwrap();
-            prop_assert_eq!(parse_pgn(&text).unwrap(), recs);
+            prop_assert_eq!(round_trip(&recs), recs);
         }
     }
 }

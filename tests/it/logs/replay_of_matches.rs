@@ -2,15 +2,15 @@
 //! the example bots and the referee tests' misbehaving bots must all pass `baraza replay
 //! --verify`: the log writer, the verifier's rules and the referee agree.
 
-use crate::support::{baraza, need, temp_dir, Tool};
+use crate::support::{baraza, need, temp_dir, Match, Tool, BAD_BOT, FIRST_BOT};
 use std::path::Path;
 
-fn play(args: &[&str], pgn: &Path) {
-    baraza()
-        .arg("match")
-        .args(args)
-        .arg("--pgn")
-        .arg(pgn)
+/// Two games of `game` at `movetime` ms a move, appended to `pgn`.
+fn play(game: Match, movetime: u64, pgn: &Path) {
+    game.games(2)
+        .movetime(movetime)
+        .pgn(pgn)
+        .command()
         .timeout(std::time::Duration::from_secs(120))
         .assert()
         .success();
@@ -44,15 +44,8 @@ fn builtin_bots_on_every_game() {
     let rulesets = ["darra", "darra-2x12", "bao", "dara", "dara-niger"];
     for r in rulesets {
         play(
-            &[
-                r,
-                "builtin:random",
-                "builtin:greedy",
-                "--games",
-                "2",
-                "--movetime",
-                "5000",
-            ],
+            Match::new(r, "builtin:random", "builtin:greedy"),
+            5000,
             &pgn,
         );
     }
@@ -72,18 +65,7 @@ fn example_bot_plays_whole_games(program: &str, script: &str) {
     let pgn = dir.join("games.pgn");
     let root = env!("CARGO_MANIFEST_DIR");
     let bot = format!("{program} {root}/bots/{script}");
-    play(
-        &[
-            "dara",
-            &bot,
-            "builtin:random",
-            "--games",
-            "2",
-            "--movetime",
-            "5000",
-        ],
-        &pgn,
-    );
+    play(Match::new("dara", bot, "builtin:random"), 5000, &pgn);
     let games = verified(&pgn);
     assert_eq!(games.len(), 2);
     assert!(
@@ -115,8 +97,6 @@ fn the_shell_example_bot_plays_whole_games() {
 fn forfeits_recorded_by_the_referee_verify() {
     let dir = temp_dir("forfeits");
     let pgn = dir.join("games.pgn");
-    let bots = format!("{}/tests/bots", env!("CARGO_MANIFEST_DIR"));
-    let good = format!("{bots}/first_bot.sh");
     let cases = [
         ("noready", "stalled connection"),
         ("crash", "crash"),
@@ -126,21 +106,9 @@ fn forfeits_recorded_by_the_referee_verify() {
         ("double", "protocol error"),
     ];
     for (mode, _) in cases {
-        let bad = format!("{bots}/bad_bot.sh {mode}");
-        play(
-            &[
-                "darra",
-                &bad,
-                &good,
-                "--games",
-                "2",
-                "--movetime",
-                "400",
-                "--startup-timeout",
-                "1000",
-            ],
-            &pgn,
-        );
+        let bad = format!("{BAD_BOT} {mode}");
+        let game = Match::new("darra", bad, FIRST_BOT).args(["--startup-timeout", "1000"]);
+        play(game, 400, &pgn);
     }
     let games = verified(&pgn);
     assert_eq!(games.len(), 2 * cases.len());

@@ -4,7 +4,7 @@
 //! should have been is worked out from the rules (the engines replaying its moves) and the
 //! schedule (leg `a` of pair 1 has the first bot as player 1), not from the output.
 
-use crate::support::{baraza, temp_dir, text, tournament};
+use crate::support::{baraza, temp_dir, text, tournament, Match};
 use baraza::game::Status;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -54,17 +54,10 @@ fn played_tournament(name: &str) -> (crate::support::TempDir, PathBuf) {
 /// `baraza match` of random against greedy, 6 games, as a `--jsonl` file.
 fn played_match(dir: &Path) -> PathBuf {
     let file = dir.join("match.jsonl");
-    baraza()
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:greedy",
-            "--games",
-            "6",
-        ])
-        .arg("--jsonl")
-        .arg(&file)
+    Match::new("darra", "builtin:random", "builtin:greedy")
+        .games(6)
+        .jsonl(&file)
+        .command()
         .assert()
         .success();
     file

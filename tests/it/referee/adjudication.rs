@@ -8,36 +8,22 @@ use std::path::Path;
 
 /// `score_bot.sh` claiming `score` before every move.
 fn scorer(score: &str) -> String {
-    format!("{} {score}", bot("score_bot.sh"))
+    format!("{SCORE_BOT} {score}")
 }
 
 /// `match darra BOT1 BOT2 --names lo hi ... EXTRA`: its games from --jsonl and the PGN path.
 fn adjudicated_match(dir: &Path, bot1: &str, bot2: &str, extra: &[&str]) -> Vec<serde_json::Value> {
     let jsonl = dir.join("games.jsonl");
     let pgn = dir.join("games.pgn");
-    let mut args = vec![
-        "darra",
-        bot1,
-        bot2,
-        "--name1",
-        "lo",
-        "--name2",
-        "hi",
-        "--games",
-        "2",
-        "--movetime",
-        "2000",
-    ];
-    args.extend_from_slice(extra);
-    args.extend([
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
-    let run = run_match(&args);
-    assert!(run.success, "{}", run.stderr);
-    read_jsonl(&jsonl)
+    Match::new("darra", bot1, bot2)
+        .names("lo", "hi")
+        .games(2)
+        .movetime(2000)
+        .args(extra)
+        .jsonl(&jsonl)
+        .pgn(&pgn)
+        .played()
+        .all_records()
 }
 
 #[test]
@@ -232,32 +218,16 @@ fn decided_ends_a_darra_game_once_a_store_holds_more_than_half() {
 
 #[test]
 fn bad_rule_values_are_refused_naming_the_key() {
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--adjudicate-resign",
-            "movecount=3",
-        ],
-        2,
-    );
+    let randoms = Match::new("darra", "builtin:random", "builtin:random");
+    let err = randoms
+        .clone()
+        .args(["--adjudicate-resign", "movecount=3"])
+        .refused(2);
     assert!(
         err.contains("--adjudicate-resign: score=N is missing"),
         "{err}"
     );
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--adjudicate",
-            "sure",
-        ],
-        2,
-    );
+    let err = randoms.args(["--adjudicate", "sure"]).refused(2);
     assert!(err.contains("possible values: decided"), "{err}");
 }
 
@@ -276,15 +246,12 @@ fn tournament_adjudicates_from_the_event_file_and_results_verify_accepts_it() {
     )
     .unwrap();
     let out = dir.join("run");
-    baraza_ok([
-        "tournament",
-        "--config",
-        event.to_str().unwrap(),
-        "--concurrency",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    event_tournament(&event)
+        .concurrency(1)
+        .out(&out)
+        .command()
+        .assert()
+        .success();
     let lines = read_jsonl(&out.join("games.jsonl"));
     assert_eq!(
         lines[0]["event"]["adjudication"]["resign"], "movecount=2,score=300",

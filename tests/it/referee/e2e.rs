@@ -2,7 +2,7 @@
 //! and the example bots in `bots/`; the logs they write pass `replay --verify`, and a
 //! hand-tampered log fails naming the right game and ply.
 
-use crate::support::{baraza, verify_log};
+use crate::support::{baraza, read_jsonl, verify_log, Match, RULESET_IDS};
 use std::path::{Path, PathBuf};
 
 fn tmp(name: &str) -> PathBuf {
@@ -17,23 +17,15 @@ fn tmp(name: &str) -> PathBuf {
 fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<serde_json::Value> {
     let jsonl = pgn.with_extension("jsonl");
     let _ = std::fs::remove_file(&jsonl);
-    let out = baraza()
+    let out = Match::new(ruleset, bot1, bot2)
+        .games(games)
+        .seed(7)
+        .tc("30+1")
+        .args(["--startup-timeout", "20000"])
+        .pgn(pgn)
+        .jsonl(&jsonl)
+        .process()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "match",
-            ruleset,
-            bot1,
-            bot2,
-            "--games",
-            &games.to_string(),
-            "--seed",
-            "7",
-        ])
-        .args(["--tc", "30+1", "--startup-timeout", "20000"])
-        .arg("--pgn")
-        .arg(pgn)
-        .arg("--jsonl")
-        .arg(&jsonl)
         .output()
         .unwrap();
     assert!(out.status.success(), "{ruleset} {bot1} {bot2}: {out:?}");
@@ -43,11 +35,7 @@ fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<se
         !err.contains("exited between games"),
         "{bot1} {bot2}: {err}"
     );
-    let text = std::fs::read_to_string(&jsonl).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = read_jsonl(&jsonl);
     assert_eq!(
         lines.len(),
         games as usize,
@@ -60,15 +48,7 @@ fn play(ruleset: &str, bot1: &str, bot2: &str, games: u32, pgn: &Path) -> Vec<se
 
 #[test]
 fn builtin_bots_play_every_ruleset_and_the_logs_verify() {
-    for ruleset in [
-        "darra",
-        "darra-2x12",
-        "darra-2x16",
-        "darra-2x18",
-        "dara",
-        "dara-niger",
-        "bao",
-    ] {
+    for ruleset in RULESET_IDS {
         let pgn = tmp(&format!("{ruleset}.pgn"));
         let games = play(ruleset, "builtin:greedy", "builtin:random", 2, &pgn);
         for (i, g) in games.iter().enumerate() {

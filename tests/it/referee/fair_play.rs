@@ -81,95 +81,23 @@ fn against_search(
     extra: &[&str],
     watch: &str,
 ) -> f64 {
-    let jsonl = dir.join(format!("{tag}.jsonl"));
-    let games = games.to_string();
-    let args = [
-        &[
-            "match",
-            "darra",
-            "builtin:search",
-            opponent,
-            "--games",
-            &games,
-            "--movetime",
-            "100",
-            // A stall of a loaded machine is not the spinner's doing: at load 6 on 2 cores,
-            // search lost on time to the quiet bot with the default 50 ms.
-            "--margin",
-            "1000",
-            "--affinity",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ],
-        extra,
-    ]
-    .concat();
-    let mut cmd = std::process::Command::new(exe());
+    let mut game = Match::new("darra", "builtin:search", opponent)
+        .games(games)
+        .movetime(100)
+        // A stall of a loaded machine is not the spinner's doing: at load 6 on 2 cores,
+        // search lost on time to the quiet bot with the default 50 ms.
+        .args(["--margin", "1000"])
+        .arg("--affinity")
+        .jsonl(dir.join(format!("{tag}.jsonl")))
+        .args(extra);
     if let Isolation::Group = isolation {
-        cmd.env("BARAZA_ISOLATION", "group");
+        game = game.env("BARAZA_ISOLATION", "group");
     }
-    let sampler = CpuSampler::start(watch);
-    let out = cmd
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    let sampler = CpuSampler::holding(watch);
+    let out = game.output();
     let cpu_s = sampler.stop();
     assert!(out.status.success(), "{}", text(&out.stderr));
     cpu_s
-}
-
-/// The CPU time (user + system) of every process whose command line holds a marker, read
-/// from /proc every 20 ms while a match runs: the largest count seen for each pid, summed.
-/// A process that ends between two reads loses at most its last 20 ms.
-struct CpuSampler {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: std::thread::JoinHandle<f64>,
-}
-
-impl CpuSampler {
-    fn start(marker: &str) -> CpuSampler {
-        use std::sync::atomic::Ordering;
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let (flag, marker) = (stop.clone(), marker.to_string());
-        let thread = std::thread::spawn(move || {
-            let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
-            let mut ticks = std::collections::HashMap::new();
-            while !flag.load(Ordering::Relaxed) {
-                for (pid, t) in cpu_ticks_of(&marker) {
-                    let seen = ticks.entry(pid).or_insert(0);
-                    *seen = t.max(*seen);
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            ticks.values().sum::<u64>() as f64 / tick
-        });
-        CpuSampler { stop, thread }
-    }
-
-    fn stop(self) -> f64 {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        self.thread.join().unwrap()
-    }
-}
-
-/// (pid, utime + stime in clock ticks) of the processes whose command line holds `marker`.
-fn cpu_ticks_of(marker: &str) -> Vec<(u32, u64)> {
-    let entries = std::fs::read_dir("/proc").unwrap().flatten();
-    let pids = entries.filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok());
-    pids.filter_map(|pid| {
-        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
-        if !String::from_utf8_lossy(&cmdline).contains(marker) {
-            return None;
-        }
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // Fields after the command's closing parenthesis: state is the 3rd of the line,
-        // utime the 14th and stime the 15th.
-        let rest: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        let (utime, stime): (u64, u64) = (rest.get(11)?.parse().ok()?, rest.get(12)?.parse().ok()?);
-        Some((pid, utime + stime))
-    })
-    .collect()
 }
 
 /// What the spinner's processes did: their CPU seconds over all games, stopped between turns
@@ -185,12 +113,12 @@ struct SpinnerCpu {
 fn spinner_figures(name: &str, isolation: Isolation) -> ([SearchFigures; 3], SpinnerCpu) {
     let dir = temp_dir(name);
     let marker = format!("baraza-spin-{name}-{}", std::process::id());
-    let quiet = bot("first_bot.sh");
-    let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
+    let quiet = FIRST_BOT;
+    let spinner = format!("{SPINNER_BOT} {marker}");
     let mut stopped_s = 0.0;
     for half in ["a", "b"] {
         let tag = format!("quiet-{half}");
-        against_search(&dir, &tag, &quiet, (5, isolation), &[], &marker);
+        against_search(&dir, &tag, quiet, (5, isolation), &[], &marker);
         let tag = format!("spin-{half}");
         stopped_s += against_search(&dir, &tag, &spinner, (5, isolation), &[], &marker);
     }
@@ -227,14 +155,6 @@ fn spinner_figures(name: &str, isolation: Isolation) -> ([SearchFigures; 3], Spi
         pondering_s,
     };
     (figures, cpu)
-}
-
-/// Whether a process whose command line holds `marker` is running.
-fn process_with(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline"))
-            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
-    })
 }
 
 #[test]
@@ -293,7 +213,7 @@ fn with_two_games_at_once_a_spinning_bot_takes_nothing_beyond_its_own_clock() {
     // measured as in the test above against the same spinner left to ponder.
     let dir = temp_dir("spin-c2");
     let marker = format!("baraza-spin-c2-{}", std::process::id());
-    let spinner = format!("{} {marker}", bot("spinner_bot.sh"));
+    let spinner = format!("{SPINNER_BOT} {marker}");
     let iso = Isolation::Namespace;
     let c2 = ["--concurrency", "2"];
     let stopped_s = against_search(&dir, "spin", &spinner, (10, iso), &c2, &marker);
@@ -320,31 +240,13 @@ fn with_two_games_at_once_a_spinning_bot_takes_nothing_beyond_its_own_clock() {
 /// error of the premove bot that names its premove.
 fn every_premove_is_refused(mode: &str, n: u32, extra: &[&str]) {
     let dir = temp_dir(&format!("premove-{mode}-{}", extra.len()));
-    let jsonl = dir.join("games.jsonl");
     let premover = format!("python3 {} {mode}", bot("premove_bot.py"));
-    let games = n.to_string();
-    let args = [
-        &[
-            "match",
-            "darra",
-            premover.as_str(),
-            "builtin:random",
-            "--games",
-            &games,
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ],
-        extra,
-    ]
-    .concat();
-    let out = std::process::Command::new(exe())
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), n as usize);
+    let run = Match::new("darra", premover, "builtin:random")
+        .games(n)
+        .jsonl(dir.join("games.jsonl"))
+        .args(extra)
+        .played();
+    let games = run.records(n as usize);
     for g in &games {
         let reason = g["reason"].as_str().unwrap();
         assert_eq!(
@@ -445,7 +347,7 @@ fn only_the_ponderer_ticks_on_the_opponents_time(tag: &str, extra: &[&str]) {
     let dir = temp_dir(tag);
     let out = dir.join("run");
     let event = dir.join("event.toml");
-    let ticker = bot("ticker_bot.sh");
+    let ticker = TICKER_BOT;
     std::fs::write(
         &event,
         format!(
@@ -453,16 +355,15 @@ fn only_the_ponderer_ticks_on_the_opponents_time(tag: &str, extra: &[&str]) {
              [[bot]]\nname = \"ponders\"\ncmd = \"{ticker}\"\nponder = true\n\n\
              [[bot]]\nname = \"stopped\"\ncmd = \"{ticker}\"\n\n\
              [[bot]]\nname = \"sleepy\"\ncmd = \"{}\"\n",
-            bot("sleepy_bot.sh")
+            SLEEPY_BOT
         ),
     )
     .unwrap();
-    baraza()
-        .args(["tournament", "--quiet", "--config"])
-        .arg(&event)
-        .arg("--out")
-        .arg(&out)
+    event_tournament(&event)
+        .quiet()
+        .out(&out)
         .args(extra)
+        .command()
         .assert()
         .success();
     let jsonl = out.join("games.jsonl");
@@ -497,18 +398,10 @@ fn freezing_a_bot_never_wakes_its_namespaces_init() {
     let logs = dir.0.join("logs");
     let bot = bot("parent_wakeups.py");
     let logs_arg = logs.to_str().unwrap();
-    let out = baraza()
-        .args([
-            "match",
-            "darra-2x18",
-            &bot,
-            "builtin:random",
-            "--games",
-            "1",
-        ])
+    let out = Match::new("darra-2x18", &bot, "builtin:random")
+        .games(1)
         .args(["--logs", logs_arg])
-        .output()
-        .unwrap();
+        .output();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said: String = std::fs::read_dir(&logs)
         .unwrap()

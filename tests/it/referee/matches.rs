@@ -33,25 +33,15 @@ fn full_games(ruleset: &str) {
     let dir = temp_dir(&format!("full-{ruleset}"));
     let jsonl = dir.join("games.jsonl");
     let pgn = dir.join("games.pgn");
-    let random = format!("python3 {} 3", bot("random_bot.py"));
-    let run = run_match(&[
-        ruleset,
-        &random,
-        &bot("random_bot.py"),
-        "--games",
-        "2",
-        "--seed",
-        "42",
-        "--tc",
-        "20+0.5",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), 2);
+    let random = format!("python3 {RANDOM_BOT_PY} 3");
+    let run = Match::new(ruleset, &random, RANDOM_BOT_PY)
+        .games(2)
+        .seed(42)
+        .tc("20+0.5")
+        .jsonl(&jsonl)
+        .pgn(&pgn)
+        .played();
+    let games = run.records(2);
     for (i, g) in games.iter().enumerate() {
         assert_eq!(g["game"], i as u64 + 1);
         assert_eq!(g["ruleset"], ruleset);
@@ -97,18 +87,11 @@ fn max_plies_adjudicates_a_draw_and_logs_append() {
     let dir = temp_dir("maxplies");
     let jsonl = dir.join("games.jsonl");
     for _ in 0..2 {
-        let run = run_match(&[
-            "darra",
-            &bot("first_bot.sh"),
-            &bot("first_bot.sh"),
-            "--games",
-            "3",
-            "--max-plies",
-            "10",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ]);
-        assert!(run.success, "{}", run.stderr);
+        let run = Match::new("darra", FIRST_BOT, FIRST_BOT)
+            .games(3)
+            .max_plies(10)
+            .jsonl(&jsonl)
+            .played();
         assert_eq!(
             run.stdout.last().unwrap(),
             "final: first_bot 0 wins 3 draws 0 losses; first_bot-2 0 wins 3 draws 0 losses"
@@ -135,37 +118,34 @@ fn usage_error(args: &[&str], message: &str) {
 
 #[test]
 fn usage_errors_are_one_line_before_any_game() {
-    let first = bot("first_bot.sh");
-    usage_error(&["chess", &first, &first], "unknown ruleset 'chess'");
+    let first = FIRST_BOT;
+    usage_error(&["chess", first, first], "unknown ruleset 'chess'");
     usage_error(
-        &["darra", &first, &first, "--tc", "10+x"],
+        &["darra", first, first, "--tc", "10+x"],
         "bad time control '10+x'",
     );
+    usage_error(&["darra", first, first, "--tc", "0+1"], "bad time control");
     usage_error(
-        &["darra", &first, &first, "--tc", "0+1"],
-        "bad time control",
-    );
-    usage_error(
-        &["darra", "./no/such/bot --fast", &first],
+        &["darra", "./no/such/bot --fast", first],
         "bot1: program './no/such/bot' not found",
     );
     usage_error(
-        &["darra", &first, "no-such-program-xyz"],
+        &["darra", first, "no-such-program-xyz"],
         "bot2: program 'no-such-program-xyz'",
     );
     usage_error(
-        &["darra", &first, "python3 'unbalanced"],
+        &["darra", first, "python3 'unbalanced"],
         "unbalanced quotes",
     );
     usage_error(
-        &["darra", &first, &first, "--games", "0"],
+        &["darra", first, first, "--games", "0"],
         "--games must be at least 1",
     );
     usage_error(
         &[
             "darra",
-            &first,
-            &first,
+            first,
+            first,
             "--start",
             "dara ....../....../....../....../...... 1 12 12 0",
         ],
@@ -181,22 +161,12 @@ fn each_game_is_logged_the_moment_it_ends() {
     let pgn = dir.join("games.pgn");
     // Plays game 1 to its end, then hangs in game 2 (30 s per move): game 1 must be in both
     // logs while game 2 is still being played.
-    let bad = format!("{} hangas2", bot("bad_bot.sh"));
-    let mut child = std::process::Command::new(exe())
-        .args([
-            "match",
-            "darra",
-            &bad,
-            &bot("first_bot.sh"),
-            "--movetime",
-            "30000",
-        ])
-        .args([
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ])
+    let bad = format!("{BAD_BOT} hangas2");
+    let mut child = Match::new("darra", &bad, FIRST_BOT)
+        .movetime(30000)
+        .jsonl(&jsonl)
+        .pgn(&pgn)
+        .process()
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -230,51 +200,29 @@ fn each_game_is_logged_the_moment_it_ends() {
 fn a_shipped_opening_suite_is_chosen_by_name() {
     let dir = temp_dir("suite-by-name");
     let jsonl = dir.join("g.jsonl");
-    let run = run_match(&[
-        "darra",
-        "builtin:random",
-        "builtin:random",
-        "--openings",
-        "builtin:darra",
-        "--games",
-        "4",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
+    let run = Match::new("darra", "builtin:random", "builtin:random")
+        .args(["--openings", "builtin:darra"])
+        .games(4)
+        .jsonl(&jsonl)
+        .played();
     let suite = std::fs::read_to_string(root().join("openings/darra.txt")).unwrap();
     let lines: Vec<&str> = suite.lines().filter(|l| !l.starts_with('#')).collect();
-    let starts: Vec<String> = read_jsonl(&jsonl)
+    let starts: Vec<String> = run
+        .all_records()
         .iter()
         .map(|g| g["start"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(starts, [lines[0], lines[0], lines[1], lines[1]]);
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--openings",
-            "builtin:chess",
-        ],
-        1,
-    );
+    let suite_refused = |suite: &str| {
+        let randoms = Match::new("darra", "builtin:random", "builtin:random");
+        randoms.args(["--openings", suite]).refused(1)
+    };
+    let err = suite_refused("builtin:chess");
     assert!(
         err.contains("no opening suite named builtin:chess is shipped (there are builtin:darra, "),
         "{err}"
     );
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--openings",
-            "builtin:bao",
-        ],
-        1,
-    );
+    let err = suite_refused("builtin:bao");
     assert!(err.contains("builtin:bao line 3"), "{err}");
 }
 

@@ -23,42 +23,27 @@ fn check(case: Case) {
     let dir = temp_dir(case.mode);
     let pidfile = dir.join("pids");
     let jsonl = dir.join("games.jsonl");
-    let bad = format!("{} {} {}", bot("bad_bot.sh"), case.mode, pidfile.display());
-    let movetime = MOVETIME.to_string();
-    let margin = MARGIN.to_string();
+    let bad = format!("{BAD_BOT} {} {}", case.mode, pidfile.display());
     let startup = if case.termination == "stalled connection" {
-        STARTUP.to_string()
+        STARTUP
     } else {
-        "5000".to_string()
+        5000
     };
-    let run = run_match(&[
-        "darra",
-        &bad,
-        &bot("first_bot.sh"),
-        "--name1",
-        "bad",
-        "--name2",
-        "good",
-        "--games",
-        "2",
-        "--movetime",
-        &movetime,
-        "--margin",
-        &margin,
-        "--startup-timeout",
-        &startup,
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "match exits 0: {}", run.stderr);
+    let run = Match::new("darra", &bad, FIRST_BOT)
+        .names("bad", "good")
+        .games(2)
+        .movetime(MOVETIME)
+        .args(["--margin", &MARGIN.to_string()])
+        .args(["--startup-timeout", &startup.to_string()])
+        .jsonl(&jsonl)
+        .played();
     assert_eq!(
         run.game_times.len(),
         2,
         "both games played: {:?}",
         run.stdout
     );
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), 2);
+    let games = run.records(2);
     for (i, g) in games.iter().enumerate() {
         let bad_side = i + 1; // player 1 in game 1, player 2 in game 2
         assert_eq!(g["termination"], case.termination, "game {}: {g}", i + 1);
@@ -205,26 +190,15 @@ fn stderr_flood_does_not_block_and_is_capped() {
     let pidfile = dir.join("pids");
     let jsonl = dir.join("games.jsonl");
     let logs = dir.join("logs");
-    let bad = format!("{} flood {}", bot("bad_bot.sh"), pidfile.display());
-    let run = run_match(&[
-        "darra",
-        &bad,
-        &bot("first_bot.sh"),
-        "--name1",
-        "flood",
-        "--games",
-        "2",
-        "--movetime",
-        "2000",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-        "--logs",
-        logs.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let games = read_jsonl(&jsonl);
-    assert_eq!(games.len(), 2);
-    for g in &games {
+    let bad = format!("{BAD_BOT} flood {}", pidfile.display());
+    let run = Match::new("darra", &bad, FIRST_BOT)
+        .args(["--name1", "flood"])
+        .games(2)
+        .movetime(2000)
+        .jsonl(&jsonl)
+        .logs(&logs)
+        .played();
+    for g in &run.records(2) {
         assert_eq!(g["termination"], "normal", "{g}");
         assert!(g["plies"].as_u64().unwrap() > 20);
     }
@@ -252,20 +226,13 @@ fn forced_pass_is_played_by_the_referee() {
     // status 4 if it is ever asked to play a forced pass.
     let dir = temp_dir("pass");
     let jsonl = dir.join("games.jsonl");
-    let bad = format!("{} nopass", bot("bad_bot.sh"));
-    let run = run_match(&[
-        "darra",
-        &bot("first_bot.sh"),
-        &bad,
-        "--games",
-        "1",
-        "--start",
-        "darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let g = &read_jsonl(&jsonl)[0];
+    let bad = format!("{BAD_BOT} nopass");
+    let run = Match::new("darra", FIRST_BOT, &bad)
+        .games(1)
+        .start("darra 0,0,0,0,0,8/0,0,0,0,0,0 2 20 20 1 0")
+        .jsonl(&jsonl)
+        .played();
+    let g = &run.all_records()[0];
     assert_eq!(g["termination"], "normal", "{g}");
     assert_eq!(g["moves"][0], "pass");
     assert_eq!(g["times_ms"][0], 0);
@@ -276,16 +243,10 @@ fn forced_pass_is_played_by_the_referee() {
 fn interrupt_kills_the_bots_of_the_game_in_play() {
     let dir = temp_dir("interrupt");
     let pidfile = dir.join("pids");
-    let bad = format!("{} forkhang {}", bot("bad_bot.sh"), pidfile.display());
-    let child = std::process::Command::new(exe())
-        .args([
-            "match",
-            "darra",
-            &bad,
-            &bot("first_bot.sh"),
-            "--movetime",
-            "30000",
-        ])
+    let bad = format!("{BAD_BOT} forkhang {}", pidfile.display());
+    let child = Match::new("darra", &bad, FIRST_BOT)
+        .movetime(30000)
+        .process()
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -324,20 +285,13 @@ fn both_failing_to_start_is_a_draw_and_both_are_killed_at_once() {
     let dir = temp_dir("bothfail");
     let pidfile = dir.join("pids");
     let jsonl = dir.join("games.jsonl");
-    let bad = format!("{} noready {}", bot("bad_bot.sh"), pidfile.display());
-    let run = run_match(&[
-        "dara",
-        &bad,
-        &bad,
-        "--games",
-        "1",
-        "--startup-timeout",
-        "300",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let g = &read_jsonl(&jsonl)[0];
+    let bad = format!("{BAD_BOT} noready {}", pidfile.display());
+    let run = Match::new("dara", &bad, &bad)
+        .games(1)
+        .args(["--startup-timeout", "300"])
+        .jsonl(&jsonl)
+        .played();
+    let g = &run.all_records()[0];
     assert_eq!(g["result"], "1/2-1/2");
     assert_eq!(g["termination"], "stalled connection");
     let reason = g["reason"].as_str().unwrap();

@@ -2,15 +2,11 @@
 //! processes: the moves equal the record's, with the record's times; every move follows the
 //! bot's `move` line; handshakes, reuse and the end of the game are reported as they happen.
 
+use super::{builtin, player, setup};
 use crate::support::*;
-use baraza::bot::StderrSink;
-use baraza::clock::TimeControl;
 use baraza::game::Player;
 use baraza::record::GameRecord;
-use baraza::referee::{
-    close_all, play_game_observed, GameExtras, GameObserver, GameSetup, PlayerSetup, Seat,
-};
-use std::path::PathBuf;
+use baraza::referee::{close_all, play_game_observed, GameExtras, GameObserver, Seat};
 use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -41,43 +37,6 @@ impl GameObserver for Recorder {
     }
     fn received(&mut self, player: Player, line: &str) {
         self.0.push(Event::Received(player, line.to_string()));
-    }
-}
-
-fn player(name: &str, argv: Vec<String>, info_log: Option<PathBuf>) -> PlayerSetup {
-    PlayerSetup {
-        name: name.to_string(),
-        argv,
-        stderr: StderrSink::Discard,
-        info_log,
-        transcript: None,
-        seed: None,
-        spawn: Default::default(),
-    }
-}
-
-fn builtin(name: &str) -> Vec<String> {
-    vec![
-        exe().to_string_lossy().into_owned(),
-        "bot".into(),
-        name.into(),
-    ]
-}
-
-fn setup(ruleset: &str, game: u64, players: [PlayerSetup; 2]) -> GameSetup {
-    GameSetup {
-        game,
-        players,
-        start: baraza::games::ruleset(ruleset).unwrap().start_position(),
-        tc: [TimeControl::from_options(None, Some(5000), 50).unwrap(); 2],
-        startup_timeout: [Duration::from_secs(10); 2],
-        grace: Duration::from_secs(1),
-        max_plies: None,
-        adjudication: Default::default(),
-        seed: 1,
-        event: "test".into(),
-        site: "?".into(),
-        round: game.to_string(),
     }
 }
 

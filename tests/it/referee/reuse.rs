@@ -22,7 +22,7 @@ fn distinct(pids: &[String]) -> usize {
 }
 
 fn reuse_bot(mode: &str, pidfile: &Path) -> String {
-    format!("{} {mode} {}", bot("reuse_bot.sh"), pidfile.display())
+    format!("{REUSE_BOT} {mode} {}", pidfile.display())
 }
 
 /// A match of `games` games between reuse_bot MODE (bot 1, "a") and reuse_bot good (bot 2,
@@ -36,27 +36,15 @@ fn play(
     let dir = temp_dir(test);
     let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
     let jsonl = dir.join("games.jsonl");
-    let games = games.to_string();
     let (a, b) = (reuse_bot(mode, &pa), reuse_bot("good", &pb));
-    let mut args = vec![
-        "darra",
-        &a,
-        &b,
-        "--name1",
-        "a",
-        "--name2",
-        "b",
-        "--games",
-        &games,
-        "--movetime",
-        "400",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ];
-    args.extend(extra);
-    let run = run_match(&args);
-    assert!(run.success, "{}", run.stderr);
-    let recs = read_jsonl(&jsonl);
+    let run = Match::new("darra", a, b)
+        .names("a", "b")
+        .games(games)
+        .movetime(400)
+        .jsonl(&jsonl)
+        .args(extra)
+        .played();
+    let recs = run.all_records();
     let (ids_a, ids_b) = (pids(&pa), pids(&pb));
     assert_eq!(leftover_pids(&pa), Vec::<String>::new(), "processes left");
     assert_eq!(leftover_pids(&pb), Vec::<String>::new(), "processes left");
@@ -239,17 +227,10 @@ fn a_kept_process_that_crashes_on_its_first_move_of_a_game_loses_that_game() {
 fn interrupt_between_kept_processes_leaves_nothing_behind() {
     let dir = temp_dir("reuse-interrupt");
     let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
-    let child = std::process::Command::new(exe())
-        .args([
-            "match",
-            "darra",
-            &reuse_bot("forfeit2", &pa),
-            &reuse_bot("good", &pb),
-            "--movetime",
-            "30000",
-            "--games",
-            "4",
-        ])
+    let child = Match::new("darra", reuse_bot("forfeit2", &pa), reuse_bot("good", &pb))
+        .movetime(30000)
+        .games(4)
+        .process()
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -274,21 +255,14 @@ fn builtin_bots_play_the_same_games_with_and_without_reuse() {
     let mut logs = Vec::new();
     for flag in [None, Some("--no-reuse")] {
         let jsonl = dir.join(format!("{}.jsonl", flag.unwrap_or("reuse")));
-        let mut args = vec![
-            "dara",
-            "builtin:random",
-            "builtin:greedy",
-            "--games",
-            "6",
-            "--seed",
-            "7",
-            "--jsonl",
-            jsonl.to_str().unwrap(),
-        ];
-        args.extend(flag);
-        let run = run_match(&args);
-        assert!(run.success, "{}", run.stderr);
-        let games: Vec<serde_json::Value> = read_jsonl(&jsonl)
+        let run = Match::new("dara", "builtin:random", "builtin:greedy")
+            .games(6)
+            .seed(7)
+            .jsonl(&jsonl)
+            .args(flag)
+            .played();
+        let games: Vec<serde_json::Value> = run
+            .all_records()
             .into_iter()
             .map(|mut g| {
                 // Everything but the date and the think times (which vary with the load).
@@ -309,38 +283,11 @@ fn builtin_bots_play_the_same_games_with_and_without_reuse() {
 /// `play_game_with`, the extras that tell which process played, and `close_all`.
 #[test]
 fn seats_keep_processes_between_games_of_the_library_api() {
-    use baraza::bot::StderrSink;
-    use baraza::clock::TimeControl;
-    use baraza::referee::{close_all, play_game_with, GameSetup, PlayerSetup, Seat};
+    use baraza::referee::{close_all, play_game_with, Seat};
 
     let setup = |ruleset: &str, game: u64, names: [&str; 2]| {
-        let player = |name: &str| PlayerSetup {
-            name: name.to_string(),
-            argv: vec![
-                exe().to_string_lossy().into_owned(),
-                "bot".into(),
-                "random".into(),
-            ],
-            stderr: StderrSink::Discard,
-            info_log: None,
-            transcript: None,
-            seed: None,
-            spawn: Default::default(),
-        };
-        GameSetup {
-            game,
-            players: [player(names[0]), player(names[1])],
-            start: baraza::games::ruleset(ruleset).unwrap().start_position(),
-            tc: [TimeControl::from_options(None, Some(5000), 50).unwrap(); 2],
-            startup_timeout: [Duration::from_secs(10); 2],
-            grace: Duration::from_secs(1),
-            max_plies: None,
-            adjudication: Default::default(),
-            seed: 1,
-            event: "test".into(),
-            site: "?".into(),
-            round: game.to_string(),
-        }
+        let player = |name: &str| super::player(name, super::builtin("random"), None);
+        super::setup(ruleset, game, [player(names[0]), player(names[1])])
     };
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

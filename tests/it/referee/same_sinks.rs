@@ -13,9 +13,7 @@
 //! and what no two runs share: each move's think time (`{0ms}` in the PGN, `times_ms`, which
 //! also moves the PGN's line breaks) and the date (a run across midnight).
 
-use crate::support::{baraza, need, temp_dir, Tool};
-
-const BOT: &str = "tests/bots/first_bot.sh";
+use crate::support::{baraza, baraza_ok, need, temp_dir, tournament, Match, Tool, FIRST_BOT};
 
 /// `text` with the value after each `start` (up to the next `end`) replaced by `_`.
 fn blank(text: &str, start: &str, end: char) -> String {
@@ -69,24 +67,21 @@ fn pgn_games(text: &str) -> Vec<String> {
 fn match_and_tournament_write_the_same_games() {
     let dir = temp_dir("same-sinks");
     let (m_pgn, m_jsonl, t_dir) = (dir.join("m.pgn"), dir.join("m.jsonl"), dir.join("t"));
-    let m = baraza()
-        .args(["match", "darra", BOT, BOT, "--name1", "a", "--name2", "b"])
-        .args(["--games", "2", "--seed", "5"])
-        .arg("--pgn")
-        .arg(&m_pgn)
-        .arg("--jsonl")
-        .arg(&m_jsonl)
-        .output()
-        .unwrap();
-    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
-    let t = baraza()
-        .args(["tournament", "darra", "--bot", &format!("a={BOT}")])
-        .args(["--bot", &format!("b={BOT}"), "--rounds", "1", "--seed", "5"])
-        .args(["--concurrency", "1", "--quiet", "--out"])
-        .arg(&t_dir)
-        .output()
-        .unwrap();
-    assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
+    let m = Match::new("darra", FIRST_BOT, FIRST_BOT)
+        .names("a", "b")
+        .games(2)
+        .seed(5)
+        .pgn(&m_pgn)
+        .jsonl(&m_jsonl)
+        .played();
+    let (a, b) = (format!("a={FIRST_BOT}"), format!("b={FIRST_BOT}"));
+    tournament("darra", &[&a, &b])
+        .rounds(1)
+        .args(["--seed", "5"])
+        .concurrency(1)
+        .quiet()
+        .out(&t_dir)
+        .played();
 
     // PGN: two games each, the same once normalized; and the Event tags say which command.
     let mp = std::fs::read_to_string(&m_pgn).unwrap();
@@ -123,7 +118,7 @@ fn match_and_tournament_write_the_same_games() {
         assert!(a.contains("\"event\":\"baraza match\""), "{a}");
     }
     // The console line of each game on the match's stdout, from the same record.
-    let out = String::from_utf8_lossy(&m.stdout);
+    let out = &m.stdout_text;
     assert!(out.starts_with("game 1: a vs b: "), "{out}");
     assert!(out.contains("\ngame 2: b vs a: "), "{out}");
 }
@@ -136,35 +131,19 @@ fn match_concurrency_plays_the_same_games() {
     let dir = temp_dir("match-concurrency");
     let games = |concurrency: &str| {
         let path = dir.join(format!("c{concurrency}.jsonl"));
-        let out = baraza()
-            .args([
-                "match",
-                "dara",
-                "builtin:random",
-                "builtin:greedy",
-                "--games",
-                "4",
-            ])
-            .args(["--seed", "9", "--concurrency", concurrency, "--jsonl"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        let run = Match::new("dara", "builtin:random", "builtin:greedy")
+            .games(4)
+            .seed(9)
+            .args(["--concurrency", concurrency])
+            .jsonl(&path)
+            .played();
+        let stdout = &run.stdout_text;
         assert_eq!(stdout.lines().filter(|l| l.starts_with("game ")).count(), 4);
         assert!(
             stdout.lines().last().unwrap().starts_with("final: random "),
             "{stdout}"
         );
-        let mut lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let mut lines = run.all_records();
         lines.sort_by_key(|v| v["game"].as_u64());
         lines
             .iter()
@@ -188,19 +167,11 @@ fn a_log_that_cannot_be_written_stops_the_match() {
     need(Tool::DevFull);
     let dir = temp_dir("sink-error");
     let jsonl = dir.join("m.jsonl");
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "5",
-        ])
-        .args(["--pgn", "/dev/full", "--jsonl"])
-        .arg(&jsonl)
-        .output()
-        .unwrap();
+    let out = Match::new("darra", "builtin:random", "builtin:random")
+        .games(5)
+        .pgn("/dev/full")
+        .jsonl(&jsonl)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -220,64 +191,28 @@ fn a_log_that_cannot_be_written_stops_the_match() {
 #[test]
 fn match_openings_give_each_pair_its_line() {
     let dir = temp_dir("match-openings");
-    let baraza = || baraza();
-    let text = |o: std::process::Output| String::from_utf8(o.stdout).unwrap().trim().to_string();
-    let start = text(baraza().args(["rules", "start", "darra"]).output().unwrap());
-    let after = |mv: &str| {
-        text(
-            baraza()
-                .args(["rules", "apply", &start, mv])
-                .output()
-                .unwrap(),
-        )
-    };
+    let start = baraza_ok(["rules", "start", "darra"]).trim().to_string();
+    let after = |mv: &str| baraza_ok(["rules", "apply", &start, mv]).trim().to_string();
     let (x, y) = (after("1A"), after("2A"));
     assert_ne!(x, y);
     let file = dir.join("openings.txt");
     std::fs::write(&file, format!("# two openings\n{x}\n{y}\n")).unwrap();
     let jsonl = dir.join("m.jsonl");
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "5",
-        ])
+    let randoms = Match::new("darra", "builtin:random", "builtin:random");
+    let run = randoms
+        .clone()
+        .games(5)
         .arg("--openings")
         .arg(&file)
-        .arg("--jsonl")
-        .arg(&jsonl)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let starts: Vec<String> = std::fs::read_to_string(&jsonl)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            v["start"].as_str().unwrap().to_string()
-        })
+        .jsonl(&jsonl)
+        .played();
+    let starts: Vec<String> = run
+        .all_records()
+        .iter()
+        .map(|v| v["start"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(starts, [&x, &x, &y, &y, &x].map(String::clone));
     // --start and --openings exclude each other.
-    let both = baraza()
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--start",
-            &start,
-        ])
-        .arg("--openings")
-        .arg(&file)
-        .output()
-        .unwrap();
+    let both = randoms.start(&start).arg("--openings").arg(&file).output();
     assert_eq!(both.status.code(), Some(2));
 }

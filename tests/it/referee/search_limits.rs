@@ -3,7 +3,7 @@
 //! written from protocol v1 without them never sees them and plays as before; each bot's own
 //! limits reach that bot alone; and builtin:search honours a node budget whatever the clock.
 
-use crate::support::{baraza, bot, read_jsonl, temp_dir};
+use crate::support::{temp_dir, Match, FIRST_BOT, LIMITS_BOT};
 use std::path::Path;
 
 /// The `go` lines the referee sent in one transcript.
@@ -18,27 +18,15 @@ fn go_lines(path: &Path) -> Vec<String> {
 fn only_a_bot_that_asks_gets_the_node_and_depth_limits() {
     let dir = temp_dir("search-limits");
     let (tr, log) = (dir.join("tr"), dir.join("games.jsonl"));
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            &bot("limits_bot.sh"),
-            &bot("first_bot.sh"),
-        ])
-        .args(["--name1", "asks", "--name2", "plain", "--games", "2"])
-        .args(["--nodes", "500", "--depth", "3", "--movetime", "500"])
-        .arg("--transcript")
-        .arg(&tr)
-        .arg("--jsonl")
-        .arg(&log)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    for game in read_jsonl(&log) {
+    let run = Match::new("darra", LIMITS_BOT, FIRST_BOT)
+        .names("asks", "plain")
+        .games(2)
+        .args(["--nodes", "500", "--depth", "3"])
+        .movetime(500)
+        .transcript(&tr)
+        .jsonl(&log)
+        .played();
+    for game in run.all_records() {
         assert_eq!(game["termination"], "normal", "{game}");
     }
     for (g, p, name) in [(1, 1, "asks"), (2, 2, "asks")] {
@@ -61,31 +49,18 @@ fn only_a_bot_that_asks_gets_the_node_and_depth_limits() {
 fn each_bot_gets_its_own_limits() {
     let dir = temp_dir("limits12");
     let tr = dir.join("tr");
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            &bot("limits_bot.sh"),
-            &bot("limits_bot.sh"),
-        ])
-        .args([
-            "--name1", "a", "--name2", "b", "--games", "1", "--tc", "5+0.05",
-        ])
+    Match::new("darra", LIMITS_BOT, LIMITS_BOT)
+        .names("a", "b")
+        .games(1)
+        .tc("5+0.05")
         .args([
             "--limits1",
             "nodes=100,depth=2",
             "--limits2",
             "movetime=300",
         ])
-        .arg("--transcript")
-        .arg(&tr)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .transcript(&tr)
+        .played();
     // a keeps the match's clock and gets its limits; b's movetime is its whole clock.
     let a = go_lines(&tr.join("g1-p1-a.transcript"));
     assert_eq!(
@@ -100,13 +75,9 @@ fn each_bot_gets_its_own_limits() {
         );
     }
     // A bad pair is named before any game.
-    let out = baraza()
-        .args(["match", "darra", "builtin:random", "builtin:random"])
+    let err = Match::new("darra", "builtin:random", "builtin:random")
         .args(["--limits2", "nodes=0"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
+        .refused(2);
     assert!(
         err.contains("invalid value 'nodes=0' for '--limits2 <KEY=VALUE,...>': nodes: '0' is not a whole number of at least 1"),
         "{err}"
@@ -119,28 +90,13 @@ fn each_bot_gets_its_own_limits() {
 fn builtin_search_plays_the_same_moves_under_a_node_budget_at_any_clock() {
     let dir = temp_dir("nodes-search");
     let moves = |clock: &[&str], file: &str| -> Vec<serde_json::Value> {
-        let log = dir.join(file);
-        let out = baraza()
-            .args([
-                "match",
-                "dara",
-                "builtin:search",
-                "builtin:random",
-                "--games",
-                "2",
-            ])
+        let run = Match::new("dara", "builtin:search", "builtin:random")
+            .games(2)
             .args(["--nodes", "2000"])
             .args(clock)
-            .arg("--jsonl")
-            .arg(&log)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        read_jsonl(&log)
+            .jsonl(dir.join(file))
+            .played();
+        run.all_records()
             .iter()
             .map(|g| g["moves"].clone())
             .collect()

@@ -1,7 +1,7 @@
 //! SIGHUP stops `match` and `tournament` as SIGTERM does (the shared signals module): at
 //! once, the finished games kept, exit status 1.
 
-use crate::support::{exe, temp_dir, wait_for_exit, wait_while_running};
+use crate::support::{temp_dir, tournament, wait_for_exit, wait_while_running, Match};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -10,10 +10,9 @@ fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
 
-/// Start `args` and wait until `path` has at least `n` lines.
-fn start_until(args: &[&str], path: &Path, n: usize) -> Child {
-    let mut child = Command::new(exe())
-        .args(args)
+/// Start `cmd` and wait until `path` has at least `n` lines.
+fn start_until(mut cmd: Command, path: &Path, n: usize) -> Child {
+    let mut child = cmd
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -43,17 +42,11 @@ fn hang_up(mut child: Child) -> (bool, String) {
 fn sighup_stops_a_match_keeping_the_logged_games() {
     let dir = temp_dir("sighup-match");
     let jsonl = dir.join("m.jsonl");
-    let args = [
-        "match",
-        "darra",
-        "builtin:random",
-        "builtin:random",
-        "--games",
-        "1000000",
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ];
-    let child = start_until(&args, &jsonl, 2);
+    let cmd = Match::new("darra", "builtin:random", "builtin:random")
+        .games(1000000)
+        .jsonl(&jsonl)
+        .process();
+    let child = start_until(cmd, &jsonl, 2);
     let (ok, stderr) = hang_up(child);
     assert!(!ok, "{stderr}");
     assert!(stderr.contains("interrupted during game "), "{stderr}");
@@ -70,23 +63,14 @@ fn sighup_stops_a_match_keeping_the_logged_games() {
 fn sighup_stops_a_tournament_at_once() {
     let dir = temp_dir("sighup-tournament");
     let out = dir.join("run");
-    let args = [
-        "tournament",
-        "darra",
-        "--bot",
-        "a=builtin:random",
-        "--bot",
-        "b=builtin:random",
-        "--rounds",
-        "100000",
-        "--concurrency",
-        "1",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let cmd = tournament("darra", &["a=builtin:random", "b=builtin:random"])
+        .rounds(100000)
+        .concurrency(1)
+        .quiet()
+        .out(&out)
+        .process();
     // The header and two games.
-    let child = start_until(&args, &out.join("games.jsonl"), 3);
+    let child = start_until(cmd, &out.join("games.jsonl"), 3);
     let (ok, stderr) = hang_up(child);
     assert!(!ok, "{stderr}");
     assert!(stderr.contains("SIGHUP: stopping now"), "{stderr}");

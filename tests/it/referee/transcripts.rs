@@ -30,28 +30,15 @@ fn read_transcript(path: &Path) -> (String, Vec<(f64, char, String)>) {
 fn a_match_transcript_holds_every_line_in_order_with_increasing_times() {
     let dir = temp_dir("transcript-match");
     let t = dir.join("t");
-    let run = run_match(&[
-        "darra",
-        &bot("info_bot.sh"),
-        &bot("first_bot.sh"),
-        "--games",
-        "2",
-        "--max-plies",
-        "4",
-        "--no-reuse",
-        "--movetime",
-        "5000",
-        "--transcript",
-        t.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let mut names: Vec<String> = std::fs::read_dir(&t)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
+    Match::new("darra", INFO_BOT, FIRST_BOT)
+        .games(2)
+        .max_plies(4)
+        .arg("--no-reuse")
+        .movetime(5000)
+        .transcript(&t)
+        .played();
     assert_eq!(
-        names,
+        file_names(&t),
         [
             "g1-p1-info_bot.transcript",
             "g1-p2-first_bot.transcript",
@@ -115,18 +102,11 @@ fn a_match_transcript_holds_every_line_in_order_with_increasing_times() {
 fn a_transcript_is_capped_at_one_mib_and_says_so() {
     let dir = temp_dir("transcript-cap");
     let t = dir.join("t");
-    let run = run_match(&[
-        "darra",
-        &bot("info_flood.sh"),
-        &bot("first_bot.sh"),
-        "--max-plies",
-        "2",
-        "--movetime",
-        "20000",
-        "--transcript",
-        t.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
+    Match::new("darra", INFO_FLOOD_BOT, FIRST_BOT)
+        .max_plies(2)
+        .movetime(20000)
+        .transcript(&t)
+        .played();
     let path = t.join("g1-p1-info_flood.transcript");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.len() as u64 <= 1 << 20, "{}", text.len());
@@ -152,26 +132,19 @@ fn a_tournament_keeps_transcripts_of_the_bots_its_event_file_names() {
             "ruleset = \"darra\"\nmax-plies = 4\nevent = \"Spring Cup\"\nsite = \"Arusha\"\n\
              [[bot]]\nname = \"info\"\ncmd = \"{}\"\ntranscript = true\n\
              [[bot]]\nname = \"first\"\ncmd = \"{}\"\n",
-            bot("info_bot.sh"),
-            bot("first_bot.sh")
+            INFO_BOT, FIRST_BOT
         ),
     )
     .unwrap();
-    let status = Command::new(exe())
-        .args(["tournament", "--quiet", "--config"])
-        .arg(&event)
-        .arg("--out")
-        .arg(&out)
+    let status = event_tournament(&event)
+        .quiet()
+        .out(&out)
+        .process()
         .output()
         .unwrap();
     assert!(status.status.success(), "{status:?}");
-    let mut names: Vec<String> = std::fs::read_dir(out.join("transcripts"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
     assert_eq!(
-        names,
+        file_names(&out.join("transcripts")),
         ["g1-p1-info.transcript", "g2-p2-info.transcript"],
         "only the bot that asked"
     );
@@ -190,14 +163,13 @@ fn a_tournament_keeps_transcripts_of_the_bots_its_event_file_names() {
     // file's.
     let out2 = dir.join("run2");
     let t = dir.join("all");
-    let status = Command::new(exe())
-        .args(["tournament", "--quiet", "--config"])
-        .arg(&event)
-        .arg("--out")
-        .arg(&out2)
+    let status = event_tournament(&event)
+        .quiet()
+        .out(&out2)
         .arg("--transcript")
         .arg(&t)
         .args(["--event", "Final", "--site", "Moshi"])
+        .process()
         .output()
         .unwrap();
     assert!(status.status.success(), "{status:?}");
@@ -213,42 +185,24 @@ fn a_tournament_keeps_transcripts_of_the_bots_its_event_file_names() {
 fn match_event_and_site_name_the_pgn_tags_and_the_json_fields() {
     let dir = temp_dir("event-site");
     let (pgn, jsonl) = (dir.join("g.pgn"), dir.join("g.jsonl"));
-    let run = run_match(&[
-        "darra",
-        &bot("first_bot.sh"),
-        &bot("first_bot.sh"),
-        "--max-plies",
-        "2",
-        "--event",
-        "Club \"night\"",
-        "--site",
-        "Zanzibar",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--jsonl",
-        jsonl.to_str().unwrap(),
-    ]);
-    assert!(run.success, "{}", run.stderr);
+    let two_plies = Match::new("darra", FIRST_BOT, FIRST_BOT).max_plies(2);
+    let run = two_plies
+        .clone()
+        .args(["--event", "Club \"night\"", "--site", "Zanzibar"])
+        .pgn(&pgn)
+        .jsonl(&jsonl)
+        .played();
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(
         text.starts_with("[Event \"Club \\\"night\\\"\"]\n[Site \"Zanzibar\"]\n"),
         "{text}"
     );
-    let rec = &read_jsonl(&jsonl)[0];
+    let rec = &run.all_records()[0];
     assert_eq!(rec["event"], "Club \"night\"");
     assert_eq!(rec["site"], "Zanzibar");
     // Without them: the defaults, as before.
     let pgn2 = dir.join("g2.pgn");
-    let run = run_match(&[
-        "darra",
-        &bot("first_bot.sh"),
-        &bot("first_bot.sh"),
-        "--max-plies",
-        "2",
-        "--pgn",
-        pgn2.to_str().unwrap(),
-    ]);
-    assert!(run.success);
+    two_plies.pgn(&pgn2).played();
     let text = std::fs::read_to_string(&pgn2).unwrap();
     assert!(text.starts_with("[Event \"baraza match\"]\n[Site \"?\"]\n"));
 }
@@ -268,26 +222,14 @@ fn help_names_the_new_options() {
 fn a_combined_transcript_holds_both_sides_in_time_order() {
     let dir = temp_dir("transcript-combined");
     let t = dir.join("t");
-    let run = run_match(&[
-        "darra",
-        &bot("info_bot.sh"),
-        &bot("first_bot.sh"),
-        "--games",
-        "1",
-        "--max-plies",
-        "4",
-        "--movetime",
-        "5000",
-        "--transcript",
-        t.to_str().unwrap(),
-        "--combined",
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    let names: Vec<String> = std::fs::read_dir(&t)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert_eq!(names, ["g1.transcript"]);
+    Match::new("darra", INFO_BOT, FIRST_BOT)
+        .games(1)
+        .max_plies(4)
+        .movetime(5000)
+        .transcript(&t)
+        .arg("--combined")
+        .played();
+    assert_eq!(file_names(&t), ["g1.transcript"]);
     let text = std::fs::read_to_string(t.join("g1.transcript")).unwrap();
     let mut lines = text.lines();
     let head = lines.next().unwrap();
@@ -342,15 +284,8 @@ fn a_combined_transcript_holds_both_sides_in_time_order() {
     assert_eq!(lasts, ["p1", "p2", "p1", "p2"]);
     assert!(body.iter().any(|(_, p, _, w)| p == "p1" && w == "gameover"));
     assert!(body.iter().any(|(_, p, _, w)| p == "p2" && w == "gameover"));
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--combined",
-        ],
-        2,
-    );
+    let err = Match::new("darra", "builtin:random", "builtin:random")
+        .arg("--combined")
+        .refused(2);
     assert!(err.contains("--transcript"), "{err}");
 }

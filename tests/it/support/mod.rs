@@ -1,18 +1,26 @@
-//! What the tests share: the binary under test, the test bots, scratch directories, the tools
-//! some tests need (`tools`: a test lacking one is reported as ignored, with the reason, and
-//! runs under `CI=true`), waiting for a child, and `baraza match` runs timed game by game.
-//! `fuzz` is the bounded fuzz run's machinery.
+//! What the tests share: the binary under test, the test bots (`test_bots`, by name),
+//! scratch directories, the tools some tests need (`tools`: a test lacking one is reported as
+//! ignored, with the reason, and runs under `CI=true`), waiting for a child, builders of the
+//! `baraza match` and `baraza tournament` command lines (`matches`, `tournaments`), processes
+//! found by a marker and the CPU they take (`procs`). `fuzz` is the bounded fuzz run's machinery.
 
 #![allow(dead_code)]
 
 pub mod browser;
 pub mod fuzz;
+mod matches;
+mod procs;
+mod test_bots;
 mod tools;
+mod tournaments;
 
+pub use matches::{Match, MatchRun};
+pub use procs::{process_with, processes_with, CpuSampler};
+pub use test_bots::*;
 pub use tools::{on_path, Tool, CHROMIUM};
+pub use tournaments::{event_tournament, tournament, Tournament};
 
 use std::ffi::OsStr;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -41,6 +49,22 @@ where
         text(&out.stderr)
     );
     text(&out.stdout)
+}
+
+/// `baraza bot ARGS...` (a built-in bot) given `input`, which must end well within `timeout`:
+/// its output lines.
+pub fn builtin_bot_lines(args: &[&str], input: &str, timeout: Duration) -> Vec<String> {
+    let out = baraza()
+        .arg("bot")
+        .args(args)
+        .write_stdin(input)
+        .timeout(timeout)
+        .assert()
+        .success();
+    text(&out.get_output().stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 /// Fail unless `actual` is within `tol` of `expected`.
@@ -83,6 +107,17 @@ pub fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// Every ruleset, by the id a user gives it, in the order `baraza games` lists them.
+pub const RULESET_IDS: [&str; 7] = [
+    "darra",
+    "darra-2x12",
+    "darra-2x16",
+    "darra-2x18",
+    "bao",
+    "dara",
+    "dara-niger",
+];
+
 /// The package's root, where `bots/`, `docs/` and `tests/data/` are.
 pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -124,63 +159,6 @@ pub fn temp_dir(name: &str) -> TempDir {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     TempDir(d)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tournaments
-
-/// `baraza tournament RULESET --bot NAME=BOT ...`, to add options to and run: the start of
-/// every tournament test's command line.
-#[derive(Clone, Debug)]
-pub struct Tournament(Vec<std::ffi::OsString>);
-
-/// A tournament of `ruleset` among `bots`, each `NAME=BOT`.
-pub fn tournament(ruleset: &str, bots: &[&str]) -> Tournament {
-    let mut args = vec!["tournament".into(), ruleset.into()];
-    for b in bots {
-        args.extend(["--bot".into(), b.into()]);
-    }
-    Tournament(args)
-}
-
-impl Tournament {
-    pub fn arg(mut self, arg: impl AsRef<OsStr>) -> Self {
-        self.0.push(arg.as_ref().to_owned());
-        self
-    }
-    pub fn args<I, S>(mut self, args: I) -> Self
-    where
-        I: IntoIterator<Item = S>,
-        S: AsRef<OsStr>,
-    {
-        self.0
-            .extend(args.into_iter().map(|a| a.as_ref().to_owned()));
-        self
-    }
-    /// `--rounds N`.
-    pub fn rounds(self, n: u32) -> Self {
-        self.args(["--rounds", &n.to_string()])
-    }
-    /// `--out DIR`.
-    pub fn out(self, dir: impl AsRef<Path>) -> Self {
-        self.arg("--out").arg(dir.as_ref())
-    }
-    /// `--quiet`: no progress on stderr.
-    pub fn quiet(self) -> Self {
-        self.arg("--quiet")
-    }
-    /// The command, to run and assert on.
-    pub fn command(&self) -> assert_cmd::Command {
-        let mut cmd = baraza();
-        cmd.args(&self.0);
-        cmd
-    }
-    /// The command as a std one, to spawn.
-    pub fn process(&self) -> Command {
-        let mut cmd = Command::new(exe());
-        cmd.args(&self.0);
-        cmd
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -509,52 +487,6 @@ fn measure_in_a_fresh_process() {
     .unwrap();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Matches with real bot processes
-
-pub struct MatchRun {
-    pub success: bool,
-    pub stdout: Vec<String>,
-    pub stderr: String,
-    /// Wall time of each game, from the previous game's console line (or the start).
-    pub game_times: Vec<Duration>,
-    pub total: Duration,
-}
-
-/// Run `baraza match ARGS...`, timing every `game N:` line as it arrives.
-pub fn run_match(args: &[&str]) -> MatchRun {
-    let start = Instant::now();
-    let mut child = Command::new(exe())
-        .arg("match")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("baraza starts");
-    let stdout = child.stdout.take().unwrap();
-    let mut lines = Vec::new();
-    let mut game_times = Vec::new();
-    let mut last = start;
-    for line in BufReader::new(stdout).lines() {
-        let line = line.unwrap();
-        if line.starts_with("game ") {
-            let now = Instant::now();
-            game_times.push(now - last);
-            last = now;
-        }
-        lines.push(line);
-    }
-    let out = child.wait_with_output().unwrap();
-    MatchRun {
-        success: out.status.success(),
-        stdout: lines,
-        stderr: text(&out.stderr),
-        game_times,
-        total: start.elapsed(),
-    }
-}
-
 /// The lines of a JSON-lines file, each parsed.
 pub fn read_jsonl(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
@@ -562,6 +494,32 @@ pub fn read_jsonl(path: &Path) -> Vec<serde_json::Value> {
         .lines()
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect()
+}
+
+/// The games of a PGN log.
+pub fn read_pgn(path: &Path) -> Vec<baraza::record::GameRecord> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    baraza::record::pgn::parse_pgn(&text).unwrap()
+}
+
+/// The game lines of the games.jsonl of the run in `run`, in the order written: its header
+/// (and any SPRT line) left out.
+pub fn run_game_lines(run: &Path) -> Vec<serde_json::Value> {
+    let lines = read_jsonl(&run.join("games.jsonl"));
+    lines
+        .into_iter()
+        .filter(|l| l.get("baraza").is_none())
+        .collect()
+}
+
+/// The names of the files in `dir`, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The pids listed in `pidfile` that still exist (alive or zombie).

@@ -3,7 +3,8 @@
 //! Ctrl-C, a refused resume, gauntlet, `--on-crash`, SPRT and per-bot clocks.
 
 use crate::support::{
-    baraza, temp_dir, text, tournament, verify_log, wait_for_exit, wait_while_running, Tournament,
+    baraza, bot, event_tournament, temp_dir, text, tournament, verify_log, wait_for_exit,
+    wait_while_running, Tournament, REUSE_BOT,
 };
 use baraza::tournament::log::games_jsonl::GameLine;
 use baraza::tournament::log::reader::read_games_log;
@@ -209,11 +210,13 @@ fn the_same_seed_plays_the_same_games_whatever_the_concurrency_and_reuse() {
     // Another seed, other games (random bots do use it).
     let other = {
         let out = dir.join("seed12");
-        baraza()
-            .args(["tournament", "darra", "--bot", "r1=builtin:random"])
-            .args(["--bot", "g=builtin:greedy", "--bot", "r2=builtin:random"])
-            .args(["--rounds", "4", "--seed", "12", "--quiet", "--out"])
-            .arg(&out)
+        let bots = ["r1=builtin:random", "g=builtin:greedy", "r2=builtin:random"];
+        tournament("darra", &bots)
+            .rounds(4)
+            .args(["--seed", "12"])
+            .quiet()
+            .out(&out)
+            .command()
             .assert()
             .success();
         moves_by_id(&out)
@@ -285,22 +288,14 @@ fn a_stop_file_in_the_output_directory_stops_like_ctrl_c() {
 fn resume_with_another_configuration_is_refused() {
     let dir = temp_dir("refuse");
     let out = dir.join("run");
-    let args = [
-        "tournament",
-        "darra",
-        "--bot",
-        "a=builtin:random",
-        "--bot",
-        "b=builtin:greedy",
-        "--quiet",
-        "--out",
-    ];
-    baraza().args(args).arg(&out).assert().success();
+    let t = tournament("darra", &["a=builtin:random", "b=builtin:greedy"])
+        .quiet()
+        .out(&out);
+    t.command().assert().success();
     let before = std::fs::read(out.join("games.jsonl")).unwrap();
-    let a = baraza()
-        .args(args)
-        .arg(&out)
+    let a = t
         .args(["--resume", "--seed", "2"])
+        .command()
         .assert()
         .failure();
     let stderr = text(&a.get_output().stderr);
@@ -327,28 +322,30 @@ fn crashing_bot(dir: &Path) -> PathBuf {
     path
 }
 
+/// Two rounds of a dara gauntlet of greedy against random and a crashing bot, into `out`.
+fn gauntlet_with_a_crasher(dir: &Path, out: &Path) -> Tournament {
+    let crasher = format!("crasher={}", crashing_bot(dir).display());
+    let bots = ["greedy=builtin:greedy", "random=builtin:random", &crasher];
+    tournament("dara", &bots)
+        .args(["--format", "gauntlet"])
+        .rounds(2)
+        .quiet()
+        .out(out)
+}
+
 #[test]
 fn the_fault_summary_sends_to_the_reasons_when_the_bot_wrote_nothing_on_stderr() {
     // Its moves stay in its buffer: every game it plays is lost on time, and it writes nothing
     // on stderr, so no stderr log is named (the flush hint is in each game's reason).
     let dir = temp_dir("fault-summary");
     let out = dir.join("run");
-    let a = baraza()
-        .args(["tournament", "darra", "--bot"])
-        .arg(format!(
-            "unflushed={}",
-            crate::support::bot("mistake_move_unflushed.py")
-        ))
-        .args([
-            "--bot",
-            "random=builtin:random",
-            "--tc",
-            "0.3+0",
-            "--rounds",
-            "1",
-        ])
-        .args(["--quiet", "--out"])
-        .arg(&out)
+    let unflushed = format!("unflushed={}", bot("mistake_move_unflushed.py"));
+    let a = tournament("darra", &[&unflushed, "random=builtin:random"])
+        .args(["--tc", "0.3+0"])
+        .rounds(1)
+        .quiet()
+        .out(&out)
+        .command()
         .assert()
         .success();
     let stderr = text(&a.get_output().stderr);
@@ -374,22 +371,8 @@ fn the_fault_summary_sends_to_the_reasons_when_the_bot_wrote_nothing_on_stderr()
 fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
     let dir = temp_dir("gauntlet");
     let out = dir.join("run");
-    let crasher = crashing_bot(&dir);
-    let a = baraza()
-        .args([
-            "tournament",
-            "dara",
-            "--format",
-            "gauntlet",
-            "--bot",
-            "greedy=builtin:greedy",
-            "--bot",
-            "random=builtin:random",
-            "--bot",
-        ])
-        .arg(format!("crasher={}", crasher.display()))
-        .args(["--rounds", "2", "--quiet", "--out"])
-        .arg(&out)
+    let a = gauntlet_with_a_crasher(&dir, &out)
+        .command()
         .assert()
         .success();
     // Even with --quiet, the crashes are pointed out.
@@ -441,31 +424,10 @@ fn gauntlet_with_a_crashing_bot_forfeits_it_and_logs_its_stderr() {
 fn on_crash_abort_stops_after_the_crash_and_says_how_to_resume() {
     let dir = temp_dir("abort");
     let out = dir.join("run");
-    let crasher = crashing_bot(&dir);
-    let a = baraza()
-        .args([
-            "tournament",
-            "dara",
-            "--format",
-            "gauntlet",
-            "--bot",
-            "greedy=builtin:greedy",
-            "--bot",
-            "random=builtin:random",
-            "--bot",
-        ])
-        .arg(format!("crasher={}", crasher.display()))
-        .args([
-            "--rounds",
-            "2",
-            "--concurrency",
-            "1",
-            "--on-crash",
-            "abort",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&out)
+    let a = gauntlet_with_a_crasher(&dir, &out)
+        .concurrency(1)
+        .args(["--on-crash", "abort"])
+        .command()
         .assert()
         .failure();
     let stderr = text(&a.get_output().stderr);
@@ -545,11 +507,10 @@ tc = "5+0.5"
 "#,
     )
     .unwrap();
-    baraza()
-        .args(["tournament", "--quiet", "--config"])
-        .arg(&event)
-        .arg("--out")
-        .arg(&out)
+    event_tournament(&event)
+        .quiet()
+        .out(&out)
+        .command()
         .assert()
         .success();
     let games = raw_game_lines(&out);
@@ -620,30 +581,20 @@ fn pid_lines(file: &Path) -> Vec<String> {
 
 #[test]
 fn a_bot_keeps_its_process_across_tournament_games_unless_no_reuse() {
-    let bot = format!("{}/tests/bots/reuse_bot.sh", env!("CARGO_MANIFEST_DIR"));
     for (no_reuse, want_distinct) in [(false, 1), (true, 8)] {
         let dir = temp_dir(&format!("reuse-{no_reuse}"));
         let (pa, pb) = (dir.join("a.pids"), dir.join("b.pids"));
-        let mut cmd = baraza();
-        cmd.args([
-            "tournament",
-            "darra",
-            "--rounds",
-            "4",
-            "--concurrency",
-            "1",
-            "--quiet",
-        ])
-        .arg("--bot")
-        .arg(format!("a=sh {bot} good {}", pa.display()))
-        .arg("--bot")
-        .arg(format!("b=sh {bot} good {}", pb.display()))
-        .arg("--out")
-        .arg(dir.join("out"));
+        let a = format!("a=sh {REUSE_BOT} good {}", pa.display());
+        let b = format!("b=sh {REUSE_BOT} good {}", pb.display());
+        let mut t = tournament("darra", &[&a, &b])
+            .rounds(4)
+            .concurrency(1)
+            .quiet()
+            .out(dir.join("out"));
         if no_reuse {
-            cmd.arg("--no-reuse");
+            t = t.arg("--no-reuse");
         }
-        cmd.assert().success();
+        t.command().assert().success();
         // 4 rounds of one game pair: each bot plays 8 games, told `newgame` 8 times.
         for file in [&pa, &pb] {
             let pids = pid_lines(file);

@@ -4,21 +4,19 @@
 //! the header and the config hash (a resume with other limits is refused), what does not
 //! (working directories, transcripts) leaves a resume alone.
 
-use crate::support::{baraza, bot, read_jsonl, temp_dir, text};
+use crate::support::{
+    baraza, event_tournament, read_jsonl, temp_dir, text, FIRST_BOT, RANDOM_BOT_PY, REPORTS_BOT,
+};
 use std::path::Path;
 
 /// `baraza tournament --config EVENT --out OUT --quiet EXTRA...`.
 fn run(event: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    baraza()
-        .args(["tournament", "--config", event.to_str().unwrap()])
-        .args([
-            "--out",
-            out.to_str().unwrap(),
-            "--quiet",
-            "--concurrency",
-            "1",
-        ])
+    event_tournament(event)
+        .out(out)
+        .quiet()
+        .concurrency(1)
         .args(extra)
+        .process()
         .output()
         .unwrap()
 }
@@ -82,7 +80,7 @@ fn two_reporters(dir: &Path) -> std::path::PathBuf {
              send-seed = true\n\
              [[bot]]\nname = \"plain\"\ncmd = \"{b}\"\n\
              [[bot]]\nname = \"own\"\ncmd = \"{b}\"\nenv = [\"BARAZA_MARK=own\"]\n",
-            b = bot("reports_bot.sh")
+            b = REPORTS_BOT
         ),
     )
     .unwrap();
@@ -127,7 +125,7 @@ fn without_send_seed_a_bot_gets_no_seed() {
             "ruleset = \"darra\"\nmovetime = 500\n\
              [[bot]]\nname = \"r\"\ncmd = \"{b}\"\n\
              [[bot]]\nname = \"s\"\ncmd = \"{b}\"\nsend-seed = true\n",
-            b = bot("reports_bot.sh")
+            b = REPORTS_BOT
         ),
     )
     .unwrap();
@@ -155,7 +153,7 @@ fn with_send_seed_a_seeded_bot_plays_the_same_games_again() {
                 "ruleset = \"darra\"\nrounds = 2\nmovetime = 1000\nsend-seed = {send}\n\
                  [[bot]]\nname = \"a\"\ncmd = \"python3 {b}\"\n\
                  [[bot]]\nname = \"b\"\ncmd = \"python3 {b}\"\n",
-                b = bot("random_bot.py")
+                b = RANDOM_BOT_PY
             ),
         )
         .unwrap();
@@ -194,7 +192,7 @@ fn hosting_that_changes_play_is_in_the_hash_and_the_rest_leaves_resume_alone() {
             "ruleset = \"darra\"\nmovetime = 500\nmemory = 512\n\
              [[bot]]\nname = \"a\"\ncmd = \"builtin:random\"\n\
              [[bot]]\nname = \"b\"\ncmd = \"{}\"\n{ponder}",
-            bot("first_bot.sh")
+            FIRST_BOT
         )
     };
     std::fs::write(&event, text_of("ponder = true\n")).unwrap();
@@ -280,7 +278,7 @@ fn a_bots_own_workdir_is_taken_from_the_event_files_folder() {
             "ruleset = \"darra\"\nmovetime = 500\n\
              [[bot]]\nname = \"kept\"\ncmd = \"{b}\"\nworkdir = \"scratch\"\nkeep-workdirs = true\n\
              [[bot]]\nname = \"other\"\ncmd = \"{b}\"\n",
-            b = bot("first_bot.sh")
+            b = FIRST_BOT
         ),
     )
     .unwrap();

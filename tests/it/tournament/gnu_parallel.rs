@@ -2,7 +2,9 @@
 //! two at a time, merged, equal to the unsharded run. Needs GNU parallel (`.ci/run` installs
 //! it); without it the tests are reported as ignored, except under `CI=true`, where they run.
 
-use crate::support::{baraza_ok, exe, need, temp_dir, verify_log, Tool};
+use crate::support::{
+    baraza_ok, exe, need, temp_dir, verify_log, Tool, MEMORY_HOG, RANDOM_BOT_PY, REPORTS_BOT,
+};
 use std::path::Path;
 use std::process::Command;
 
@@ -105,7 +107,6 @@ fn event_file_hosting_keys_take_effect_in_every_shard() {
     need(Tool::GnuParallel);
     let dir = temp_dir("parallel-hosting");
     let event = dir.join("event.toml");
-    let bot = crate::support::bot;
     std::fs::write(
         &event,
         format!(
@@ -115,9 +116,9 @@ fn event_file_hosting_keys_take_effect_in_every_shard() {
              [[bot]]\nname = \"s2\"\ncmd = \"python3 {seeded}\"\n\
              [[bot]]\nname = \"rep\"\ncmd = \"{rep}\"\n\
              [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\n",
-            seeded = bot("random_bot.py"),
-            rep = bot("reports_bot.sh"),
-            hog = bot("memory_hog.py"),
+            seeded = RANDOM_BOT_PY,
+            rep = REPORTS_BOT,
+            hog = MEMORY_HOG,
         ),
     )
     .unwrap();

@@ -170,7 +170,7 @@ fn rerun_keeps_every_old_line_marks_it_superseded_and_plays_the_game_again() {
 fn a_replaced_bot_plays_its_new_version_and_a_swapped_program_is_refused() {
     let d = temp_dir("replace");
     let script = d.join("bot.py");
-    std::fs::copy(bot("random_bot.py"), &script).unwrap();
+    std::fs::copy(RANDOM_BOT_PY, &script).unwrap();
     let cmd = format!("python3 {}", script.display());
     let bots = ["a=builtin:random".to_string(), format!("b={cmd}")];
     let bots: Vec<&str> = bots.iter().map(String::as_str).collect();
@@ -192,7 +192,7 @@ fn a_replaced_bot_plays_its_new_version_and_a_swapped_program_is_refused() {
     // The script changed in place: the resume is refused, naming the file.
     std::fs::write(
         &script,
-        std::fs::read_to_string(bot("random_bot.py")).unwrap() + "# v2\n",
+        std::fs::read_to_string(RANDOM_BOT_PY).unwrap() + "# v2\n",
     )
     .unwrap();
     let out = go(2, true);

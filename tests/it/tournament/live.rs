@@ -5,7 +5,7 @@
 //! version shows every game, the table, and no reload.
 //! The same page in a browser: tests/it/cli/live_browser.rs.
 
-use crate::support::{bot, refused, temp_dir, tournament, wait_while_running};
+use crate::support::{file_names, temp_dir, tournament, wait_while_running, Match, SLEEPY_BOT};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Stdio;
@@ -98,7 +98,7 @@ fn moves(game: &Value) -> Vec<String> {
 /// A tournament of two bots thinking 100 ms a move, `rounds` rounds of two games of at most 12
 /// plies, its live page rewritten every 0.2 s.
 pub fn slow_tournament(dir: &Path, page: &Path, rounds: u32) -> std::process::Command {
-    let sleepy = bot("sleepy_bot.sh");
+    let sleepy = SLEEPY_BOT;
     let mut cmd = tournament("darra", &[&format!("a={sleepy}"), &format!("b={sleepy}")])
         .rounds(rounds)
         .args(["--max-plies", "12", "--tc", "60+1", "--live-every", "0.2"])
@@ -199,11 +199,7 @@ fn the_live_page_shows_games_in_play_updates_and_ends_without_reload() {
         );
     }
     assert!(versions >= 2, "read {versions} versions");
-    let names: Vec<String> = std::fs::read_dir(&*dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
+    let names = file_names(&dir);
     assert!(
         !names.iter().any(|n| n.ends_with(".tmp")),
         "a temporary file left: {names:?}"
@@ -214,16 +210,11 @@ fn the_live_page_shows_games_in_play_updates_and_ends_without_reload() {
 fn a_match_writes_its_final_live_page() {
     let dir = temp_dir("live-match");
     let page = dir.join("m.html");
-    crate::support::baraza_ok([
-        "match",
-        "dara",
-        "builtin:random",
-        "builtin:greedy",
-        "--games",
-        "2",
-        "--live",
-        page.to_str().unwrap(),
-    ]);
+    Match::new("dara", "builtin:random", "builtin:greedy")
+        .games(2)
+        .arg("--live")
+        .arg(&page)
+        .played();
     let v = Version::read(&page).unwrap();
     assert_eq!(v.state, "final");
     assert_eq!(v.games.len(), 2);
@@ -240,21 +231,11 @@ fn an_unwritable_live_page_is_refused_before_any_game() {
     let dir = temp_dir("live-refused");
     let out = dir.join("t");
     let missing = dir.join("no-such-folder/live.html");
-    let err = refused(
-        &[
-            "tournament",
-            "darra",
-            "--bot",
-            "a=builtin:random",
-            "--bot",
-            "b=builtin:random",
-            "--out",
-            out.to_str().unwrap(),
-            "--live",
-            missing.to_str().unwrap(),
-        ],
-        1,
-    );
+    let err = tournament("darra", &["a=builtin:random", "b=builtin:random"])
+        .out(&out)
+        .arg("--live")
+        .arg(&missing)
+        .refused(1);
     assert!(
         err.contains(&format!(
             "--live {}: cannot write the page",
@@ -264,30 +245,11 @@ fn an_unwritable_live_page_is_refused_before_any_game() {
     );
     assert!(!out.join("games.jsonl").exists(), "no game was logged");
     // A folder is no page either, for `match` as for `tournament`.
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--live",
-            dir.to_str().unwrap(),
-        ],
-        1,
-    );
+    let randoms = Match::new("darra", "builtin:random", "builtin:random");
+    let err = randoms.clone().arg("--live").arg(&*dir).refused(1);
     assert!(err.contains("cannot write the page"), "{err}");
-    let err = refused(
-        &[
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:random",
-            "--live",
-            "x.html",
-            "--live-every",
-            "0.01",
-        ],
-        2,
-    );
+    let err = randoms
+        .args(["--live", "x.html", "--live-every", "0.01"])
+        .refused(2);
     assert!(err.contains("from 0.1 to 3600 seconds"), "{err}");
 }

@@ -2,12 +2,8 @@
 //! decides; and the pace line (`played N games in T (R games/s)`) at the end of `match` and
 //! `tournament`.
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{temp_dir, tournament, Match, ILLEGAL_MOVER as LOSER};
 
-/// Loses every game at once (an illegal move): against it every pair is won twice, so the
-/// games and the test are the same in a match and in a tournament whatever the seeds.
-const LOSER: &str =
-    "sh -c 'while read l; do case $l in baraza*) echo ready;; go*) echo move zz;; esac; done'";
 const SPRT: &str = "elo0=0,elo1=100,alpha=0.1,beta=0.1";
 
 /// The line of `text` that starts with `prefix`.
@@ -30,24 +26,10 @@ fn assert_pace(text: &str, games: usize) {
 
 #[test]
 fn match_sprt_stops_when_it_decides_with_the_tournaments_report() {
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            "builtin:greedy",
-            LOSER,
-            "--name2",
-            "loser",
-        ])
-        .args(["--sprt", SPRT])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let err = String::from_utf8(out.stderr).unwrap();
+    let run = Match::new("darra", "builtin:greedy", LOSER)
+        .args(["--name2", "loser", "--sprt", SPRT])
+        .played();
+    let err = run.stderr;
     let llr = line(&err, "LLR: ");
     let pairs: usize = llr
         .split(" H1 accepted after ")
@@ -57,9 +39,8 @@ fn match_sprt_stops_when_it_decides_with_the_tournaments_report() {
         .unwrap_or_else(|| panic!("{llr}"));
     assert!(pairs >= 2, "{llr}");
     // One game at a time: exactly the pairs the test needed, far fewer than the cap.
-    let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
-        stdout.lines().filter(|l| l.starts_with("game ")).count(),
+        run.stdout.iter().filter(|l| l.starts_with("game ")).count(),
         2 * pairs
     );
     assert_eq!(
@@ -74,23 +55,13 @@ fn match_sprt_stops_when_it_decides_with_the_tournaments_report() {
 
     // The same bots in a tournament: the same LLR line, word for word.
     let dir = temp_dir("match-sprt");
-    let t = baraza()
-        .args(["tournament", "darra", "--bot", "builtin:greedy", "--bot"])
-        .arg(format!("loser={LOSER}"))
-        .args([
-            "--rounds",
-            "100",
-            "--concurrency",
-            "1",
-            "--quiet",
-            "--sprt",
-            SPRT,
-        ])
-        .arg("--out")
-        .arg(dir.join("t"))
-        .output()
-        .unwrap();
-    assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
+    let t = tournament("darra", &["builtin:greedy", &format!("loser={LOSER}")])
+        .rounds(100)
+        .concurrency(1)
+        .quiet()
+        .args(["--sprt", SPRT])
+        .out(dir.join("t"))
+        .played();
     let table = String::from_utf8(t.stdout).unwrap();
     assert_eq!(line(&table, "LLR: "), llr);
     assert_pace(&String::from_utf8(t.stderr).unwrap(), 2 * pairs);
@@ -98,19 +69,10 @@ fn match_sprt_stops_when_it_decides_with_the_tournaments_report() {
 
 #[test]
 fn a_match_ends_with_its_pace() {
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            "builtin:random",
-            "builtin:greedy",
-            "--games",
-            "4",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = Match::new("darra", "builtin:random", "builtin:greedy")
+        .games(4)
+        .played()
+        .stderr;
     assert_pace(&err, 4);
     assert!(
         err.trim_end()

@@ -8,7 +8,8 @@
 //! `crash`, `ill` 5 by `illegal move`, and nobody else loses by a fault.
 
 use crate::support::{
-    baraza_ok, bot, read_jsonl, refused, temp_dir, tournament, write_report, write_view,
+    baraza_ok, bot, read_jsonl, refused, temp_dir, tournament, write_report, write_view, BAD_BOT,
+    INFO_BOT,
 };
 use serde_json::Value;
 use std::path::Path;
@@ -19,9 +20,9 @@ fn misbehaving_event(dir: &Path) -> std::path::PathBuf {
     tournament(
         "darra",
         &[
-            &format!("info=sh {}", bot("info_bot.sh")),
+            &format!("info=sh {INFO_BOT}"),
             &format!("seg=sh {}", bot("mistake_segfault.sh")),
-            &format!("ill=sh {} illegal", bot("bad_bot.sh")),
+            &format!("ill=sh {BAD_BOT} illegal"),
             "g=builtin:greedy",
         ],
     )

@@ -1,24 +1,22 @@
 //! The two-bot report block: every `--report-every N` games in `match` and `tournament` (on
 //! stderr), and `match`'s score line at the end (stderr: stdout keeps its form).
 
-use crate::support::{baraza, temp_dir};
+use crate::support::{temp_dir, tournament, Match, ILLEGAL_MOVER};
 
 #[test]
 fn match_reports_every_n_games_and_ends_with_a_score_line() {
-    let out = baraza()
-        .args(["match", "darra", "builtin:greedy", "builtin:random"])
-        .args(["--games", "6", "--report-every", "2"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let run = Match::new("darra", "builtin:greedy", "builtin:random")
+        .games(6)
+        .args(["--report-every", "2"])
+        .played();
     // stdout keeps its form: a line per game, then the final line.
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = &run.stdout_text;
     assert_eq!(stdout.lines().count(), 7, "{stdout}");
     let fin = stdout.lines().last().unwrap();
     assert!(fin.starts_with("final: greedy "), "{stdout}");
     // On stderr: the block after games 2 and 4, then the score line and the block of all six
     // (once: not also as the block after game 6).
-    let text = String::from_utf8(out.stderr).unwrap();
+    let text = &run.stderr;
     let lines: Vec<&str> = text.lines().collect();
     let blocks: Vec<usize> = lines
         .iter()
@@ -42,14 +40,8 @@ fn match_reports_every_n_games_and_ends_with_a_score_line() {
         );
     }
     // The final line's counts and the score line agree: points = wins + draws/2.
-    let n: Vec<f64> = fin
-        .split(';')
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    let points = n[0] + n[1] / 2.0;
+    let [wins, draws, _] = run.tally();
+    let points = wins as f64 + draws as f64 / 2.0;
     let score = lines[blocks[2] - 1];
     assert!(
         score.starts_with(&format!("score: greedy {points}/6 (")),
@@ -61,20 +53,11 @@ fn match_reports_every_n_games_and_ends_with_a_score_line() {
 /// `--report-every 100` over 200 games: the block after game 100, and the final one once.
 #[test]
 fn the_last_block_is_printed_once() {
-    let out = baraza()
-        .args(["match", "darra", "builtin:random", "builtin:random"])
-        .args([
-            "--games",
-            "200",
-            "--report-every",
-            "100",
-            "--concurrency",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = Match::new("darra", "builtin:random", "builtin:random")
+        .games(200)
+        .args(["--report-every", "100", "--concurrency", "2"])
+        .played()
+        .stderr;
     assert_eq!(
         err.matches("Results of random vs random-2:").count(),
         2,
@@ -87,21 +70,13 @@ fn the_last_block_is_printed_once() {
 #[test]
 fn tournament_reports_every_n_games_on_stderr() {
     let dir = temp_dir("report-every");
-    let out = baraza()
-        .args(["tournament", "darra", "--bot", "g=builtin:greedy"])
-        .args([
-            "--bot",
-            "r=builtin:random",
-            "--rounds",
-            "5",
-            "--report-every",
-            "4",
-        ])
-        .args(["--concurrency", "1", "--quiet", "--out"])
-        .arg(dir.0.join("t"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = tournament("darra", &["g=builtin:greedy", "r=builtin:random"])
+        .rounds(5)
+        .args(["--report-every", "4"])
+        .concurrency(1)
+        .quiet()
+        .out(dir.0.join("t"))
+        .played();
     let err = String::from_utf8(out.stderr).unwrap();
     // 10 games: after the 4th and the 8th.
     assert_eq!(err.matches("Results of g vs r:").count(), 2, "{err}");
@@ -116,24 +91,13 @@ fn tournament_reports_every_n_games_on_stderr() {
 /// report say minus infinity and "a zero score", never `inf` or "a perfect score".
 #[test]
 fn a_match_lost_every_game_reads_minus_infinity() {
-    let loser =
-        "sh -c 'while read l; do case $l in baraza*) echo ready;; go*) echo move zz;; esac; done'";
-    let out = baraza()
-        .args([
-            "match",
-            "darra",
-            loser,
-            "builtin:random",
-            "--name1",
-            "loser",
-        ])
-        .args(["--games", "2"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let run = Match::new("darra", ILLEGAL_MOVER, "builtin:random")
+        .args(["--name1", "loser"])
+        .games(2)
+        .played();
+    let stdout = run.stdout_text;
     assert_eq!(stdout.matches(" illegal move, ").count(), 2, "{stdout}");
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = run.stderr;
     assert!(
         err.contains(
             "score: loser 0/2 (0.0%) against random, Elo -inf (a zero score), \

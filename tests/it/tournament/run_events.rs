@@ -6,7 +6,7 @@ use baraza::events::{describe, RunEvent, Sink, SinkError, Sinks};
 use baraza::record::GameRecord;
 use baraza::tournament::log::games_jsonl::GamesWriter;
 use baraza::tournament::log::reader::read_games_log;
-use baraza::tournament::plan::config::{BotEntry, EventInputs, TournamentConfig};
+use baraza::tournament::plan::config::TournamentConfig;
 use baraza::tournament::run::resume::plan_run;
 use baraza::tournament::run::runner::{run_plan, Cause, Interrupt, PlayError, RunError, Stop};
 use baraza::tournament::ScheduledGame;
@@ -14,23 +14,9 @@ use std::time::Duration;
 
 use crate::support::temp_dir;
 
+/// One round of darra among `bots`, each builtin:random.
 fn config(bots: &[&str]) -> TournamentConfig {
-    EventInputs {
-        ruleset: Some("darra".into()),
-        rounds: Some(1),
-        bots: bots
-            .iter()
-            .map(|b| BotEntry {
-                name: Some(b.to_string()),
-                cmd: "builtin:random".into(),
-                ..BotEntry::default()
-            })
-            .collect(),
-        ..EventInputs::default()
-    }
-    .resolve(2)
-    .unwrap()
-    .0
+    super::runner::config(bots, 1, None)
 }
 
 /// A record as the referee would return it (read from JSON: the record's own format).

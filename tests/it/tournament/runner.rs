@@ -20,7 +20,8 @@ use std::time::Duration;
 
 use crate::support::temp_dir;
 
-fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
+/// Darra among `bots`, each builtin:random, `rounds` rounds, with the SPRT `sprt`.
+pub(super) fn config(bots: &[&str], rounds: u32, sprt: Option<&str>) -> TournamentConfig {
     EventInputs {
         ruleset: Some("darra".into()),
         rounds: Some(rounds),

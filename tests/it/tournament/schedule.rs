@@ -14,7 +14,8 @@ use crate::support::temp_dir;
 
 const DARRA_START: &str = "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0";
 
-fn inputs(ruleset: &str, bots: &[&str]) -> EventInputs {
+/// An event of `ruleset` among the built-in bots `bots` (each `builtin:NAME`, named NAME).
+pub(super) fn inputs(ruleset: &str, bots: &[&str]) -> EventInputs {
     EventInputs {
         ruleset: Some(ruleset.to_string()),
         bots: bots

@@ -4,8 +4,8 @@
 //! refused with --shard; `--resume` with more rounds or bots plays only the new games and keeps
 //! the old ones; other changes are refused naming the field and both values.
 
+use super::games_played as games;
 use crate::support::{baraza, temp_dir, text, verify_log};
-use baraza::tournament::log::games_jsonl::GameLine;
 use baraza::tournament::log::reader::read_games_log;
 use std::path::Path;
 
@@ -39,30 +39,6 @@ fn results_json(dir: &Path) -> String {
         .args(["results", dir.to_str().unwrap(), "--json"])
         .output()
         .unwrap())
-}
-
-/// (id, seed, players, result, moves) of each game, sorted.
-type Game = (String, u64, String, String, String, Vec<String>);
-
-fn games(dir: &Path) -> Vec<Game> {
-    let mut v: Vec<_> = read_games_log(dir)
-        .unwrap()
-        .games
-        .into_iter()
-        .map(|g: GameLine| {
-            let r = g.record;
-            (
-                g.game_id,
-                r.seed,
-                r.white,
-                r.black,
-                r.result.to_string(),
-                r.moves,
-            )
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 fn merge(out: &Path, inputs: &[&Path], extra: &[&str]) -> std::process::Output {
@@ -308,50 +284,25 @@ fn merge_refuses_other_events_conflicts_and_missing_games_unless_partial() {
 fn a_shard_resumes_as_itself_and_sprt_is_refused() {
     let dir = temp_dir("shard-resume");
     let s2 = dir.join("s2");
-    ok(tournament(
-        3,
-        &[
-            "--rounds",
-            "2",
-            "--shard",
-            "2/3",
-            "--out",
-            s2.to_str().unwrap(),
-        ],
-    ));
+    // Two rounds of three bots, shard 2 of 3, into `out`.
+    let shard_2_of_3 = |out: &Path, extra: &[&str]| {
+        let out = out.to_str().unwrap();
+        let args = ["--rounds", "2", "--shard", "2/3", "--out", out];
+        tournament(3, &[&args[..], extra].concat())
+    };
+    ok(shard_2_of_3(&s2, &[]));
     let full = std::fs::read_to_string(s2.join("games.jsonl")).unwrap();
     // Keep the header and the first game, as if the task had been killed.
     let kept: Vec<&str> = full.lines().take(2).collect();
     std::fs::write(s2.join("games.jsonl"), kept.join("\n") + "\n").unwrap();
     let before = games(&s2);
-    ok(tournament(
-        3,
-        &[
-            "--rounds",
-            "2",
-            "--shard",
-            "2/3",
-            "--out",
-            s2.to_str().unwrap(),
-            "--resume",
-        ],
-    ));
+    ok(shard_2_of_3(&s2, &["--resume"]));
     let after = games(&s2);
     assert_eq!(after.len(), 4);
     assert!(before.iter().all(|g| after.contains(g)));
     // The resumed shard has the games of an uninterrupted one.
     let fresh = dir.join("fresh");
-    ok(tournament(
-        3,
-        &[
-            "--rounds",
-            "2",
-            "--shard",
-            "2/3",
-            "--out",
-            fresh.to_str().unwrap(),
-        ],
-    ));
+    ok(shard_2_of_3(&fresh, &[]));
     assert_eq!(after, games(&fresh));
 
     // As another shard, or unsharded: refused, naming both.

@@ -5,7 +5,11 @@
 //! Needs root and Debian's slurm-wlm and munge packages (`.ci/run` installs them). Without them
 //! the tests are reported as ignored; under `CI=true` they run.
 
-use crate::support::{baraza_ok, exe, need, temp_dir, verify_log, TempDir, Tool};
+use super::{games_played, PlayedGame};
+use crate::support::{
+    baraza_ok, exe, need, temp_dir, verify_log, TempDir, Tool, MEMORY_HOG, REPORTS_BOT,
+    SLOW_FIRST_BOT,
+};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -200,32 +204,12 @@ fn docs_script(name: &str) -> String {
 }
 
 /// Run the real binary; its stdout, or a panic with its stderr.
-/// The games of a run folder as (id, seed, players, result, termination, moves), sorted:
-/// what must be equal between a merged and an unsharded run (think times are not).
-/// (id, seed, player 1, player 2, result, termination, moves).
-type Game = (String, u64, String, String, String, String, Vec<String>);
-
-fn games(run: &Path) -> Vec<Game> {
+/// The games of a run folder, none repeated or torn, sorted: what must be equal between a
+/// merged and an unsharded run (think times are not).
+fn games(run: &Path) -> Vec<PlayedGame> {
     let log = baraza::tournament::log::reader::read_games_log(run).unwrap();
     assert!(log.duplicates.is_empty() && log.torn_line.is_none());
-    let mut v: Vec<_> = log
-        .games
-        .into_iter()
-        .map(|g| {
-            let r = g.record;
-            (
-                g.game_id,
-                r.seed,
-                r.white,
-                r.black,
-                r.result.to_string(),
-                r.termination.to_string(),
-                r.moves,
-            )
-        })
-        .collect();
-    v.sort();
-    v
+    games_played(run)
 }
 
 /// Game lines (not the header) in a games.jsonl.
@@ -273,6 +257,23 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
             cluster.logs()
         );
     };
+    // The array job `tasks` of the event `ev` into `run`, four shards, then the merge job
+    // after it; both must complete.
+    let array_then_merge = |tasks: &str, ev: &str, run: &str| {
+        let array = cluster.sbatch(&[
+            tasks,
+            &chdir,
+            &export,
+            &docs_script("tournament-array.sbatch"),
+            ev,
+            run,
+            "4",
+        ]);
+        let after = format!("--dependency=afterok:{array}");
+        let merge = cluster.sbatch(&[&after, &chdir, &export, &docs_script("merge.sbatch"), run]);
+        all_done(&array);
+        all_done(&merge);
+    };
 
     // 1. Four bots, 2 rounds: 12 pairs, 3 per shard.
     let event = work.join("event.toml");
@@ -297,25 +298,7 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
         "1",
     ]);
 
-    let array = cluster.sbatch(&[
-        "--array=1-4",
-        &chdir,
-        &export,
-        &docs_script("tournament-array.sbatch"),
-        &ev,
-        &run_s,
-        "4",
-    ]);
-    let after = format!("--dependency=afterok:{array}");
-    let merge = cluster.sbatch(&[
-        &after,
-        &chdir,
-        &export,
-        &docs_script("merge.sbatch"),
-        &run_s,
-    ]);
-    all_done(&array);
-    all_done(&merge);
+    array_then_merge("--array=1-4", &ev, &run_s);
     for k in 1..=4 {
         assert_eq!(game_lines(&run.join(format!("shard-{k}"))), 6, "shard {k}");
     }
@@ -332,12 +315,11 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
 
     // 2. A slow bot (10 ms a move), 3 bots, 8 rounds: 24 pairs, 6 (12 games) per shard.
     let event2 = work.join("event2.toml");
-    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bots/slow_first_bot.sh");
-    let slow = slow.display().to_string();
+    let slow = SLOW_FIRST_BOT;
     write_event(
         &event2,
         &[
-            ("slow", &slow),
+            ("slow", slow),
             ("g", "builtin:greedy"),
             ("r", "builtin:random"),
         ],
@@ -399,25 +381,7 @@ fn a_slurm_job_array_plays_the_shards_and_a_merge_job_joins_them() {
     assert!(!run2.join("games.jsonl").exists());
 
     // Resubmitted, task 2 resumes its shard; the merge job then completes the event.
-    let again = cluster.sbatch(&[
-        "--array=2",
-        &chdir,
-        &export,
-        &docs_script("tournament-array.sbatch"),
-        &ev2,
-        &run2_s,
-        "4",
-    ]);
-    let after = format!("--dependency=afterok:{again}");
-    let merge2 = cluster.sbatch(&[
-        &after,
-        &chdir,
-        &export,
-        &docs_script("merge.sbatch"),
-        &run2_s,
-    ]);
-    all_done(&again);
-    all_done(&merge2);
+    array_then_merge("--array=2", &ev2, &run2_s);
     let resumed = std::fs::read_to_string(shard2.join("games.jsonl")).unwrap();
     assert!(
         resumed.starts_with(before.trim_end_matches(|c| c != '\n')),
@@ -459,7 +423,6 @@ fn an_unprivileged_user_runs_the_documented_jobs_with_the_event_files_hosting() 
     let work = cluster.work().join("user");
     std::fs::create_dir(&work).unwrap();
     std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o777)).unwrap();
-    let bot = crate::support::bot;
     let event = work.join("event.toml");
     std::fs::write(
         &event,
@@ -469,8 +432,8 @@ fn an_unprivileged_user_runs_the_documented_jobs_with_the_event_files_hosting() 
              [[bot]]\nname = \"r\"\ncmd = \"builtin:random\"\n\
              [[bot]]\nname = \"rep\"\ncmd = \"{rep}\"\n\
              [[bot]]\nname = \"hog\"\ncmd = \"python3 {hog}\"\n",
-            rep = bot("reports_bot.sh"),
-            hog = bot("memory_hog.py"),
+            rep = REPORTS_BOT,
+            hog = MEMORY_HOG,
         ),
     )
     .unwrap();

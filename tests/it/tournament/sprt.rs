@@ -296,7 +296,7 @@ fn a_stronger_player_is_found() {
 }
 
 mod cli {
-    use crate::support::baraza;
+    use crate::support::{baraza, tournament};
     use predicates::prelude::*;
 
     #[test]
@@ -322,24 +322,14 @@ mod cli {
         let dir =
             std::env::temp_dir().join(format!("baraza-sprt-normalized-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let out = baraza()
-            .args(["tournament", "darra", "--bot", "g=builtin:greedy"])
-            .args(["--bot", "r=builtin:random", "--random-opening-plies", "2"])
-            .args([
-                "--sprt",
-                "elo0=0,elo1=100,model=normalized",
-                "--rounds",
-                "300",
-            ])
-            .args(["--quiet", "--json", "--out"])
-            .arg(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = tournament("darra", &["g=builtin:greedy", "r=builtin:random"])
+            .args(["--random-opening-plies", "2"])
+            .args(["--sprt", "elo0=0,elo1=100,model=normalized"])
+            .rounds(300)
+            .quiet()
+            .arg("--json")
+            .out(&dir)
+            .played();
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let s = &v["sprt"];
         assert_eq!(s["params"]["model"], "normalized");
