@@ -89,7 +89,7 @@ impl FileKey {
     }
 }
 
-/// Files' SHA-256 digests, each computed again only when its [`FileKey`] changed.
+/// Files' SHA-256 digests, each computed again only when its `FileKey` changed.
 pub struct DigestCache {
     known: Mutex<Option<HashMap<PathBuf, (FileKey, String)>>>,
     /// Files read and hashed, for tests.
