@@ -6,7 +6,7 @@
 //! it does not keep goes to `games.jsonl.damaged` beside the log, one piece a line, and is
 //! named in the report.
 
-use super::games_jsonl::{games_path, GameLine, Header, HEADER_KIND};
+use super::games_jsonl::{games_path, io_error, GameLine, Header, LogError, HEADER_KIND};
 use super::host_line::HostLine;
 use super::sprt_order::SprtLine;
 use std::fs::{File, OpenOptions};
@@ -19,13 +19,9 @@ pub const SET_ASIDE_SUFFIX: &str = ".damaged";
 /// Why a log cannot be repaired; nothing was changed.
 #[derive(Debug, thiserror::Error)]
 pub enum RepairError {
-    #[error("cannot {action} {}", path.display())]
-    Io {
-        action: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    /// A file that cannot be read or written (the log's own error, in its words).
+    #[error(transparent)]
+    Io(#[from] LogError),
     /// The first line is no header: this is not a log the repair can tell lines of.
     #[error("{}: its first line is not a baraza tournament header; nothing was changed", path.display())]
     NoHeader { path: PathBuf },
@@ -57,13 +53,9 @@ pub struct Repair {
 /// Repair the games.jsonl of folder (or file) `path` in place: see the module's doc.
 pub fn repair(path: &Path) -> Result<Repair, RepairError> {
     let log = games_path(path);
-    let io = |action: &'static str, path: &Path| {
-        let path = path.to_path_buf();
-        move |source| RepairError::Io {
-            action,
-            path,
-            source,
-        }
+    let io = |action, path: &Path| {
+        let to_log = io_error(action, path);
+        move |e| RepairError::Io(to_log(e))
     };
     let file = File::open(&log).map_err(io("read", &log))?;
     let mut lines = BufReader::new(file);
@@ -172,16 +164,8 @@ fn scan(
     out: &mut impl Write,
     log: &Path,
 ) -> Result<Scanned, RepairError> {
-    let read_error = |source| RepairError::Io {
-        action: "read",
-        path: log.to_path_buf(),
-        source,
-    };
-    let write_error = |source| RepairError::Io {
-        action: "write",
-        path: log.to_path_buf(),
-        source,
-    };
+    let read_error = |e| RepairError::Io(io_error("read", log)(e));
+    let write_error = |e| RepairError::Io(io_error("write", log)(e));
     let mut s = Scanned {
         kept: 0,
         set_aside: Vec::new(),
