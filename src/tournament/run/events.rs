@@ -83,48 +83,68 @@ impl<F: FnMut(&RunEvent<'_>)> Sink for F {
 /// The sinks of a run, in the order they see each event (the JSONL log first: it is the
 /// source of truth).
 #[derive(Default)]
-pub struct Sinks<'a>(Vec<&'a mut dyn Sink>);
+pub struct Sinks<'a> {
+    sinks: Vec<&'a mut dyn Sink>,
+    /// Sinks that failed: they are given nothing more.
+    failed: Vec<bool>,
+}
 
 impl<'a> Sinks<'a> {
     pub fn new() -> Sinks<'a> {
-        Sinks(Vec::new())
+        Sinks::default()
     }
 
     pub fn with(mut self, sink: &'a mut dyn Sink) -> Sinks<'a> {
-        self.0.push(sink);
+        self.push(sink);
         self
     }
 
     /// [`Sinks::with`] of an optional sink (an output the user may not have asked for).
     pub fn with_some<S: Sink + 'a>(mut self, sink: Option<&'a mut S>) -> Sinks<'a> {
         if let Some(s) = sink {
-            self.0.push(s);
+            self.push(s);
         }
         self
     }
 
     pub fn push(&mut self, sink: &'a mut dyn Sink) {
-        self.0.push(sink);
+        self.sinks.push(sink);
+        self.failed.push(false);
     }
 
     /// `other`'s sinks after these.
     pub fn extend(&mut self, other: Sinks<'a>) {
-        self.0.extend(other.0);
+        self.sinks.extend(other.sinks);
+        self.failed.extend(other.failed);
     }
 
     /// Whether any sink follows the moves of the games in play.
     pub fn follow_moves(&self) -> bool {
-        self.0.iter().any(|s| s.follows_moves())
+        self.sinks.iter().any(|s| s.follows_moves())
     }
 
-    /// Give `event` to every sink (a failing one does not keep it from the others); the
-    /// first error.
+    /// Give `event` to the sinks in order; the first error. A sink that failed gets nothing
+    /// more, and a finished game goes no further down the line than the first sink that
+    /// failed (on it or before): a game the log could not keep goes to no other file, and a
+    /// games.pgn that missed a game takes no later one. So each file holds the games of the
+    /// one before it, or fewer, never others: it is behind, never holed.
     pub fn emit(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
+        let game = matches!(event, RunEvent::GameFinished { .. });
         let mut first = Ok(());
-        for sink in &mut self.0 {
+        for (sink, failed) in self.sinks.iter_mut().zip(&mut self.failed) {
+            if *failed && game {
+                break;
+            }
+            if *failed {
+                continue;
+            }
             if let Err(e) = sink.event(event) {
+                *failed = true;
                 if first.is_ok() {
                     first = Err(e);
+                }
+                if game {
+                    break;
                 }
             }
         }

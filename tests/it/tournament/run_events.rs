@@ -74,8 +74,9 @@ async fn a_failing_sink_stops_the_run_and_its_error_is_the_runs() {
     drop(sinks);
     assert!(matches!(e, RunError::Sink(_)), "{e:?}");
     assert!(e.to_string().starts_with("cannot write full.log"), "{e}");
-    // Game 2's failure was seen by every sink (the log first) and no game started after it;
-    // a stop the run raised itself is told to the sinks with its cause.
+    // Game 2 is in the log (the sink before the failing one), goes no further than the
+    // failing sink, and no game started after it; a stop the run raised itself is told to the
+    // sinks with its cause.
     assert_eq!(read_games_log(&dir.0).unwrap().games.len(), 2);
     assert_eq!(
         said,
@@ -83,7 +84,53 @@ async fn a_failing_sink_stops_the_run_and_its_error_is_the_runs() {
             "game 1 r1-p1-a started: a vs b",
             "game 1/6 r1-p1-a: a vs b 1-0 (normal)",
             "game 2 r1-p1-b started: b vs a",
-            "game 2/6 r1-p1-b: b vs a 1-0 (normal)",
+            "a log cannot be written: no new games are started",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_sink_that_failed_takes_no_later_game_nor_do_those_after_it() {
+    // Two games at once; the failing sink fails on the first to finish. The other, finishing
+    // after it, goes to the log only: the failed sink (a games.pgn on a full disk) is behind
+    // the log, never holed, and the sinks after it hold no game it lacks.
+    let dir = temp_dir("events-failed-behind");
+    let c = config(&["a", "b", "c"]);
+    let plan = plan_run(&c, &dir.0, false).unwrap();
+    let mut log = JsonlSink::GamesLog(GamesWriter::create(&plan.path, &plan.header).unwrap());
+    let mut failing = Failing {
+        finished: 0,
+        fail_at: 1,
+    };
+    let mut said = Vec::new();
+    let mut seen = |e: &RunEvent<'_>| said.push(describe(e));
+    let mut sinks = Sinks::new()
+        .with(&mut log)
+        .with(&mut failing)
+        .with(&mut seen);
+    let play = |g: ScheduledGame| async move {
+        if g.game == 2 {
+            for _ in 0..10 {
+                tokio::task::yield_now().await;
+            }
+        }
+        Ok::<_, PlayError<String>>(record(&g))
+    };
+    let e = run_plan(&c, 2, plan, play, &Interrupt::new(), &mut sinks)
+        .await
+        .unwrap_err();
+    drop(sinks);
+    assert!(e.to_string().starts_with("cannot write full.log"), "{e}");
+    let logged: Vec<u64> = (read_games_log(&dir.0).unwrap().games.iter())
+        .map(|g| g.record.game)
+        .collect();
+    assert_eq!(logged, [1, 2]);
+    assert_eq!(failing.finished, 1, "the failed sink got no later game");
+    assert_eq!(
+        said,
+        [
+            "game 1 r1-p1-a started: a vs b",
+            "game 2 r1-p1-b started: b vs a",
             "a log cannot be written: no new games are started",
         ]
     );
