@@ -9,6 +9,7 @@
 //! newline and not valid JSON: the writer was killed mid-write); that line is ignored, and
 //! [`GamesWriter::append`] cuts it off before appending.
 
+use super::file_tail;
 use super::sprt_order::SprtLine;
 use super::whole_append::WholeAppender;
 use crate::outcome::{BadResult, GameResult};
@@ -337,22 +338,24 @@ impl GamesWriter {
     /// Open an existing games.jsonl for appending, first repairing its end: a torn last line
     /// is cut off, and a complete last line without its newline gets one.
     pub fn append(path: &Path) -> Result<GamesWriter, LogError> {
-        let text = std::fs::read_to_string(path).map_err(io_error("read", path))?;
         let mut file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .open(path)
             .map_err(io_error("open", path))?;
+        // Only the last line is read: the cost of opening a log does not grow with it.
         let repaired = (|| {
-            if !text.is_empty() && !text.ends_with('\n') {
-                let cut = text.rfind('\n').map_or(0, |i| i + 1);
-                let tail = &text[cut..];
-                let complete = serde_json::from_str::<serde_json::Value>(tail).is_ok();
+            let len = file.metadata()?.len();
+            let last = file_tail::read_range(&mut file, len.saturating_sub(1), len)?;
+            if last.first().is_some_and(|&b| b != b'\n') {
+                let cut = file_tail::last_line_start(&mut file, len)?;
+                let tail = file_tail::read_range(&mut file, cut, len)?;
+                let complete = serde_json::from_slice::<serde_json::Value>(&tail).is_ok();
                 if complete {
                     file.seek(SeekFrom::End(0))?;
                     file.write_all(b"\n")?;
                 } else {
-                    file.set_len(cut as u64)?;
+                    file.set_len(cut)?;
                 }
             }
             file.seek(SeekFrom::End(0))

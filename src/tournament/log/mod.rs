@@ -18,11 +18,13 @@
 //!   merge there extended);
 //! - [`repair`]: a log damaged in its middle by a write cut short, its whole lines kept and the
 //!   rest set aside;
-//! - [`whole_append`]: every append to a log, a record whole or not at all (a full disk).
+//! - [`whole_append`]: every append to a log, a record whole or not at all (a full disk);
+//!   [`file_tail`]: a log's end read from the end (its last line, its last game).
 
 pub mod audit;
 pub mod audit_expect;
 pub mod audit_pgn;
+pub mod file_tail;
 pub mod games_jsonl;
 pub mod host_edit;
 pub mod host_line;
