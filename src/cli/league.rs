@@ -28,7 +28,7 @@ pub enum LeagueCommand {
     Withdraw(LeagueWithdrawArgs),
     /// Play: first what a stopped run left of its batch, then new batches
     #[command(
-        after_help = "A batch is written to DIR/batch.json before it is played: a run that was stopped or\nkilled leaves it, and the next run plays what of it the log lacks first. Ctrl-C or a\nfile DIR/stop stops a run as it stops a tournament.\n\nExamples:\n  baraza league run runs/ladder --games 100\n  baraza league run runs/ladder --for 50m --concurrency 4\n  baraza league run runs/ladder --plan-only --games 1000      (then, on each machine:)\n  baraza league run runs/ladder --shard 3/8                    (then: baraza league merge runs/ladder)"
+        after_help = "A batch is written to DIR/batch.json before it is played: a run that was stopped or\nkilled leaves it, and the next run plays what of it the log lacks first. Ctrl-C or a\nfile DIR/stop stops a run as it stops a tournament (no new game; a run for a time\nfinishes the batch in play if its last game has started, and plans no other).\n\nExamples:\n  baraza league run runs/ladder --games 100\n  baraza league run runs/ladder --for 50m --concurrency 4\n  baraza league run runs/ladder --plan-only --games 1000      (then, on each machine:)\n  baraza league run runs/ladder --shard 3/8                    (then: baraza league merge runs/ladder)"
     )]
     Run(LeagueRunArgs),
     /// Append the shards' games of the planned batch to the league's log (after `run --shard`)
@@ -113,7 +113,7 @@ pub struct LeagueRunArgs {
     /// Play one batch of N games (rounded up to whole game pairs)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
-    /// Play batches until DURATION has passed (90s, 30m, 2h, 1d); none starts after it
+    /// Play until DURATION has passed (90s, 30m, 2h, 1d): no game starts after it, and what its batch has left is the next run's
     #[arg(long = "for", value_name = "DURATION", value_parser = crate::league::run::parse_duration)]
     pub for_: Option<std::time::Duration>,
     /// Write the next batch (batch.json) and play nothing: for `--shard K/N` on other machines

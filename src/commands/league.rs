@@ -2,6 +2,7 @@
 //! does one thing with [`crate::league`] and says what it did in a line or two.
 
 use crate::cli::{LeaderboardFormat, LeagueCommand, LeagueNewArgs, LeagueRunArgs};
+use crate::count::counted;
 use crate::league::batch_games::PlayChoices;
 use crate::league::entrants::Entrants;
 use crate::league::folder::League;
@@ -155,6 +156,7 @@ fn run_league(out: &mut dyn Write, a: LeagueRunArgs) -> anyhow::Result<()> {
         force: a.force,
         quiet: a.quiet,
         cores: super::tournament::cores(),
+        start_until: None,
     };
     if let Some(shard) = a.shard {
         let (dir, n) = shards::play_shard(&league, shard, a.out, &choices)?;
@@ -189,15 +191,29 @@ fn run_league(out: &mut dyn Write, a: LeagueRunArgs) -> anyhow::Result<()> {
     }
     let report = run::run(&league, amount, &choices)?;
     if let Some(b) = report.finished {
-        writeln!(out, "finished batch {b}, left by a run that stopped")?;
+        writeln!(out, "finished batch {b}, left by an earlier run")?;
     }
     let played: usize = report.batches.iter().map(|(_, n)| n).sum();
     writeln!(
         out,
-        "played {played} games in {} batch{}; `baraza league leaderboard {}` shows the table",
-        report.batches.len(),
-        if report.batches.len() == 1 { "" } else { "es" },
+        "played {} in {}; `baraza league leaderboard {}` shows the table",
+        counted(played as u64, "game"),
+        match report.batches.len() {
+            1 => "1 batch".to_string(),
+            n => format!("{n} batches"),
+        },
         league.dir.display()
     )?;
+    if let Some((b, left)) = report.left_for_next {
+        writeln!(
+            out,
+            "the time was up: batch {b}'s other {} {} the next run's, played first",
+            counted(left as u64, "game"),
+            if left == 1 { "is" } else { "are" }
+        )?;
+    }
+    if report.stopped {
+        writeln!(out, "stopped as asked, after the batch in play")?;
+    }
     Ok(())
 }

@@ -37,6 +37,7 @@ pub fn close(live: Option<LiveSink>, stop: Stop, killed: bool) {
         Stop::Completed => "every scheduled game played".to_string(),
         Stop::Sprt(decision) => format!("the SPRT decided: {decision}"),
         Stop::Interrupted => "stopped before the end".to_string(),
+        Stop::TimeUp => "the run's time was up".to_string(),
     };
     if let Err(e) = live.finish(&why) {
         eprintln!("baraza: warning: --live: {e}: {}", e.source);

@@ -211,7 +211,7 @@ fn ending(
             }
             Ok(())
         }
-        Stop::Interrupted => {
+        Stop::Interrupted | Stop::TimeUp => {
             bail!("interrupted: {n} of {scheduled} games are in {where_}; resume with: {resume}")
         }
     }

@@ -63,7 +63,8 @@ pub fn describe(e: &RunEvent<'_>) -> String {
 fn describe_stop(cause: &Cause, running: usize) -> String {
     let grace = |why: String, grace: &std::time::Duration| {
         format!(
-            "{why}: no new games are started; the {running} running games may finish within {} s, then they are aborted (Ctrl-C to stop now)",
+            "{why}: no new games are started; the {} may finish within {} s, then they are aborted (Ctrl-C to stop now)",
+            crate::count::counted(running as u64, "running game"),
             grace.as_secs()
         )
     };

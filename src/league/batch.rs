@@ -1,5 +1,5 @@
 //! A batch: the next game pairs of the league, planned by [`super::matchmaking::plan_batch`]
-//! from the whole log and written to `DIR/batch.json` *before* any of them is played. A run
+//! from the log (as [`super::log_index`] sums it up) and written to `DIR/batch.json` *before* any of them is played. A run
 //! killed part-way leaves the file behind, and the next run plays what of it the log lacks
 //! before planning anything new: so nothing is lost or played twice, and a batch is the same
 //! whoever plays it (the whole batch here, or its shards on other machines).
@@ -13,17 +13,15 @@
 use super::entrants::Entrants;
 use super::error::LeagueError;
 use super::folder::League;
+use super::log_index::LogIndex;
 use super::matchmaking::{self, Entry};
-use crate::outcome::{GameResult, Outcome};
-use crate::player::Player;
 use crate::rng::SplitMix64;
 use crate::stats::ratings::PairGames;
-use crate::tournament::log::games_jsonl::GameLine;
 use crate::tournament::plan::config::{OpeningOrder, Openings};
 use crate::tournament::plan::openings::random_opening;
 use crate::tournament::plan::schedule::{derive_seed, game_seed, ScheduledGame};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// The planned batch inside the league folder.
@@ -43,8 +41,8 @@ pub struct Batch {
     pub games: Vec<ScheduledGame>,
 }
 
-/// What the plan needs of the log: the ids in it, the games between each pair of versions,
-/// and the highest numbers used.
+/// What the plan needs of the log: the ids of its last round (a pending batch's games
+/// already played), the games between each pair of versions, and the highest numbers used.
 #[derive(Clone, Debug, Default)]
 pub struct LogSoFar {
     pub ids: HashSet<String>,
@@ -56,47 +54,46 @@ pub struct LogSoFar {
 }
 
 impl LogSoFar {
-    /// Read from the log's game lines, versions by `entrants`' indexes (a name that is no
-    /// version of it counts nowhere).
-    pub fn of(lines: &[GameLine], entrants: &Entrants) -> LogSoFar {
-        let mut so_far = LogSoFar::default();
-        let mut pairs: BTreeMap<(usize, usize), [u64; 3]> = BTreeMap::new();
-        for g in lines {
-            let r = &g.record;
-            so_far.ids.insert(g.game_id.clone());
-            so_far.games += 1;
-            so_far.last_round = so_far.last_round.max(r.round.parse().unwrap_or(0));
-            so_far.last_pair = so_far.last_pair.max(g.pair);
-            so_far.last_game = so_far.last_game.max(r.game);
-            let (Some(w), Some(b)) = (entrants.index_of(&r.white), entrants.index_of(&r.black))
-            else {
-                continue;
-            };
-            let winner = match r.result {
-                GameResult::Finished(Outcome::Win(Player::One)) => Some(w),
-                GameResult::Finished(Outcome::Win(Player::Two)) => Some(b),
-                GameResult::Finished(Outcome::Draw) => None,
-                GameResult::Unfinished => continue,
-            };
-            let (lo, hi) = (w.min(b), w.max(b));
-            let cell = pairs.entry((lo, hi)).or_default();
-            cell[match winner {
-                Some(x) if x == lo => 0,
-                None => 1,
-                Some(_) => 2,
-            }] += 1;
-        }
-        so_far.played = pairs
-            .into_iter()
-            .map(|((a, b), [a_wins, draws, b_wins])| PairGames {
-                a,
-                b,
-                a_wins,
-                draws,
-                b_wins,
+    /// Read from the log's index, versions by `entrants`' indexes (a name that is no version
+    /// of it counts nowhere).
+    pub fn of(index: &LogIndex, entrants: &Entrants) -> LogSoFar {
+        let version: Vec<Option<usize>> =
+            index.names.iter().map(|n| entrants.index_of(n)).collect();
+        let mut played: Vec<PairGames> = index
+            .pairs
+            .iter()
+            .filter_map(|p| {
+                let (x, y) = (version[p.a]?, version[p.b]?);
+                Some(if x < y {
+                    PairGames {
+                        a: x,
+                        b: y,
+                        a_wins: p.a_wins,
+                        draws: p.draws,
+                        b_wins: p.b_wins,
+                    }
+                } else {
+                    PairGames {
+                        a: y,
+                        b: x,
+                        a_wins: p.b_wins,
+                        draws: p.draws,
+                        b_wins: p.a_wins,
+                    }
+                })
             })
+            // A version playing itself teaches the ratings nothing.
+            .filter(|p| p.a != p.b)
             .collect();
-        so_far
+        played.sort_by_key(|p| (p.a, p.b));
+        LogSoFar {
+            ids: index.last_round.ids.iter().cloned().collect(),
+            played,
+            games: index.games,
+            last_round: index.last_round.round,
+            last_pair: index.last_pair,
+            last_game: index.last_game,
+        }
     }
 }
 

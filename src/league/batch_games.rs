@@ -28,14 +28,17 @@ pub struct PlayChoices {
     pub force: bool,
     pub quiet: bool,
     pub cores: usize,
+    /// No game is started after this (`--for`).
+    pub start_until: Option<std::time::Instant>,
 }
 
-/// Where the games go: a games.jsonl, and the games.pgn beside it rewritten from `earlier`
-/// (the log's games so far: after a kill the two agree again) before this run's are added.
+/// Where the games go: a games.jsonl, and the games.pgn beside it: rewritten from `earlier`
+/// (the log's games so far: after a kill the two agree again) before this run's are added,
+/// or, `None`, appended to (the caller has made it agree with the log).
 pub struct Target<'a> {
     pub log: PathBuf,
     pub pgn: PathBuf,
-    pub earlier: &'a [GameRecord],
+    pub earlier: Option<&'a [GameRecord]>,
     /// The folder of the stderr logs and the stop file.
     pub dir: PathBuf,
 }
@@ -44,8 +47,11 @@ pub struct Target<'a> {
 #[derive(Debug)]
 pub struct Played {
     pub played: usize,
-    /// Stopped (Ctrl-C, the stop file, SIGTERM) before every game was played.
+    /// Asked to stop (Ctrl-C, the stop file, SIGTERM), or stopped by a fault, whether or not
+    /// every game was played: no more are.
     pub stopped: bool,
+    /// The time to start games was up before every game had started.
+    pub time_up: bool,
 }
 
 /// Play `games` (versions by entrants.toml index) into `target`.
@@ -77,17 +83,20 @@ pub fn play(
         .collect();
     let header = Header::new(&config, games.len() as u64);
     let mut plan = RunPlan::create(target.log.clone(), header, games);
+    plan.start_until = choices.start_until;
     if std::fs::metadata(&target.log).is_ok_and(|m| m.len() > 0) {
         plan.start = LogStart::Append;
     }
     // The bots see neither the league's folder nor the shard's.
     let hidden = vec![target.dir.clone(), league.dir.clone()];
-    let mut assembled = RunBuilder::from_run(&config, &run, "baraza league")
+    let builder = RunBuilder::from_run(&config, &run, "baraza league")
         .hosting(HostOptions::default(), hidden)
         .run_folder(&target.dir)
-        .games_log()
-        .pgn_rewritten(&target.pgn)
-        .build(&plan, target.earlier)?;
+        .games_log();
+    let mut assembled = match target.earlier {
+        Some(earlier) => builder.pgn_rewritten(&target.pgn).build(&plan, earlier)?,
+        None => builder.pgn_appended(&target.pgn).build(&plan, [])?,
+    };
     let scheduled = plan.to_play.len();
     let mut progress = Progress::new(choices.quiet, &plan.tally, scheduled);
     if !choices.quiet {
@@ -98,14 +107,18 @@ pub fn play(
             target.log.display()
         ));
     }
-    remove_stop_file(&target.dir)?;
     let ended = assembled.play(plan, Sinks::new().with(&mut progress));
     progress.finish();
-    let Ended { outcome, killed } = ended?;
+    let Ended {
+        outcome,
+        killed,
+        stopped,
+    } = ended?;
     let crashed = assembled.arena.crash.crashed().is_some();
     Ok(Played {
         played: outcome.played,
-        stopped: killed || crashed || outcome.stop == Stop::Interrupted,
+        stopped: stopped || killed || crashed || outcome.stop == Stop::Interrupted,
+        time_up: outcome.stop == Stop::TimeUp,
     })
 }
 
@@ -128,8 +141,9 @@ pub fn check_programs(versions: &[&Version]) -> Result<(), LeagueError> {
     Ok(())
 }
 
-/// A stop file left by an earlier run stopped that one and must not stop this one.
-fn remove_stop_file(dir: &Path) -> Result<(), LeagueError> {
+/// A stop file left by an earlier run stopped that one and must not stop this one: removed
+/// when a run starts (not at each batch: one put there during the run stops it).
+pub fn remove_stop_file(dir: &Path) -> Result<(), LeagueError> {
     let stop = dir.join(STOP_FILE);
     if stop.exists() {
         if let Err(source) = std::fs::remove_file(&stop) {

@@ -1,18 +1,15 @@
 //! The leaderboard: the active versions ranked by rating (the same Bradley-Terry fit with
 //! 95% intervals as `baraza results`, over the games between active versions only), every
 //! entrant's versions with their status and games, and the most recent games. Computed from
-//! the log and entrants.toml alone; [`super::leaderboard_render`] shows it.
+//! the log (as [`super::log_index`] sums it up) and entrants.toml alone; [`super::leaderboard_render`] shows it.
 
 use super::entrants::Entrants;
 use super::error::LeagueError;
 use super::folder::League;
+use super::log_index::{LogIndex, PairCount};
+use crate::stats::ratings::{self, PairGames, Rating, RatingList};
 use crate::tournament::log::games_jsonl::GameLine;
-use crate::tournament::log::reader::read_games_log;
-use crate::tournament::table::results::standings_from;
 use serde::Serialize;
-
-/// How many recent games it lists.
-pub const RECENT_GAMES: usize = 20;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Leaderboard {
@@ -76,43 +73,32 @@ pub struct RecentGame {
     pub view: String,
 }
 
-/// The leaderboard of `league` now.
+/// The leaderboard of `league` now, and its recent games (oldest first).
 pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), LeagueError> {
     let entrants = Entrants::load(&league.dir)?;
-    let log = read_games_log(&league.games_path())?;
+    let index = LogIndex::current(&league.dir)?;
     let active_ids: Vec<String> = entrants
         .active()
         .iter()
         .map(|&i| entrants.versions[i].id())
         .collect();
-    let is_active = |name: &str| active_ids.iter().any(|a| a == name);
-    let between_active: Vec<GameLine> = log
-        .games
-        .iter()
-        .filter(|g| is_active(&g.record.white) && is_active(&g.record.black))
-        .cloned()
-        .collect();
-    let table = standings_from(&log.header, &between_active);
-    let rating_of = |id: &str| {
-        let list = table.ratings.as_ref()?;
-        list.ratings.iter().find(|r| r.name == id)
-    };
+    let table = ActiveTable::of(&index, &active_ids);
     let mut active: Vec<ActiveRow> = entrants
         .active()
         .iter()
         .map(|&i| {
             let v = &entrants.versions[i];
             let id = v.id();
-            let bot = table.bots.iter().find(|b| b.name == id);
-            let rating = rating_of(&id);
+            let (games, points) = table.games_points(&id);
+            let rating = table.rating_of(&id);
             ActiveRow {
                 rank: 0,
                 name: v.name.clone(),
                 version: v.version.clone(),
                 rating: rating.map(|r| r.rating),
                 error95: rating.map(|r| r.error95).filter(|e| e.is_finite()),
-                games: bot.map_or(0, |b| b.games),
-                points: bot.map_or(0.0, |b| b.points),
+                games,
+                points,
                 id,
             }
         })
@@ -126,8 +112,8 @@ pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), Leag
         row.rank = k + 1;
     }
     let count = |id: &str| {
-        let plays = |g: &&GameLine| g.record.white == id || g.record.black == id;
-        log.games.iter().filter(plays).count() as u64
+        let at = index.names.iter().position(|n| n == id);
+        at.map_or(0, |i| index.games_of[i])
     };
     let mut rows: Vec<EntrantRow> = Vec::new();
     for v in &entrants.versions {
@@ -148,11 +134,10 @@ pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), Leag
             }),
         }
     }
-    let recent = log
-        .games
+    let shown = index.recent_lines(&league.dir)?;
+    let recent = shown
         .iter()
         .rev()
-        .take(RECENT_GAMES)
         .map(|g| RecentGame {
             game: g.record.game,
             game_id: g.game_id.clone(),
@@ -166,13 +151,78 @@ pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), Leag
         .collect();
     let board = Leaderboard {
         league: league.dir.display().to_string(),
-        ruleset: log.header.event.ruleset.clone(),
-        games: log.games.len() as u64,
+        ruleset: index.ruleset.clone(),
+        games: index.games,
         active,
-        ratings_note: table.ratings_note.clone(),
+        ratings_note: table.note,
         entrants: rows,
         recent,
     };
-    let shown = log.games.len().saturating_sub(RECENT_GAMES);
-    Ok((board, log.games.into_iter().skip(shown).collect()))
+    Ok((board, shown))
+}
+
+/// The finished games between active versions, and the ratings fitted from them: the table
+/// `baraza results` makes of those games alone, from the index's counts.
+struct ActiveTable {
+    /// The versions that played such a game, in the order the log first names them.
+    names: Vec<String>,
+    /// Games and points of each of `names`.
+    scores: Vec<(u64, f64)>,
+    ratings: Option<RatingList>,
+    note: Option<String>,
+}
+
+impl ActiveTable {
+    fn of(index: &LogIndex, active_ids: &[String]) -> ActiveTable {
+        let active = |i: usize| active_ids.contains(&index.names[i]);
+        let between: Vec<&PairCount> = (index.pairs.iter())
+            .filter(|p| p.a != p.b && active(p.a) && active(p.b))
+            .collect();
+        let mut scores = vec![(0u64, 0f64); index.names.len()];
+        for p in &between {
+            let games = p.a_wins + p.draws + p.b_wins;
+            let half = p.draws as f64 / 2.0;
+            scores[p.a].0 += games;
+            scores[p.a].1 += p.a_wins as f64 + half;
+            scores[p.b].0 += games;
+            scores[p.b].1 += p.b_wins as f64 + half;
+        }
+        let played: Vec<usize> = (0..index.names.len())
+            .filter(|&i| scores[i].0 > 0)
+            .collect();
+        let at = |i: usize| played.iter().position(|&p| p == i);
+        let pairs: Vec<PairGames> = between
+            .iter()
+            .filter_map(|p| {
+                Some(PairGames {
+                    a: at(p.a)?,
+                    b: at(p.b)?,
+                    a_wins: p.a_wins,
+                    draws: p.draws,
+                    b_wins: p.b_wins,
+                })
+            })
+            .collect();
+        let names: Vec<String> = played.iter().map(|&i| index.names[i].clone()).collect();
+        let (ratings, note) = match ratings::fit(&names, &pairs) {
+            Ok(list) => (Some(list), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        ActiveTable {
+            scores: played.iter().map(|&i| scores[i]).collect(),
+            names,
+            ratings,
+            note,
+        }
+    }
+
+    fn games_points(&self, id: &str) -> (u64, f64) {
+        let at = self.names.iter().position(|n| n == id);
+        at.map_or((0, 0.0), |i| self.scores[i])
+    }
+
+    fn rating_of(&self, id: &str) -> Option<&Rating> {
+        let list = self.ratings.as_ref()?;
+        list.ratings.iter().find(|r| r.name == id)
+    }
 }

@@ -8,10 +8,13 @@
 //! - [`entrants`]: entrants.toml, every version submitted, superseded or withdrawn;
 //! - [`timestamp`]: the times it records;
 //! - [`lock`]: one run or merge at a time, one writer of entrants.toml at a time;
+//! - [`log_index`]: the log summed up for planning and the leaderboard, read on from where
+//!   it stopped (`DIR/log-index.json`, built again from the log when it does not match);
 //! - [`matchmaking`]: which versions play next (pure);
 //! - [`batch`]: a batch planned from the log, written down before it is played;
 //! - [`batch_games`]: a batch's games (all it has left, or a shard's) played on the
 //!   tournament's runner into a games log;
+//! - [`pgn_in_step`]: games.pgn checked against the log by its last game, rewritten if not;
 //! - [`run`]: `league run`, batch after batch, finishing a killed run's batch first;
 //! - [`shards`]: a batch played in shards and merged back;
 //! - [`leaderboard`], [`leaderboard_render`]: the leaderboard and its text, Markdown, HTML.
@@ -24,7 +27,9 @@ pub mod folder;
 pub mod leaderboard;
 pub mod leaderboard_render;
 pub mod lock;
+pub mod log_index;
 pub mod matchmaking;
+pub mod pgn_in_step;
 pub mod run;
 pub mod shards;
 pub mod timestamp;

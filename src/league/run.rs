@@ -1,16 +1,23 @@
-//! `baraza league run`: finish the batch a killed run left, then plan and play batches until
+//! `baraza league run`: finish the batch an earlier run left, then plan and play batches until
 //! the games asked for are played (`--games N`: one batch of N games, rounded up to whole
-//! pairs) or the time is up (`--for DURATION`: batches of one pair per concurrent game, none
-//! started after the time; the last may end after it). `--plan-only` writes the next batch
+//! pairs) or the time is up (`--for DURATION`: batches of [`FOR_BATCH_ROUNDS`] pairs per
+//! concurrent game; no game starts after the time, and what a batch has left then is the
+//! next run's, played first). `--plan-only` writes the next batch
 //! without playing it, for shards ([`super::shards`]).
 
 use super::batch::{self, Batch, LogSoFar};
-use super::batch_games::{check_programs, play, PlayChoices, Played, Target};
+use super::batch_games::{check_programs, play, remove_stop_file, PlayChoices, Played, Target};
 use super::entrants::Entrants;
 use super::error::LeagueError;
 use super::folder::{League, PGN_FILE};
-use crate::tournament::log::reader::read_games_log;
+use super::log_index::LogIndex;
+use super::pgn_in_step::pgn_in_step;
+use crate::tournament::plan::program_digest::keep_digests_in;
 use std::time::{Duration, Instant};
+
+/// The programs' digests kept between runs, so that a run from cron hashes only the programs
+/// changed since the last.
+pub const DIGESTS_FILE: &str = "program-digests.json";
 
 /// How much a run plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,55 +30,81 @@ pub enum Amount {
 #[derive(Clone, Debug, Default)]
 pub struct RunReport {
     pub batches: Vec<(u32, usize)>,
-    /// The batch a killed run had left, finished first.
+    /// The batch an earlier run had left, finished first.
     pub finished: Option<u32>,
+    /// A batch whose games were not all started when the time was up: its number and the
+    /// games it has left, the next run's first.
+    pub left_for_next: Option<(u32, usize)>,
+    /// Asked to stop (Ctrl-C, the stop file) after a batch's last game had started: that
+    /// batch was finished, and no other started.
+    pub stopped: bool,
 }
 
-/// The league's entrants and log as they are now.
-pub fn state(
-    league: &League,
-) -> Result<(Entrants, LogSoFar, Vec<crate::record::GameRecord>), LeagueError> {
+/// Under `--for`, a batch is this many rounds of one pair per concurrent game: the slots
+/// stay busy but for the last games of each batch, and matchmaking still sees results often.
+const FOR_BATCH_ROUNDS: usize = 4;
+
+/// The league's entrants and log as they are now, and the log's index.
+pub fn state(league: &League) -> Result<(Entrants, LogSoFar, LogIndex), LeagueError> {
+    keep_digests_in(&league.dir.join(DIGESTS_FILE));
     let entrants = Entrants::load(&league.dir)?;
-    let log = read_games_log(&league.games_path())?;
-    let so_far = LogSoFar::of(&log.games, &entrants);
-    let records = log.games.into_iter().map(|g| g.record).collect();
-    Ok((entrants, so_far, records))
+    let index = LogIndex::current(&league.dir)?;
+    let so_far = LogSoFar::of(&index, &entrants);
+    Ok((entrants, so_far, index))
+}
+
+/// What became of a batch a run played.
+struct BatchEnd {
+    /// The games it had left, and those played of them.
+    left: usize,
+    played: usize,
+    /// The run is to play no more: asked to stop once every game was played, or its time
+    /// was up first (then the rest of the batch is the next run's).
+    stop: bool,
 }
 
 /// Play `batch`'s remaining games into the league's log; its plan goes once it is done.
-/// Returns the games it had left and the games played.
-fn finish(
-    league: &League,
-    batch: &Batch,
-    choices: &PlayChoices,
-) -> Result<(usize, usize), LeagueError> {
-    let (entrants, so_far, records) = state(league)?;
+fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> Result<BatchEnd, LeagueError> {
+    let (entrants, so_far, index) = state(league)?;
     let games = batch.remaining(&so_far, &entrants);
-    let n = games.len();
-    let Played { played, stopped } = if games.is_empty() {
+    let left = games.len();
+    let Played {
+        played,
+        stopped,
+        time_up,
+    } = if games.is_empty() {
         Played {
             played: 0,
             stopped: false,
+            time_up: false,
         }
     } else {
+        let pgn = league.dir.join(PGN_FILE);
+        pgn_in_step(&league.dir, &index, &pgn)?;
         let target = Target {
             log: league.games_path(),
-            pgn: league.dir.join(PGN_FILE),
-            earlier: &records,
+            pgn,
+            earlier: None,
             dir: league.dir.clone(),
         };
         play(league, &entrants, games, &target, choices)?
     };
-    if stopped {
+    if played < left && !time_up {
         return Err(LeagueError::Stopped {
             played,
             batch: batch.batch,
-            remaining: n,
+            remaining: left,
             dir: league.dir.clone(),
         });
     }
-    Batch::remove(&league.dir)?;
-    Ok((n, played))
+    if played == left {
+        Batch::remove(&league.dir)?;
+    }
+    Ok(BatchEnd {
+        left,
+        played,
+        stop: stopped || time_up,
+    })
 }
 
 /// The next batch of `pairs` pairs, planned from the log and written down.
@@ -109,17 +142,26 @@ pub fn run(
     choices: &PlayChoices,
 ) -> Result<RunReport, LeagueError> {
     let started = Instant::now();
+    remove_stop_file(&league.dir)?;
+    let choices = &PlayChoices {
+        start_until: match amount {
+            Amount::For(limit) => Some(started + limit),
+            Amount::Games(_) => None,
+        },
+        ..choices.clone()
+    };
     let mut report = RunReport::default();
     if let Some(pending) = Batch::load(&league.dir)? {
-        let (left, played) = finish(league, &pending, choices)?;
+        let end = finish(league, &pending, choices)?;
         // A batch whose remaining games all left with their versions played nothing.
-        if left > 0 {
+        if end.left > 0 {
             report.finished = Some(pending.batch);
-            report.batches.push((pending.batch, played));
-            // `--games N` asked for one batch: the one that was left is it.
-            if matches!(amount, Amount::Games(_)) {
-                return Ok(report);
-            }
+            report.batches.push((pending.batch, end.played));
+        }
+        report.note_end(pending.batch, &end);
+        // `--games N` asked for one batch: the one that was left is it.
+        if end.stop || (end.left > 0 && matches!(amount, Amount::Games(_))) {
+            return Ok(report);
         }
     }
     let concurrency = choices
@@ -131,16 +173,27 @@ pub fn run(
         let pairs = match amount {
             Amount::Games(n) => n.div_ceil(2) as usize,
             Amount::For(limit) if started.elapsed() >= limit => break,
-            Amount::For(_) => concurrency,
+            Amount::For(_) => FOR_BATCH_ROUNDS * concurrency,
         };
         let batch = plan_next(league, pairs)?;
-        let (_, played) = finish(league, &batch, choices)?;
-        report.batches.push((batch.batch, played));
-        if matches!(amount, Amount::Games(_)) {
+        let end = finish(league, &batch, choices)?;
+        report.batches.push((batch.batch, end.played));
+        report.note_end(batch.batch, &end);
+        if end.stop || matches!(amount, Amount::Games(_)) {
             break;
         }
     }
     Ok(report)
+}
+
+impl RunReport {
+    fn note_end(&mut self, batch: u32, end: &BatchEnd) {
+        if end.played < end.left {
+            self.left_for_next = Some((batch, end.left - end.played));
+        } else if end.stop {
+            self.stopped = true;
+        }
+    }
 }
 
 /// A `--for` value that is no duration of a run.

@@ -6,7 +6,7 @@
 //! once, and ends the batch.
 
 use super::batch::Batch;
-use super::batch_games::{play, PlayChoices, Played, Target};
+use super::batch_games::{play, remove_stop_file, PlayChoices, Played, Target};
 use super::error::{LeagueError, OtherPlayers};
 use super::folder::{League, PGN_FILE};
 use super::run::state;
@@ -55,6 +55,7 @@ pub fn play_shard(
     if let Err(source) = std::fs::create_dir_all(&dir) {
         return Err(LeagueError::Create { dir, source });
     }
+    remove_stop_file(&dir)?;
     let (entrants, mut so_far, _) = state(league)?;
     let mine = shard_lines(&dir)?;
     so_far.ids.extend(mine.iter().map(|g| g.game_id.clone()));
@@ -70,11 +71,12 @@ pub fn play_shard(
     let target = Target {
         log: dir.join(GAMES_FILE),
         pgn: dir.join(PGN_FILE),
-        earlier: &records,
+        earlier: Some(&records),
         dir: dir.clone(),
     };
-    let Played { played, stopped } = play(league, &entrants, games, &target, choices)?;
-    if stopped {
+    let n = games.len();
+    let Played { played, .. } = play(league, &entrants, games, &target, choices)?;
+    if played < n {
         return Err(LeagueError::ShardStopped {
             shard,
             batch: batch.batch,

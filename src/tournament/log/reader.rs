@@ -60,6 +60,22 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
+    /// The lines of a file from byte `start` on, `reader` already there, after `before`
+    /// lines (so that the next is numbered `before + 1`).
+    pub fn resumed(reader: R, path: &Path, start: u64, before: usize) -> Lines<R> {
+        Lines {
+            n: before,
+            start,
+            next_start: start,
+            ..Lines::new(reader, path)
+        }
+    }
+
+    /// Where the line after the one read starts, in bytes: how far the file has been read.
+    pub fn read_to(&self) -> u64 {
+        self.next_start
+    }
+
     /// The next line into the buffer; false at the end.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<bool, LogError> {
@@ -341,9 +357,29 @@ impl<R: BufRead> LogReader<R> {
         }))
     }
 
+    /// A reader of the lines that follow a header already read (`lines` starts after it).
+    pub fn after(lines: Lines<R>, header: Header) -> LogReader<R> {
+        LogReader {
+            lines,
+            header,
+            record: GameRecord::default(),
+            torn_line: None,
+        }
+    }
+
     /// The file read.
     pub fn path(&self) -> &Path {
         &self.lines.path
+    }
+
+    /// Where the last line read starts, in bytes.
+    pub fn line_start(&self) -> u64 {
+        self.lines.start
+    }
+
+    /// How far the file has been read, in bytes, and the number of the last line read.
+    pub fn read_to(&self) -> (u64, usize) {
+        (self.lines.read_to(), self.lines.number())
     }
 
     /// The file as errors name it.

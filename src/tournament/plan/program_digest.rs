@@ -63,10 +63,18 @@ pub fn program_digests(spec: &BotSpec) -> Vec<FileDigest> {
 /// its file changed, not every batch (a 99 MB node binary was read twice a batch).
 static DIGESTS: DigestCache = DigestCache::new();
 
+/// Keep this process's digests in `file` as well, and take those it holds: a run started
+/// later (a league's next batch, from cron) hashes only the files changed since. The file is
+/// a cache, each digest keyed on its file's [`FileKey`]: one that cannot be read is ignored,
+/// one that cannot be written costs a hashing next time.
+pub fn keep_digests_in(file: &Path) {
+    DIGESTS.keep_in(file);
+}
+
 /// What says a file is the one hashed before: its device and inode, size, and modification and
 /// change times to the nanosecond. A rebuild, a copy over it, a `touch -r` after a write (the
 /// change time moves with any write) all give another key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct FileKey {
     dev: u64,
     ino: u64,
@@ -92,8 +100,18 @@ impl FileKey {
 /// Files' SHA-256 digests, each computed again only when its `FileKey` changed.
 pub struct DigestCache {
     known: Mutex<Option<HashMap<PathBuf, (FileKey, String)>>>,
+    /// Where they are kept between runs, if anywhere ([`keep_digests_in`]).
+    kept_in: Mutex<Option<PathBuf>>,
     /// Files read and hashed, for tests.
     reads: AtomicU64,
+}
+
+/// One digest as the file of [`keep_digests_in`] holds it.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    path: PathBuf,
+    key: FileKey,
+    sha256: String,
 }
 
 /// A file changed less than this long ago is hashed every time: two writes within the clock's
@@ -104,7 +122,51 @@ impl DigestCache {
     pub const fn new() -> DigestCache {
         DigestCache {
             known: Mutex::new(None),
+            kept_in: Mutex::new(None),
             reads: AtomicU64::new(0),
+        }
+    }
+
+    /// Take the digests `file` holds (those this process knows win), and keep every new one
+    /// there too.
+    pub fn keep_in(&self, file: &Path) {
+        let kept: Vec<Kept> = std::fs::read(file)
+            .ok()
+            .and_then(|text| serde_json::from_slice(&text).ok())
+            .unwrap_or_default();
+        if let Ok(mut known) = self.known.lock() {
+            let map = known.get_or_insert_with(HashMap::new);
+            for k in kept {
+                map.entry(k.path).or_insert((k.key, k.sha256));
+            }
+        }
+        if let Ok(mut kept_in) = self.kept_in.lock() {
+            *kept_in = Some(file.to_path_buf());
+        }
+    }
+
+    /// Write the digests known to the file they are kept in, if any: beside it, then renamed.
+    fn save(&self) {
+        let Some(file) = self.kept_in.lock().ok().and_then(|f| f.clone()) else {
+            return;
+        };
+        let Some(kept) = self.known.lock().ok().map(|known| {
+            let mut kept: Vec<Kept> = (known.iter().flatten())
+                .map(|(path, (key, sha256))| Kept {
+                    path: path.clone(),
+                    key: *key,
+                    sha256: sha256.clone(),
+                })
+                .collect();
+            kept.sort_by(|a, b| a.path.cmp(&b.path));
+            kept
+        }) else {
+            return;
+        };
+        let partial = file.with_extension(format!("{}.partial", std::process::id()));
+        let text = serde_json::to_vec_pretty(&kept).expect("digests serialize");
+        if std::fs::write(&partial, text).is_err() || std::fs::rename(&partial, &file).is_err() {
+            let _ = std::fs::remove_file(&partial);
         }
     }
 
@@ -132,6 +194,7 @@ impl DigestCache {
                 let map = known.get_or_insert_with(HashMap::new);
                 map.insert(path.to_path_buf(), (key, digest.clone()));
             }
+            self.save();
         }
         Ok(digest)
     }
@@ -232,6 +295,41 @@ mod tests {
         assert_eq!(cache.reads(), 5);
         // A file that cannot be read is an error, not a digest.
         assert!(cache.sha256(&dir.path().join("none")).is_err());
+    }
+
+    #[test]
+    fn digests_kept_in_a_file_spare_a_later_process_the_hashing() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = dir.path().join("digests.json");
+        // A file settled long ago, as a bot's interpreter is.
+        let sh = std::fs::canonicalize("/bin/sh").unwrap();
+        let truth = file_sha256(&sh).unwrap();
+        let first = DigestCache::new();
+        first.keep_in(&kept);
+        assert_eq!(first.sha256(&sh).unwrap(), truth);
+        assert_eq!(first.reads(), 1);
+        // A later process (a new cache) takes the digest from the file, not from reading sh.
+        let later = DigestCache::new();
+        later.keep_in(&kept);
+        assert_eq!(later.sha256(&sh).unwrap(), truth);
+        assert_eq!(later.reads(), 0);
+        // Kept under another key (the file as it was before a rebuild): read again.
+        let text = std::fs::read_to_string(&kept).unwrap();
+        let mut entries: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let size = entries[0]["key"]["size"].as_u64().unwrap();
+        entries[0]["key"]["size"] = (size + 1).into();
+        entries[0]["sha256"] = "0".repeat(64).into();
+        std::fs::write(&kept, entries.to_string()).unwrap();
+        let rebuilt = DigestCache::new();
+        rebuilt.keep_in(&kept);
+        assert_eq!(rebuilt.sha256(&sh).unwrap(), truth);
+        assert_eq!(rebuilt.reads(), 1);
+        // A file that is no such cache is ignored.
+        std::fs::write(&kept, "not json").unwrap();
+        let fresh = DigestCache::new();
+        fresh.keep_in(&kept);
+        assert_eq!(fresh.sha256(&sh).unwrap(), truth);
+        assert_eq!(fresh.reads(), 1);
     }
 
     #[test]

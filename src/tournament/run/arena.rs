@@ -36,6 +36,9 @@ pub struct Ended {
     /// A second Ctrl-C, SIGTERM or SIGHUP (or `match`'s Ctrl-C): the running games were
     /// dropped and no goodbye was said to the bots.
     pub killed: bool,
+    /// Asked to stop (Ctrl-C, the stop file, or further), even if every game was played:
+    /// a caller that would go on to more games does not.
+    pub stopped: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -137,6 +140,7 @@ impl Arena<'_> {
         Ok(Ended {
             outcome: result?,
             killed,
+            stopped: interrupt.stopped(),
         })
     }
 }

@@ -33,6 +33,9 @@ pub struct RunPlan {
     /// The event as it is played when the log's host lines replaced a bot (its latest
     /// command); `None`: the caller's, as given.
     pub play_config: Option<TournamentConfig>,
+    /// No game is started after this (`league run --for`); the games left are the next
+    /// run's.
+    pub start_until: Option<std::time::Instant>,
 }
 
 impl RunPlan {
@@ -48,6 +51,7 @@ impl RunPlan {
             torn_line: None,
             versions: BTreeMap::new(),
             play_config: None,
+            start_until: None,
         }
     }
 }
@@ -168,6 +172,7 @@ pub fn plan_shard_run(
         versions: roster::versions(host),
         play_config: (!roster::versions(host).is_empty()).then_some(played),
         torn_line: log.torn_line,
+        start_until: None,
     })
 }
 

@@ -40,6 +40,8 @@ pub enum Stop {
     Sprt(Decision),
     /// [`Interrupt::stop`] (Ctrl-C) or a later level: resume later with `--resume`.
     Interrupted,
+    /// The plan's time to start games ([`RunPlan::start_until`]) was up first.
+    TimeUp,
 }
 
 /// The end of a run.
@@ -135,6 +137,7 @@ struct Loop<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
     check_sprt: bool,
     /// The replaced bots' versions, recorded in their games' lines.
     versions: std::collections::BTreeMap<String, u32>,
+    start_until: Option<std::time::Instant>,
 }
 
 impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
@@ -198,7 +201,16 @@ impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
 impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
     /// Whether another game may start.
     fn may_start(&self) -> bool {
-        self.decided.is_none() && self.out.failure.is_none() && !self.out.interrupt.stopped()
+        self.decided.is_none()
+            && self.out.failure.is_none()
+            && !self.out.interrupt.stopped()
+            && !self.time_up()
+    }
+
+    /// Whether the time to start games is over.
+    fn time_up(&self) -> bool {
+        self.start_until
+            .is_some_and(|t| std::time::Instant::now() >= t)
     }
 
     /// A game's future is done: count and emit its record, or keep its failure.
@@ -297,6 +309,7 @@ where
         decided,
         check_sprt: config.sprt.is_some(),
         versions: plan.versions,
+        start_until: plan.start_until,
     };
     // Every game of the schedule but a withdrawn bot's (docs/hosting.md).
     let expected = plan.done.len() + plan.to_play.len();
@@ -337,6 +350,7 @@ where
     let stop = match run.decided {
         Some(d) => Stop::Sprt(d),
         None if run.in_log >= expected => Stop::Completed,
+        None if run.time_up() && !interrupt.stopped() => Stop::TimeUp,
         None => Stop::Interrupted,
     };
     Ok(RunOutcome {

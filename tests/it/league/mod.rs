@@ -5,6 +5,7 @@
 mod errors;
 mod full_disk;
 mod leaderboard;
+mod log_index;
 mod matchmaking;
 mod resume;
 mod shards;

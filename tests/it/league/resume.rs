@@ -71,7 +71,7 @@ fn a_killed_batch_is_finished_by_the_next_run_as_if_never_stopped() {
 }
 
 #[test]
-fn a_run_for_a_time_plays_whole_batches_and_stops_after_it() {
+fn a_run_for_a_time_starts_no_game_after_it_and_leaves_the_rest_to_the_next_run() {
     let dir = temp_dir("league-for");
     new_league(&dir, &ENTRANTS);
     let d = dir.to_str().unwrap();
@@ -82,21 +82,91 @@ fn a_run_for_a_time_plays_whole_batches_and_stops_after_it() {
         took >= Duration::from_secs(2),
         "it plays until the time is up: {took:?}"
     );
-    let lines = game_lines(&dir);
+    // At concurrency 1 a batch is 4 pairs, 8 games: the log holds whole batches, then what
+    // of the last was started before the time was up.
+    let played = game_lines(&dir).len();
+    let (batches, part) = (played.div_ceil(8), played % 8);
+    assert!(played >= 4, "{played} games");
     assert!(
-        lines.len() >= 4 && lines.len().is_multiple_of(2),
-        "{} games",
-        lines.len()
-    );
-    // One pair a batch at concurrency 1: batch b holds pair b.
-    let batches = lines.len() / 2;
-    assert!(
-        said.contains(&format!(
-            "played {} games in {batches} batches",
-            lines.len()
-        )),
+        said.contains(&format!("played {played} games in {batches} batch")),
         "{said}"
     );
-    assert_pairs_swap_sides(&lines);
+    if part > 0 {
+        let left = 8 - part;
+        assert!(
+            said.contains(&format!(
+                "the time was up: batch {batches}'s other {left} game"
+            )),
+            "{said}"
+        );
+        assert!(
+            dir.join("batch.json").exists(),
+            "the rest is the next run's"
+        );
+        // The next run plays that first: then the log holds whole batches again.
+        let next = league(&["run", d, "--games", "2", "--quiet"]);
+        assert!(
+            next.contains(&format!("finished batch {batches}")),
+            "{next}"
+        );
+        assert_eq!(game_lines(&dir).len(), 8 * batches);
+    }
     assert!(!dir.join("batch.json").exists());
+    assert_pairs_swap_sides(&game_lines(&dir));
+}
+
+#[test]
+fn a_stop_file_stops_a_run_for_a_time_even_between_batches() {
+    // The stop file (or Ctrl-C) once the last game of a batch has started: that batch is
+    // finished and no other starts, long before the run's hour is up.
+    let dir = temp_dir("league-for-stop");
+    new_league(&dir, &ENTRANTS);
+    let d = dir.to_str().unwrap();
+    let mut child = std::process::Command::new(exe())
+        .args([
+            "league",
+            "run",
+            d,
+            "--for",
+            "1h",
+            "--concurrency",
+            "1",
+            "--quiet",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let log = dir.join("games.jsonl");
+    wait_while_running(&mut child, Duration::from_secs(60), "a game logged", || {
+        std::fs::read_to_string(&log).map_or(0, |t| t.matches('\n').count()) >= 2
+    });
+    std::fs::write(dir.join("stop"), "").unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the stop file did not stop the run");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().unwrap();
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    // Stopped mid-batch (the batch stays for the next run), or after its last game started
+    // (finished, and said so).
+    if status.success() {
+        assert!(said.contains("stopped as asked"), "{said}");
+        assert!(!dir.join("batch.json").exists());
+    } else {
+        assert!(said.contains("stopped"), "{said}");
+        assert!(dir.join("batch.json").exists());
+    }
+    // The next run is not stopped by the file the last one obeyed.
+    let next = league(&["run", d, "--games", "2", "--quiet"]);
+    assert!(next.contains("played"), "{next}");
 }
