@@ -17,8 +17,9 @@
 #   other, with TMPDIR=WORK/tmp so the bots' work folders are the only ones there. The runs
 #   go round a cycle: SIGKILL to the referee mid-batch, SIGTERM, SIGINT, `touch
 #   WORK/league/stop` (each a quarter to three quarters into the run; after the last three
-#   the referee must say it stopped and exit non-zero, within 10 s of SIGTERM, 40 s of the
-#   others), a full disk, a run left alone; the last run is always left alone. The full
+#   the referee must say it stopped and exit non-zero, or, asked once its batch's last game
+#   had started, finish that batch, say `stopped as asked` and exit 0; within 10 s of
+#   SIGTERM, 40 s of the others), a full disk, a run left alone; the last run is always left alone. The full
 #   disk: in a mount namespace of its own (unshare --user --map-root-user --mount: nothing is
 #   mounted on the machine, and the mount goes with the namespace) a small tmpfs gets a copy
 #   of the league and a filler leaving DISK_MARGIN bytes free; a run there must stop with one
@@ -346,6 +347,9 @@ while :; do
         note "run $run_no: status $rc after $what: $said"
         if [ -z "$signalled" ]; then
             fail "run $run_no ended before $what (status $rc): $said"
+        elif [ "$rc" = 0 ] && grep -q '^stopped as asked' "$err"; then
+            # Asked once its batch's last game had started: that batch finished, no other.
+            :
         elif [ "$rc" = 0 ] || [ "${said#baraza: stopped}" = "$said" ]; then
             fail "run $run_no: $what $((now - signalled)) s before the end was not heeded"
         fi
@@ -410,6 +414,10 @@ fi
 f=$(folders)
 echo "# work folders left: $f"
 [ "$f" = 0 ] || { ls -A "$WORK/tmp"; fail "work folders left after the end"; }
+# A run for a time leaves what its last batch had not started to the next run: that one.
+if [ -e "$L/batch.json" ]; then
+    echo "# the last run's batch, finished: $("$BARAZA" league run "$L" --games 2 --quiet 2>&1 | tr '\n' ' ')"
+fi
 [ ! -e "$L/batch.json" ] || fail "a batch left after the last run"
 ! grep -q -F "$WORK" /proc/mounts || fail "something is mounted under $WORK on the machine"
 if verify=$("$BARAZA" results "$L" --verify 2>&1 | tail -n 1); then

@@ -8,8 +8,8 @@ LOG must hold a header and at least two real game lines (one game pair, legs a a
 line written is a copy of one of them with the schedule's fields a league writes changed, so
 that it reads as the league's own. Game g (from 1) is leg (g - 1) % 2 of pair (g + 1) // 2;
 batch (the round) b holds 8 pairs, ids r{b}-p{k}-{a|b}; the pair's players are two of the
-VERSIONS versions v0@1... spread by the pair's number, sides swapped in leg b; results cycle
-1-0, 0-1, 1/2-1/2.
+VERSIONS versions v0@1..., each meeting every other in turn, sides swapped in leg b; results
+cycle 1-0, 0-1, 1/2-1/2.
 """
 import json
 import os
@@ -30,10 +30,9 @@ with open(path, "rb") as f:
 def line(g):
     pair, leg = (g + 1) // 2, (g - 1) % 2
     batch, k = (pair - 1) // 8 + 1, (pair - 1) % 8 + 1
+    # Every version meets every other in turn: one ladder, every rating fitted.
     a = pair % versions
-    b = (pair * 7 + 1) % versions
-    if a == b:
-        b = (b + 1) % versions
+    b = (a + 1 + (pair // versions) % (versions - 1)) % versions
     white, black = (a, b) if leg == 0 else (b, a)
     v = dict(real[leg])
     v.update(
