@@ -13,6 +13,8 @@ use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Leaderboard {
+    /// Its title: league.toml's `event`, else the folder's name (never its path: a published
+    /// page names nothing of the host's).
     pub league: String,
     pub ruleset: String,
     /// Games in the log, all versions.
@@ -150,7 +152,7 @@ pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), Leag
         })
         .collect();
     let board = Leaderboard {
-        league: league.dir.display().to_string(),
+        league: title(league),
         ruleset: index.ruleset.clone(),
         games: index.games,
         active,
@@ -159,6 +161,18 @@ pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), Leag
         recent,
     };
     Ok((board, shown))
+}
+
+/// The league's title: its `event`, else its folder's name.
+fn title(league: &League) -> String {
+    if let Some(event) = &league.inputs.event {
+        return event.clone();
+    }
+    let dir = std::fs::canonicalize(&league.dir).unwrap_or_else(|_| league.dir.clone());
+    dir.file_name().map_or_else(
+        || "league".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The finished games between active versions, and the ratings fitted from them: the table

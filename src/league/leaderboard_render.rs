@@ -18,9 +18,9 @@ fn rating(r: &ActiveRow) -> (String, String) {
 
 fn headline(b: &Leaderboard) -> String {
     format!(
-        "{} league {}: {} games, {} active versions",
-        b.ruleset,
+        "{} ({} league): {} games, {} active versions",
         b.league,
+        b.ruleset,
         b.games,
         b.active.len()
     )
@@ -191,5 +191,5 @@ pub fn html(b: &Leaderboard, recent: &[GameLine]) -> String {
     for (view, line) in views.iter_mut().zip(recent) {
         view.id = Some(line.game_id.clone());
     }
-    crate::view::page::render(&format!("League {}", b.league), &views, Some(&report))
+    crate::view::page::render(&b.league, &views, Some(&report))
 }

@@ -23,6 +23,7 @@ use crate::tournament::log::reader::{Item, Lines, LogReader};
 use crate::tournament::log::seen::Seen;
 use crate::tournament::plan::layout::pair_of_game;
 use serde::Deserialize;
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
@@ -75,19 +76,25 @@ pub fn standings_with(path: &Path, choices: &TableChoices) -> Result<Standings, 
             versions_apart: choices.versions_apart,
         };
         let names = log.header.bot_names();
+        // A league's log names its players in its games only: they are known once read.
+        let named_by_games = names.is_empty();
         for bot in &choices.exclude {
-            if !names.contains(bot) {
-                let all = names.join(", ");
-                let why = format!(
-                    "--exclude {bot}: no such bot in {} (its bots: {all})",
-                    path.display()
-                );
-                return Err(LogError::Refused(why).into());
+            if !named_by_games && !names.contains(bot) {
+                return Err(no_such_bot(bot, &path, &names).into());
             }
             view.host.exclude(bot);
         }
-        match games_standings(&mut log, forget, &view, host.is_some())? {
-            Read::Table(s) => return Ok(*s),
+        let mut met = named_by_games.then(BTreeSet::new);
+        match games_standings(&mut log, forget, &view, host.is_some(), met.as_mut())? {
+            Read::Table(s) => {
+                if let Some(met) = met {
+                    if let Some(bot) = choices.exclude.iter().find(|b| !met.contains(*b)) {
+                        let names: Vec<String> = met.into_iter().collect();
+                        return Err(no_such_bot(bot, &path, &names).into());
+                    }
+                }
+                return Ok(*s);
+            }
             Read::Again => forget = false,
             Read::HostLines if forget => {
                 host = Some(HostState::scan_file(&path).map_err(|source| LogError::Io {
@@ -108,6 +115,15 @@ pub fn standings_with(path: &Path, choices: &TableChoices) -> Result<Standings, 
     }
 }
 
+/// `--exclude bot` of a log that has no such bot.
+fn no_such_bot(bot: &str, path: &Path, names: &[String]) -> LogError {
+    LogError::Refused(format!(
+        "--exclude {bot}: no such bot in {} (its bots: {})",
+        path.display(),
+        names.join(", ")
+    ))
+}
+
 /// What a read of a games.jsonl gave.
 enum Read {
     Table(Box<Standings>),
@@ -121,12 +137,14 @@ enum Read {
 /// once both of the schedule's legs are met (a log written by a run or a merge has no other
 /// lines); [`Read::Again`] when a line does not follow the schedule (its id is not the
 /// schedule's, or its pair is not its id's), and the table cannot forget. `host_known`: the
-/// view holds the log's host lines (else the first one met stops the read).
+/// view holds the log's host lines (else the first one met stops the read). `met`: the
+/// players' names are gathered there.
 fn games_standings<R: std::io::BufRead>(
     log: &mut LogReader<R>,
     forget: bool,
     view: &TableView,
     host_known: bool,
+    mut met: Option<&mut BTreeSet<String>>,
 ) -> Result<Read, LogError> {
     let mut tally = Tally::new(&log.header);
     tally.hide_all(view.hidden_bots(&log.header));
@@ -147,6 +165,13 @@ fn games_standings<R: std::io::BufRead>(
             continue;
         }
         let (id, pair, r) = (&g.ids.game_id, g.ids.pair, g.record);
+        if let Some(met) = met.as_deref_mut() {
+            for name in [&r.white, &r.black] {
+                if !met.contains(name) {
+                    met.insert(name.clone());
+                }
+            }
+        }
         let number = seen.game_number(id);
         let new = match number {
             Some(n) => seen.insert_number(n),

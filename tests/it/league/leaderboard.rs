@@ -111,14 +111,18 @@ fn the_leaderboard_rates_the_active_versions_as_results_does() {
     }
 
     // The other forms.
+    // Titled by the folder's name, never its path (a published page names nothing of the
+    // host's); by league.toml's `event` when it has one.
     let text = league(&["leaderboard", d]);
+    let name = dir.file_name().unwrap().to_str().unwrap();
     assert!(
         text.starts_with(&format!(
-            "darra league {d}: {} games, 3 active versions",
+            "{name} (darra league): {} games, 3 active versions",
             lines.len()
         )),
         "{text}"
     );
+    assert!(!text.contains(d), "{text}");
     assert!(text.contains("r: 1 (superseded "), "{text}");
     let md = league(&["leaderboard", d, "--format", "markdown"]);
     assert!(md.contains("| Rank | Version | Rating |"), "{md}");
@@ -133,9 +137,50 @@ fn the_leaderboard_rates_the_active_versions_as_results_does() {
     ]);
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains(r#"<table id="leaderboard">"#));
+    assert!(!page.contains(d), "the page names no path of the host's");
+    let settings = dir.join("league.toml");
+    let toml = std::fs::read_to_string(&settings).unwrap();
+    std::fs::write(&settings, format!("event = \"Spring Ladder\"\n{toml}")).unwrap();
+    let text = league(&["leaderboard", d]);
+    assert!(text.starts_with("Spring Ladder (darra league): "), "{text}");
     let last = lines.last().unwrap().record.game;
     assert!(
         page.contains(&format!(r##"<a href="#g{last}">"##)),
         "a link to the last game"
+    );
+}
+
+#[test]
+fn results_excludes_a_version_of_a_league_log_and_names_its_players_when_asked_for_another() {
+    // A league's log names its players in its games only (its header has none).
+    let dir = temp_dir("league-exclude");
+    new_league(
+        &dir,
+        &["r=builtin:random", "g=builtin:greedy", "q=builtin:random"],
+    );
+    run_games(&dir, 12);
+    let d = dir.to_str().unwrap();
+    let lines = game_lines(&dir);
+    let without_r = (lines.iter())
+        .filter(|g| g.record.white != "r@1" && g.record.black != "r@1")
+        .count();
+    assert!(without_r > 0 && without_r < lines.len(), "{without_r}");
+    let table: serde_json::Value =
+        serde_json::from_str(&baraza_ok(["results", d, "--exclude", "r@1", "--json"])).unwrap();
+    assert_eq!(table["games"], without_r as u64);
+    let names: Vec<&str> = (table["bots"].as_array().unwrap().iter())
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"r@1"), "{names:?}");
+    assert_eq!(names.len(), 2, "{names:?}");
+    let out = baraza()
+        .args(["results", d, "--exclude", "x@1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--exclude x@1: no such bot") && said.contains("(its bots: g@1, q@1, r@1)"),
+        "{said}"
     );
 }
