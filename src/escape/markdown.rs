@@ -7,8 +7,9 @@
 pub fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        // HTML as the HTML pages escape it (GitHub renders entities in table cells).
-        if let Some(e) = super::html::entity(c) {
+        // What would start HTML (a tag, an entity) as the HTML pages escape it; quotes start
+        // nothing outside a tag, and are left as they are to be read in the file too.
+        if let ('<' | '>' | '&', Some(e)) = (c, super::html::entity(c)) {
             out.push_str(e);
             continue;
         }
@@ -19,6 +20,7 @@ pub fn cell(text: &str) -> String {
             }
             // A cell is one line.
             '\n' | '\r' => out.push(' '),
+            c if super::bidi::is_bidi(c) => out.push_str(&super::bidi::visible(c)),
             c => out.push(c),
         }
     }
@@ -47,6 +49,7 @@ mod tests {
             ("a\\b", "a\\\\b"),
             ("two\nlines", "two lines"),
             ("55.0%", "55.0%"),
+            ("can't read \"moves\"", "can't read \"moves\""),
         ] {
             assert_eq!(cell(name), written, "{name:?}");
         }

@@ -66,7 +66,7 @@ impl FaultBook {
         let (games, examples) = self.counts.entry((loser, order(termination))).or_default();
         *games += 1;
         if examples.len() < FAULT_EXAMPLES {
-            let reason: String = reason.chars().take(EXAMPLE_CHARS).collect();
+            let reason = shortened(reason, EXAMPLE_CHARS);
             if !examples.contains(&reason) {
                 examples.push(reason);
             }
@@ -138,6 +138,20 @@ pub fn counts_cell(faults: Option<&BotFaults>) -> String {
     })
 }
 
+/// `text` in at most `max` characters: cut at the last space before them (not mid-word,
+/// unless one word is longer than a fifth of them), and `…` said where it was cut.
+fn shortened(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max - 1).collect();
+    let at_word = match head.rfind(' ') {
+        Some(i) if head[i..].chars().count() <= max / 5 => head[..i].trim_end(),
+        _ => head.as_str(),
+    };
+    format!("{at_word}…")
+}
+
 /// A bot's example reasons as one cell, `termination: reason`, joined by ` | `.
 pub fn examples_cell(faults: Option<&BotFaults>) -> String {
     faults.map_or(String::new(), |b| {
@@ -156,6 +170,18 @@ pub fn examples_cell(faults: Option<&BotFaults>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_reason_is_cut_between_words_and_says_so() {
+        assert_eq!(shortened("short enough", 20), "short enough");
+        assert_eq!(
+            shortened("exited with status 1: boom", 20),
+            "exited with status…"
+        );
+        // One word longer than a fifth of the room: cut in it.
+        assert_eq!(shortened("a b0123456789abcdefghij", 10), "a b012345…");
+        assert_eq!(shortened(&"é".repeat(30), 10).chars().count(), 10);
+    }
 
     #[test]
     fn counts_faults_only_and_keeps_a_few_different_examples() {
