@@ -5,6 +5,7 @@
 
 /// `field` as one CSV field.
 pub fn field(field: &str) -> String {
+    let field = &*super::bidi::escape_bidi(field);
     let guarded;
     let text = if is_formula(field) {
         guarded = format!("'{field}");

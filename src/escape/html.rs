@@ -18,6 +18,7 @@ pub fn escape_html(text: &str) -> String {
     for c in text.chars() {
         match entity(c) {
             Some(e) => out.push_str(e),
+            None if super::bidi::is_bidi(c) => out.push_str(&super::bidi::visible(c)),
             None => out.push(c),
         }
     }

@@ -1,7 +1,9 @@
 //! Text that a bot (or whoever names one) controls, escaped for where it is read: one module
 //! per target. The PGN log escapes in [`crate::record::pgn`], beside its writer; JSON is
-//! escaped by serde.
+//! escaped by serde. [`bidi`]: the characters that turn a line around, written visibly
+//! wherever a page or table is published.
 
+pub mod bidi;
 pub mod csv;
 pub mod html;
 pub mod log_file;

@@ -25,7 +25,16 @@ use crate::escape::html::escape_html;
 /// `<!--`), written as the JSON escape `\u003c`, which only occurs inside strings.
 fn script_json(value: &impl Serialize) -> String {
     let json = serde_json::to_string(value).expect("page data serializes");
-    json.replace('<', "\\u003c")
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            // Not in the file raw either (the page's script shows them visibly).
+            c if crate::escape::bidi::is_bidi(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The whole page: `title`, the games (numbered from 1 in the page's address) and an optional

@@ -14,10 +14,17 @@
   var flipped = false;
 
   function $(id) { return document.getElementById(id); }
+  // A bot's text with the characters that turn a line around (bidirectional controls, line
+  // and paragraph separators) written visibly, as the terminal and the tables write them.
+  function visible(text) {
+    return String(text).replace(/[\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, function (c) {
+      return '\\u{' + c.charCodeAt(0).toString(16) + '}';
+    });
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
-    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    if (text !== undefined && text !== null) { e.textContent = visible(text); }
     return e;
   }
   function family(rs) { return rs.split('-')[0]; }
@@ -359,7 +366,7 @@
     playerBar($('player-bottom'), g, 3 - top, k, !over && side === 3 - top);
     $('slider').max = plies(g);
     $('slider').value = k;
-    $('ply-label').textContent = 'ply ' + k + ' / ' + plies(g) + (mv ? ' · ' + 'P' + g.by[k - 1] + ' played ' + mv : '');
+    $('ply-label').textContent = visible('ply ' + k + ' / ' + plies(g) + (mv ? ' · ' + 'P' + g.by[k - 1] + ' played ' + mv : ''));
     var status = $('status');
     status.textContent = '';
     if (over) {
@@ -377,8 +384,8 @@
   }
 
   function gameChanged(g) {
-    $('game-head').textContent = 'game ' + g.n + (g.id ? ' (' + g.id + ')' : '') + ' · ' + g.rs + ' · ' + g.w + ' vs ' + g.b +
-      ' · ' + g.r + ' ' + g.t + ' · ' + (g.tc || '') + (g.rd && g.rd !== '?' ? ' · round ' + g.rd : '');
+    $('game-head').textContent = visible('game ' + g.n + (g.id ? ' (' + g.id + ')' : '') + ' · ' + g.rs + ' · ' + g.w + ' vs ' + g.b +
+      ' · ' + g.r + ' ' + g.t + ' · ' + (g.tc || '') + (g.rd && g.rd !== '?' ? ' · round ' + g.rd : ''));
     var body = $('movelist').tBodies[0];
     body.textContent = '';
     var info = {};

@@ -150,3 +150,79 @@ fn names_are_defused_in_csv_and_markdown_and_escaped_on_the_terminal() {
     assert!(text.contains("\\u{202e}"), "{text}");
     assert!(!text.contains('\u{202e}'), "{text}");
 }
+
+#[test]
+fn names_ids_and_info_that_turn_a_line_around_reach_no_published_file_raw() {
+    // A bot named with a right-to-left override, whose `id name` holds a line separator and
+    // whose info lines both: every page, table and log the host publishes shows them as
+    // `\u{202e}` and `\u{2028}`, never the characters themselves.
+    let dir = temp_dir("escape-bidi-published");
+    let script = dir.join("bidi.sh");
+    std::fs::write(
+        &script,
+        "set -f\n\
+         while IFS= read -r line; do set -- $line; case $1 in\n\
+         baraza) printf 'id name two\\342\\200\\250lines\\n'; echo ready ;; legal) first=$2 ;;\n\
+         go) printf 'info depth 1 score cp 5 pv \\342\\200\\256x\\342\\200\\250\\n'; echo \"move $first\" ;;\n\
+         quit) exit 0 ;; esac; done\n",
+    )
+    .unwrap();
+    let out = dir.join("t");
+    let evil = format!("evil\u{202e}gpj=sh {}", script.display());
+    tournament("darra", &[&evil, "r=builtin:random"])
+        .out(&out)
+        .quiet()
+        .command()
+        .assert()
+        .success();
+    let t = out.to_str().unwrap();
+    let report = dir.join("report.html");
+    baraza_ok([
+        "results",
+        t,
+        "--format",
+        "html",
+        "-o",
+        report.to_str().unwrap(),
+    ]);
+    let page = dir.join("view.html");
+    baraza_ok(["view", t, "-o", page.to_str().unwrap()]);
+    let mut published = vec![
+        (
+            "games.pgn".to_string(),
+            std::fs::read(out.join("games.pgn")).unwrap(),
+        ),
+        ("report.html".to_string(), std::fs::read(&report).unwrap()),
+        ("view.html".to_string(), std::fs::read(&page).unwrap()),
+    ];
+    for format in ["markdown", "csv", "text"] {
+        let text = baraza_ok(["results", t, "--format", format]);
+        published.push((format.to_string(), text.into_bytes()));
+    }
+    for (name, bytes) in &published {
+        let text = String::from_utf8_lossy(bytes);
+        for c in ['\u{202e}', '\u{2028}'] {
+            assert!(!text.contains(c), "{name} holds U+{:04X} raw", c as u32);
+        }
+    }
+    // Shown, visibly: the name in every table, the id in the PGN's tags.
+    for (name, bytes) in &published {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(
+            text.contains("evil\\u{202e}gpj") || name == "view.html",
+            "{name}: {text}"
+        );
+    }
+    let pgn = String::from_utf8_lossy(&published[0].1);
+    assert!(pgn.contains("IdName \"two\\u{2028}lines\"]"), "{pgn}");
+    // The viewer's data holds them as JSON escapes, which its script shows visibly.
+    let view = String::from_utf8_lossy(&published[2].1);
+    assert!(view.contains("evil\\u202egpj"), "the viewer's data");
+    // The PGN reads back to the same names (the escape is PGN's own).
+    let verified = baraza_ok([
+        "replay",
+        out.join("games.pgn").to_str().unwrap(),
+        "--verify",
+    ]);
+    assert!(verified.contains("OK"), "{verified}");
+}
