@@ -236,6 +236,14 @@ fn with_overrides(base: &SpawnOptions, o: &HostOverrides) -> Result<SpawnOptions
 }
 
 impl HostOverrides {
+    /// A bot's spawn options from these settings alone (an event file's, resolved), not
+    /// checked against this machine (`hosting-check --config` reports what would fail).
+    pub fn unchecked_spawn_options(&self) -> Result<SpawnOptions, HostingError> {
+        let mut opts = SpawnOptions::default();
+        self.apply_to(&mut opts, true)?;
+        Ok(opts)
+    }
+
     /// These settings over `opts`: what each hosting key does to a bot's spawn options, where
     /// it is enforced (a setting not given leaves `opts` as it is; lists add up). `in_file`:
     /// they come from an event file, not the command line (for the errors' words).

@@ -11,11 +11,16 @@ something asked for is refused.
 
 Examples:
   baraza hosting-check
-  baraza hosting-check --sandbox --memory 1024 --cpu-seconds 600 --max-processes 64";
+  baraza hosting-check --sandbox --memory 1024 --cpu-seconds 600 --max-processes 64
+  baraza hosting-check --config event.toml          (each bot as the event hosts it)";
 
 /// `baraza hosting-check`: the hosting options of `match` and `tournament`.
 #[derive(Args, Debug, Clone)]
 pub struct HostingCheckArgs {
+    /// Check the hosting of every bot of this event file (TOML, as `tournament --config`):
+    /// the event's keys, each bot's own over them, and these options over both
+    #[arg(long, value_name = "EVENT")]
+    pub config: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub host: HostOptions,
 }

@@ -657,3 +657,57 @@ fn hosting_check_reports_max_processes_in_force_when_unprivileged() {
     let p = survey_line(&s, "processes per bot");
     assert!(p.contains("counted in the bot's own namespace"), "{s}");
 }
+
+/// `hosting-check --config EVENT`: each bot as the event hosts it (the event's keys, its own
+/// over them), bots hosted alike named together.
+#[test]
+fn hosting_check_reads_an_event_file_bot_by_bot() {
+    let dir = temp_dir("hosting-check-config");
+    let event = dir.join("event.toml");
+    std::fs::write(
+        &event,
+        "ruleset = \"darra\"\nrounds = 1\nmemory = 512\n\
+         [[bot]]\nname = \"a\"\ncmd = \"builtin:random\"\n\
+         [[bot]]\nname = \"b\"\ncmd = \"builtin:random\"\n\
+         [[bot]]\nname = \"big\"\ncmd = \"builtin:random\"\nmemory = 1536\ncpu-seconds = 60\n",
+    )
+    .unwrap();
+    let out = baraza_out(&["hosting-check", "--config", event.to_str().unwrap()], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let (alike, big) = s.split_once("What big gets here").expect("big apart");
+    assert!(alike.starts_with("What a and b get here, as "), "{s}");
+    assert!(
+        survey_line(alike, "memory per bot").contains("--memory 512 MiB"),
+        "{s}"
+    );
+    assert!(
+        survey_line(alike, "CPU per bot").starts_with("  off"),
+        "{s}"
+    );
+    assert!(
+        survey_line(big, "memory per bot").contains("--memory 1536 MiB"),
+        "{s}"
+    );
+    assert!(
+        survey_line(big, "CPU per bot").starts_with("  best effort"),
+        "{s}"
+    );
+    // The command line's options over the event's, for every bot.
+    let out = baraza_out(
+        &[
+            "hosting-check",
+            "--config",
+            event.to_str().unwrap(),
+            "--cpu-seconds",
+            "9",
+        ],
+        &[],
+    );
+    let s = text(&out.stdout);
+    let (alike, _) = s.split_once("What big gets here").expect("big apart");
+    assert!(
+        survey_line(alike, "CPU per bot").starts_with("  best effort"),
+        "{s}"
+    );
+}
