@@ -1,11 +1,14 @@
 //! The league's games.pgn kept in step with games.jsonl without reading either whole. Each
 //! finished game goes to the log, then to the PGN, each appended whole; so the PGN is in step
 //! when its last game is, byte for byte, what the PGN writer makes of the log's last game.
-//! A kill between the two appends leaves it a game short, a hand edit anything: then it is
-//! written again from the log, a game at a time, beside itself and renamed over.
+//! A kill between the two appends, or a full disk, leaves it some games short: then the games
+//! it lacks are appended (a disk just freed need hold only them). Anything else (a hand edit,
+//! a deleted file) and it is written again from the log, a game at a time, beside itself and
+//! renamed over.
 
 use super::error::LeagueError;
 use super::log_index::{LogIndex, RoundIds};
+use crate::events::pgn::PgnSink;
 use crate::record::pgn::write_pgn;
 use crate::tournament::log::file_tail::{read_range, rfind};
 use crate::tournament::log::games_jsonl::GAMES_FILE;
@@ -28,10 +31,63 @@ pub fn pgn_in_step(dir: &Path, index: &LogIndex, pgn: &Path) -> Result<(), Leagu
         }
         None => Vec::new(),
     };
-    if last_game(pgn).is_ok_and(|last| last == wanted) {
+    let last = last_game(pgn).unwrap_or_default();
+    if last == wanted {
+        return Ok(());
+    }
+    // Behind (a write cut short by a full disk, a kill between the two appends): the games
+    // it lacks are appended, which needs room for them only. Anything else: written again.
+    if !last.is_empty() && catch_up(dir, pgn, &last)? {
         return Ok(());
     }
     rewrite(dir, pgn)
+}
+
+/// Append to `pgn` the log's games after its last game `last`, when the PGN is exactly the
+/// log's first games (as many games as the log has up to the one `last` is); false, writing
+/// nothing, when it is not.
+fn catch_up(dir: &Path, pgn: &Path, last: &[u8]) -> Result<bool, LeagueError> {
+    let Ok(held) = games_in(pgn) else {
+        return Ok(false);
+    };
+    let mut log = LogReader::open(&dir.join(GAMES_FILE))?;
+    let mut round = RoundIds::default();
+    let (mut counted, mut text) = (0u64, Vec::new());
+    let mut out: Option<PgnSink> = None;
+    while let Some(item) = log.next()? {
+        let Item::Game(g) = item else { continue };
+        if !round.first(&g) {
+            continue;
+        }
+        counted += 1;
+        if counted < held {
+            continue;
+        }
+        text.clear();
+        write_pgn(&mut text, g.record).map_err(|e| SinkError::new(pgn, e))?;
+        match &mut out {
+            // The PGN's last game must be the log's game of its rank.
+            None if counted == held && text == last => {
+                out = Some(PgnSink::append(pgn).map_err(|e| SinkError::new(pgn, e))?);
+            }
+            None => return Ok(false),
+            Some(sink) => sink.write(g.record)?,
+        }
+    }
+    Ok(out.is_some())
+}
+
+/// How many games `pgn` holds: the lines that start a game's tags.
+fn games_in(pgn: &Path) -> std::io::Result<u64> {
+    use std::io::BufRead;
+    let file = std::io::BufReader::new(File::open(pgn)?);
+    let mut n = 0;
+    for line in file.split(b'\n') {
+        if line?.starts_with(GAME_START) {
+            n += 1;
+        }
+    }
+    Ok(n)
 }
 
 /// The text of the last game in `pgn` (empty for an empty or missing file).

@@ -118,19 +118,41 @@ fn games_pgn_is_appended_to_while_in_step_and_written_again_when_behind() {
     assert_eq!(std::fs::metadata(&pgn).unwrap().ino(), ino);
     assert_eq!(pgn_games(&dir), log_games(&dir));
 
-    // A kill between the two appends leaves the PGN a game short: written again.
+    // A kill between the two appends, or a full disk, leaves the PGN games short: the games
+    // it lacks are appended (same file: a disk just freed need not hold a copy of it).
     let text = std::fs::read_to_string(&pgn).unwrap();
-    let last = text.rfind("\n[Event ").unwrap() + 1;
-    std::fs::write(&pgn, &text[..last]).unwrap();
+    let mut cut = text.len();
+    for _ in 0..2 {
+        cut = text[..cut - 1].rfind("\n[Event ").unwrap() + 1;
+    }
+    std::fs::write(&pgn, &text[..cut]).unwrap();
+    assert_eq!(pgn_games(&dir).len(), 10);
     run_games(&dir, 6);
+    assert_eq!(std::fs::metadata(&pgn).unwrap().ino(), ino, "appended to");
     assert_eq!(pgn_games(&dir), log_games(&dir));
     assert_eq!(pgn_games(&dir).len(), 18);
+    // Its last game changed by hand (not the log's, nor a game short of it): written again,
+    // whole. (A game before the last changed in place is not looked for: docs/league.md.)
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let last = text.rfind("[Round \"").unwrap();
+    let edited = format!(
+        "{}[Round \"9\"]{}",
+        &text[..last],
+        &text[last..].split_once(']').unwrap().1
+    );
+    std::fs::write(&pgn, edited).unwrap();
+    run_games(&dir, 2);
+    assert_ne!(std::fs::metadata(&pgn).unwrap().ino(), ino, "written again");
+    assert_eq!(pgn_games(&dir), log_games(&dir));
+    assert!(!std::fs::read_to_string(&pgn)
+        .unwrap()
+        .contains("[Round \"9\"]"));
     // Gone altogether: written again too.
     std::fs::remove_file(&pgn).unwrap();
     run_games(&dir, 2);
     assert_eq!(pgn_games(&dir), log_games(&dir));
     let verify = baraza_ok(["replay", pgn.to_str().unwrap(), "--verify"]);
-    assert!(verify.contains("20 games"), "{verify}");
+    assert!(verify.contains("22 games"), "{verify}");
 }
 
 /// A league of `versions` random bots whose log holds `games` games: one real game pair
