@@ -1,6 +1,6 @@
 //! `baraza league run`: finish the batch an earlier run left, then plan and play batches until
 //! the games asked for are played (`--games N`: one batch of N games, rounded up to whole
-//! pairs) or the time is up (`--for DURATION`: batches of [`FOR_BATCH_ROUNDS`] pairs per
+//! pairs) or the time is up (`--for DURATION`: batches of `FOR_BATCH_ROUNDS` pairs per
 //! concurrent game; no game starts after the time, and what a batch has left then is the
 //! next run's, played first). `--plan-only` writes the next batch
 //! without playing it, for shards ([`super::shards`]).
