@@ -65,8 +65,8 @@ static DIGESTS: DigestCache = DigestCache::new();
 
 /// Keep this process's digests in `file` as well, and take those it holds: a run started
 /// later (a league's next batch, from cron) hashes only the files changed since. The file is
-/// a cache, each digest keyed on its file's device, inode, size and times: one that cannot be read is ignored,
-/// one that cannot be written costs a hashing next time.
+/// a cache, each digest keyed on its file's device, inode, size and times: one that cannot be
+/// read is ignored, one that cannot be written costs a hashing next time.
 pub fn keep_digests_in(file: &Path) {
     DIGESTS.keep_in(file);
 }
