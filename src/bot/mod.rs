@@ -22,6 +22,7 @@ pub mod activity;
 pub mod budget;
 pub mod command_words;
 pub mod environment;
+pub mod host_fault;
 pub mod hosting;
 pub mod hosting_keys;
 pub mod languages;
@@ -246,7 +247,7 @@ impl Bot {
             workdir,
             iso,
         } = spawn::prepare(argv, opts)?;
-        let mut child = cmd.spawn()?;
+        let mut child = cmd.spawn().map_err(|e| spawn::blame_wrapper(e, opts))?;
         let pgid = child.id().map_or(0, |id| id as i32);
         let leader = namespace::bot_group(iso, pgid).unwrap_or(0);
         let pauser = Pauser::new(leader, opts.ponder);

@@ -1,6 +1,7 @@
 //! How a bot process is started: the hosting options of one bot and the command they make.
 
 use super::environment::{bot_env, EnvRule};
+use super::host_fault::host_error;
 use super::limits::ResourceLimits;
 use super::namespace::{isolation, Isolation, Plan};
 use super::sandbox;
@@ -90,6 +91,22 @@ pub(super) struct Prepared {
     pub iso: Isolation,
 }
 
+/// A failed start under `--wrapper` whose program could not be run: the wrapper is the host's
+/// (the bot's own program is run by the wrapper, and a failure there is the bot's exit).
+pub(super) fn blame_wrapper(e: io::Error, opts: &SpawnOptions) -> io::Error {
+    let gone = matches!(
+        e.kind(),
+        io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied
+    );
+    match opts.wrapper.first() {
+        Some(w) if gone => host_error(io::Error::new(
+            e.kind(),
+            format!("--wrapper: cannot run '{w}': {e}"),
+        )),
+        _ => e,
+    }
+}
+
 /// Build the command for `argv` under `opts` (creates the working directory).
 pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepared> {
     if argv.is_empty() {
@@ -103,7 +120,9 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
     } else {
         &opts.label
     };
-    let workdir = Workdir::create(opts.workdir_parent.as_deref(), label, opts.keep_workdirs)?;
+    // The working directory's folder is the host's: a bot is not to blame for it.
+    let workdir = Workdir::create(opts.workdir_parent.as_deref(), label, opts.keep_workdirs)
+        .map_err(host_error)?;
     // The caller's paths are already absolute ([`crate::bot::spec::BotSpec::argv`]).
     let mut full = argv.to_vec();
     let env = bot_env(&opts.env, workdir.path(), |n| std::env::var_os(n));
@@ -117,7 +136,8 @@ pub(super) fn prepare(argv: &[String], opts: &SpawnOptions) -> io::Result<Prepar
     let iso = isolation();
     let mut extra = Plan::extra_procs(iso);
     if opts.sandbox {
-        let bwrap = sandbox::find_bwrap().map_err(|e| io::Error::other(e.to_string()))?;
+        let bwrap =
+            sandbox::find_bwrap().map_err(|e| host_error(io::Error::other(e.to_string())))?;
         let profile = sandbox::Profile {
             workdir: workdir.path(),
             path_var: path_var.as_deref(),

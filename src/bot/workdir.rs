@@ -56,7 +56,12 @@ impl Workdir {
             .tempdir_in(&parent)
             .map_err(|e| {
                 let path = parent.join(format!("baraza-new-{}-{n}-*-{safe}", std::process::id()));
-                io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
+                // The system's words, without tempfile's second copy of the path.
+                let why = e
+                    .get_ref()
+                    .and_then(|inner| inner.source())
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+                io::Error::new(e.kind(), format!("cannot create {}: {why}", path.display()))
             })?;
         let made = dir.keep();
         let held = if keep {

@@ -15,7 +15,7 @@ use crate::tournament::plan::match_plan::match_games;
 use crate::tournament::plan::openings::load_openings_file;
 use crate::tournament::run::crash::CrashPolicy;
 use crate::tournament::run::resume::RunPlan;
-use crate::tournament::run::runner::Stop;
+use crate::tournament::run::runner::{host_faults_text, Stop};
 use crate::tournament::run::setup::SeedRule;
 use anyhow::bail;
 use std::io::Write;
@@ -211,6 +211,10 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     eprintln!("{}", pace_line(ended.outcome.played, wall.elapsed()));
     if args.bench_stats {
         bench_stats(games, console.moves, wall);
+    }
+    if let Some(why) = host_faults_text(&ended.outcome.host_faults) {
+        let played = ended.outcome.played;
+        bail!("{why}: {played} of {games} games played and logged");
     }
     // Only when games were left unplayed because of it.
     if let Some(why) = assembled.arena.crash.failed_starts() {

@@ -21,7 +21,7 @@ use crate::run_builder::{RunBuilder, STOP_FILE};
 use crate::tournament::plan::config::{RunOptions, TournamentConfig};
 use crate::tournament::run::arena::Ended;
 use crate::tournament::run::resume::RunPlan;
-use crate::tournament::run::runner::Stop;
+use crate::tournament::run::runner::{host_faults_text, Stop};
 use crate::tournament::run::stderr_slots::stderr_log;
 use crate::tournament::table::render::render_text;
 use crate::tournament::table::results::Standings;
@@ -193,6 +193,9 @@ fn ending(
     let where_ = games_path.display();
     if ended.killed {
         bail!("stopped: {n} of {scheduled} games are in {where_}; resume with: {resume}")
+    }
+    if let Some(why) = host_faults_text(&ended.outcome.host_faults) {
+        bail!("{why}: {n} of {scheduled} games are in {where_}; once fixed, resume with: {resume}");
     }
     if let Some(crash) = crash {
         bail!(

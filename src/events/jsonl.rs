@@ -9,6 +9,7 @@
 use super::{RunEvent, Sink, SinkError};
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{json_line, GameLine, GamesWriter};
+use crate::tournament::log::host_line::{HostAction, HostLine};
 use crate::tournament::log::sprt_order::SprtLine;
 use crate::tournament::log::whole_append::WholeAppender;
 use std::fs::OpenOptions;
@@ -64,6 +65,14 @@ impl Sink for JsonlSink {
                 JsonlSink::GamesLog(w) => {
                     w.write_sprt(&SprtLine::new(&sprt.first, &sprt.second, sprt.report))
                 }
+                JsonlSink::Records(_) => Ok(()),
+            },
+            // A match's file holds records alone; its console says it.
+            RunEvent::NotPlayed { game, cause, .. } => match self {
+                JsonlSink::GamesLog(w) => w.write_host(&HostLine::new(HostAction::NotPlayed {
+                    game: game.game_id.clone(),
+                    cause: cause.to_string(),
+                })),
                 JsonlSink::Records(_) => Ok(()),
             },
             _ => Ok(()),

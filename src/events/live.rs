@@ -185,6 +185,9 @@ impl LiveSink {
                     r.move_infos.push(info.map(str::to_string));
                 }
             }
+            RunEvent::NotPlayed { game, .. } => {
+                st.running.remove(&game.game);
+            }
             RunEvent::GameFinished {
                 line,
                 done,

@@ -179,6 +179,9 @@ impl<'w> ConsoleLine<'w> {
 
 impl Sink for ConsoleLine<'_> {
     fn event(&mut self, event: &RunEvent<'_>) -> Result<(), SinkError> {
+        if let RunEvent::NotPlayed { .. } = event {
+            eprintln!("baraza: {}", super::describe(event));
+        }
         let RunEvent::GameFinished { line, .. } = event else {
             return Ok(());
         };

@@ -46,6 +46,11 @@ pub fn describe(e: &RunEvent<'_>) -> String {
                 line.game_id, r.white, r.black, r.result, r.termination
             )
         }
+        RunEvent::NotPlayed { game, cause, .. } => format!(
+            "game {} {} not played: it could not start, for a reason of the host's, not the \
+             bots': {cause}",
+            game.game, game.game_id
+        ),
         RunEvent::SprtDecided { sprt } => format!(
             "SPRT {} vs {}: LLR {:.2} outside [{:.2}, {:.2}]: {}; no more games are started",
             sprt.first,
@@ -76,6 +81,11 @@ fn describe_stop(cause: &Cause, running: usize) -> String {
             "a bot failed to start in two games in a row: no new games are started".into()
         }
         Cause::SinkFailed => "a log cannot be written: no new games are started".into(),
+        Cause::HostFaults => format!(
+            "{} games in a row could not start, for a reason of the host's: no new games are \
+             started",
+            crate::tournament::run::runner::HOST_FAULTS_IN_A_ROW
+        ),
         _ => "no new games are started".into(),
     }
 }

@@ -305,6 +305,11 @@ impl Sink for Progress {
                 tally,
                 ..
             } => self.game_finished(*done, *scheduled, tally),
+            // Said at once, even with --quiet: the host has something to fix.
+            RunEvent::NotPlayed { .. } => self.notice(&format!(
+                "{} (recorded as not played; a resume plays it)",
+                describe(event)
+            )),
             RunEvent::SprtDecided { .. } => self.notice(&describe(event)),
             // A crash or a failing log is told by the command's final message.
             RunEvent::Stopping { cause, .. } => {

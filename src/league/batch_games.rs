@@ -52,6 +52,8 @@ pub struct Played {
     pub stopped: bool,
     /// The time to start games was up before every game had started.
     pub time_up: bool,
+    /// Why games could not start for a reason of the host's, if some could not.
+    pub host_faults: Option<String>,
 }
 
 /// Play `games` (versions by entrants.toml index) into `target`.
@@ -119,6 +121,7 @@ pub fn play(
         played: outcome.played,
         stopped: stopped || killed || crashed || outcome.stop == Stop::Interrupted,
         time_up: outcome.stop == Stop::TimeUp,
+        host_faults: crate::tournament::run::runner::host_faults_text(&outcome.host_faults),
     })
 }
 

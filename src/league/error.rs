@@ -98,6 +98,15 @@ pub enum LeagueError {
         remaining: usize,
         dir: PathBuf,
     },
+    /// Games of batch `batch` could not start for a reason of the host's.
+    #[error("{why}: {played} of batch {batch}'s {remaining} remaining games were played; once fixed, `baraza league run {}` finishes it", dir.display())]
+    HostFaults {
+        why: String,
+        played: usize,
+        batch: u32,
+        remaining: usize,
+        dir: PathBuf,
+    },
     #[error("stopped: shard {shard} of batch {batch} is not finished ({played} games played); run the same command again to finish it")]
     ShardStopped {
         shard: Shard,

@@ -17,6 +17,7 @@
 
 use crate::tournament::log::file_tail::read_range;
 use crate::tournament::log::games_jsonl::{io_error, GameLine, Header, LogError, GAMES_FILE};
+use crate::tournament::log::host_line::HostAction;
 use crate::tournament::log::reader::{refusal, GameLineRef, Item, Lines, LogReader};
 use crate::tournament::plan::config::sha256_hex;
 use serde::{Deserialize, Serialize};
@@ -218,6 +219,10 @@ impl LogIndex {
                     self.add(&g);
                 }
                 Item::Sprt(..) => last = Some(reader.line_start()),
+                // A game that could not start for a reason of the host's: nothing to count.
+                Item::Host(h, _) if matches!(h.action, HostAction::NotPlayed { .. }) => {
+                    last = Some(reader.line_start())
+                }
                 Item::Host(_, n) => {
                     return Err(LogError::Refused(format!(
                         "{} line {n}: a host line (withdraw, replace, rerun) has no place in \

@@ -72,11 +72,13 @@ fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> Result<Batch
         played,
         stopped,
         time_up,
+        host_faults,
     } = if games.is_empty() {
         Played {
             played: 0,
             stopped: false,
             time_up: false,
+            host_faults: None,
         }
     } else {
         let pgn = league.dir.join(PGN_FILE);
@@ -89,6 +91,15 @@ fn finish(league: &League, batch: &Batch, choices: &PlayChoices) -> Result<Batch
         };
         play(league, &entrants, games, &target, choices)?
     };
+    if let Some(why) = host_faults {
+        return Err(LeagueError::HostFaults {
+            why,
+            played,
+            batch: batch.batch,
+            remaining: left,
+            dir: league.dir.clone(),
+        });
+    }
     if played < left && !time_up {
         return Err(LeagueError::Stopped {
             played,

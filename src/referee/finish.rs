@@ -25,11 +25,15 @@ pub(super) async fn finish_game(
         sides,
         mut report,
         start_text,
+        host_fault,
     } = t;
     let (result, term) = (verdict.outcome.as_str(), verdict.termination.as_str());
     let farewell = protocol::gameover_and_quit(result, term);
     let gameover = protocol::gameover(result, term);
-    let mut extras = GameExtras::default();
+    let mut extras = GameExtras {
+        host_fault,
+        ..GameExtras::default()
+    };
     for (i, side) in sides.iter().enumerate() {
         extras.pids[i] = side.bot.as_ref().map(Bot::pid);
         extras.ids[i] = side.ids.clone();

@@ -77,6 +77,7 @@ pub async fn play_game_observed(
             last_info: Default::default(),
         },
         start_text: setup.start.format(),
+        host_fault: None,
     };
     let (verdict, played) = match open::open_game(&mut table, &mut seats).await {
         Ok(()) => turn::play_moves(&mut table).await,

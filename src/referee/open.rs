@@ -9,6 +9,7 @@ use super::setup::GameSetup;
 use super::silence::{busy_start, why_no_ready, Said};
 use super::transcript::{Direction, LINE_FLOOR, TRANSCRIPT_CAP};
 use super::verdict::{quote, read_fault, ready_again, who, write_fault, Verdict};
+use crate::bot::host_fault;
 use crate::bot::startup_diagnosis::KEPT_LINES;
 use crate::bot::{deadline_after, Bot, ReadError, StderrSink, WriteError};
 use crate::game::Player;
@@ -24,6 +25,9 @@ pub(super) struct Table<'a> {
     pub report: Report<'a>,
     /// The start position's string (sent in `newgame`, kept in the record).
     pub start_text: String,
+    /// Why the game could not start for a reason of the host's ([`crate::bot::host_fault`]):
+    /// it is then no result of the bots'.
+    pub host_fault: Option<String>,
 }
 
 /// Everything before the first move. The verdict when that fails.
@@ -106,20 +110,30 @@ pub(super) fn between_games(p: Player, setup: &GameSetup, line: &str) -> Verdict
 /// Step 2: start a process for each side that has none.
 fn spawn_missing(t: &mut Table<'_>) -> Result<(), Verdict> {
     let mut faults = Vec::new();
+    let mut errors = Vec::new();
     for (i, side) in t.sides.iter_mut().enumerate() {
         if side.bot.is_some() {
             continue;
         }
         let ps = &t.setup.players[i];
         match Bot::spawn_with(&ps.argv, ps.stderr.clone(), &ps.spawn) {
-            Ok(b) => side.bot = Some(b),
+            Ok(b) => {
+                side.bot = Some(b);
+                errors.push(None);
+            }
             Err(e) => {
                 let p = Player::from_index(i);
                 let reason = format!("{} could not be started: {e}", who(p, t.setup));
                 faults.push((p, Verdict::fault(p, Termination::Crash, reason)));
+                errors.push(Some(e));
             }
         }
     }
+    let results: Vec<Result<(), &std::io::Error>> = errors
+        .iter()
+        .map(|e| e.as_ref().map_or(Ok(()), Err))
+        .collect();
+    t.host_fault = host_fault::game_host_cause(&results);
     if faults.is_empty() {
         Ok(())
     } else {
@@ -399,6 +413,7 @@ pub(super) async fn replace(t: &mut Table<'_>, p: Player) -> Result<(), Verdict>
     side.ids.clear();
     let ps = &setup.players[p.index()];
     let bot = Bot::spawn_with(&ps.argv, StderrSink::Discard, &ps.spawn).map_err(|e| {
+        t.host_fault = host_fault::host_cause(&e);
         let reason = format!("{} could not be started: {e}", who(p, setup));
         Verdict::fault(p, Termination::Crash, reason)
     })?;

@@ -85,6 +85,9 @@ pub struct GameExtras {
     /// Whether each bot got as far as `ready` (in this game, or in an earlier one of its kept
     /// process): false for a bot that could not be started or did not answer the hello.
     pub started: [bool; 2],
+    /// Why the game could not start for a reason of the host's, not the bots'
+    /// ([`crate::bot::host_fault`]): its record is then no result.
+    pub host_fault: Option<String>,
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).

@@ -6,7 +6,10 @@
 //! - `replace`: a new version of a bot plays under the same name from now on (its command and
 //!   the digests of its files);
 //! - `rerun`: the lines of these games before this line are superseded: they stay in the log,
-//!   no longer count, and the games are played again by the next run.
+//!   no longer count, and the games are played again by the next run;
+//! - `not-played`: a game could not start for a reason of the host's (its working directory,
+//!   the disk, fork, the sandbox or wrapper program): no result, and the next run plays it.
+//!   Written by the run itself, not a host command.
 //!
 //! Which lines count once host lines are read is [`super::host_state`]'s.
 
@@ -60,6 +63,12 @@ pub enum HostAction {
         games: Vec<String>,
         /// Why, in the host's words or the selection that chose them.
         why: String,
+    },
+    NotPlayed {
+        /// The game's schedule id.
+        game: String,
+        /// Why it could not start, as the system said it.
+        cause: String,
     },
 }
 

@@ -36,6 +36,8 @@ pub struct HostState {
     excluded: BTreeSet<String>,
     /// How many host lines were read.
     pub lines: usize,
+    /// Games recorded as not played for a reason of the host's (each time it happened).
+    pub not_played: usize,
 }
 
 impl HostState {
@@ -65,6 +67,8 @@ impl HostState {
                     self.rerun_at.insert(id.clone(), line);
                 }
             }
+            // No line of the game was written: the next run plays it as any missing game.
+            HostAction::NotPlayed { .. } => self.not_played += 1,
         }
     }
 

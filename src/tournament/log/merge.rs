@@ -305,14 +305,20 @@ fn host_lines(logs: &[Input]) -> Result<Vec<(HostState, Vec<HostLine>)>, MergeEr
 
 /// The inputs' withdraw and replace lines after the games, each once: a withdrawal holds for
 /// the merged event. Rerun lines stay in the shards: the lines they superseded are not copied,
-/// and after the games they would supersede the games played again.
+/// and after the games they would supersede the games played again. So do not-played lines:
+/// a shard's hiccup, not the event's.
 fn write_host_lines(
     hosts: &[(HostState, Vec<HostLine>)],
     outputs: &mut Outputs,
 ) -> Result<(), MergeError> {
     let (path, jsonl) = &mut outputs.jsonl;
     let mut written: Vec<String> = Vec::new();
-    let kept = |l: &&HostLine| !matches!(l.action, HostAction::Rerun { .. });
+    let kept = |l: &&HostLine| {
+        !matches!(
+            l.action,
+            HostAction::Rerun { .. } | HostAction::NotPlayed { .. }
+        )
+    };
     for line in hosts.iter().flat_map(|(_, lines)| lines).filter(kept) {
         let text = serde_json::to_string(line).expect("a host line serializes");
         if !written.contains(&text) {

@@ -76,6 +76,14 @@ impl Arena<'_> {
             }
             None => play_game_observed(&setup, seats, &mut NoObserver).await,
         };
+        if let Some(cause) = extras.host_fault {
+            // No result: the bots never had their chance. Their seats are given back empty or
+            // with the process that did start (ended with the seat if not reused).
+            self.seats.give_back(game.white, white);
+            self.seats.give_back(game.black, black);
+            self.setups.collect(slot.as_ref(), &game);
+            return Err(PlayError::HostFault(cause));
+        }
         if record.termination == Termination::Crash {
             // A job scheduler stopping the run (`scancel`, a time limit) signals every process
             // at once, and a bot may die of it a moment before baraza hears of it: wait that

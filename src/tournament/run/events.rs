@@ -44,6 +44,13 @@ pub enum RunEvent<'a> {
         /// Every game in the log so far, `line` included, with this run's SPRT.
         tally: &'a Tally,
     },
+    /// A game could not start for a reason of the host's (`cause`): it is recorded as not
+    /// played (a resume plays it); `in_a_row` such games so far, this one included.
+    NotPlayed {
+        game: &'a ScheduledGame,
+        cause: &'a str,
+        in_a_row: usize,
+    },
     /// The SPRT reached a bound: no more games are started.
     SprtDecided {
         sprt: &'a SprtStanding,

@@ -26,6 +26,8 @@ pub enum Cause {
     Crash,
     /// A bot failed to start in several games in a row (`match`, unless `--keep-going`).
     FailedStarts,
+    /// Games in a row could not start for a reason of the host's (the command names it).
+    HostFaults,
     /// A sink could not write (the error itself ends the run).
     SinkFailed,
     /// Stopped without a reason given (a library caller's own).

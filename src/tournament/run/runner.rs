@@ -54,6 +54,39 @@ pub struct RunOutcome {
     pub in_log: usize,
     /// Every game in the log, with this run's SPRT: the final table.
     pub tally: Tally,
+    /// Games this run could not start for a reason of the host's, and the last such reason.
+    pub host_faults: HostFaults,
+}
+
+/// The games of a run that could not start for a reason of the host's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostFaults {
+    /// Games not played for it (each recorded as such; a resume plays them).
+    pub games: usize,
+    /// The last one's reason.
+    pub last: Option<String>,
+    /// Whether [`HOST_FAULTS_IN_A_ROW`] of them in a row stopped the run.
+    pub stopped: bool,
+    /// Games in a row so far.
+    in_a_row: usize,
+}
+
+/// Why games were not played for a reason of the host's, if some were: the run stopped for
+/// it, or left them for a resume.
+pub fn host_faults_text(h: &HostFaults) -> Option<String> {
+    let last = h.last.as_deref()?;
+    Some(if h.stopped {
+        format!(
+            "stopped: {HOST_FAULTS_IN_A_ROW} games in a row could not start, for a reason of \
+             the host's, not the bots': {last}"
+        )
+    } else {
+        format!(
+            "{} could not start, for a reason of the host's, not the bots' (the last: {last}); \
+             recorded as not played",
+            crate::count::counted(h.games as u64, "game")
+        )
+    })
 }
 
 /// What [`next`] saw.
@@ -97,7 +130,16 @@ pub enum PlayError<E> {
     Aborted,
     /// The game could not be played: the run ends after the running games.
     Failed(E),
+    /// The game could not start for a reason of the host's ([`crate::bot::host_fault`]): it
+    /// is recorded as not played, and a resume plays it. [`HOST_FAULTS_IN_A_ROW`] of them
+    /// stop the run.
+    HostFault(String),
 }
+
+/// Games in a row that could not start for a reason of the host's before the run stops: one
+/// may be a passing hiccup, three are a machine to fix first (every later game would only
+/// be skipped alike).
+pub const HOST_FAULTS_IN_A_ROW: usize = 3;
 
 impl<E> From<Aborted> for PlayError<E> {
     fn from(_: Aborted) -> Self {
@@ -138,6 +180,7 @@ struct Loop<'s, 'a, E: std::fmt::Display + std::fmt::Debug> {
     /// The replaced bots' versions, recorded in their games' lines.
     versions: std::collections::BTreeMap<String, u32>,
     start_until: Option<std::time::Instant>,
+    host_faults: HostFaults,
 }
 
 impl<E: std::fmt::Display + std::fmt::Debug> Emitter<'_, '_, E> {
@@ -218,6 +261,7 @@ impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
         let record = match result {
             Ok(record) => record,
             Err(PlayError::Aborted) => return,
+            Err(PlayError::HostFault(cause)) => return self.not_played(&game, cause),
             Err(PlayError::Failed(error)) => {
                 if self.out.failure.is_none() {
                     self.out.failure = Some(RunError::Game {
@@ -230,6 +274,7 @@ impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
             }
         };
         let line = GameLine::new(&game, record).with_versions(&self.versions);
+        self.host_faults.in_a_row = 0;
         self.played += 1;
         self.in_log += 1;
         self.tally.add(&line);
@@ -246,6 +291,27 @@ impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
                     self.out.emit(&RunEvent::SprtDecided { sprt: s });
                 }
             }
+        }
+    }
+}
+
+impl<E: std::fmt::Display + std::fmt::Debug> Loop<'_, '_, E> {
+    /// A game that could not start for a reason of the host's: recorded as such, said at once,
+    /// and the run stopped after [`HOST_FAULTS_IN_A_ROW`] in a row.
+    fn not_played(&mut self, game: &ScheduledGame, cause: String) {
+        let h = &mut self.host_faults;
+        h.games += 1;
+        h.in_a_row += 1;
+        let stop = h.in_a_row >= HOST_FAULTS_IN_A_ROW && !h.stopped;
+        h.stopped |= stop;
+        self.out.emit(&RunEvent::NotPlayed {
+            game,
+            cause: &cause,
+            in_a_row: h.in_a_row,
+        });
+        self.host_faults.last = Some(cause);
+        if stop {
+            self.out.interrupt.stop_because(Cause::HostFaults);
         }
     }
 }
@@ -310,6 +376,7 @@ where
         check_sprt: config.sprt.is_some(),
         versions: plan.versions,
         start_until: plan.start_until,
+        host_faults: HostFaults::default(),
     };
     // Every game of the schedule but a withdrawn bot's (docs/hosting.md).
     let expected = plan.done.len() + plan.to_play.len();
@@ -358,5 +425,6 @@ where
         played: run.played,
         in_log: run.in_log,
         tally: run.tally,
+        host_faults: run.host_faults,
     })
 }

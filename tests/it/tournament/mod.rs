@@ -5,6 +5,7 @@ mod e2e;
 mod event_hosting;
 mod gnu_parallel;
 mod host_changes;
+mod host_faults;
 mod hosting_keys;
 pub mod live;
 mod match_sprt;
