@@ -340,6 +340,11 @@ impl Bot {
         activity::computing(self.pgid, self.iso == Isolation::Group).await
     }
 
+    /// Whether some process of the bot is asleep in a sleep call ([`activity::sleeping`]).
+    pub fn is_sleeping(&self) -> bool {
+        activity::sleeping(self.pgid, self.iso == Isolation::Group)
+    }
+
     /// Whether the bot has left unread some of what it was sent (its input pipe is not empty).
     pub fn has_unread_input(&self) -> bool {
         use std::os::fd::AsRawFd;

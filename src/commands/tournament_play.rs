@@ -154,9 +154,9 @@ pub fn play(
         .check()?;
     let mut live = super::live::open(&args.live, &event_title(run, &plan), &plan)?;
     let mut assembled = assembled.open(&plan, plan.done.iter().map(|g| &g.record))?;
-    let scheduled = plan.header.scheduled_games as usize;
-    let mut progress =
-        Progress::new(args.quiet, &plan.tally, scheduled).with_report_every(args.report_every);
+    let scheduled = plan.games_expected();
+    let mut progress = Progress::new(args.quiet, &plan.tally, plan.done.len(), scheduled)
+        .with_report_every(args.report_every);
     announce(&progress, &plan, run, out_dir, args.quiet)?;
     let plan_path = plan.path.clone();
     let started = std::time::Instant::now();

@@ -162,9 +162,10 @@ impl Progress {
         self
     }
 
-    /// `start`: the games already in the log, for the first table.
-    pub fn new(quiet: bool, start: &Tally, scheduled: usize) -> Progress {
-        let already = start.lines() as usize;
+    /// `start`: the table of the games already in the log, `already` of them (its lines may
+    /// be fewer: a bot left out of the table takes its games along); `scheduled`: the games the
+    /// log will hold.
+    pub fn new(quiet: bool, start: &Tally, already: usize, scheduled: usize) -> Progress {
         let mode = if quiet {
             Mode::Quiet
         } else if std::io::stderr().is_terminal() {

@@ -100,7 +100,7 @@ pub fn play(
         None => builder.pgn_appended(&target.pgn).build(&plan, [])?,
     };
     let scheduled = plan.to_play.len();
-    let mut progress = Progress::new(choices.quiet, &plan.tally, scheduled);
+    let mut progress = Progress::new(choices.quiet, &plan.tally, plan.done.len(), scheduled);
     if !choices.quiet {
         progress.notice(&format!(
             "{}, {} at a time, into {}",

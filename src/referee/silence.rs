@@ -20,6 +20,8 @@ pub(super) enum Quiet {
     Busy,
     /// It had not read everything it was sent.
     Unread,
+    /// Some process of it was asleep in a sleep call.
+    Asleep,
     /// It wrote nothing and was waiting: every process of it blocked.
     Waiting,
 }
@@ -32,6 +34,9 @@ pub(super) async fn look(bot: &mut Bot, spoke: bool) -> Quiet {
     }
     if spoke || bot.is_computing().await {
         return Quiet::Busy;
+    }
+    if bot.is_sleeping() {
+        return Quiet::Asleep;
     }
     if bot.has_unread_input() {
         return Quiet::Unread;
@@ -60,6 +65,10 @@ pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> Strin
                  movetime when present)"
             )
         }
+        Quiet::Asleep => format!(
+            ": it was asleep (in a sleep call) when it was stopped, {stopped_ms} ms after 'go': \
+             its clock runs while it sleeps"
+        ),
         Quiet::Waiting => format!(
             ": it wrote nothing this turn and was waiting, not computing: {FLUSH}{}",
             unbuffered(dropped)
@@ -88,6 +97,18 @@ pub(super) fn startup_cause(
                     t.as_millis()
                 ),
                 None => slow.to_string(),
+            }
+        }
+        Quiet::Asleep => {
+            let asleep = ": it was asleep (in a sleep call) when it was stopped: its start-up \
+                          deadline runs while it sleeps; if it needs longer, raise \
+                          --startup-timeout";
+            match took {
+                Some(t) => format!(
+                    "{asleep} (its 'ready' came {} ms after the hello)",
+                    t.as_millis()
+                ),
+                None => asleep.to_string(),
             }
         }
         Quiet::Waiting => format!("{}{}", diagnose(&[]), unbuffered(dropped)),
@@ -125,7 +146,7 @@ pub async fn why_no_ready(
         heard(&unended_in_transcript(part), true);
     }
     let mut took = None;
-    if matches!(quiet, Quiet::Busy | Quiet::Unread) && said.ignored.is_empty() {
+    if matches!(quiet, Quiet::Busy | Quiet::Unread | Quiet::Asleep) && said.ignored.is_empty() {
         let wait = (startup * 2).min(LATE_READY_WAIT);
         let until = deadline_after(Instant::now(), wait);
         while let Ok(line) = bot.read_line(until).await {

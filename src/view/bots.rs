@@ -1,38 +1,17 @@
 //! The report's section for each bot: its line of the table, the versions it announced, how
 //! long it thought (median, 99th percentile, longest), its results against each opponent and
-//! the games it lost to faults. Each is `#bot-<k>` (k: the bot's place in the event), so a
-//! site can link to one entrant.
+//! the games it lost to faults. Each is `#bot-<k>` (k: the bot's rank, the order the sections
+//! come in), so a site can link to the bot of a place.
 
 use super::faults::{row_cells, FaultGames};
 use super::think_time::{bot_times, of_times};
+use super::bot_anchors::BotAnchors;
 use super::GameView;
 use crate::escape::html::escape_html;
 use crate::tournament::log::reader::GamesLog;
 use crate::tournament::table::results::Standings;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-
-/// The bots' anchors: `bot-<k>`, k from 1 in event order (then bots only the games name).
-pub struct BotAnchors {
-    names: Vec<String>,
-}
-
-impl BotAnchors {
-    pub fn new(log: &GamesLog, s: &Standings) -> BotAnchors {
-        let mut names = log.header.bot_names();
-        for b in &s.bots {
-            if !names.contains(&b.name) {
-                names.push(b.name.clone());
-            }
-        }
-        BotAnchors { names }
-    }
-
-    pub fn anchor(&self, name: &str) -> String {
-        let k = self.names.iter().position(|n| n == name).unwrap_or(0);
-        format!("bot-{}", k + 1)
-    }
-}
 
 fn points(p: f64) -> String {
     if p.fract() == 0.0 {
@@ -42,13 +21,16 @@ fn points(p: f64) -> String {
     }
 }
 
-/// (bot, opponent) -> the page number of their first game.
+/// (bot, opponent) -> the page number of their first game: the lowest, as a game played
+/// again after a rerun comes late in the file.
 fn first_games(log: &GamesLog, numbers: &[usize]) -> HashMap<(String, String), usize> {
-    let mut out = HashMap::new();
+    let mut out: HashMap<(String, String), usize> = HashMap::new();
     for (g, &n) in log.games.iter().zip(numbers) {
         let (w, b) = (&g.record.white, &g.record.black);
-        out.entry((w.clone(), b.clone())).or_insert(n);
-        out.entry((b.clone(), w.clone())).or_insert(n);
+        for key in [(w.clone(), b.clone()), (b.clone(), w.clone())] {
+            let first = out.entry(key).or_insert(n);
+            *first = (*first).min(n);
+        }
     }
     out
 }

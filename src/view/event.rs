@@ -2,6 +2,7 @@
 //! ruleset, time controls and settings) and who entered. A published page names no command
 //! line or path: the entrants are shown by name, clock and the version their bots announced.
 
+use super::bot_anchors::BotAnchors;
 use crate::escape::html::escape_html;
 use crate::escape::terminal::escape_control;
 use crate::tournament::log::reader::GamesLog;
@@ -108,7 +109,7 @@ fn openings_text(o: &CanonicalOpenings) -> String {
 }
 
 /// The event section: a list of its facts, then the entrants.
-pub fn render(log: &GamesLog, s: &Standings) -> String {
+pub fn render(log: &GamesLog, s: &Standings, anchors: &BotAnchors) -> String {
     let e = &log.header.event;
     let mut facts: Vec<(&str, String)> = vec![
         ("Date", dates(log).unwrap_or_else(|| "-".into())),
@@ -128,7 +129,7 @@ pub fn render(log: &GamesLog, s: &Standings) -> String {
             // A league's log has no schedule (scheduled_games 0).
             match s.scheduled_games {
                 0 => format!("{} played", s.games),
-                n => format!("{} of {n} played", s.games),
+                _ => format!("{} of {} played", s.games, s.expected_games),
             },
         ),
         ("Openings", openings_text(&e.openings)),
@@ -138,6 +139,10 @@ pub fn render(log: &GamesLog, s: &Standings) -> String {
         ),
         ("Seed", e.seed.to_string()),
     ];
+    let changes = s.field_changes.lines();
+    if !changes.is_empty() {
+        facts.push(("Field changes", changes.join("; ")));
+    }
     if !e.adjudication.is_off() {
         let a = serde_json::to_string(&e.adjudication).unwrap_or_default();
         facts.push(("Adjudication", a));
@@ -157,22 +162,30 @@ pub fn render(log: &GamesLog, s: &Standings) -> String {
     out.push_str("</dl>");
     let _ = write!(
         out,
-        r#"<h3>Entrants ({})</h3><table id="entrants"><thead><tr><th>Bot</th><th>Clock</th><th>Version</th></tr></thead><tbody>"#,
+        r#"<h3>Entrants ({})</h3><table id="entrants"><thead><tr><th>Bot</th><th>Clock</th><th>Version</th><th>Status</th></tr></thead><tbody>"#,
         e.bots.len()
     );
-    for (i, b) in e.bots.iter().enumerate() {
+    for b in &e.bots {
         let v = versions(log, &b.name);
+        // A bot the table has no row for (left out with its games) has no section to link to.
+        let name = match s.bots.iter().any(|r| r.name == b.name) {
+            true => format!(
+                r##"<a href="#{}">{}</a>"##,
+                anchors.anchor(&b.name),
+                escape_html(&b.name)
+            ),
+            false => escape_html(&b.name),
+        };
         let _ = write!(
             out,
-            r##"<tr><td><a href="#bot-{}">{}</a></td><td>{}</td><td>{}</td></tr>"##,
-            i + 1,
-            escape_html(&b.name),
+            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape_html(&limits_text(&b.limits)),
             escape_html(&if v.is_empty() {
                 "-".into()
             } else {
                 v.join("; ")
-            })
+            }),
+            escape_html(&s.field_changes.status(&b.name))
         );
     }
     out.push_str("</tbody></table></section>");

@@ -6,6 +6,7 @@
 //! page loads nothing (no script, font or image from anywhere): the template, the script and
 //! the style sheet are compiled into baraza and written inline.
 
+pub mod bot_anchors;
 pub mod bots;
 pub mod evals;
 pub mod event;

@@ -3,7 +3,8 @@
 //! SPRT's LLR and a section per bot, as HTML that sits above the viewer of the same games
 //! (links go to a game by its number, `#g<n>`).
 
-use super::bots::{BotAnchors, BotPages};
+use super::bot_anchors::BotAnchors;
+use super::bots::BotPages;
 use super::svg::{line_plot, Rule, Series};
 use super::GameView;
 use crate::escape::html::escape_html;
@@ -21,7 +22,7 @@ pub fn render(log: &GamesLog, views: &[GameView]) -> String {
     let anchors = BotAnchors::new(log, &s);
     let fault_games = super::faults::fault_games(log, &numbers);
     let mut out = String::from(r#"<div id="report">"#);
-    out.push_str(&super::event::render(log, &s));
+    out.push_str(&super::event::render(log, &s, &anchors));
     let _ = write!(
         out,
         "<section><h2>Table</h2><p>{} {}: {}, {} complete pairs (config {})</p>",
@@ -112,6 +113,8 @@ fn crosstable(log: &GamesLog, names: &[String], numbers: &[usize]) -> String {
             let c = cells.entry((me, them)).or_insert((0.0, 0, n));
             c.0 += pts;
             c.1 += 1;
+            // The first by number: a game played again after a rerun comes late in the file.
+            c.2 = c.2.min(n);
         }
     }
     let mut out = String::from(

@@ -136,6 +136,19 @@ impl ScheduleExpect {
             .collect()
     }
 
+    /// This log's games of the schedule (every game, or its shard's): number and the names of
+    /// the pairing's two bots.
+    pub fn games_with_bots(&self) -> impl Iterator<Item = (u64, &str, &str)> + '_ {
+        let name = |i: usize| self.names.get(i).map_or("", String::as_str);
+        self.layout
+            .cells()
+            .flat_map(move |c| {
+                let (a, b) = (name(c.first), name(c.second));
+                [(2 * c.pair - 1, a, b), (2 * c.pair, a, b)]
+            })
+            .filter(|(n, _, _)| self.is_mine(*n))
+    }
+
     /// The game number of a game id of the schedule.
     pub fn number(&self, id: &str) -> Option<u64> {
         self.layout.game_of_id(id)

@@ -131,6 +131,11 @@ impl HostState {
         self.withdrawn.keys().map(String::as_str)
     }
 
+    /// The bots `results --exclude` leaves out.
+    pub fn excluded_bots(&self) -> impl Iterator<Item = &str> {
+        self.excluded.iter().map(String::as_str)
+    }
+
     /// Leave `bot` out of the table (`results --exclude`).
     pub fn exclude(&mut self, bot: &str) {
         self.excluded.insert(bot.to_string());

@@ -39,6 +39,12 @@ pub struct RunPlan {
 }
 
 impl RunPlan {
+    /// The games the log holds once the plan is played: those in it and those to play. Less
+    /// than the schedule when a withdrawn bot's games are not to be played.
+    pub fn games_expected(&self) -> usize {
+        self.done.len() + self.to_play.len()
+    }
+
     /// The plan of `to_play` into a new log under `header` (nothing done yet).
     pub fn create(path: PathBuf, header: Header, to_play: Vec<ScheduledGame>) -> RunPlan {
         RunPlan {

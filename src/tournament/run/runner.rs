@@ -356,6 +356,8 @@ where
     Fut: Future<Output = Result<GameRecord, PlayError<E>>>,
     E: std::fmt::Display + std::fmt::Debug,
 {
+    // Every game of the schedule but a withdrawn bot's (docs/hosting.md).
+    let expected = plan.games_expected();
     // Counted game by game: reading it after every game costs nothing however long the run.
     let tally = plan.tally;
     let decided = tally
@@ -369,7 +371,8 @@ where
             failure: None,
         },
         tally,
-        scheduled: plan.header.scheduled_games as usize,
+        // "N of M" counts the games to be played, not a withdrawn bot's.
+        scheduled: expected,
         in_log: plan.done.len(),
         played: 0,
         decided,
@@ -378,8 +381,6 @@ where
         start_until: plan.start_until,
         host_faults: HostFaults::default(),
     };
-    // Every game of the schedule but a withdrawn bot's (docs/hosting.md).
-    let expected = plan.done.len() + plan.to_play.len();
     // Earlier runs' games, moves and all, are not kept for the run's length.
     drop(plan.done);
     let mut queue = plan.to_play.into_iter();

@@ -252,7 +252,7 @@ fn head_to_head(s: &Standings) -> String {
 }
 
 fn notes(s: &Standings) -> Vec<String> {
-    let mut notes = Vec::new();
+    let mut notes = s.field_changes.lines();
     if let Some(n) = s.torn_last_line {
         notes.push(format!(
             "line {n} was torn (a write cut short) and is ignored"
@@ -273,11 +273,12 @@ fn notes(s: &Standings) -> Vec<String> {
     notes
 }
 
-/// `12 of 24 games played`; a log with no schedule (a league's) says `12 games played`.
+/// `12 of 24 games played`; a log with no schedule (a league's) says `12 games played`. M
+/// leaves out the games the table will never count ([`Standings::expected_games`]).
 pub fn games_played(s: &Standings) -> String {
     match s.scheduled_games {
         0 => format!("{} games played", s.games),
-        n => format!("{} of {n} games played", s.games),
+        _ => format!("{} of {} games played", s.games, s.expected_games),
     }
 }
 
@@ -317,7 +318,7 @@ pub fn render_text(s: &Standings) -> String {
 }
 
 /// The machine-readable columns of CSV and Markdown: plain numbers, no signs or units.
-const DATA_COLUMNS: [&str; 26] = [
+const DATA_COLUMNS: [&str; 27] = [
     "rank",
     "bot",
     "games",
@@ -344,6 +345,7 @@ const DATA_COLUMNS: [&str; 26] = [
     "rating_bound",
     "faults",
     "fault_reasons",
+    "status",
 ];
 
 fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
@@ -385,6 +387,7 @@ fn data_row(s: &Standings, b: &BotStanding) -> Vec<String> {
     ]);
     let f = s.faults.iter().find(|f| f.name == b.name);
     row.extend([faults::counts_cell(f), faults::examples_cell(f)]);
+    row.push(s.field_changes.status(&b.name));
     row
 }
 
@@ -394,6 +397,13 @@ pub fn render_csv(s: &Standings) -> String {
     let mut out = DATA_COLUMNS.join(",") + "\n";
     for b in &s.bots {
         let row: Vec<String> = data_row(s, b).iter().map(|x| csv::field(x)).collect();
+        out += &(row.join(",") + "\n");
+    }
+    // A bot left out of the table still gets its row: no rank, no figures, its status.
+    for name in s.field_changes.without_row() {
+        let mut row = vec![String::new(); DATA_COLUMNS.len()];
+        row[1] = csv::field(name);
+        row[DATA_COLUMNS.len() - 1] = csv::field(&s.field_changes.status(name));
         out += &(row.join(",") + "\n");
     }
     out
@@ -420,6 +430,9 @@ pub fn render_markdown(s: &Standings) -> String {
         out += &line(&cells);
     }
     out += &format!("\n{}\n", legend(s));
+    for change in s.field_changes.lines() {
+        out += &format!("\n{}\n", markdown::cell(&upper_first(&change)));
+    }
     if !s.pairings.is_empty() {
         out += "\n| Bot | Opponent | W | D | L | Points | Games | Score |\n";
         out += "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
@@ -454,6 +467,14 @@ pub fn render_markdown(s: &Standings) -> String {
         );
     }
     out
+}
+
+/// `withdrawn: c` as a sentence's start: `Withdrawn: c`.
+fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().chain(chars).collect::<String>()
+    })
 }
 
 #[cfg(test)]

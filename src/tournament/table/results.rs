@@ -16,6 +16,7 @@
 //!   other forfeits.
 
 use super::faults::{BotFaults, FaultBook};
+use super::field_changes::FieldChanges;
 use super::pair_book::{Leg, PairBook, PairLegs};
 use super::table_view::TableView;
 use crate::outcome::GameResult;
@@ -25,6 +26,7 @@ use crate::stats::ratings::{self, NoRatings, PairGames, RatingList};
 use crate::stats::sprt::SprtReport;
 use crate::tournament::log::games_jsonl::{GameLine, Header};
 use crate::tournament::log::reader::GamesLog;
+use crate::tournament::log::seen::Seen;
 use crate::tournament::log::sprt_order::{OrderedSprt, SprtLine};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -82,6 +84,13 @@ pub struct Standings {
     /// Games with a result.
     pub games: u64,
     pub scheduled_games: u64,
+    /// The games the table counts once the event is over (M of "N of M games played"): the
+    /// scheduled games less those left out with their bot and those never to be played
+    /// ([`FieldChanges`]); 0 for a log with no schedule.
+    pub expected_games: u64,
+    /// Bots withdrawn, left out or replaced (left out of the JSON when none).
+    #[serde(skip_serializing_if = "FieldChanges::is_empty")]
+    pub field_changes: FieldChanges,
     pub complete_pairs: u64,
     pub leader: Option<String>,
     pub bots: Vec<BotStanding>,
@@ -153,13 +162,16 @@ pub fn standings(log: &GamesLog) -> Standings {
 pub fn standings_viewed(log: &GamesLog, view: &TableView) -> Standings {
     let mut tally = Tally::new(&log.header);
     tally.hide_all(view.hidden_bots(&log.header));
+    let mut seen = Seen::new(&log.header);
     for g in &log.games {
         tally.add_viewed(view, g.pair, &g.versions, &g.record);
+        seen.insert(&g.game_id);
     }
     if let Some(line) = &log.sprt_line {
         tally.set_recorded(line.clone());
     }
     let mut s = tally.standings();
+    s.set_field_changes(FieldChanges::of(&log.header, &view.host, &seen));
     s.duplicate_lines = log.duplicates.len() as u64;
     s.torn_last_line = log.torn_line;
     s
@@ -561,6 +573,8 @@ impl Tally {
             format: header.event.format,
             games: self.scored,
             scheduled_games: header.scheduled_games,
+            expected_games: header.scheduled_games,
+            field_changes: FieldChanges::default(),
             complete_pairs: self.complete_pairs,
             leader,
             bots,
@@ -573,6 +587,14 @@ impl Tally {
             duplicate_lines: 0,
             torn_last_line: None,
         }
+    }
+}
+
+impl Standings {
+    /// Record the field's changes, and M of "N of M" with them.
+    pub fn set_field_changes(&mut self, f: FieldChanges) {
+        self.expected_games = f.expected_games(self.scheduled_games);
+        self.field_changes = f;
     }
 }
 

@@ -11,6 +11,7 @@
 //! line checked whole, refused in its words); of each game only its names, pair, result and
 //! termination are counted.
 
+use super::field_changes::FieldChanges;
 use super::results::{Standings, Tally};
 use super::table_view::TableView;
 use crate::record::GameRecord;
@@ -197,6 +198,7 @@ fn games_standings<R: std::io::BufRead>(
         tally.set_recorded(line);
     }
     let mut s = tally.standings();
+    s.set_field_changes(FieldChanges::of(&log.header, &view.host, &seen));
     s.duplicate_lines = duplicates;
     s.torn_last_line = log.torn_line;
     Ok(Read::Table(Box::new(s)))

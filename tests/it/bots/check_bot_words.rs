@@ -52,6 +52,14 @@ fn slow(ms: u64) -> String {
          --startup-timeout"
     )
 }
+/// The words for a bot stopped in a sleep call before its `ready`.
+fn asleep(ms: u64) -> String {
+    format!(
+        "did not send 'ready' within the startup deadline of {ms} ms: it was asleep (in a sleep \
+         call) when it was stopped: its start-up deadline runs while it sleeps; if it needs \
+         longer, raise --startup-timeout"
+    )
+}
 const FLUSH: &str = "it wrote nothing on stdout: is its output flushed after each line \
                      (flush=True in Python, fflush(stdout) in C)?";
 const UNBUFFERED: &str = " (PYTHONUNBUFFERED is set for baraza, but a bot's environment is \
@@ -72,7 +80,7 @@ fn a_slow_start_reads_as_in_a_match() {
     let sleep = format!("{} sleep", bot("mistake_slow_start.sh"));
     let detail = hello_failure(&["darra", &sleep, "--startup-timeout", "400"], None);
     let ms = detail
-        .strip_prefix(&format!("{} (its 'ready' came ", slow(400)))
+        .strip_prefix(&format!("{} (its 'ready' came ", asleep(400)))
         .and_then(|r| r.strip_suffix(" ms after the hello)"))
         .unwrap_or_else(|| panic!("{detail}"));
     assert!(

@@ -246,6 +246,31 @@ fn an_unflushed_bot_is_asked_about_flushing() {
 }
 
 #[test]
+fn a_bot_asleep_at_its_deadline_is_told_so_not_asked_about_flushing() {
+    // It sleeps 3 s at its first turn; its clock is the default 10 s + 0.1 s, so make the
+    // turn short.
+    let dir = temp_dir("mistakes-sleeps");
+    let g = vs_random(&bot("mistake_sleeps.sh"))
+        .games(1)
+        .movetime(300)
+        .jsonl(dir.join("g.jsonl"))
+        .played()
+        .all_records()
+        .remove(0);
+    assert_eq!(g["termination"], "time forfeit", "{g}");
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("it was asleep (in a sleep call) when it was stopped"),
+        "{reason}"
+    );
+    assert!(
+        reason.ends_with("its clock runs while it sleeps"),
+        "{reason}"
+    );
+    assert!(!reason.contains("flush"), "{reason}");
+}
+
+#[test]
 fn an_illegal_move_reason_names_the_position_and_the_legal_moves() {
     let g = one_game(&format!("{BAD_BOT} illegal"), true);
     assert_eq!(g["termination"], "illegal move");

@@ -214,9 +214,11 @@ fn a_slow_start_that_answers_later_says_how_long_it_took() {
     let games = play(&sleep, &["--games", "1", "--startup-timeout", "400"], &[]);
     let (term, reason) = &games[0].1;
     assert_eq!(term, "stalled connection");
+    // Stopped in its `sleep 0.6`: asleep, neither busy nor waiting on its output.
     let head = "player N (mistake_slow_start) did not send 'ready' within the startup deadline \
-                of 400 ms: it was still starting up when it was stopped (busy, or not reading \
-                its input yet): if it needs longer, raise --startup-timeout (its 'ready' came ";
+                of 400 ms: it was asleep (in a sleep call) when it was stopped: its start-up \
+                deadline runs while it sleeps; if it needs longer, raise --startup-timeout (its \
+                'ready' came ";
     let ms = reason
         .strip_prefix(head)
         .and_then(|r| r.strip_suffix(" ms after the hello)"))

@@ -287,3 +287,97 @@ fn merge_follows_the_shards_host_lines() {
     let v = baraza_ok(["results", merged.to_str().unwrap(), "--verify"]);
     assert!(v.contains("verified 8 games: no problem"), "{v}");
 }
+
+/// `baraza results DIR --format FORMAT` with `extra`.
+fn in_format(dir: &Path, format: &str, extra: &[&str]) -> String {
+    let mut args = vec!["results", dir.to_str().unwrap(), "--format", format];
+    args.extend(extra);
+    baraza_ok(args)
+}
+
+#[test]
+fn every_format_names_who_left_or_changed_and_counts_only_games_to_be_played() {
+    for exclude in [false, true] {
+        let d = temp_dir(&format!("counts-{exclude}"));
+        let dir = d.join("t");
+        run(&dir, 1, false);
+        let s = dir.to_str().unwrap();
+        let mut args = vec!["tournament", "withdraw", s, "c"];
+        if exclude {
+            args.push("--exclude-played");
+        }
+        baraza_ok(&args);
+        baraza_ok(["tournament", "replace", s, "a", "--cmd", "builtin:greedy"]);
+        run(&dir, 2, true);
+        // By hand: 2 rounds of 3 pairings, 12 games; c's 4 games of round 2 are never played.
+        // Kept: the table counts 6 + 2 games of 12 - 4. Excluded: c's 4 played games leave the
+        // table and M with it: 4 of 12 - 4 - 4.
+        let (n, m) = if exclude { (4, 4) } else { (8, 8) };
+        let t = table(&dir, &[]);
+        assert_eq!(
+            (t["games"].as_u64(), t["expected_games"].as_u64()),
+            (Some(n), Some(m))
+        );
+        let withdrawn = &t["field_changes"]["withdrawn"][0];
+        assert_eq!(withdrawn["name"], "c");
+        assert_eq!(
+            withdrawn["played"],
+            if exclude { "excluded" } else { "kept" }
+        );
+        // c's round-2 games: never to be played, or left out with the rest of c's.
+        let (never, out) = if exclude { (0, 8) } else { (4, 0) };
+        assert_eq!(t["field_changes"]["not_to_be_played"], never);
+        assert_eq!(t["field_changes"]["left_out"], out);
+        assert_eq!(t["field_changes"]["replaced"][0]["name"], "a");
+        assert_eq!(t["field_changes"]["replaced"][0]["versions"], 2);
+
+        let of = format!("{n} of {m} games played");
+        let text = in_format(&dir, "text", &[]);
+        assert!(text.contains(&of), "{text}");
+        assert!(text.contains("withdrawn: c"), "{text}");
+        assert!(text.contains("replaced: a (2 versions)"), "{text}");
+        let md = in_format(&dir, "markdown", &[]);
+        assert!(md.contains(&of), "{md}");
+        assert!(
+            md.contains("Withdrawn: c") && md.contains("Replaced: a"),
+            "{md}"
+        );
+        let csv = in_format(&dir, "csv", &[]);
+        let status = |bot: &str| -> String {
+            let row = csv
+                .lines()
+                .find(|l| l.split(',').nth(1) == Some(bot))
+                .unwrap_or_else(|| panic!("no row for {bot}: {csv}"));
+            // The last field, quoted when it holds a comma.
+            match row.strip_suffix('"') {
+                Some(r) => r[r.rfind(",\"").unwrap() + 2..].to_string(),
+                None => row.rsplit(',').next().unwrap().to_string(),
+            }
+        };
+        assert!(csv.lines().next().unwrap().ends_with(",status"), "{csv}");
+        let c_status = if exclude {
+            "withdrawn, games left out"
+        } else {
+            "withdrawn"
+        };
+        assert_eq!(status("c"), c_status, "{csv}");
+        assert_eq!(status("a"), "replaced (2 versions)", "{csv}");
+        assert_eq!(status("b"), "", "{csv}");
+        let html = in_format(&dir, "html", &[]);
+        assert!(html.contains(&format!("{n} of {m} played")), "an HTML page");
+        assert!(html.contains(c_status) && html.contains("replaced (2 versions)"));
+
+        // A bot left out for a look is named as such, and its 8 games of the schedule leave M:
+        // what is left is ac, played in round 1 and never in round 2 (2 of 12 - 8 - 2), or
+        // nothing when c's games are left out too.
+        let t = table(&dir, &["--exclude", "b"]);
+        let (n, m) = if exclude { (0, 0) } else { (2, 2) };
+        assert_eq!(
+            (t["games"].as_u64(), t["expected_games"].as_u64()),
+            (Some(n), Some(m))
+        );
+        assert_eq!(t["field_changes"]["excluded"][0], "b");
+        let text = in_format(&dir, "text", &["--exclude", "b"]);
+        assert!(text.contains("left out by --exclude: b"), "{text}");
+    }
+}

@@ -162,15 +162,23 @@ fn the_report_names_the_event_and_its_entrants_and_counts_by_hand() {
     assert!(html.contains("<dt>Time control</dt><dd>movetime=100ms</dd>"));
     assert!(html.contains("<dt>Seed</dt><dd>5</dd>"));
     assert!(html.contains("<h3>Entrants (4)</h3>"));
-    for (k, name) in ["info", "seg", "ill", "g"].iter().enumerate() {
+    // Each entrant links to its section, `#bot-<rank>`: the sections come in rank order.
+    let table: Value =
+        serde_json::from_str(&baraza_ok(["results", run.to_str().unwrap(), "--json"])).unwrap();
+    let rank = |name: &str| {
+        let bots = table["bots"].as_array().unwrap();
+        bots.iter().position(|b| b["name"] == name).unwrap() + 1
+    };
+    for name in ["info", "seg", "ill", "g"] {
+        let k = rank(name);
         assert!(
             html.contains(&format!(
-                r##"<td><a href="#bot-{}">{name}</a></td><td>100 ms a move</td>"##,
-                k + 1
+                r##"<td><a href="#bot-{k}">{name}</a></td><td>100 ms a move</td>"##
             )),
             "entrant {name}"
         );
-        assert!(html.contains(&format!(r#"<article class="bot" id="bot-{}">"#, k + 1)));
+        let section = format!(r#"<article class="bot" id="bot-{k}"><h3>{k}. {name}</h3>"#);
+        assert!(html.contains(&section), "{section}");
     }
     // The versions the bots announced (info_bot.sh's `id name info-bot`); no command line.
     // Its author line holds ESC: shown as an escape, not sent raw.

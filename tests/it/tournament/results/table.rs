@@ -165,7 +165,8 @@ fn results_as_csv_and_markdown() {
             "other_forfeits",
             "rating_bound",
             "faults",
-            "fault_reasons"
+            "fault_reasons",
+            "status"
         ]
     );
     // a: 4 games, 3.5 points, 3-1-0, score 0.875, Ordo's rating 246.5875, Perf 338.04 (see
@@ -181,12 +182,12 @@ fn results_as_csv_and_markdown() {
     assert_eq!(a[13], "");
     assert_eq!(
         &a[14..],
-        ["2", "0", "0", "0", "1", "1", "0", "0", "0", "", "", ""]
+        ["2", "0", "0", "0", "1", "1", "0", "0", "0", "", "", "", ""]
     );
     assert_eq!(&rows[2][..2], ["2", "c"]);
     assert_eq!(
         &rows[3][20..],
-        ["0", "0", "1", "", "illegal move 1", "illegal move: -"]
+        ["0", "0", "1", "", "illegal move 1", "illegal move: -", ""]
     );
 
     let md = run("markdown");
