@@ -1,10 +1,11 @@
 //! How bots are hosted: the hosting options of `match` and `tournament` (`--memory`, `--env`,
-//! `--sandbox`, ...: [`HostOptions`]), a bot's own settings from an event file on top
-//! ([`HostOverrides`]), and the [`SpawnOptions`] they make, checked before any game.
+//! `--sandbox`, ...: [`HostOptions`]), a bot's own settings from an event file or from
+//! `league submit`'s options ([`BotHostOptions`]) on top ([`HostOverrides`]), and the
+//! [`SpawnOptions`] they make, checked before any game.
 //!
-//! Both types have one field for each hosting key of [`super::hosting_keys`], where the keys are
-//! declared once (with their `--help`); so do the event file's `BotEntry` and `EventInputs`,
-//! through `with_hosting_keys!` here. What each key does to a bot's spawn options is
+//! These types have one field for each hosting key of [`super::hosting_keys`] (a bot's: all but
+//! `affinity`), where the keys are declared once (with their `--help`); so do the event file's
+//! `BotEntry` and `EventInputs` and a league's versions, through `with_hosting_keys!` here. What each key does to a bot's spawn options is
 //! `HostOverrides::apply_to`.
 
 use super::environment::{EnvRule, EnvRuleError};
@@ -30,7 +31,6 @@ macro_rules! host_options {
             /// The command line's hosting options as a bot's settings (a switch not given is
             /// no setting; `--affinity` is the event's, not a bot's).
             fn from(o: &$name) -> HostOverrides {
-                #[allow(unused_mut)]
                 let mut host = HostOverrides::default();
                 $( $crate::bot::hosting_keys::if_per_bot!($where => host.$key = o.$key.setting();); )*
                 host

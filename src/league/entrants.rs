@@ -1,6 +1,6 @@
 //! `DIR/entrants.toml`: every version ever submitted, in submission order (a version's index
 //! in this list is its index for matchmaking), with its command, the digests of its program's
-//! files, and when it was submitted, superseded or withdrawn.
+//! files, when it was submitted, superseded or withdrawn, and its own hosting keys.
 //!
 //! TOML rather than JSONL: a host reads and reviews it (one `[[version]]` table each), it is
 //! small (one entry per submission), and it is rewritten whole, beside itself and renamed
