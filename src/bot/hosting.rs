@@ -1,10 +1,11 @@
 //! How bots are hosted: the hosting options of `match` and `tournament` (`--memory`, `--env`,
-//! `--sandbox`, ...: [`HostOptions`]), a bot's own settings from an event file on top
-//! ([`HostOverrides`]), and the [`SpawnOptions`] they make, checked before any game.
+//! `--sandbox`, ...: [`HostOptions`]), a bot's own settings from an event file or from
+//! `league submit`'s options ([`BotHostOptions`]) on top ([`HostOverrides`]), and the
+//! [`SpawnOptions`] they make, checked before any game.
 //!
-//! Both types have one field for each hosting key of [`super::hosting_keys`], where the keys are
-//! declared once (with their `--help`); so do the event file's `BotEntry` and `EventInputs`,
-//! through `with_hosting_keys!` here. What each key does to a bot's spawn options is
+//! These types have one field for each hosting key of [`super::hosting_keys`] (a bot's: all but
+//! `affinity`), where the keys are declared once (with their `--help`); so do the event file's
+//! `BotEntry` and `EventInputs` and a league's versions, through `with_hosting_keys!` here. What each key does to a bot's spawn options is
 //! `HostOverrides::apply_to`.
 
 use super::environment::{EnvRule, EnvRuleError};
@@ -13,20 +14,44 @@ use super::spawn::{SpawnCheckError, SpawnOptions};
 use super::{split_command, SplitError};
 use std::path::PathBuf;
 
-/// `HostOptions`, from the hosting keys (`for_each_hosting_key!`).
+/// A struct of command-line hosting options, from the hosting keys of a scope
+/// (`for_each_hosting_key!`), and its options as a bot's settings.
 macro_rules! host_options {
-    ($({ [$($doc:tt)*] $arg:tt $key:ident: $cli:ty => $set:ty, $where:ident, $hash:ident })*) => {
-        /// The hosting options every bot of `match` and `tournament` gets (docs/hosting.md): one
-        /// for each hosting key ([`super::hosting_keys`]).
+    (
+        $(#[$struct_attr:meta])* $name:ident;
+        $({ [$($doc:tt)*] $arg:tt $key:ident: $cli:ty => $set:ty, $where:ident, $hash:ident })*
+    ) => {
         #[derive(clap::Args, Debug, Clone, Default)]
-        #[command(next_help_heading = "Hosting (docs/hosting.md)")]
-        pub struct HostOptions {
+        $(#[$struct_attr])*
+        pub struct $name {
             $( $($doc)* #[arg $arg] pub $key: $cli, )*
+        }
+
+        impl From<&$name> for HostOverrides {
+            /// The command line's hosting options as a bot's settings (a switch not given is
+            /// no setting; `--affinity` is the event's, not a bot's).
+            fn from(o: &$name) -> HostOverrides {
+                let mut host = HostOverrides::default();
+                $( $crate::bot::hosting_keys::if_per_bot!($where => host.$key = o.$key.setting();); )*
+                host
+            }
         }
     };
 }
 
-for_each_hosting_key!(every => host_options! {});
+for_each_hosting_key!(every => host_options! {
+    /// The hosting options every bot of `match` and `tournament` gets (docs/hosting.md): one
+    /// for each hosting key ([`super::hosting_keys`]).
+    #[command(next_help_heading = "Hosting (docs/hosting.md)")]
+    HostOptions;
+});
+
+for_each_hosting_key!(bot => host_options! {
+    /// One bot's own hosting options on the command line (`league submit`): a bot's hosting
+    /// keys ([`super::hosting_keys`]: every one but `--affinity`), laid over the event's.
+    #[command(next_help_heading = "This entrant's own hosting, over league.toml's (docs/hosting.md)")]
+    BotHostOptions;
+});
 
 /// `HostOverrides` and the copies between it and `HostOptions`, from a bot's hosting keys.
 macro_rules! host_overrides {
@@ -76,14 +101,6 @@ macro_rules! host_overrides {
                 Ok(given)
             }
         }
-
-        impl From<&HostOptions> for HostOverrides {
-            /// The command line's hosting options as settings (a switch not given is no
-            /// setting; `--affinity` is the event's, not a bot's).
-            fn from(o: &HostOptions) -> HostOverrides {
-                HostOverrides { $( $key: o.$key.setting(), )* }
-            }
-        }
     };
 }
 
@@ -126,7 +143,8 @@ impl serde::Serialize for HostOverrides {
 /// Adds the hosting keys of `$scope` (`bot` or `every`, see `for_each_hosting_key!`) to a struct
 /// of the event file's, after its own fields, flat (so that serde's `deny_unknown_fields` still
 /// names them all, and the line of a bad one), each with the `$attr`s given and its setting's
-/// type; and a method `hosting` that gives them as a bot's [`HostOverrides`].
+/// type; a method `hosting` that gives them as a bot's [`HostOverrides`], and `set_hosting`
+/// that sets them from one.
 macro_rules! with_hosting_keys {
     (
         keys: $scope:ident, $(#[$attr:meta])*;
@@ -155,6 +173,13 @@ macro_rules! with_hosting_keys {
                     $where => host.$key = self.$key.clone();
                 ); )*
                 host
+            }
+
+            /// A bot's settings given here as its hosting keys (`affinity` left as it is).
+            pub fn set_hosting(&mut self, host: &$crate::bot::hosting::HostOverrides) {
+                $( $crate::bot::hosting_keys::if_per_bot!(
+                    $where => self.$key = host.$key.clone();
+                ); )*
             }
         }
     };

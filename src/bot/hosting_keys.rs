@@ -1,15 +1,17 @@
 //! The hosting keys, declared once: `memory`, `cpu-seconds`, `sandbox`, `env`, ... Each is a
 //! command-line option of `match`, `tournament`, `check-bot`, `hosting-check` and `league new`
 //! (`--memory`), a key of an event file's top level (every bot's) and, but for `affinity`, of
-//! its `[[bot]]` tables (that bot's own), and a setting of a bot's hosting, hashed with the event
-//! when it changes how a game is played.
+//! its `[[bot]]` tables (that bot's own) and of `league submit` (an entrant's own, kept in its
+//! `[[version]]` table of entrants.toml), and a setting of a bot's hosting, hashed with the
+//! event when it changes how a game is played.
 //!
 //! The list is `for_each_hosting_key!`'s. From it come the fields of
-//! [`HostOptions`](super::hosting::HostOptions) (the command line: each entry's doc comment and
-//! `#[arg]` are its `--help`), of [`HostOverrides`](super::hosting::HostOverrides) (a bot's
-//! settings, what the header holds) and of the event file's `BotEntry` and `EventInputs` (flat,
-//! so that serde still refuses an unknown key with the list of the known ones, and its line),
-//! and every copy between them. A new limit is one entry here, and its enforcement: one line in
+//! [`HostOptions`](super::hosting::HostOptions) and
+//! [`BotHostOptions`](super::hosting::BotHostOptions) (the command line: each entry's doc
+//! comment and `#[arg]` are its `--help`), of [`HostOverrides`](super::hosting::HostOverrides)
+//! (a bot's settings, what the header holds) and of the event file's `BotEntry` and
+//! `EventInputs` and the league's `Version` (flat, so that serde still refuses an unknown key
+//! with the list of the known ones, and its line), and every copy between them. A new limit is one entry here, and its enforcement: one line in
 //! `HostOverrides::apply_to` (`hosting.rs`), which names every key, onto the
 //! [`SpawnOptions`](super::SpawnOptions) that enforce it.
 //!

@@ -248,6 +248,11 @@ fn looks_like_text(head: &[u8]) -> bool {
 /// Words that mean something to a shell and nothing to a program: pipes, redirections, `&&`,
 /// `;`, `~` and `$VAR`.
 fn shell_syntax(argv: &[String], command: &str) -> Vec<PreflightWarning> {
+    // `sh -c '...'`, the form the warning itself advises: the script is the shell's to read.
+    let program = argv.first().map(|p| p.rsplit('/').next().unwrap_or(p));
+    if program.is_some_and(|p| SHELLS.contains(&p)) && argv.get(1).is_some_and(|a| a == "-c") {
+        return vec![];
+    }
     let is_shell_word = |w: &str| {
         matches!(w, "|" | "||" | "&&" | "&" | ";" | "<" | ">" | ">>")
             || w.starts_with('>')
@@ -312,6 +317,8 @@ mod tests {
             "./bot -x=1",
             "node b.js 'a b'",
             "x 5$",
+            "sh -c 'head -c 16 /dev/zero > \"$HOME/x\"; exec ./bot'",
+            "/usr/bin/bash -c 'cd bots && ./bot 2>/dev/null'",
         ] {
             assert!(shell_syntax(&argv(cmd), cmd).is_empty(), "{cmd}");
         }

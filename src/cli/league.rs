@@ -18,9 +18,10 @@ pub enum LeagueCommand {
         after_help = "league.toml takes every key of a tournament's event file but bot, rounds, format,\nsprt, out and resume, and a [matchmaking] table; edit it between runs.\n\nExamples:\n  baraza league new runs/ladder --ruleset darra --tc 10+0.1\n  baraza league new runs/ladder --ruleset bao --movetime 200 --sandbox --memory 512 --random-opening-plies 4"
     )]
     New(Box<LeagueNewArgs>),
-    /// Enter a bot, or a new version of an entrant (its previous version stops playing)
+    /// Enter a bot, or a new version of an entrant (its previous version stops playing), once it
+    /// passes check-bot under the league's set-up
     #[command(
-        after_help = "Its games name it NAME@VERSION. The program must exist now; the SHA-256 of the files\nthe command names is recorded in entrants.toml.\n\nExamples:\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot/run.sh'\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot2/run.sh' --version 2.0-beta\n  baraza league submit runs/ladder --name house --cmd 'builtin:search --level 3'"
+        after_help = "Its games name it NAME@VERSION. The program must exist now; the SHA-256 of the files\nthe command names is recorded in entrants.toml, with its own hosting options, which\nare laid over league.toml's in its games (as a [[bot]]'s keys over an event file's).\n\nBefore it is entered, it plays check-bot's checks (2 games against builtin:random) as\nthe league would host it: the league's ruleset, clock, limits and sandbox, with its own\noptions over them. A bot that fails is not entered: the report says why, and the\nstatus is 1. A built-in bot is not checked.\n\nExamples:\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot/run.sh'\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot2/run.sh' --version 2.0-beta\n  baraza league submit runs/ladder --name nodey --cmd 'node /srv/nodey/bot.js' --memory 1536\n  baraza league submit runs/ladder --name house --cmd 'builtin:search --level 3'"
     )]
     Submit(LeagueSubmitArgs),
     /// Withdraw an entrant: its active version stops playing; its games stay
@@ -78,7 +79,7 @@ pub struct LeagueNewArgs {
     pub host: crate::bot::hosting::HostOptions,
 }
 
-/// `baraza league submit DIR --name N --cmd C`.
+/// `baraza league submit DIR --name N --cmd C [--memory MB ...] [--no-check]`.
 #[derive(Args, Debug, Clone)]
 pub struct LeagueSubmitArgs {
     /// The league folder
@@ -92,6 +93,11 @@ pub struct LeagueSubmitArgs {
     /// The version's label [default: the next number: 1, 2, ...]
     #[arg(long = "version", value_name = "V")]
     pub version_label: Option<String>,
+    /// Enter it without check-bot's checks (its hosting is still checked)
+    #[arg(long)]
+    pub no_check: bool,
+    #[command(flatten)]
+    pub host: crate::bot::hosting::BotHostOptions,
 }
 
 /// `baraza league withdraw DIR --name N`.

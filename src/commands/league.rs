@@ -1,10 +1,15 @@
 //! `baraza league new|submit|withdraw|run|merge|leaderboard`: each reads the league folder,
 //! does one thing with [`crate::league`] and says what it did in a line or two.
 
-use crate::cli::{LeaderboardFormat, LeagueCommand, LeagueNewArgs, LeagueRunArgs};
+use crate::bot::hosting::HostOverrides;
+use crate::cli::{
+    LeaderboardFormat, LeagueCommand, LeagueNewArgs, LeagueRunArgs, LeagueSubmitArgs,
+};
 use crate::count::counted;
+use crate::league::admission::{self, Checked, Submission};
 use crate::league::batch_games::PlayChoices;
 use crate::league::entrants::Entrants;
+use crate::league::error::LeagueError;
 use crate::league::folder::League;
 use crate::league::run::Amount;
 use crate::league::{leaderboard, leaderboard_render as render, lock, run, shards};
@@ -14,17 +19,7 @@ use std::io::Write;
 pub fn run(out: &mut dyn Write, command: LeagueCommand) -> anyhow::Result<()> {
     match command {
         LeagueCommand::New(args) => new(out, *args),
-        LeagueCommand::Submit(a) => {
-            let league = League::open(&a.dir)?;
-            let _lock = lock::hold(&league.dir, lock::ENTRANTS_LOCK, true)?;
-            let mut entrants = Entrants::load(&league.dir)?;
-            let id = entrants
-                .submit(&a.name, &a.cmd, a.version_label.as_deref())?
-                .id();
-            entrants.save(&league.dir)?;
-            writeln!(out, "submitted {id}")?;
-            Ok(())
-        }
+        LeagueCommand::Submit(a) => submit(out, a),
         LeagueCommand::Withdraw(a) => {
             let league = League::open(&a.dir)?;
             let _lock = lock::hold(&league.dir, lock::ENTRANTS_LOCK, true)?;
@@ -62,6 +57,35 @@ pub fn run(out: &mut dyn Write, command: LeagueCommand) -> anyhow::Result<()> {
             }
         }
     }
+}
+
+/// A version checked under the league's set-up, then entered; refused with check-bot's report.
+fn submit(out: &mut dyn Write, a: LeagueSubmitArgs) -> anyhow::Result<()> {
+    let league = League::open(&a.dir)?;
+    let submission = Submission {
+        name: &a.name,
+        command: &a.cmd,
+        version: a.version_label.as_deref(),
+        host: HostOverrides::from(&a.host),
+        check: !a.no_check,
+    };
+    let entered = match admission::submit(&league, &submission) {
+        Ok(entered) => entered,
+        Err(LeagueError::FailedCheck { id, report }) => {
+            write!(out, "{}", report.text())?;
+            out.flush()?;
+            return Err(LeagueError::FailedCheck { id, report }.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let id = &entered.id;
+    match &entered.checked {
+        Checked::Passed(report) => writeln!(out, "checked {id}: {}", report.verdict)?,
+        Checked::NotAsked => writeln!(out, "not checked (--no-check)")?,
+        Checked::Builtin => {}
+    }
+    writeln!(out, "submitted {id}")?;
+    Ok(())
 }
 
 /// league.toml from the command line: its keys are the event file's.

@@ -1,6 +1,6 @@
 //! `DIR/entrants.toml`: every version ever submitted, in submission order (a version's index
 //! in this list is its index for matchmaking), with its command, the digests of its program's
-//! files, and when it was submitted, superseded or withdrawn.
+//! files, when it was submitted, superseded or withdrawn, and its own hosting keys.
 //!
 //! TOML rather than JSONL: a host reads and reviews it (one `[[version]]` table each), it is
 //! small (one entry per submission), and it is rewritten whole, beside itself and renamed
@@ -8,6 +8,7 @@
 //! each game names its versions (`name@version`).
 
 use super::timestamp::now_utc;
+use crate::bot::hosting::{with_hosting_keys, HostOverrides};
 use crate::bot::spec::{BotSpec, BotSpecError};
 use crate::tournament::plan::program_digest::{program_digests, FileDigest};
 use serde::{Deserialize, Serialize};
@@ -62,6 +63,13 @@ pub enum EntrantsError {
         id: String,
         error: shlex::QuoteError,
     },
+    /// A path of the version's own hosting cannot be made absolute.
+    #[error("cannot make {} absolute", path.display())]
+    Absolute {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     /// `known` lists the entrants there are (or says there are none).
     #[error("no entrant named '{name}' in this league ({known})")]
     NoSuchEntrant { name: String, known: String },
@@ -69,22 +77,29 @@ pub enum EntrantsError {
     AlreadyWithdrawn { name: String },
 }
 
-/// One submitted version of an entrant.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Version {
-    pub name: String,
-    pub version: String,
-    pub command: String,
-    /// The SHA-256 of each file the command names, when submitted (none for a built-in).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub programs: Vec<FileDigest>,
-    pub submitted: String,
-    /// When a newer version of the same entrant replaced it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub superseded: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub withdrawn: Option<String>,
+with_hosting_keys! {
+    keys: bot, #[serde(default, skip_serializing_if = "crate::bot::hosting_keys::Setting::is_unset")];
+
+    /// One submitted version of an entrant: its own fields, then its own hosting keys, flat, as
+    /// a `[[bot]]` table of an event file has them (`memory = 1536`, `sandbox-read = [...]`:
+    /// every key but `affinity`, declared in [`crate::bot::hosting_keys`]), over league.toml's
+    /// in its games and its check.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    pub struct Version {
+        pub name: String,
+        pub version: String,
+        pub command: String,
+        /// The SHA-256 of each file the command names, when submitted (none for a built-in).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub programs: Vec<FileDigest>,
+        pub submitted: String,
+        /// When a newer version of the same entrant replaced it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub superseded: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub withdrawn: Option<String>,
+    }
 }
 
 impl Version {
@@ -134,6 +149,19 @@ fn check_word(what: &'static str, word: &str) -> Result<(), EntrantsError> {
     Ok(())
 }
 
+/// `host` with its paths (`sandbox-read`, `workdir`) absolute: a run from any folder (cron, a
+/// cluster node) finds them.
+fn absolute_paths(host: &HostOverrides) -> Result<HostOverrides, EntrantsError> {
+    let mut host = host.clone();
+    for p in host.sandbox_read.iter_mut().chain(host.workdir.as_mut()) {
+        *p = std::path::absolute(&*p).map_err(|source| EntrantsError::Absolute {
+            path: p.clone(),
+            source,
+        })?;
+    }
+    Ok(host)
+}
+
 impl Entrants {
     /// Read `DIR/entrants.toml` (none yet: no entrants).
     pub fn load(dir: &Path) -> Result<Entrants, EntrantsError> {
@@ -173,14 +201,15 @@ impl Entrants {
     }
 
     /// Add a version of `name` (a new entrant, or a new version of one: the active one is
-    /// superseded). `version` defaults to the next number not yet used. The command's program
-    /// must be found now; the command is recorded with its paths made absolute, with the
-    /// digests of its files.
+    /// superseded) with its own hosting settings `host`. `version` defaults to the next number
+    /// not yet used. The command's program must be found now; the command is recorded with its
+    /// paths made absolute, with the digests of its files, and so are the paths of `host`.
     pub fn submit(
         &mut self,
         name: &str,
         command: &str,
         version: Option<&str>,
+        host: &HostOverrides,
     ) -> Result<&Version, EntrantsError> {
         check_word("name", name)?;
         let mine = || self.versions.iter().filter(|v| v.name == name);
@@ -220,15 +249,16 @@ impl Entrants {
         {
             v.superseded = Some(now.clone());
         }
-        self.versions.push(Version {
+        let mut added = Version {
             name: name.to_string(),
             version,
             command,
             programs: program_digests(&spec.0),
             submitted: now,
-            superseded: None,
-            withdrawn: None,
-        });
+            ..Version::default()
+        };
+        added.set_hosting(&absolute_paths(host)?);
+        self.versions.push(added);
         Ok(self.versions.last().expect("just pushed"))
     }
 
@@ -270,15 +300,26 @@ impl Entrants {
 mod tests {
     use super::*;
 
+    fn none() -> HostOverrides {
+        HostOverrides::default()
+    }
+
     #[test]
     fn versions_supersede_and_withdrawals_stop_an_entrant() {
         let mut e = Entrants::default();
-        assert_eq!(e.submit("a", "builtin:random", None).unwrap().id(), "a@1");
-        e.submit("b", "builtin:greedy", Some("v7")).unwrap();
-        assert_eq!(e.submit("a", "builtin:greedy", None).unwrap().id(), "a@2");
+        assert_eq!(
+            e.submit("a", "builtin:random", None, &none()).unwrap().id(),
+            "a@1"
+        );
+        e.submit("b", "builtin:greedy", Some("v7"), &none())
+            .unwrap();
+        assert_eq!(
+            e.submit("a", "builtin:greedy", None, &none()).unwrap().id(),
+            "a@2"
+        );
         assert_eq!(e.active(), [1, 2]);
         assert_eq!(e.versions[0].status(), "superseded");
-        assert!(e.submit("a", "builtin:greedy", Some("2")).is_err());
+        assert!(e.submit("a", "builtin:greedy", Some("2"), &none()).is_err());
         assert_eq!(e.withdraw("b").unwrap(), "b@v7");
         assert!(e.withdraw("b").unwrap_err().to_string().contains("already"));
         assert!(e
@@ -288,17 +329,52 @@ mod tests {
             .contains("entrants: a, b"));
         assert_eq!(e.active(), [2]);
         assert_eq!(e.index_of("b@v7"), Some(1));
-        assert!(e.submit("x@y", "builtin:random", None).is_err());
-        assert!(e.submit("x", "builtin:random", Some("a b")).is_err());
+        assert!(e.submit("x@y", "builtin:random", None, &none()).is_err());
+        assert!(e
+            .submit("x", "builtin:random", Some("a b"), &none())
+            .is_err());
     }
 
     #[test]
     fn the_file_reads_back_what_was_written() {
         let mut e = Entrants::default();
-        e.submit("a", "builtin:random", None).unwrap();
+        e.submit("a", "builtin:random", None, &none()).unwrap();
         e.withdraw("a").unwrap();
         let text = toml::to_string(&e).unwrap();
         assert!(text.contains("[[version]]"), "{text}");
         assert_eq!(toml::from_str::<Entrants>(&text).unwrap(), e);
+    }
+
+    #[test]
+    fn a_version_keeps_its_own_hosting_keys_under_the_event_file_s_names() {
+        let mut e = Entrants::default();
+        let own = HostOverrides {
+            memory: Some(1536),
+            cpu_seconds: Some(60),
+            sandbox_read: vec!["data".into()],
+            env: vec!["NODE_OPTIONS=--max-old-space-size=1200".into()],
+            ..none()
+        };
+        e.submit("big", "builtin:random", None, &own).unwrap();
+        e.submit("small", "builtin:random", None, &none()).unwrap();
+        let text = toml::to_string(&e).unwrap();
+        for key in [
+            "memory = 1536",
+            "cpu-seconds = 60",
+            "sandbox-read = [",
+            "env = [",
+        ] {
+            assert_eq!(text.matches(key).count(), 1, "{key}: {text}");
+        }
+        let back = toml::from_str::<Entrants>(&text).unwrap();
+        assert_eq!(back, e);
+        let host = back.versions[0].hosting();
+        assert_eq!(host.memory, Some(1536));
+        // Its paths absolute, so that a run from any folder finds them.
+        assert!(host.sandbox_read[0].is_absolute());
+        assert!(host.sandbox_read[0].ends_with("data"));
+        assert_eq!(back.versions[1].hosting(), none());
+        let err = toml::from_str::<Entrants>(&text.replace("memory", "memroy")).unwrap_err();
+        assert!(err.to_string().contains("memroy"), "{err}");
     }
 }

@@ -1,10 +1,14 @@
-//! Why a league's batch cannot be planned, played or merged, or its leaderboard computed: the
-//! one error of [`super::batch`], [`super::batch_games`], [`super::run`], [`super::shards`] and
-//! [`super::leaderboard`]. Each message is one line, naming the file or the command that puts
-//! it right; the files' own errors ([`super::folder`], [`super::entrants`], the games log)
-//! keep theirs.
+//! Why a league's batch cannot be planned, played or merged, its leaderboard computed, or a
+//! version entered: the one error of [`super::batch`], [`super::batch_games`], [`super::run`],
+//! [`super::shards`], [`super::leaderboard`] and [`super::admission`]. Each message is one
+//! line, naming the file or the command that puts it right; the files' own errors
+//! ([`super::folder`], [`super::entrants`], the games log) keep theirs.
 
 use super::entrants::EntrantsError;
+use super::lock::LockError;
+use crate::bot::hosting::HostingError;
+use crate::check_bot::setup::SetupError;
+use crate::check_bot::Report;
 use crate::games::UnknownRuleset;
 use crate::run_builder::BuildError;
 use crate::tournament::log::games_jsonl::LogError;
@@ -37,6 +41,18 @@ pub enum LeagueError {
     Build(#[from] BuildError),
     #[error(transparent)]
     Play(#[from] ArenaError),
+    /// entrants.toml cannot be locked.
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// A version's hosting (the league's, its own keys over them) cannot be given here.
+    #[error(transparent)]
+    Hosting(#[from] HostingError),
+    /// A version's check cannot be set up or run.
+    #[error(transparent)]
+    Check(#[from] SetupError),
+    /// Version `id` failed its check (`report`): it was not entered.
+    #[error("{id} was not entered: it failed {} of check-bot's {} checks under the league's set-up (the report above); fix it and submit again, or enter it as it is with --no-check", report.checks.iter().filter(|c| c.is_failed()).count(), report.checks.len())]
+    FailedCheck { id: String, report: Box<Report> },
     #[error("cannot read {}", path.display())]
     Read {
         path: PathBuf,

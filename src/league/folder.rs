@@ -187,15 +187,14 @@ impl League {
         versions: &[&Version],
         cores: usize,
     ) -> Result<(TournamentConfig, RunOptions), ConfigError> {
-        let bots = versions
-            .iter()
-            .map(|v| BotEntry {
-                name: Some(v.id()),
-                cmd: v.command.clone(),
-                ..BotEntry::default()
-            })
-            .collect();
+        let bots = versions.iter().map(|v| bot_entry(v)).collect();
         self.config_of(bots, cores)
+    }
+
+    /// The event of version `v`'s check before it is entered: the league's settings, with `v`
+    /// as it would play (its clock, its hosting keys over the league's) and a stand-in.
+    pub fn check_config(&self, v: &Version) -> Result<(TournamentConfig, RunOptions), ConfigError> {
+        self.config_of(vec![bot_entry(v), stand_in("stand-in")], 1024)
     }
 
     /// The league's event with two stand-in bots: its settings checked and completed.
@@ -216,6 +215,17 @@ impl League {
         };
         inputs.resolve(cores)
     }
+}
+
+/// Version `v` as a bot of the batch's event: named by its id, with its own hosting keys.
+fn bot_entry(v: &Version) -> BotEntry {
+    let mut bot = BotEntry {
+        name: Some(v.id()),
+        cmd: v.command.clone(),
+        ..BotEntry::default()
+    };
+    bot.set_hosting(&v.hosting());
+    bot
 }
 
 fn stand_in(name: &str) -> BotEntry {

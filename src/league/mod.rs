@@ -5,7 +5,10 @@
 //!
 //! - [`error`]: why a batch cannot be planned, played or merged;
 //! - [`folder`]: the league folder and league.toml (an event file without bots);
-//! - [`entrants`]: entrants.toml, every version submitted, superseded or withdrawn;
+//! - [`entrants`]: entrants.toml, every version submitted, superseded or withdrawn, with its
+//!   own hosting keys;
+//! - [`admission`]: `league submit`, a version checked under the league's set-up before it
+//!   is entered;
 //! - [`timestamp`]: the times it records;
 //! - [`lock`]: one run or merge at a time, one writer of entrants.toml at a time;
 //! - [`log_index`]: the log summed up for planning and the leaderboard, read on from where
@@ -19,6 +22,7 @@
 //! - [`shards`]: a batch played in shards and merged back;
 //! - [`leaderboard`], [`leaderboard_render`]: the leaderboard and its text, Markdown, HTML.
 
+pub mod admission;
 pub mod batch;
 pub mod batch_games;
 pub mod entrants;

@@ -1,7 +1,9 @@
 //! `baraza league`: a league folder driven through the real binary with built-in bots (real
 //! bot processes): submissions, new versions, withdrawals, runs killed and run again, a
-//! batch played in shards and merged, the leaderboard, and the one-line refusals.
+//! batch played in shards and merged, the leaderboard, and the one-line refusals; and with
+//! bots of tests/bots/, the check at submission and an entrant's own hosting keys.
 
+mod admission;
 mod errors;
 mod full_disk;
 mod leaderboard;
