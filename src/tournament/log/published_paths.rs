@@ -1,0 +1,31 @@
+//! The host paths a published table or page of a log takes out of what its bots wrote
+//! ([`HostPaths`]): the publisher's home and working directory, the folder of the log read, and
+//! the folders of every bot's commands, as the header and the `replace` lines name them.
+
+use super::games_jsonl::Header;
+use super::host_state::HostState;
+use crate::escape::host_paths::HostPaths;
+use std::path::Path;
+
+/// The paths of the log at `read` (a folder, or a file whose folder is the output's).
+pub fn of_log(read: &Path, header: Option<&Header>, host: Option<&HostState>) -> HostPaths {
+    let folder = if read.is_dir() {
+        read
+    } else {
+        read.parent().unwrap_or(Path::new("."))
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let mut paths = HostPaths::of_this_process().with_output(folder);
+    let commands = header
+        .into_iter()
+        .flat_map(|h| h.event.bots.iter().map(|b| b.command.clone()));
+    let replaced = host.into_iter().flat_map(HostState::replacement_commands);
+    for command in commands.chain(replaced) {
+        paths = paths.with_command(&command);
+    }
+    paths
+}
