@@ -1,6 +1,7 @@
 //! The host paths a published table or page of a log takes out of what its bots wrote
 //! ([`HostPaths`]): the publisher's home and working directory, the folder of the log read, and
-//! the folders of every bot's commands, as the header and the `replace` lines name them.
+//! the folders of every bot's commands, as the header and the `replace` lines name them (for a
+//! games.pgn, which names no command, the header of the games.jsonl beside it).
 
 use super::games_jsonl::Header;
 use super::host_state::HostState;
@@ -20,7 +21,9 @@ pub fn of_log(read: &Path, header: Option<&Header>, host: Option<&HostState>) ->
         folder
     };
     let mut paths = HostPaths::of_this_process().with_output(folder);
+    let beside = header.is_none().then(|| header_in(folder)).flatten();
     let commands = header
+        .or(beside.as_ref())
         .into_iter()
         .flat_map(|h| h.event.bots.iter().map(|b| b.command.clone()));
     let replaced = host.into_iter().flat_map(HostState::replacement_commands);
@@ -28,4 +31,13 @@ pub fn of_log(read: &Path, header: Option<&Header>, host: Option<&HostState>) ->
         paths = paths.with_command(&command);
     }
     paths
+}
+
+/// The header of the games.jsonl in `folder`, if there is one to read.
+fn header_in(folder: &Path) -> Option<Header> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(folder.join(super::games_jsonl::GAMES_FILE)).ok()?;
+    let mut first = String::new();
+    std::io::BufReader::new(file).read_line(&mut first).ok()?;
+    serde_json::from_str(&first).ok()
 }
