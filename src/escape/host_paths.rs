@@ -175,31 +175,45 @@ impl HostPaths {
 
     /// The longest known path `rest` starts with: its length and placeholder.
     fn match_at(&self, rest: &str) -> Option<(usize, &'static str)> {
+        let absolute = rest.starts_with('/');
+        // The path as text quotes it: up to a space, a quote, `:` ...
+        let token = rest
+            .find(|c: char| c != '/' && !is_name_char(c))
+            .unwrap_or(rest.len());
+        if !absolute && !rest[..token].contains(WORKDIR) {
+            return None;
+        }
         let mut best: Option<(usize, &'static str)> = None;
         let mut take = |len: usize, placeholder| {
             if best.is_none_or(|(l, _)| len > l) {
                 best = Some((len, placeholder));
             }
         };
-        if rest.starts_with('/') {
+        if absolute {
             for (prefix, placeholder) in &self.prefixes {
                 if rest.starts_with(prefix.as_str()) && ends_component(&rest[prefix.len()..]) {
                     take(prefix.len(), placeholder);
                     break;
                 }
             }
+            // A path the stderr tail cut short (`/home/host/ev...`) that only a known one
+            // starts with: the most general such.
+            if let Some(cut) = rest[..token].find("...").filter(|&cut| cut > 1) {
+                let before = &rest[..cut];
+                let mut known = self.prefixes.iter().rev();
+                if let Some((_, placeholder)) = known.find(|(p, _)| p.starts_with(before)) {
+                    take(cut, placeholder);
+                }
+            }
         }
         let comps = components(rest);
-        let named = comps.last().map_or(0, |&(_, end)| end);
-        if !rest.starts_with('/') && !rest[..named].contains(WORKDIR) {
-            return best;
-        }
         for (k, &(start, end)) in comps.iter().enumerate() {
             // A working directory, wherever it is named: all before it goes too.
-            if is_workdir_name(&rest[start..end]) {
+            let name = &rest[start..end];
+            if is_workdir_name(name) || is_workdir_name_cut(name) {
                 take(end, BOT);
             }
-            if !rest.starts_with('/') {
+            if !absolute {
                 continue;
             }
             let names = |n: usize| comps[k + 1 - n..=k].iter().map(|&(s, e)| &rest[s..e]);
@@ -303,6 +317,11 @@ fn is_workdir_name(name: &str) -> bool {
         })
 }
 
+/// The start of a working directory's name, cut short by the stderr tail (`baraza-bot-12...`).
+fn is_workdir_name_cut(name: &str) -> bool {
+    name.ends_with("...") && (name.starts_with("baraza-bot-") || name.starts_with("baraza-kept-"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,6 +417,19 @@ mod tests {
             .with_command("builtin:random")
             .files
             .is_empty());
+    }
+
+    #[test]
+    fn a_path_cut_short_is_hidden_by_what_it_starts() {
+        let p = known();
+        assert_eq!(
+            p.scrub(r#"File "/home/host/events/bots/al..."#),
+            r#"File "<bot>..."#
+        );
+        assert_eq!(p.scrub("in /home/ho... | x"), "in ~... | x");
+        assert_eq!(p.scrub("/home/host/events/bots/alpha/lo..."), "<bot>/lo...");
+        assert_eq!(p.scrub("/usr/li... /h..."), "/usr/li... ~...");
+        assert_eq!(p.scrub("at /tmp/baraza-bot-12-3-ab..."), "at <bot>");
     }
 
     #[test]
