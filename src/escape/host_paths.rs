@@ -75,6 +75,10 @@ impl HostPaths {
             if word.starts_with('-') || word.is_empty() {
                 continue;
             }
+            if i == 0 && is_system_program(word) {
+                // An interpreter found on `PATH` (a league records it so): not the bot's.
+                continue;
+            }
             if word.contains('/') {
                 self.add_word(word);
             } else if i > 0 && word.contains('.') && word != "." && word != ".." {
@@ -232,6 +236,14 @@ impl HostPaths {
         }
         best.filter(|&(len, _)| len > 0)
     }
+}
+
+/// A program in one of the system's own folders (`/usr/bin/python3`).
+fn is_system_program(word: &str) -> bool {
+    let folder = std::path::Path::new(word).parent();
+    ["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin"]
+        .iter()
+        .any(|f| folder == Some(std::path::Path::new(f)))
 }
 
 /// How every working directory's name starts.
@@ -411,6 +423,11 @@ mod tests {
         assert_eq!(p.scrub("/a/bots/alphabet/x"), "/a/bots/alphabet/x");
         let p = HostPaths::default().with_command("python3 bot.py");
         assert_eq!(p.scrub(r#"File "/srv/x/bot.py""#), r#"File "<bot>/bot.py""#);
+        let p = HostPaths::default().with_command("/usr/bin/python3 /opt/b/b.py");
+        assert_eq!(
+            p.scrub("/usr/bin/x /opt/b/lib.py"),
+            "/usr/bin/x <bot>/lib.py"
+        );
         let p = HostPaths::default().with_command("/opt/bots/b/run --fast");
         assert_eq!(p.scrub("/opt/bots/b/run: killed"), "<bot>/run: killed");
         assert!(HostPaths::default()

@@ -224,5 +224,12 @@ fn a_leagues_leaderboard_shows_no_host_path() {
             &["league", "leaderboard", league, "--format", "html"],
         ),
     ));
+    // `results` of the league's folder: its log names no command, its entrants.toml does.
+    for format in ["text", "json", "html"] {
+        all.push((
+            format!("results --format {format} of the league"),
+            run(&host, root, &["results", league, "--format", format]),
+        ));
+    }
     assert_no_host_path(&host, &all);
 }
