@@ -3,6 +3,7 @@
 
 use crate::cli::LiveArgs;
 use crate::events::live::{LiveOptions, LiveSink};
+use crate::tournament::log::published_paths;
 use crate::tournament::run::resume::RunPlan;
 use crate::tournament::run::runner::Stop;
 
@@ -12,10 +13,16 @@ pub fn open(args: &LiveArgs, title: &str, plan: &RunPlan) -> anyhow::Result<Opti
     let Some(path) = &args.live else {
         return Ok(None);
     };
+    // The page is published as it is written: the host's paths out of what the bots wrote.
+    let mut host_paths = published_paths::of_log(&plan.path, Some(&plan.header), None);
+    for bot in plan.play_config.iter().flat_map(|c| &c.bots) {
+        host_paths = host_paths.with_command(&bot.command);
+    }
     let options = LiveOptions {
         path: path.clone(),
         every: args.live_every.0,
         title: title.to_string(),
+        host_paths,
     };
     let scheduled = plan.header.scheduled_games as usize;
     LiveSink::start(options, scheduled, plan.tally.standings(), &plan.done)

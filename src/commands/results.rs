@@ -5,10 +5,14 @@
 //! Every format but HTML reads the log line by line ([`results_stream`]): its memory is the
 //! table's, not the games'. The HTML page holds every game (its viewer), so it reads them all,
 //! after the streamed table has said there are not more than a page holds.
+//!
+//! Every format is published as it is: the host's paths in what the bots wrote (a crash's
+//! stderr) are placeholders ([`crate::escape::host_paths`]).
 
 use super::write_json;
 use crate::cli::{ResultsArgs, ResultsFormat};
 use crate::escape::terminal::escape_lines;
+use crate::tournament::log::published_paths;
 use crate::tournament::{table::render, table::results, table::results_stream};
 use crate::view;
 use std::io::Write;
@@ -20,6 +24,8 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
     let choices = results_stream::TableChoices {
         exclude: args.exclude.clone(),
         versions_apart: args.versions,
+        // Every format is one to publish: none names a path of the host's.
+        published: true,
     };
     let mut table = results_stream::standings_with(&args.dir, &choices)?;
     let format = match (args.format, args.json) {
@@ -52,6 +58,10 @@ pub fn run(out: &mut dyn Write, args: ResultsArgs) -> anyhow::Result<()> {
             let mut games = crate::tournament::log::reader::read_games_log(&args.dir)?;
             for bot in &args.exclude {
                 games.host.exclude(bot);
+            }
+            let paths = published_paths::of_log(&args.dir, Some(&games.header), Some(&games.host));
+            for g in &mut games.games {
+                g.record.scrub_host_paths(&paths);
             }
             let records: Vec<_> = games.games.iter().map(|g| g.record.clone()).collect();
             let mut views = view::build_games(&records, None);

@@ -1,6 +1,7 @@
 //! `baraza view LOG [-o FILE.html]`: one self-contained HTML page showing every game of a log.
 
 use crate::cli::ViewArgs;
+use crate::tournament::log::published_paths;
 use crate::view;
 use anyhow::Context;
 use std::io::Write;
@@ -17,9 +18,23 @@ fn default_out(log: &Path) -> PathBuf {
 }
 
 pub fn run(out: &mut dyn Write, args: ViewArgs) -> anyhow::Result<()> {
-    let loaded = view::load(&args.log)?;
+    let mut loaded = view::load(&args.log)?;
+    // A page to publish: the host's paths out of what the bots wrote.
+    let log = loaded.log.as_ref();
+    let paths = published_paths::of_log(&args.log, log.map(|l| &l.header), log.map(|l| &l.host));
+    for record in &mut loaded.records {
+        record.scrub_host_paths(&paths);
+    }
     let info = match &args.logs {
-        Some(dir) => Some(view::load::info_of_games(dir, &loaded)?),
+        Some(dir) => {
+            let mut info = view::load::info_of_games(dir, &loaded)?;
+            for (_, text) in info.values_mut().flatten() {
+                if let std::borrow::Cow::Owned(clean) = paths.scrub(text) {
+                    *text = clean;
+                }
+            }
+            Some(info)
+        }
         None => None,
     };
     let mut games = view::build_games(&loaded.records, info);

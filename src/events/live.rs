@@ -9,6 +9,7 @@
 //! half-written page.
 
 use super::{RunEvent, Sink, SinkError};
+use crate::escape::host_paths::HostPaths;
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::GameLine;
 use crate::tournament::plan::schedule::ScheduledGame;
@@ -52,6 +53,8 @@ pub struct LiveOptions {
     pub every: Duration,
     /// The page's title (the event's name).
     pub title: String,
+    /// The host's paths, taken out of what the bots wrote before it is on the page.
+    pub host_paths: HostPaths,
 }
 
 /// The live page of one run.
@@ -102,6 +105,7 @@ impl LiveSink {
             path: options.path.clone(),
             title: options.title,
             every: options.every,
+            host_paths: options.host_paths,
             finished: Vec::new(),
             updated: page::clock_time(SystemTime::now()),
         };
@@ -248,6 +252,7 @@ struct Writer {
     path: PathBuf,
     title: String,
     every: Duration,
+    host_paths: HostPaths,
     finished: Vec<PageGame>,
     updated: String,
 }
@@ -302,7 +307,8 @@ impl Writer {
         if let Some(t) = st.changed {
             self.updated = page::clock_time(t);
         }
-        for (id, rec) in st.finished.drain(..) {
+        for (id, mut rec) in st.finished.drain(..) {
+            rec.scrub_host_paths(&self.host_paths);
             let view = page::finished(rec.game as usize, &id, &rec);
             self.finished.push(PageGame::new(&view));
         }
@@ -310,7 +316,11 @@ impl Writer {
         let views: Vec<_> = st
             .running
             .values()
-            .map(|(id, rec)| page::in_progress(rec.game as usize, id, rec))
+            .map(|(id, rec)| {
+                let mut rec = rec.clone();
+                rec.scrub_host_paths(&self.host_paths);
+                page::in_progress(rec.game as usize, id, &rec)
+            })
             .collect();
         let running: Vec<_> = views.iter().map(|v| (PageGame::new(v), v)).collect();
         let every = format!("{}", self.every.as_secs_f64());

@@ -7,6 +7,7 @@ use super::entrants::Entrants;
 use super::error::LeagueError;
 use super::folder::League;
 use super::log_index::{LogIndex, PairCount};
+use crate::escape::host_paths::HostPaths;
 use crate::stats::ratings::{self, PairGames, Rating, RatingList};
 use crate::tournament::log::games_jsonl::GameLine;
 use serde::Serialize;
@@ -75,7 +76,8 @@ pub struct RecentGame {
     pub view: String,
 }
 
-/// The leaderboard of `league` now, and its recent games (oldest first).
+/// The leaderboard of `league` now, and its recent games (oldest first), the host's paths
+/// taken out of what their bots wrote ([`crate::escape::host_paths`]).
 pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), LeagueError> {
     let entrants = Entrants::load(&league.dir)?;
     let index = LogIndex::current(&league.dir)?;
@@ -136,7 +138,15 @@ pub fn leaderboard(league: &League) -> Result<(Leaderboard, Vec<GameLine>), Leag
             }),
         }
     }
-    let shown = index.recent_lines(&league.dir)?;
+    let mut shown = index.recent_lines(&league.dir)?;
+    // The HTML leaderboard shows these games: the host's paths out of what the bots wrote.
+    let paths = entrants.versions.iter().fold(
+        HostPaths::of_this_process().with_output(&league.dir),
+        |paths, v| paths.with_command(&v.command),
+    );
+    for g in &mut shown {
+        g.record.scrub_host_paths(&paths);
+    }
     let recent = shown
         .iter()
         .rev()

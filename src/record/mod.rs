@@ -2,6 +2,7 @@
 //! hold. [`crate::record::verify`] re-judges a record read from a log.
 
 pub mod adjudication;
+pub mod host_paths;
 pub mod info;
 pub mod pgn;
 pub mod replay;

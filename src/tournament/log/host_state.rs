@@ -161,6 +161,11 @@ impl HostState {
         self.replaced.get(bot).and_then(|r| r.last())
     }
 
+    /// The command of every replacement, in the order of the bots' names.
+    pub fn replacement_commands(&self) -> impl Iterator<Item = String> + '_ {
+        self.replaced.values().flatten().map(|r| r.command.clone())
+    }
+
     /// The bots replaced at least once, each with its last replacement.
     pub fn replacements(&self) -> impl Iterator<Item = (&str, &Replacement)> {
         self.replaced

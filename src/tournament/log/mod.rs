@@ -19,7 +19,8 @@
 //! - [`repair`]: a log damaged in its middle by a write cut short, its whole lines kept and the
 //!   rest set aside;
 //! - [`whole_append`]: every append to a log, a record whole or not at all (a full disk);
-//!   [`file_tail`]: a log's end read from the end (its last line, its last game).
+//!   [`file_tail`]: a log's end read from the end (its last line, its last game);
+//! - [`published_paths`]: the host's paths a published table or page takes out.
 
 pub mod audit;
 pub mod audit_expect;
@@ -34,6 +35,7 @@ pub mod merge;
 pub mod merge_out;
 pub mod merge_twice;
 pub mod par_chunks;
+pub mod published_paths;
 pub mod reader;
 pub mod repair;
 pub mod seen;

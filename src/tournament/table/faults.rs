@@ -2,6 +2,7 @@
 //! (a time forfeit, an illegal move, a protocol error, a crash, a stalled connection), with a
 //! few of the reasons the referee wrote, so a host sees what went wrong without reading the log.
 
+use crate::escape::host_paths::HostPaths;
 use crate::record::Termination;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -55,6 +56,9 @@ fn order(t: Termination) -> usize {
 pub struct FaultBook {
     /// (bot, termination order) -> (games, examples).
     counts: BTreeMap<(usize, usize), (u64, Vec<String>)>,
+    /// For a published table: the host's paths to take out of each reason, before it is cut
+    /// and compared (two reasons that differ by a bot's working directory are one example).
+    pub host_paths: Option<HostPaths>,
 }
 
 impl FaultBook {
@@ -66,7 +70,11 @@ impl FaultBook {
         let (games, examples) = self.counts.entry((loser, order(termination))).or_default();
         *games += 1;
         if examples.len() < FAULT_EXAMPLES {
-            let reason = shortened(reason, EXAMPLE_CHARS);
+            let reason = match &self.host_paths {
+                Some(paths) => paths.scrub(reason),
+                None => std::borrow::Cow::Borrowed(reason),
+            };
+            let reason = shortened(&reason, EXAMPLE_CHARS);
             if !examples.contains(&reason) {
                 examples.push(reason);
             }

@@ -217,6 +217,11 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Take `paths` out of the fault summary's reasons (a table to publish).
+    pub fn scrub_reasons(&mut self, paths: crate::escape::host_paths::HostPaths) {
+        self.faults.host_paths = Some(paths);
+    }
+
     /// Leave `names` out of the table (their games are not added either: the caller's).
     pub fn hide_all(&mut self, names: Vec<String>) {
         self.hidden.extend(names);

@@ -14,12 +14,14 @@
 use super::field_changes::FieldChanges;
 use super::results::{Standings, Tally};
 use super::table_view::TableView;
+use crate::escape::host_paths::HostPaths;
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{games_path, LogError};
 use crate::tournament::log::host_state::HostState;
 use crate::tournament::log::match_log::{
     looks_like_match_log, made_up_header, NotAMatchLog, ReadLogError,
 };
+use crate::tournament::log::published_paths;
 use crate::tournament::log::reader::{Item, Lines, LogReader};
 use crate::tournament::log::seen::Seen;
 use crate::tournament::plan::layout::pair_of_game;
@@ -40,6 +42,9 @@ pub fn standings_of_path(path: &Path) -> Result<Standings, ReadLogError> {
 pub struct TableChoices {
     pub exclude: Vec<String>,
     pub versions_apart: bool,
+    /// The table is to be published: the host's paths are taken out of the fault summary's
+    /// reasons ([`crate::tournament::log::published_paths`]).
+    pub published: bool,
 }
 
 /// [`standings_of_path`] as `choices` say. A log with host lines is read twice (once for
@@ -62,7 +67,10 @@ pub fn standings_with(path: &Path, choices: &TableChoices) -> Result<Standings, 
         let mut lines = Lines::new(BufReader::with_capacity(1 << 16, file), &path);
         // The first line that is not blank says what the file is.
         if lines.peek_first()?.is_some_and(looks_like_match_log) {
-            match match_standings(&mut lines, forget)? {
+            let paths = choices
+                .published
+                .then(|| published_paths::of_log(&path, None, None));
+            match match_standings(&mut lines, forget, paths)? {
                 Some(s) => return Ok(s),
                 None => {
                     forget = false;
@@ -86,7 +94,11 @@ pub fn standings_with(path: &Path, choices: &TableChoices) -> Result<Standings, 
             view.host.exclude(bot);
         }
         let mut met = named_by_games.then(BTreeSet::new);
-        match games_standings(&mut log, forget, &view, host.is_some(), met.as_mut())? {
+        let paths = choices
+            .published
+            .then(|| published_paths::of_log(&path, Some(&log.header), Some(&view.host)));
+        let known = (host.is_some(), paths);
+        match games_standings(&mut log, forget, &view, known, met.as_mut())? {
             Read::Table(s) => {
                 if let Some(met) = met {
                     if let Some(bot) = choices.exclude.iter().find(|b| !met.contains(*b)) {
@@ -138,16 +150,19 @@ enum Read {
 /// once both of the schedule's legs are met (a log written by a run or a merge has no other
 /// lines); [`Read::Again`] when a line does not follow the schedule (its id is not the
 /// schedule's, or its pair is not its id's), and the table cannot forget. `host_known`: the
-/// view holds the log's host lines (else the first one met stops the read). `met`: the
-/// players' names are gathered there.
+/// view holds the log's host lines (else the first one met stops the read), with the host's
+/// paths to take out of reasons when published. `met`: the players' names are gathered there.
 fn games_standings<R: std::io::BufRead>(
     log: &mut LogReader<R>,
     forget: bool,
     view: &TableView,
-    host_known: bool,
+    (host_known, paths): (bool, Option<HostPaths>),
     mut met: Option<&mut BTreeSet<String>>,
 ) -> Result<Read, LogError> {
     let mut tally = Tally::new(&log.header);
+    if let Some(paths) = paths {
+        tally.scrub_reasons(paths);
+    }
     tally.hide_all(view.hidden_bots(&log.header));
     let mut seen = Seen::new(&log.header);
     let (mut duplicates, mut sprt_line) = (0, None);
@@ -208,10 +223,11 @@ fn games_standings<R: std::io::BufRead>(
 /// counts (no ids to repeat), games `2k − 1` and `2k` are pair `k`. The first non-blank line
 /// is read again first. With `forget`, a pair's legs are forgotten once games `2k − 1` and
 /// `2k` are both in (`match` numbers its games once each); `None` when a game number comes
-/// twice (files joined by hand), and the table cannot forget.
+/// twice (files joined by hand), and the table cannot forget. `paths`: taken out of reasons.
 fn match_standings<R: std::io::BufRead>(
     lines: &mut Lines<R>,
     forget: bool,
+    paths: Option<HostPaths>,
 ) -> Result<Option<Standings>, ReadLogError> {
     let mut m = MatchTally {
         tally: Tally::new(&made_up_header(String::new(), &[], 0)),
@@ -221,6 +237,9 @@ fn match_standings<R: std::io::BufRead>(
         torn: None,
         forget: forget.then(Seen::numbers_only),
     };
+    if let Some(paths) = paths {
+        m.tally.scrub_reasons(paths);
+    }
     while lines.next()? {
         if !lines.is_blank() {
             let (text, unterminated) = lines.text();

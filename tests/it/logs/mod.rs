@@ -2,6 +2,7 @@
 
 mod escaping;
 mod formats;
+mod host_paths;
 mod pgn;
 mod repair;
 mod replay_of_matches;
