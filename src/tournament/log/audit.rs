@@ -138,6 +138,8 @@ struct Judge {
     source: String,
     /// Keep each game's print (a games.pgn is to be compared).
     prints: bool,
+    /// The log's host lines: a version a game line names needs its `replace` line.
+    host: HostState,
 }
 
 impl Judge {
@@ -187,6 +189,13 @@ impl Judge {
             (None, None) => vec!["no game number".to_string()],
         };
         rejudge(record, n, &mut problems);
+        for (bot, &v) in &ids.versions {
+            if !self.host.gave_version(bot, v) {
+                problems.push(format!(
+                    "{bot} plays as version {v}, but no replace line makes it that (removed?)"
+                ));
+            }
+        }
         let id = &ids.game_id;
         out.problems.extend(
             problems
@@ -397,6 +406,7 @@ fn audit_run<R: BufRead>(
         expect: Expect::Schedule(x),
         source,
         prints,
+        host: host.clone(),
     };
     let mut sprt_pairs = None;
     map_fold(
@@ -441,6 +451,7 @@ fn audit_unscheduled<R: BufRead>(
         expect: Expect::Unscheduled,
         source,
         prints,
+        host: host.clone(),
     };
     let mut fold = Fold::new(Seen::numbers_only(), prints);
     let mut sprt_pairs = None;
@@ -479,6 +490,7 @@ fn audit_match<R: BufRead>(mut lines: Lines<R>, prints: bool) -> Result<Judgemen
         expect: Expect::Match(expect),
         source,
         prints,
+        host: HostState::default(),
     };
     let mut fold = Fold::new(Seen::numbers_only(), prints);
     let mut meta = MatchMeta::default();

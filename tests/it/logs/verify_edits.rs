@@ -121,6 +121,21 @@ fn host_lines_baraza_wrote_verify_and_one_removed_or_edited_is_named() {
     );
     assert!(said.contains(&at), "{said}");
 
+    // The replacement removed: the rerun's digest names it, and so do round 2's games, which
+    // name a version 2 of a that no line makes.
+    let unreplaced = d.join("unreplaced");
+    let mut fewer = lines.clone();
+    fewer.remove(host[1]);
+    copy_with(&dir, &unreplaced, &fewer);
+    let said = verify_fails(&unreplaced);
+    let at = format!(
+        "host line {} (rerun): its log_sha256 is not the digest",
+        host[2]
+    );
+    assert!(said.contains(&at), "{said}");
+    let words = "a plays as version 2, but no replace line makes it that";
+    assert!(said.contains(words), "{said}");
+
     // The last host line edited (the rerun names another game): named on itself.
     let edited = d.join("edited");
     let mut changed = lines.clone();
