@@ -250,3 +250,46 @@ fn a_reason_stating_another_final_score_is_named() {
     );
     assert!(said.contains(&named), "{said}");
 }
+
+#[test]
+fn merge_refuses_a_shards_edited_host_line_rather_than_sign_it_anew() {
+    let d = temp_dir("verify-merge-host");
+    let shard = |k: u32| {
+        let dir = d.join(format!("s{k}"));
+        let out = tournament("darra", &BOTS)
+            .rounds(1)
+            .out(&dir)
+            .quiet()
+            .args(["--movetime", "20", "--shard", &format!("{k}/2")])
+            .process()
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        baraza_ok(["tournament", "withdraw", dir.to_str().unwrap(), "c"]);
+        dir
+    };
+    let (s1, s2) = (shard(1), shard(2));
+    let merged = d.join("m");
+    let merge = |out: &Path| {
+        baraza()
+            .args(["merge", "--out", out.to_str().unwrap()])
+            .args([s1.to_str().unwrap(), s2.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    assert!(merge(&merged).status.success());
+    // The merged log's host line is signed for it: it verifies.
+    verify_clean(&merged);
+    // Shard 1's withdrawal edited by hand: the merge would sign it anew, so it refuses.
+    let mut lines = log_lines(&s1);
+    let last = lines.len() - 1;
+    lines[last] = lines[last].replace(r#""played":"kept""#, r#""played":"excluded""#);
+    write_lines(&s1.join("games.jsonl"), &lines);
+    let out = merge(&d.join("m2"));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("(withdraw): its log_sha256 is not the digest"),
+        "{err}"
+    );
+}
