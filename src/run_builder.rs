@@ -14,6 +14,7 @@ use crate::events::{SinkError, Sinks};
 use crate::record::GameRecord;
 use crate::signals::SignalPolicy;
 use crate::tournament::log::games_jsonl::{GamesWriter, LogError, LogStart};
+use crate::tournament::log::match_header::MatchHeader;
 use crate::tournament::plan::config::{OnCrash, RunOptions, TournamentConfig};
 use crate::tournament::run::arena::{Arena, ArenaError, Ended};
 use crate::tournament::run::crash::CrashPolicy;
@@ -47,8 +48,8 @@ enum GamesTo {
     /// The run's games.jsonl (its header first), created, appended to or extended as the
     /// run's plan says.
     Log,
-    /// `match --jsonl FILE`: one record a line, appended.
-    Records(PathBuf),
+    /// `match --jsonl FILE`: the match's header, then one record a line, appended.
+    Records(PathBuf, Box<MatchHeader>),
 }
 
 /// What becomes of each finished game in PGN.
@@ -242,9 +243,9 @@ impl<'a> RunBuilder<'a> {
         self
     }
 
-    /// Every game's record appended to `path`, one JSON line each.
-    pub fn records_to(mut self, path: &Path) -> Self {
-        self.games = GamesTo::Records(path.to_path_buf());
+    /// `header`, then every game's record appended to `path`, one JSON line each.
+    pub fn records_to(mut self, path: &Path, header: MatchHeader) -> Self {
+        self.games = GamesTo::Records(path.to_path_buf(), Box::new(header));
         self
     }
 
@@ -313,7 +314,9 @@ impl<'a> Checked<'a> {
                 LogStart::Append => GamesWriter::append(&plan.path)?,
                 LogStart::Extend => GamesWriter::extend(&plan.path, &plan.header)?,
             })),
-            GamesTo::Records(path) => Some(JsonlSink::records(&path).map_err(append(&path))?),
+            GamesTo::Records(path, header) => {
+                Some(JsonlSink::records(&path, &header).map_err(append(&path))?)
+            }
         };
         let pgn = match b.pgn {
             PgnTo::Nowhere => None,

@@ -57,7 +57,8 @@ pub struct MatchArgs {
     /// Append each game to this PGN-like log the moment it ends
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
-    /// Append one JSON line per game to this file the moment it ends
+    /// Append a header line (what the match plans: `results FILE --verify` names a game it
+    /// lacks), then one JSON line per game the moment it ends, to this file
     #[arg(long)]
     pub jsonl: Option<std::path::PathBuf>,
     #[command(flatten)]

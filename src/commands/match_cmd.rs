@@ -10,6 +10,7 @@ use crate::events::Sinks;
 use crate::games;
 use crate::run_builder::RunBuilder;
 use crate::tournament::log::games_jsonl::Header;
+use crate::tournament::log::match_header::MatchHeader;
 use crate::tournament::plan::config::{BotEntry, EventInputs, OnCrash, TournamentConfig};
 use crate::tournament::plan::match_plan::match_games;
 use crate::tournament::plan::openings::load_openings_file;
@@ -133,6 +134,13 @@ fn game_count(args: &MatchArgs) -> u64 {
     args.games.map_or(default, |g| g.get())
 }
 
+/// The first line of the match's `--jsonl` file: what it plans.
+fn match_header(args: &MatchArgs, config: &TournamentConfig, names: &[String; 2]) -> MatchHeader {
+    let mut h = MatchHeader::new(&config.ruleset, names.clone(), game_count(args), args.seed);
+    h.sprt = config.sprt;
+    h
+}
+
 /// The match's run as the command line describes it: hosting, tags, seats, crash policy and
 /// outputs (`--pgn`, `--jsonl`, `--logs`, `--transcript`).
 fn assembly<'a>(
@@ -164,7 +172,7 @@ fn assembly<'a>(
         builder = builder.pgn_appended(p);
     }
     if let Some(p) = &args.jsonl {
-        builder = builder.records_to(p);
+        builder = builder.records_to(p, match_header(args, config, names));
     }
     if let Some(dir) = &args.logs {
         builder = builder.logs_per_game(dir);

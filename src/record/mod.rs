@@ -7,6 +7,7 @@ pub mod info;
 pub mod pgn;
 pub mod replay;
 pub mod results_pgn;
+pub mod stated_score;
 pub mod verify;
 
 use crate::outcome::GameResult;

@@ -71,7 +71,9 @@ pub fn start_position(rec: &GameRecord) -> Result<Box<dyn Position>, StartError>
 ///      decided for its result; a score rule's reason (`draw rule (...)`, `resign rule (...)`)
 ///      is counted again over the recorded scores and must fire at the last ply with its
 ///      result ([`crate::record::adjudication::check_adjudicated`]); at the ply limit, any
-///      result.
+///      result;
+/// 6. the score the reason states is the final position's ([`crate::record::stated_score`]):
+///    a normal end's last word (`end 20-28`), a decided game's captures.
 pub fn verify_game(g: &PgnGame) -> Result<Box<dyn Position>, Problem> {
     let rec = &g.record;
     let missing = g.missing_tags();
@@ -146,7 +148,7 @@ pub fn verify_record(
         return problem("the game has no result (*)".to_string());
     };
     let term = rec.termination;
-    match (term, status) {
+    let pos = match (term, status) {
         (Termination::Normal, Status::Ongoing) => problem(format!(
             "Termination normal but the final position is not over: '{}'",
             pos.format()
@@ -181,7 +183,10 @@ pub fn verify_record(
             }
         }
         (_, Status::Ongoing) => Ok(pos),
-    }
+    }?;
+    let stated = crate::record::stated_score::check_stated_score(rec, &*pos);
+    stated.map_err(|m| Problem::at(last_ply, end_line, m))?;
+    Ok(pos)
 }
 
 /// What the referee's word on a game says that a log shows it cannot ([`check_referee_word`]).

@@ -26,4 +26,3 @@ impl BotAnchors {
         format!("bot-{}", k + 1)
     }
 }
-

@@ -3,9 +3,9 @@
 //! the games it lost to faults. Each is `#bot-<k>` (k: the bot's rank, the order the sections
 //! come in), so a site can link to the bot of a place.
 
+use super::bot_anchors::BotAnchors;
 use super::faults::{row_cells, FaultGames};
 use super::think_time::{bot_times, of_times};
-use super::bot_anchors::BotAnchors;
 use super::GameView;
 use crate::escape::html::escape_html;
 use crate::tournament::log::reader::GamesLog;

@@ -5,6 +5,7 @@
 use super::ViewError;
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{self, LogError};
+use crate::tournament::log::match_header::is_match_meta;
 use crate::tournament::log::reader::GamesLog;
 use std::path::Path;
 
@@ -75,7 +76,7 @@ pub enum JsonlError {
     },
 }
 
-/// A tournament's games.jsonl (header first) or bare game lines. A torn last line (no newline
+/// A tournament's games.jsonl (header first) or a match's lines (its header first, or none). A torn last line (no newline
 /// at its end: the writer was killed) is skipped, as `baraza results` skips it.
 fn read_jsonl(text: &str, source: &str) -> Result<Loaded, JsonlError> {
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -97,7 +98,8 @@ fn read_jsonl(text: &str, source: &str) -> Result<Loaded, JsonlError> {
     let lines: Vec<&str> = text.lines().collect();
     let mut records = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
+        // A match's header and SPRT line are no games.
+        if line.trim().is_empty() || is_match_meta(line) {
             continue;
         }
         match serde_json::from_str::<GameRecord>(line) {

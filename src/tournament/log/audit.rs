@@ -20,12 +20,15 @@
 use super::audit_expect::{MatchExpect, NoSchedule, ScheduleExpect};
 use super::audit_pgn::{self, PgnUnreadable, Print};
 use super::games_jsonl::{games_path, LogError};
+use super::host_digest;
 use super::host_state::HostState;
+use super::match_header::MatchHeader;
 use super::match_log::looks_like_match_log;
 use super::merge::PGN_FILE;
 use super::par_chunks::{map_fold, threads};
 use super::reader::{parse_game_line, refusal, Lines, LogReader, Unparsed};
 use super::seen::Seen;
+use super::sprt_order::SprtLine;
 use crate::record::verify::{check_referee_word, verify_record};
 use crate::record::GameRecord;
 use serde::Deserialize;
@@ -135,6 +138,8 @@ struct Judge {
     source: String,
     /// Keep each game's print (a games.pgn is to be compared).
     prints: bool,
+    /// The log's host lines: a version a game line names needs its `replace` line.
+    host: HostState,
 }
 
 impl Judge {
@@ -184,6 +189,13 @@ impl Judge {
             (None, None) => vec!["no game number".to_string()],
         };
         rejudge(record, n, &mut problems);
+        for (bot, &v) in &ids.versions {
+            if !self.host.gave_version(bot, v) {
+                problems.push(format!(
+                    "{bot} plays as version {v}, but no replace line makes it that (removed?)"
+                ));
+            }
+        }
         let id = &ids.game_id;
         out.problems.extend(
             problems
@@ -331,12 +343,31 @@ fn next_run_chunk<R: BufRead>(
     Ok((!c.lines.is_empty()).then_some(c))
 }
 
-/// The next chunk of a `match --jsonl` file.
-fn next_match_chunk<R: BufRead>(lines: &mut Lines<R>) -> Result<Option<Chunk>, LogError> {
+/// What a `match --jsonl` file says besides its games: its header, the SPRT's decision, and
+/// the lines of headers after the first (matches appended to one file).
+#[derive(Default)]
+struct MatchMeta {
+    header: Option<MatchHeader>,
+    decision: Option<SprtLine>,
+    later_headers: Vec<usize>,
+}
+
+/// The next chunk of a `match --jsonl` file; its header and SPRT lines noted on the way.
+fn next_match_chunk<R: BufRead>(
+    lines: &mut Lines<R>,
+    meta: &mut MatchMeta,
+) -> Result<Option<Chunk>, LogError> {
     let mut c = Chunk::default();
     while !c.is_full() && lines.next()? {
-        if !lines.is_blank() {
-            let (text, unterminated) = lines.text();
+        let (text, unterminated) = lines.text();
+        if let Some(d) = SprtLine::parse(text) {
+            meta.decision.get_or_insert(d);
+        } else if let Some(h) = MatchHeader::parse(text) {
+            match meta.header {
+                None => meta.header = Some(h),
+                Some(_) => meta.later_headers.push(lines.number()),
+            }
+        } else if !lines.is_blank() {
             c.push(lines.number(), text, unterminated);
         }
     }
@@ -375,6 +406,7 @@ fn audit_run<R: BufRead>(
         expect: Expect::Schedule(x),
         source,
         prints,
+        host: host.clone(),
     };
     let mut sprt_pairs = None;
     map_fold(
@@ -419,6 +451,7 @@ fn audit_unscheduled<R: BufRead>(
         expect: Expect::Unscheduled,
         source,
         prints,
+        host: host.clone(),
     };
     let mut fold = Fold::new(Seen::numbers_only(), prints);
     let mut sprt_pairs = None;
@@ -436,30 +469,49 @@ fn audit_unscheduled<R: BufRead>(
     })
 }
 
-/// A `match --jsonl` file, its first line already peeked at.
+/// A `match --jsonl` file, its first line already peeked at: the match's header (the games
+/// it planned, its sides), or in a file of an earlier baraza its first game (the sides).
 fn audit_match<R: BufRead>(mut lines: Lines<R>, prints: bool) -> Result<Judgement, AuditError> {
     let source = lines.source.clone();
     let first = lines.peek_first()?.unwrap_or_default();
-    let first: GameRecord =
-        serde_json::from_str(first).map_err(|error| AuditError::NotAGameRecord {
-            log: source.clone(),
-            error,
-        })?;
+    let header = MatchHeader::parse(first);
+    let expect = match &header {
+        Some(h) => MatchExpect::planned(h),
+        None => {
+            let first: GameRecord =
+                serde_json::from_str(first).map_err(|error| AuditError::NotAGameRecord {
+                    log: source.clone(),
+                    error,
+                })?;
+            MatchExpect::of_first(&first)
+        }
+    };
     let judge = Judge {
-        expect: Expect::Match(MatchExpect::of_first(&first)),
+        expect: Expect::Match(expect),
         source,
         prints,
+        host: HostState::default(),
     };
     let mut fold = Fold::new(Seen::numbers_only(), prints);
+    let mut meta = MatchMeta::default();
     map_fold(
         threads(),
-        || next_match_chunk(&mut lines),
+        || next_match_chunk(&mut lines, &mut meta),
         |c| judge.chunk(c),
         |j| fold.take(j, &judge),
     )?;
-    let runs = fold.seen.unmet_runs(fold.max);
-    let why = "no line: a gap in the match's game numbers";
-    let missing = missing(runs, &|n| n, &|n| n, &|n| judge.name(n), why);
+    let (last, why) = match &meta.header {
+        Some(h) => (
+            h.expected_games(meta.decision.as_ref()),
+            "no line: dropped, or not played (the match stopped before it)",
+        ),
+        None => (fold.max, "no line: a gap in the match's game numbers"),
+    };
+    let runs = fold.seen.unmet_runs(last);
+    let mut missing = missing(runs, &|n| n, &|n| n, &|n| judge.name(n), why);
+    missing.extend(meta.later_headers.iter().map(|n| {
+        format!("line {n}: a second match's header: --verify checks the first match of a file")
+    }));
     Ok(Judgement {
         judge,
         fold,
@@ -498,30 +550,34 @@ fn missing(
     out
 }
 
-/// Verify the log at `path`: a run folder (its games.jsonl, and its games.pgn when it has
-/// one), a games.jsonl, or a `match --jsonl` file.
+/// Verify the log at `path`: a run folder (its games.jsonl and games.pgn, which every run
+/// folder baraza writes has), a games.jsonl, or a `match --jsonl` file.
 pub fn audit_path(path: &Path) -> Result<Audit, AuditError> {
     let file = games_path(path);
+    let folder = path.is_dir();
     let pgn = path.join(PGN_FILE);
-    let pgn = (path.is_dir() && pgn.is_file()).then_some(pgn);
-    let opened = std::fs::File::open(&file).map_err(|source| LogError::Io {
+    let pgn = (folder && pgn.is_file()).then_some(pgn);
+    let io = |source| LogError::Io {
         action: "read",
         path: file.clone(),
         source,
-    })?;
+    };
+    let opened = std::fs::File::open(&file).map_err(io)?;
     let mut lines = Lines::new(std::io::BufReader::with_capacity(1 << 16, opened), &file);
     let source = lines.source.clone();
-    let j = if lines.peek_first()?.is_some_and(looks_like_match_log) {
-        audit_match(lines, pgn.is_some())?
+    let (j, signed) = if lines.peek_first()?.is_some_and(looks_like_match_log) {
+        (audit_match(lines, pgn.is_some())?, vec![])
     } else {
-        let host = HostState::scan_file(&file).map_err(|source| LogError::Io {
-            action: "read",
-            path: file.clone(),
-            source,
-        })?;
-        audit_run(lines, pgn.is_some(), &host)?
+        let host = HostState::scan_file(&file).map_err(io)?;
+        // Every host line's digest ([`host_digest`]): the log is read once more for it.
+        let signed = match host.lines {
+            0 => vec![],
+            _ => host_digest::check_file(&file).map_err(io)?,
+        };
+        (audit_run(lines, pgn.is_some(), &host)?, signed)
     };
     let mut line_problems = j.fold.problems;
+    line_problems.extend(signed);
     line_problems.sort_by_key(|(n, _)| *n);
     let mut problems: Vec<String> = j
         .header
@@ -535,6 +591,11 @@ pub fn audit_path(path: &Path) -> Result<Audit, AuditError> {
         let (games, found) = audit_pgn::compare(&pgn, prints, &|n| j.judge.name(n), threads())?;
         pgn_games = Some(games);
         problems.extend(found);
+    } else if folder && !matches!(j.judge.expect, Expect::Match(_)) {
+        problems.push(format!(
+            "{PGN_FILE}: missing: a run folder's games.pgn is written with its games.jsonl and \
+             holds the games it counts"
+        ));
     }
     Ok(Audit {
         source,

@@ -289,9 +289,21 @@ impl ScheduleExpect {
 pub struct MatchExpect {
     first: String,
     second: String,
+    /// The games the match's header planned, when it has one.
+    planned: Option<u64>,
 }
 
 impl MatchExpect {
+    /// The sides and games the match's header says.
+    pub fn planned(h: &super::match_header::MatchHeader) -> MatchExpect {
+        let [first, second] = h.bots.clone();
+        MatchExpect {
+            first,
+            second,
+            planned: Some(h.games),
+        }
+    }
+
     /// The sides the first record read says: the file's first line decides who is who.
     pub fn of_first(r: &GameRecord) -> MatchExpect {
         let (first, second) = if r.game % 2 == 1 {
@@ -302,6 +314,7 @@ impl MatchExpect {
         MatchExpect {
             first: first.clone(),
             second: second.clone(),
+            planned: None,
         }
     }
 
@@ -314,6 +327,11 @@ impl MatchExpect {
         };
         if r.game == 0 {
             vec!["game number 0: match numbers its games from 1".to_string()]
+        } else if let Some(p) = self.planned.filter(|&p| r.game > p) {
+            vec![format!(
+                "game {} but the match's header plans {p} games",
+                r.game
+            )]
         } else if (&r.white, &r.black) == (b, w) {
             vec![format!(
                 "sides swapped: in game {} of a match {w} is player 1 and {b} player 2 (the first line says who is who)",

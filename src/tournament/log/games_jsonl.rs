@@ -380,9 +380,20 @@ impl GamesWriter {
         self.write_value(line)
     }
 
-    /// Append a host's line (withdraw, replace, rerun).
+    /// Append a host's line (whatever its action), ending with the digest of the log up to
+    /// it ([`super::host_digest`]): the one place a run folder's host lines are written.
     pub fn write_host(&mut self, line: &super::host_line::HostLine) -> Result<(), SinkError> {
-        self.write_value(line)
+        let path = self.out.path().to_path_buf();
+        let chain =
+            super::host_digest::Chain::of_file(&path).map_err(|e| SinkError::new(&path, e))?;
+        let unsigned = super::host_line::HostLine {
+            log_sha256: None,
+            ..line.clone()
+        };
+        let json = serde_json::to_string(&unsigned).map_err(|e| SinkError::new(&path, e.into()))?;
+        let mut bytes = chain.sign(&json).into_bytes();
+        bytes.push(b'\n');
+        self.out.append(&bytes)
     }
 
     /// Append the SPRT's decision.

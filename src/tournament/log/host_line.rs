@@ -11,7 +11,9 @@
 //!   the disk, fork, the sandbox or wrapper program): no result, and the next run plays it.
 //!   Written by the run itself, not a host command.
 //!
-//! Which lines count once host lines are read is [`super::host_state`]'s.
+//! Which lines count once host lines are read is [`super::host_state`]'s. Every host line ends
+//! with the digest of the log up to it ([`super::host_digest`]), so that `--verify` names one
+//! added, removed or changed by hand.
 
 use crate::tournament::plan::program_digest::FileDigest;
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,10 @@ pub struct HostLine {
     pub date: String,
     #[serde(flatten)]
     pub action: HostAction,
+    /// The digest of the log up to this line ([`super::host_digest`]), its last field; set by
+    /// the writer, absent in a line not yet written (and in lines of hand or of older logs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log_sha256: Option<String>,
 }
 
 /// What a withdrawn bot's played games become in the table.
@@ -78,6 +84,7 @@ impl HostLine {
             baraza: HOST_KIND.to_string(),
             date: crate::referee::today(),
             action,
+            log_sha256: None,
         }
     }
 

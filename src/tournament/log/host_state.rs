@@ -156,6 +156,15 @@ impl HostState {
         !self.withdrawn.contains_key(white) && !self.withdrawn.contains_key(black)
     }
 
+    /// Whether a `replace` line made `bot` version `v` (version 1 is the header's).
+    pub fn gave_version(&self, bot: &str, v: u32) -> bool {
+        v == 1
+            || self
+                .replaced
+                .get(bot)
+                .is_some_and(|r| r.iter().any(|r| r.version == v))
+    }
+
     /// The last replacement of `bot`, if any.
     pub fn latest(&self, bot: &str) -> Option<&Replacement> {
         self.replaced.get(bot).and_then(|r| r.last())

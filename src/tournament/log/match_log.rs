@@ -1,12 +1,15 @@
 //! `match --jsonl FILE` read as a games log, so that `baraza results FILE` gives its table.
 //!
-//! Such a file has no header: one game record per line. The event is made up from the games:
+//! Such a file is one game record per line, after the match's header
+//! ([`super::match_header`]; a file of an earlier baraza has none), and an SPRT decision line
+//! when the match ran one: both are passed over here. The event is made up from the games:
 //! the bots in the order they first appear (the first game's player 1 first, so it is "the
 //! first bot" of the two-bot report), the first game's ruleset, one round per two games. Games
 //! `2k − 1` and `2k` (by their `game` number) are pair `k`; they count as a complete pair when
 //! the same two bots swapped sides, as `match` plays them.
 
 use super::games_jsonl::{games_path, GameLine, Header, LogError, HEADER_KIND, SCHEMA};
+use super::match_header::{is_match_meta, MatchHeader};
 use super::reader::{read_games_log, GamesLog};
 use crate::record::GameRecord;
 use crate::tournament::plan::config::{
@@ -48,6 +51,9 @@ pub fn looks_like_match_log(text: &str) -> bool {
     let Some(first) = text.lines().find(|l| !l.trim().is_empty()) else {
         return false;
     };
+    if MatchHeader::parse(first).is_some() {
+        return true;
+    }
     match serde_json::from_str::<serde_json::Value>(first) {
         Ok(v) => v.get("baraza").is_none() && v.get("white").is_some() && v.get("result").is_some(),
         Err(_) => false,
@@ -63,6 +69,9 @@ pub fn parse_match_log(text: &str, source_name: &str) -> Result<GamesLog, NotAMa
     let mut torn_line = None;
     for (i, line) in lines.iter().enumerate() {
         if line.trim().is_empty() {
+            continue;
+        }
+        if is_match_meta(line) {
             continue;
         }
         match serde_json::from_str::<GameRecord>(line) {

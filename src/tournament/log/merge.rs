@@ -21,6 +21,7 @@
 //! copy), not the games.
 
 use super::games_jsonl::{games_path, header_layout, Header, LogError, GAMES_FILE};
+use super::host_digest;
 use super::host_line::{HostAction, HostLine};
 use super::host_state::{read_host_lines, HostState};
 use super::merge_out::{earlier_merge, Input, OutError};
@@ -290,10 +291,22 @@ type Copied = (Vec<u64>, Seen, Twice);
 /// work), fed the lines in order, many lines a message (one message a line cost more in
 /// waking the thread and allocating than the PGN itself).
 /// Each input's host lines, read before the copy (a rerun line supersedes lines before it).
+/// A host line whose digest is not its log's is refused: the merged log's lines are signed
+/// anew, and would pass `--verify` ([`super::host_digest`]).
 fn host_lines(logs: &[Input]) -> Result<Vec<(HostState, Vec<HostLine>)>, MergeError> {
     logs.iter()
         .map(|l| {
             let lines = read_host_lines(l.path()).map_err(io_error(l.path()))?;
+            if !lines.is_empty() {
+                let unsigned = host_digest::check_file(l.path()).map_err(io_error(l.path()))?;
+                if let Some((line, problem)) = unsigned.into_iter().next() {
+                    return Err(MergeError::BadLine {
+                        path: l.path().display().to_string(),
+                        line,
+                        problem,
+                    });
+                }
+            }
             let mut state = HostState::default();
             for (n, line) in &lines {
                 state.add(*n, line);
@@ -312,6 +325,8 @@ fn write_host_lines(
     outputs: &mut Outputs,
 ) -> Result<(), MergeError> {
     let (path, jsonl) = &mut outputs.jsonl;
+    jsonl.flush().map_err(io_error(path))?;
+    let mut chain = host_digest::Chain::of_file(path).map_err(io_error(path))?;
     let mut written: Vec<String> = Vec::new();
     let kept = |l: &&HostLine| {
         !matches!(
@@ -320,9 +335,16 @@ fn write_host_lines(
         )
     };
     for line in hosts.iter().flat_map(|(_, lines)| lines).filter(kept) {
-        let text = serde_json::to_string(line).expect("a host line serializes");
+        // Each shard's digest is its own log's: the line is compared and signed without it.
+        let unsigned = HostLine {
+            log_sha256: None,
+            ..line.clone()
+        };
+        let text = serde_json::to_string(&unsigned).expect("a host line serializes");
         if !written.contains(&text) {
-            writeln!(jsonl, "{text}").map_err(io_error(path))?;
+            let signed = format!("{}\n", chain.sign(&text));
+            jsonl.write_all(signed.as_bytes()).map_err(io_error(path))?;
+            chain.feed(signed.as_bytes());
             written.push(text);
         }
     }

@@ -5,14 +5,16 @@
 //! - [`reader`]: the one reader of games.jsonl, line by line: the header, then game lines
 //!   (their fields borrowed, the record refilled in place), SPRT lines and a torn last line;
 //! - [`seen`]: which game ids were met, a bit a game;
-//! - [`match_log`]: a `match --jsonl` file read as a games log;
+//! - [`match_log`]: a `match --jsonl` file read as a games log; [`match_header`]: its first
+//!   line, what the match planned;
 //! - [`sprt_order`]: the run's SPRT, pairs in schedule order, and its line in games.jsonl;
 //! - [`audit`]: `--verify`, every game line re-judged and the log held against its schedule
 //!   ([`audit_expect`]: what each line must be; [`audit_pgn`]: games.pgn compared;
 //!   [`par_chunks`]: the chunks of lines judged on every core);
 //! - [`host_line`]: a host's withdraw, replace or rerun, a line of its own; [`host_state`]:
 //!   what those lines say together (which lines are superseded, who left, versions);
-//!   [`host_edit`]: the host's commands that append them;
+//!   [`host_edit`]: the host's commands that append them; [`host_digest`]: the digest of the
+//!   log up to each, which `--verify` checks;
 //! - [`merge`]: the shards of one event joined into one run folder ([`merge_twice`]: the lines
 //!   it meets twice, compared after the copy; [`merge_out`]: the output folder, an earlier
 //!   merge there extended);
@@ -27,9 +29,11 @@ pub mod audit_expect;
 pub mod audit_pgn;
 pub mod file_tail;
 pub mod games_jsonl;
+pub mod host_digest;
 pub mod host_edit;
 pub mod host_line;
 pub mod host_state;
+pub mod match_header;
 pub mod match_log;
 pub mod merge;
 pub mod merge_out;

@@ -18,6 +18,7 @@ use crate::escape::host_paths::HostPaths;
 use crate::record::GameRecord;
 use crate::tournament::log::games_jsonl::{games_path, LogError};
 use crate::tournament::log::host_state::HostState;
+use crate::tournament::log::match_header::is_match_meta;
 use crate::tournament::log::match_log::{
     looks_like_match_log, made_up_header, NotAMatchLog, ReadLogError,
 };
@@ -241,7 +242,8 @@ fn match_standings<R: std::io::BufRead>(
         m.tally.scrub_reasons(paths);
     }
     while lines.next()? {
-        if !lines.is_blank() {
+        // The match's header and SPRT line are no games ([`match_header`]).
+        if !lines.is_blank() && !is_match_meta(lines.text().0) {
             let (text, unterminated) = lines.text();
             if !m.add(text, unterminated, lines.number(), &lines.source)? {
                 return Ok(None);

@@ -455,7 +455,7 @@ fn a_closed_stdout_stops_the_match_with_a_non_zero_status() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("stdout was closed"), "{err}");
     // The game whose line could not be printed is logged; no game after it was started.
-    let logged = std::fs::read_to_string(&jsonl).unwrap().lines().count();
+    let logged = read_jsonl(&jsonl).len();
     assert!((1..=3).contains(&logged), "{logged} games logged");
 }
 

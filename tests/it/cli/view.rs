@@ -2,7 +2,7 @@
 //! The positions in it must be `baraza rules apply`'s, the clocks the referee's booking, the
 //! info lines those `--logs` kept; and the page must name nothing outside itself.
 
-use crate::support::{baraza, baraza_ok, temp_dir, tournament, Match};
+use crate::support::{baraza, baraza_ok, read_jsonl, temp_dir, tournament, Match};
 use serde_json::Value;
 use std::path::Path;
 
@@ -147,7 +147,7 @@ fn logs_of_every_kind_and_standard_output() {
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(html.contains("<title>&lt;b&gt;</title>"));
     let g = &page_data(&html)["games"][0];
-    let rec: Value = serde_json::from_str(std::fs::read_to_string(&jsonl).unwrap().trim()).unwrap();
+    let rec = read_jsonl(&jsonl).remove(0);
     assert_eq!(g["t"], rec["termination"]);
     assert_eq!(g["m"], rec["moves"]);
     let plies = rec["moves"].as_array().unwrap().len();

@@ -7,4 +7,5 @@ mod pgn;
 mod repair;
 mod replay_of_matches;
 mod replay_verify;
+mod verify_edits;
 mod verify_results;

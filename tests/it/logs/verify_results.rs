@@ -18,8 +18,10 @@ struct Log {
 fn read(path: &Path) -> Log {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
-    let header = lines[0]
-        .contains("\"baraza\":\"tournament\"")
+    // A tournament's header, or a match's (what it planned).
+    let header = ["tournament", "match"]
+        .iter()
+        .any(|k| lines[0].contains(&format!("\"baraza\":\"{k}\"")))
         .then(|| lines.remove(0).to_string());
     let games = lines
         .iter()
@@ -333,14 +335,19 @@ fn a_duplicated_game_and_a_gap_in_a_match_log_are_named() {
     let again = log.games[1].clone();
     log.games.push(again);
     write(&path, &log);
-    // Games 1..6 on lines 1..6: game 2 again on line 7.
+    // The header on line 1, games 1..6 on lines 2..7: game 2 again on line 8.
     let lines = problems(&path);
     assert_eq!(
         lines,
-        ["game 2 (line 7): a second line for this game (only the first counts)"]
+        ["game 2 (line 8): a second line for this game (only the first counts)"]
     );
-    // Game 4 dropped: a gap in the game numbers.
+    // Game 4 dropped: one of the games the header plans.
     log.games.remove(3);
+    write(&path, &log);
+    let lines = problems(&path);
+    assert!(has(&lines, "game 4: no line", &["dropped"]), "{lines:?}");
+    // In a file of an earlier baraza, without the header: a gap in the game numbers.
+    log.header = None;
     write(&path, &log);
     let lines = problems(&path);
     assert!(has(&lines, "game 4: no line", &["gap"]), "{lines:?}");
@@ -372,7 +379,7 @@ fn swapped_sides_are_named_in_a_tournament_and_a_match() {
     write(&m, &log);
     let lines = problems(&m);
     assert!(
-        has(&lines, "game 4 (line 4): sides swapped", &[]),
+        has(&lines, "game 4 (line 5): sides swapped", &[]),
         "{lines:?}"
     );
 }

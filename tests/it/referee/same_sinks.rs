@@ -102,11 +102,12 @@ fn match_and_tournament_write_the_same_games() {
     assert!(mg[1].contains("[Round \"2\"]") && tg[1].contains("[Round \"1\"]"));
     assert!(mg[0].contains("[Seed \"5\"]"), "{}", mg[0]);
 
-    // JSONL: the match's lines are records; the tournament's have its ids in front, after
-    // its header line.
+    // JSONL: the match's lines are records after its header; the tournament's have its ids
+    // in front, after its header line.
     let mj = std::fs::read_to_string(&m_jsonl).unwrap();
     let tj = std::fs::read_to_string(t_dir.join("games.jsonl")).unwrap();
-    let ml: Vec<&str> = mj.lines().collect();
+    assert!(mj.starts_with(r#"{"baraza":"match","#), "{mj}");
+    let ml: Vec<&str> = mj.lines().skip(1).collect();
     let tl: Vec<&str> = tj.lines().skip(1).collect();
     assert_eq!((ml.len(), tl.len()), (2, 2));
     for (k, (a, b)) in ml.iter().zip(&tl).enumerate() {
@@ -178,7 +179,8 @@ fn a_log_that_cannot_be_written_stops_the_match() {
         stderr.starts_with("baraza: cannot write /dev/full (its disk is full: "),
         "{stderr}"
     );
-    assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 1);
+    // The match's header and its first game.
+    assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 2);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         !stdout.contains("game 2:") && !stdout.contains("final:"),

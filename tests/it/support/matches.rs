@@ -228,9 +228,14 @@ impl MatchRun {
             .collect();
         [n[0], n[1], n[2]]
     }
-    /// Every game line of its `--jsonl` log (the log may hold earlier runs' games too).
+    /// Every game line of its `--jsonl` log (the log may hold earlier runs' games too): the
+    /// lines without a `baraza` key (not each match's header, nor an SPRT line).
     pub fn all_records(&self) -> Vec<serde_json::Value> {
-        read_jsonl(self.jsonl.as_ref().expect("a match run with --jsonl"))
+        let lines = read_jsonl(self.jsonl.as_ref().expect("a match run with --jsonl"));
+        lines
+            .into_iter()
+            .filter(|l| l.get("baraza").is_none())
+            .collect()
     }
     /// The game lines of its `--jsonl` log, which must be `n`.
     pub fn records(&self, n: usize) -> Vec<serde_json::Value> {

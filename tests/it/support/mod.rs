@@ -487,12 +487,14 @@ fn measure_in_a_fresh_process() {
     .unwrap();
 }
 
-/// The lines of a JSON-lines file, each parsed.
+/// The lines of a JSON-lines file, each parsed; a `match --jsonl` file's header lines
+/// (`"baraza":"match"`) left out, so that its lines are its games (and an SPRT line).
 pub fn read_jsonl(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .filter(|v: &serde_json::Value| v["baraza"] != "match")
         .collect()
 }
 
