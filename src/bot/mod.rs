@@ -340,7 +340,7 @@ impl Bot {
         activity::computing(self.pgid, self.iso == Isolation::Group).await
     }
 
-    /// Whether some process of the bot is asleep in a sleep call ([`activity::sleeping`]).
+    /// Whether some process of the bot is asleep in a sleep call (`sleep 3`, `time.sleep`).
     pub fn is_sleeping(&self) -> bool {
         activity::sleeping(self.pgid, self.iso == Isolation::Group)
     }

@@ -146,7 +146,14 @@ pub async fn why_no_ready(
         heard(&unended_in_transcript(part), true);
     }
     let mut took = None;
-    if matches!(quiet, Quiet::Busy | Quiet::Unread | Quiet::Asleep) && said.ignored.is_empty() {
+    // Still loading (busy, or asleep before it read its hello) may answer later; one that read
+    // its hello and went to sleep will not be waited for.
+    let loading = match quiet {
+        Quiet::Busy | Quiet::Unread => true,
+        Quiet::Asleep => bot.has_unread_input(),
+        _ => false,
+    };
+    if loading && said.ignored.is_empty() {
         let wait = (startup * 2).min(LATE_READY_WAIT);
         let until = deadline_after(Instant::now(), wait);
         while let Ok(line) = bot.read_line(until).await {
