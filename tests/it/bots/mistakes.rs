@@ -577,8 +577,10 @@ fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
     // The last game's reason, with `extra` options (a movetime for the turn's mistakes).
     let reason_with = |name: &str, from: &str, arg: &str, unbuffered: bool, extra: &[&str]| {
         let d = bot_folder(name, &[(from, "mybot", true)]);
+        // 3 s: a Python bot on a loaded machine may take over 1 s only to start, and would
+        // then read as still starting rather than unflushed.
         let mut game = vs_random(format!("./mybot {arg}").trim_end())
-            .args(["--startup-timeout", "1000"])
+            .args(["--startup-timeout", "3000"])
             .args(if extra.is_empty() {
                 &["--games", "1"]
             } else {
