@@ -159,6 +159,9 @@ pub struct Hint {
 /// The hint for a command line of `command` that failed to parse: the first of `args` spelled
 /// as another arena spells it, with ours.
 pub fn hint(command: For, args: &[String]) -> Option<Hint> {
+    if let Some(h) = tournament_word_in_a_match(command, args) {
+        return Some(h);
+    }
     args.iter().find_map(|arg| {
         let word = arg.split('=').next().unwrap_or(arg);
         let (_, in_match, in_tournament) = HABITS.iter().find(|(theirs, in_match, _)| {
@@ -184,6 +187,21 @@ pub fn hint(command: For, args: &[String]) -> Option<Hint> {
                 "'{word}' is how cutechess-cli or fastchess spell it; here: {ours} (see baraza {name} --help)"
             ),
         })
+    })
+}
+
+/// `match --rounds 4`: our own tournament's word, for which clap's look-alike tip would be
+/// `--no-reuse`.
+fn tournament_word_in_a_match(command: For, args: &[String]) -> Option<Hint> {
+    let word = args
+        .iter()
+        .map(|a| a.split('=').next().unwrap_or(a))
+        .find(|w| command == For::Match && *w == "--rounds")?;
+    Some(Hint {
+        word: word.to_string(),
+        text: "'--rounds' is baraza tournament's option; a match plays --games N (games 1 and \
+               2, 3 and 4, ... are pairs on one start; see baraza match --help)"
+            .to_string(),
     })
 }
 
@@ -233,6 +251,9 @@ mod tests {
         // `--games` is a match option: nothing to say there.
         assert_eq!(hint(For::Match, &args(&["--games", "x"])), None);
         assert_eq!(hint(For::Tournament, &args(&["--rounds", "x"])), None);
+        let h = hint(For::Match, &args(&["a", "b", "--rounds", "4"])).unwrap();
+        assert_eq!(h.word, "--rounds");
+        assert!(h.text.contains("a match plays --games N"), "{}", h.text);
         assert_eq!(hint(For::Match, &args(&["--nodes", "9"])), None);
         let h = hint(For::Tournament, &args(&["--nodes", "9"]))
             .unwrap()

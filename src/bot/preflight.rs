@@ -85,7 +85,8 @@ pub fn check_command(argv: &[String], command: &str) -> Result<Preflight, Prefli
             return Err(PreflightError::Source { file, advice });
         }
     }
-    let path = find_program(program, !warnings.is_empty())?;
+    let path = find_program(program, !warnings.is_empty())
+        .map_err(|e| with_split_hint(e, argv, command))?;
     check_program_file(&path, program)?;
     if let Some(script) = interpreter_script(argv) {
         check_script(&argv[0], script)?;
@@ -93,6 +94,54 @@ pub fn check_command(argv: &[String], command: &str) -> Result<Preflight, Prefli
     Ok(Preflight {
         program: path,
         warnings,
+    })
+}
+
+/// A program not found because of how the command was split into words, when nothing else
+/// was said: a backslash taken as an escape (`.\cbot` is `.cbot`), or a path with a space
+/// left unquoted (`./my bot` is `./my` and `bot`).
+fn with_split_hint(e: PreflightError, argv: &[String], command: &str) -> PreflightError {
+    let hint = match &e {
+        PreflightError::NotOnPath { hint, .. } | PreflightError::Missing { hint, .. }
+            if hint.is_empty() =>
+        {
+            split_hint(argv, command)
+        }
+        _ => None,
+    };
+    match (e, hint) {
+        (PreflightError::NotOnPath { program, .. }, Some(hint)) => {
+            PreflightError::NotOnPath { program, hint }
+        }
+        (PreflightError::Missing { program, .. }, Some(hint)) => {
+            PreflightError::Missing { program, hint }
+        }
+        (e, _) => e,
+    }
+}
+
+fn split_hint(argv: &[String], command: &str) -> Option<String> {
+    if let Some(first) = command
+        .split_whitespace()
+        .next()
+        .filter(|w| w.contains('\\'))
+    {
+        let slashed = first.replace('\\', "/");
+        return Some(format!(
+            " (a backslash in a bot command escapes the next character, as in a shell, so \
+             '{first}' is read as '{}': paths are written with '/', as in '{slashed}')",
+            argv.first().map_or("", String::as_str)
+        ));
+    }
+    // The shortest run of words that, joined by spaces, names a file.
+    (2..=argv.len()).find_map(|n| {
+        let joined = argv[..n].join(" ");
+        Path::new(&joined).is_file().then(|| {
+            format!(
+                " ('{joined}' is a file: a path with a space is quoted in the bot command, as \
+                 in '\"{joined}\"')"
+            )
+        })
     })
 }
 

@@ -536,6 +536,20 @@ fn troubleshooting_errors_of_the_command_are_as_reviewed() {
     );
     row("C source given as the bot", refused_in(&d, "./bot.c"));
     row("a Perl script, not executable", refused_in(&d, "./bot.pl"));
+    let d = bot_folder(
+        "split",
+        &[
+            ("first_bot.sh", "cbot", true),
+            ("first_bot.sh", "my bot", true),
+        ],
+    );
+    row("a backslash in the program", refused_in(&d, ".\\cbot"));
+    row("a path with a space, unquoted", refused_in(&d, "./my bot"));
+    row("the same, quoted", refused_in(&d, "'./my bot'"));
+    row(
+        "match --rounds",
+        stderr_in(&d, &["match", "darra", "a", "b", "--rounds", "4"], 2),
+    );
     let tilde = vs_random("~/bot").env("HOME", "/home/me").output();
     row("~ in the program", text(&tilde.stderr));
     // Warned about, then played: the warning is the first line.

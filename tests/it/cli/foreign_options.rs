@@ -34,6 +34,10 @@ fn foreign_spellings_get_ours_not_a_look_alike() {
     );
     let err = refused(&["match", "darra", "a", "b", "-pgnout", "x.pgn"], 2);
     assert!(err.contains("--pgn FILE"), "{err}");
+    // Our tournament's --rounds in a match: --games, not clap's look-alike `--no-reuse`.
+    let err = refused(&["match", "darra", "a", "b", "--rounds", "4"], 2);
+    assert!(err.contains("a match plays --games N"), "{err}");
+    assert!(!err.contains("--no-reuse"), "{err}");
     // An ordinary mistake keeps clap's own message.
     let err = refused(&["match", "darra", "a", "b", "--gmaes", "3"], 2);
     assert!(

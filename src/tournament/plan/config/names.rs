@@ -6,7 +6,10 @@
 pub enum NameProblem {
     #[error("empty name")]
     Empty,
-    #[error("name '{0}' contains whitespace")]
+    #[error(
+        "name '{0}' contains whitespace (name the bot without it: --name1/--name2 in a match, \
+         --bot NAME=CMD in a tournament)"
+    )]
     Whitespace(String),
     #[error("name '{0}' contains a quote or a backslash (rating tools would show them escaped)")]
     Quote(String),
