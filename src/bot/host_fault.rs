@@ -38,16 +38,16 @@ pub fn fork_shortage(e: &io::Error) -> bool {
     )
 }
 
-/// The host's cause of a game whose missing bots failed to start with `errors` (one per bot
-/// that had to be started, `Ok` for those that did): any error marked as the host's, or a
-/// fork shortage that hit both bots.
-pub fn game_host_cause(errors: &[Result<(), &io::Error>]) -> Option<String> {
-    let failed: Vec<&io::Error> = errors.iter().filter_map(|r| r.err()).collect();
+/// The host's cause of a game whose missing bots were started with `starts` (one per bot that
+/// had to be started, `None` for those that did): any error marked as the host's, or a fork
+/// shortage that hit both bots.
+pub fn game_host_cause(starts: &[Option<io::Error>]) -> Option<String> {
+    let failed: Vec<&io::Error> = starts.iter().flatten().collect();
     if let Some(cause) = failed.iter().find_map(|e| host_cause(e)) {
         return Some(cause);
     }
     let all_short =
-        errors.len() == 2 && failed.len() == 2 && failed.iter().all(|e| fork_shortage(e));
+        starts.len() == 2 && failed.len() == 2 && failed.iter().all(|e| fork_shortage(e));
     all_short.then(|| format!("the system could not start a process: {}", failed[0]))
 }
 
@@ -80,14 +80,14 @@ mod tests {
 
     #[test]
     fn a_fork_shortage_is_the_hosts_only_when_it_hits_both_bots() {
-        let short = os(libc::EAGAIN);
-        let missing = os(libc::ENOENT);
-        assert!(game_host_cause(&[Err(&short), Err(&short)]).is_some());
-        assert_eq!(game_host_cause(&[Err(&short), Ok(())]), None);
-        assert_eq!(game_host_cause(&[Err(&short)]), None);
-        assert_eq!(game_host_cause(&[Err(&short), Err(&missing)]), None);
-        assert_eq!(game_host_cause(&[Err(&missing), Err(&missing)]), None);
-        let host = host_error(os(libc::ENOTDIR));
-        assert!(game_host_cause(&[Ok(()), Err(&host)]).is_some());
+        let short = || Some(os(libc::EAGAIN));
+        let missing = || Some(os(libc::ENOENT));
+        assert!(game_host_cause(&[short(), short()]).is_some());
+        assert_eq!(game_host_cause(&[short(), None]), None);
+        assert_eq!(game_host_cause(&[short()]), None);
+        assert_eq!(game_host_cause(&[short(), missing()]), None);
+        assert_eq!(game_host_cause(&[missing(), missing()]), None);
+        let host = Some(host_error(os(libc::ENOTDIR)));
+        assert!(game_host_cause(&[None, host]).is_some());
     }
 }

@@ -129,11 +129,7 @@ fn spawn_missing(t: &mut Table<'_>) -> Result<(), Verdict> {
             }
         }
     }
-    let results: Vec<Result<(), &std::io::Error>> = errors
-        .iter()
-        .map(|e| e.as_ref().map_or(Ok(()), Err))
-        .collect();
-    t.host_fault = host_fault::game_host_cause(&results);
+    t.host_fault = host_fault::game_host_cause(&errors);
     if faults.is_empty() {
         Ok(())
     } else {

@@ -123,7 +123,7 @@ impl FieldChanges {
                 .map(|r| format!("{} ({} versions)", r.name, r.versions))
                 .collect();
             out.push(format!(
-                "replaced: {} (--versions counts each version apart)",
+                "replaced: {}; --versions counts each version apart",
                 names.join(", ")
             ));
         }

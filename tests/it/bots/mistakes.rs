@@ -247,10 +247,9 @@ fn an_unflushed_bot_is_asked_about_flushing() {
 
 #[test]
 fn a_bot_asleep_at_its_deadline_is_told_so_not_asked_about_flushing() {
-    // It sleeps 3 s at its first turn; its clock is the default 10 s + 0.1 s, so make the
-    // turn short.
+    // It sleeps 3 s at its first turn (a pause left in from debugging) with a 300 ms turn.
     let dir = temp_dir("mistakes-sleeps");
-    let g = vs_random(&bot("mistake_sleeps.sh"))
+    let g = vs_random(&format!("{} 3", bot("sleepy_bot.sh")))
         .games(1)
         .movetime(300)
         .jsonl(dir.join("g.jsonl"))
