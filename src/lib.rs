@@ -39,6 +39,7 @@
 //!   signals), for `match`, `tournament` and the league alike.
 //! - [`events`]: the sinks of a run's events (JSONL, PGN, match line, progress, live page).
 //! - [`league`]: a league that keeps running, on the tournament's runner, log and table.
+//! - [`serve`]: the league's site: submissions built, checked and entered; pages and an API.
 //! - [`stats`]: pure statistics: Elo and LOS, the GSPRT, Bradley-Terry ratings.
 //! - [`signals`]: Ctrl-C, a second Ctrl-C, SIGTERM/SIGHUP and the stop file, as shutdown steps.
 //!
@@ -71,6 +72,7 @@ pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod run_builder;
+pub mod serve;
 pub mod signals;
 pub mod stats;
 

@@ -24,6 +24,11 @@ pub enum LeagueCommand {
         after_help = "Its games name it NAME@VERSION. The program must exist now; the SHA-256 of the files\nthe command names is recorded in entrants.toml, with its own hosting options, which\nare laid over league.toml's in its games (as a [[bot]]'s keys over an event file's).\n\nBefore it is entered, it plays check-bot's checks (2 games against builtin:random) as\nthe league would host it: the league's ruleset, clock, limits and sandbox, with its own\noptions over them. A bot that fails is not entered: the report says why, and the\nstatus is 1. A built-in bot is not checked.\n\nExamples:\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot/run.sh'\n  baraza league submit runs/ladder --name alice --cmd '/home/alice/bot2/run.sh' --version 2.0-beta\n  baraza league submit runs/ladder --name nodey --cmd 'node /srv/nodey/bot.js' --memory 1536\n  baraza league submit runs/ladder --name house --cmd 'builtin:search --level 3'"
     )]
     Submit(LeagueSubmitArgs),
+    /// Make a participant of `baraza serve`'s site and print its token (shown once)
+    #[command(
+        after_help = "The token is printed as the last line; only its hash is kept (DIR/serve.sqlite). The\nparticipant signs in with it on the site, or sends it as `Authorization: Bearer TOKEN`,\nand submits versions of the entrant NAME.\n\nExample:\n  baraza league invite runs/ladder alice"
+    )]
+    Invite(LeagueInviteArgs),
     /// Withdraw an entrant: its active version stops playing; its games stay
     #[command(after_help = "Example:\n  baraza league withdraw runs/ladder --name alice")]
     Withdraw(LeagueWithdrawArgs),
@@ -107,6 +112,15 @@ pub struct LeagueWithdrawArgs {
     pub dir: std::path::PathBuf,
     /// The entrant to withdraw
     #[arg(long)]
+    pub name: String,
+}
+
+/// `baraza league invite DIR NAME`.
+#[derive(Args, Debug, Clone)]
+pub struct LeagueInviteArgs {
+    /// The league folder
+    pub dir: std::path::PathBuf,
+    /// The participant's name, which its entrant takes (letters, digits, '_' and '-')
     pub name: String,
 }
 

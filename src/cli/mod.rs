@@ -29,6 +29,7 @@ mod repair;
 mod replay;
 mod results;
 mod rules;
+mod serve;
 mod tester;
 mod tournament;
 mod tournament_host;
@@ -39,8 +40,8 @@ pub use check_bot::CheckBotArgs;
 pub use completions::CompletionsArgs;
 pub use hosting_check::HostingCheckArgs;
 pub use league::{
-    LeaderboardFormat, LeagueCommand, LeagueLeaderboardArgs, LeagueMergeArgs, LeagueNewArgs,
-    LeagueRunArgs, LeagueSubmitArgs, LeagueWithdrawArgs,
+    LeaderboardFormat, LeagueCommand, LeagueInviteArgs, LeagueLeaderboardArgs, LeagueMergeArgs,
+    LeagueNewArgs, LeagueRunArgs, LeagueSubmitArgs, LeagueWithdrawArgs,
 };
 pub use limits::{GameLimits, LimitOverrides};
 pub use live::LiveArgs;
@@ -56,6 +57,7 @@ pub use repair::RepairArgs;
 pub use replay::{ExportFormat, ReplayArgs};
 pub use results::{ResultsArgs, ResultsFormat};
 pub use rules::RulesCommand;
+pub use serve::ServeArgs;
 pub use tester::TesterOptions;
 pub use tournament::{EventInputs, OnCrash, TournamentArgs};
 pub use tournament_host::{HostCommand, ReplaceArgs, RerunArgs, WithdrawArgs};
@@ -71,6 +73,7 @@ use league::LEAGUE_HELP;
 use man::MAN_HELP;
 use match_cmd::MATCH_HELP;
 use new_bot::NEW_BOT_HELP;
+use serve::SERVE_HELP;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -151,6 +154,10 @@ pub enum Command {
     /// batch chosen by matchmaking, the leaderboard is always current (docs/league.md)
     #[command(subcommand, after_help = LEAGUE_HELP)]
     League(LeagueCommand),
+    /// The league's site: participants submit bots, see them built and checked, and watch
+    /// them play (docs/serve.md)
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
     /// Print the completion script for your shell: bash, zsh, fish, elvish or powershell
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),

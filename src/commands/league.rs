@@ -30,6 +30,23 @@ pub fn run(out: &mut dyn Write, command: LeagueCommand) -> anyhow::Result<()> {
             Ok(())
         }
         LeagueCommand::Run(args) => run_league(out, args),
+        LeagueCommand::Invite(a) => {
+            let league = League::open(&a.dir)?;
+            let store = crate::serve::store::Store::open(&league.dir)?;
+            let token = crate::serve::invite::invite(&store, &a.name)?;
+            let site = store
+                .setting(crate::serve::URL_SETTING)?
+                .map_or("the site (`baraza serve`)".to_string(), |u| {
+                    format!("{u}/login")
+                });
+            writeln!(
+                out,
+                "invited {}: give them this token, shown this once; they sign in at {site}",
+                a.name
+            )?;
+            writeln!(out, "{token}")?;
+            Ok(())
+        }
         LeagueCommand::Merge(a) => {
             let league = League::open(&a.dir)?;
             let _lock = lock::hold(&league.dir, lock::RUN_LOCK, false)?;

@@ -18,6 +18,7 @@ pub mod repair;
 pub mod replay;
 pub mod results;
 pub mod rules;
+pub mod serve;
 pub mod tournament;
 pub mod tournament_host;
 pub mod tournament_play;
@@ -36,7 +37,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     // console lines were part of what the user asked for.
     let plays_games = matches!(
         cli.command,
-        Command::Match(_) | Command::Tournament(_) | Command::League(_)
+        Command::Match(_) | Command::Tournament(_) | Command::League(_) | Command::Serve(_)
     );
     let result = match cli.command {
         Command::Games { json } => rules::games(&mut out, json),
@@ -56,6 +57,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Openings(cmd) => openings::run(&mut out, cmd),
         Command::NewBot(args) => new_bot::run(&mut out, args),
         Command::League(cmd) => league::run(&mut out, cmd),
+        Command::Serve(args) => serve::run(&mut out, args),
         Command::Completions(args) => completions::run(&mut out, args),
         Command::Man(args) => man::run(&mut out, args),
     };
