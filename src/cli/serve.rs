@@ -13,7 +13,7 @@ Participants need a token: `baraza league invite DIR NAME` prints one (or give
 --open-registration). docs/serve.md puts it behind a TLS proxy with systemd.
 
 Examples:
-  baraza league new runs/ladder --ruleset darra --tc 10+0.1 --sandbox --memory 512
+  baraza league new runs/ladder --ruleset darra --tc 10+0.1 --sandbox --memory 1024
   baraza league invite runs/ladder alice
   baraza serve runs/ladder --listen 127.0.0.1:8080 --concurrency 2";
 

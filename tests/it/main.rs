@@ -15,6 +15,7 @@ mod hosting;
 mod league;
 mod logs;
 mod referee;
+mod serve;
 mod tournament;
 
 /// Counts what each thread allocates, for the fuzz run's memory bound (`support::fuzz`). Per

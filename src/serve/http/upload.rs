@@ -3,7 +3,7 @@
 //! ([`crate::serve::store::Store::add_submission`]), and the build worker woken.
 
 use super::AppState;
-use crate::serve::archive::{kind_of, safe_file_name, Kind};
+use crate::serve::archive::{kind_of, safe_file_name, unpack, Kind};
 use crate::serve::recipes::LANGUAGES;
 use crate::serve::store::Participant;
 use axum::extract::Multipart;
@@ -72,6 +72,9 @@ pub async fn take(
             }
         }
     };
+    if kind_of(&name) != Kind::Single {
+        refuse_bad_archive(state, &name, &bytes).await?;
+    }
     let store = state.store.clone();
     let folders = state.folders.clone();
     let participant = who.id;
@@ -94,6 +97,26 @@ pub async fn take(
     state.arrivals.notify();
     eprintln!("serve: submission {id} by {}: queued", who.name);
     Ok(id)
+}
+
+/// An archive that cannot be unpacked safely is refused now, with the reason, rather than
+/// queued: it is tried in a scratch folder of the server's, then removed.
+async fn refuse_bad_archive(
+    state: &AppState,
+    name: &str,
+    bytes: &axum::body::Bytes,
+) -> Result<(), Refused> {
+    let incoming = state.folders.incoming();
+    let (name, bytes) = (name.to_string(), bytes.clone());
+    let tried = tokio::task::spawn_blocking(move || {
+        std::fs::create_dir_all(&incoming)?;
+        let scratch = tempfile::tempdir_in(&incoming)?;
+        Ok::<_, std::io::Error>(unpack(&bytes, &name, scratch.path()).map(|_| ()))
+    })
+    .await
+    .map_err(|e| Refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(|e| Refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    tried.map_err(|e| Refused(StatusCode::UNPROCESSABLE_ENTITY, format!("refused: {e}")))
 }
 
 /// The name a file sent without one is given.

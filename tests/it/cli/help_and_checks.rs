@@ -33,10 +33,12 @@ const COMMANDS: &[&[&str]] = &[
     &["league"],
     &["league", "new"],
     &["league", "submit"],
+    &["league", "invite"],
     &["league", "withdraw"],
     &["league", "run"],
     &["league", "merge"],
     &["league", "leaderboard"],
+    &["serve"],
     &["completions"],
     &["man"],
 ];
