@@ -211,6 +211,16 @@ impl Store {
             .map_err(Into::into)
     }
 
+    /// Whether a participant of that name exists.
+    pub fn has_participant(&self, name: &str) -> Result<bool, StoreError> {
+        let n: i64 = self.conn().query_row(
+            "SELECT COUNT(*) FROM participant WHERE name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        Ok(n > 0)
+    }
+
     pub fn participant_count(&self) -> Result<i64, StoreError> {
         Ok(self
             .conn()

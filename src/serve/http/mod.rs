@@ -65,6 +65,7 @@ pub fn router(state: AppState) -> Router {
         .route("/submissions/{id}", get(pages::submission))
         .route("/kits/{file}", get(pages::kit))
         .route("/assets/{file}", get(pages::asset))
+        .route("/favicon.ico", get(pages::favicon))
         .route("/health", get(api::health))
         .route("/api/submissions/{id}", get(api::submission))
         .route("/api/leaderboard", get(api::leaderboard))

@@ -107,11 +107,17 @@ pub async fn entrant(
 ) -> Response {
     let me = who(&state, &headers).await;
     let snap = state.snapshot.get();
-    let Some(e) = snap.board.entrants.iter().find(|e| e.name == name) else {
+    let entrant = snap.board.entrants.iter().find(|e| e.name == name);
+    if entrant.is_none() && !state.store.has_participant(&name).unwrap_or(false) {
         return not_found_for(name_of(&me));
-    };
-    let mut body = String::from("<h2>Versions</h2><table><thead><tr><th>version</th><th>status</th><th>submitted</th><th>games</th></tr></thead><tbody>");
-    for v in &e.versions {
+    }
+    let mut body = String::from("<h2>Versions</h2>");
+    let versions = entrant.map_or(&[][..], |e| &e.versions[..]);
+    if versions.is_empty() {
+        body.push_str("<p>No version entered yet: <a href=\"/enter\">how to enter</a>.</p>");
+    }
+    body.push_str("<table><thead><tr><th>version</th><th>status</th><th>submitted</th><th>games</th></tr></thead><tbody>");
+    for v in versions {
         body.push_str(&format!(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(&v.version),
@@ -434,6 +440,11 @@ pub async fn kit(Path(file): Path<String>) -> Response {
             .into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
+}
+
+/// Browsers ask for it on every page: an empty answer rather than a 404 in their console.
+pub async fn favicon() -> Response {
+    StatusCode::NO_CONTENT.into_response()
 }
 
 pub async fn asset(Path(file): Path<String>) -> Response {
