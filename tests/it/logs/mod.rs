@@ -6,6 +6,7 @@ mod host_paths;
 mod pgn;
 mod repair;
 mod replay_of_matches;
+mod replay_sources;
 mod replay_verify;
 mod verify_edits;
 mod verify_results;
