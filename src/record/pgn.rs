@@ -522,12 +522,14 @@ fn parse_number(v: &str) -> Option<u64> {
     v.parse().ok()
 }
 
-/// `[Name "value"]` -> (name, unescaped value).
+/// `[Name "value"]` -> (name, unescaped value). `l` is trimmed; white space (any, at least
+/// one) separates the name from the value, and more may stand after `[` and before `]`.
 fn parse_tag_line(l: &str, line: usize) -> Result<(String, String), PgnError> {
     let Some(inner) = l.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else {
         return err(line, "a tag line must be [Name \"value\"]");
     };
-    let Some((name, rest)) = inner.split_once(' ') else {
+    // White space around the name and the value is allowed, as in PGN: `[ Name  "v" ]`.
+    let Some((name, rest)) = inner.trim_start().split_once(char::is_whitespace) else {
         return err(line, "a tag line must be [Name \"value\"]");
     };
     if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {

@@ -4,6 +4,7 @@ mod escaping;
 mod formats;
 mod host_paths;
 mod pgn;
+mod reader_rules;
 mod repair;
 mod replay_of_matches;
 mod replay_sources;
