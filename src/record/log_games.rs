@@ -60,6 +60,8 @@ impl<R: BufRead> LogGames<R> {
     /// The log in `reader`: JSON lines when its first character that is not white space is
     /// `{`, the PGN-like log otherwise.
     pub fn new(mut reader: R) -> std::io::Result<LogGames<R>> {
+        // The lines of white space passed over, when a whole buffer is only that.
+        let mut skipped = 0;
         let jsonl = loop {
             let buf = reader.fill_buf()?;
             if buf.is_empty() {
@@ -72,12 +74,15 @@ impl<R: BufRead> LogGames<R> {
             }
             // All white space so far: what follows says.
             let n = buf.len();
+            skipped += buf.iter().filter(|&&b| b == b'\n').count();
             reader.consume(n);
         };
         Ok(if jsonl {
-            LogGames::Jsonl(JsonlGames::new(reader))
+            let mut games = JsonlGames::new(reader);
+            games.line = skipped;
+            LogGames::Jsonl(games)
         } else {
-            LogGames::Pgn(PgnReader::new(reader))
+            LogGames::Pgn(PgnReader::after_lines(reader, skipped))
         })
     }
 
@@ -229,6 +234,20 @@ mod tests {
         assert_eq!((got[1].game.line, got[1].kind), (6, LogKind::Jsonl));
         assert_eq!(got[1].game.record, record(1));
         assert!(got[1].verify().is_ok(), "{:?}", got[1].verify().err());
+    }
+
+    #[test]
+    fn lines_of_white_space_longer_than_a_buffer_are_counted() {
+        let mut pgn = Vec::new();
+        crate::record::pgn::write_pgn(&mut pgn, &record(4)).unwrap();
+        let json = format!("{}\n", serde_json::to_string(&record(1)).unwrap());
+        for text in [String::from_utf8(pgn).unwrap(), json] {
+            let blank = format!("{}{text}", " \n".repeat(50));
+            // A buffer of 16 bytes: the blank lines fill three of them whole.
+            let reader = std::io::BufReader::with_capacity(16, blank.as_bytes());
+            let g = LogGames::new(reader).unwrap().next_game().unwrap().unwrap();
+            assert_eq!(g.game.line, 51, "{text}");
+        }
     }
 
     #[test]

@@ -234,11 +234,19 @@ pub struct PgnReader<R>(Games<ReadLines<R>>);
 
 impl<R: std::io::BufRead> PgnReader<R> {
     pub fn new(reader: R) -> PgnReader<R> {
-        PgnReader(Games::new(ReadLines {
+        PgnReader::after_lines(reader, 0)
+    }
+
+    /// The log in `reader`, whose first `lines` lines have been read already (blank ones:
+    /// the next is numbered `lines + 1`).
+    pub fn after_lines(reader: R, lines: usize) -> PgnReader<R> {
+        let mut games = Games::new(ReadLines {
             reader,
             buf: String::new(),
-            read: 0,
-        }))
+            read: lines,
+        });
+        games.i = lines;
+        PgnReader(games)
     }
 
     /// The next game; `None` at the end of the log.
@@ -301,7 +309,7 @@ impl<R: std::io::BufRead> LineSource for ReadLines<R> {
                     self.buf.pop();
                 }
             }
-            if self.read == 1 && self.buf.starts_with('\u{feff}') {
+            if self.buf.starts_with('\u{feff}') && self.read == 1 {
                 self.buf.drain(..'\u{feff}'.len_utf8());
             }
         }
