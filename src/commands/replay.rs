@@ -1,275 +1,178 @@
-//! `baraza replay <log>`: re-judge the games of a PGN-like log with the engines; summarise,
-//! step through a game, show the board at a ply, or verify the whole log.
+//! `baraza replay <log>`: re-judge the games of a log (the PGN-like log or JSON lines) with
+//! the engines; summarise, step through a game, show the board at a ply, export, or verify the
+//! whole log. The log is read a game at a time ([`crate::record::log_games`]).
 
-use super::write_json;
-use crate::cli::ReplayArgs;
-use crate::escape::terminal::escape_control;
-use crate::game::Position;
-use crate::record::info::Eval;
-use crate::record::pgn::{self, PgnGame};
-use crate::record::replay::{GameSummary, PlyStep, PlyView};
-use crate::record::verify::{self, Problem};
+use crate::cli::{ExportFormat, ReplayArgs};
+use crate::record::log_games::{LogGame, LogGames, LogKind};
+use crate::record::replay_pick::{pick_game, Pick, PickError};
+use crate::record::replay_text::{describe, show_ply, step_through, summary};
 use crate::tournament::log::games_jsonl::GAMES_FILE;
 use anyhow::{anyhow, bail, Context};
-use std::io::Write;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+type Log = LogGames<BufReader<std::fs::File>>;
+
+fn open(path: &Path) -> anyhow::Result<Log> {
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    LogGames::new(BufReader::with_capacity(1 << 16, file))
+        .with_context(|| format!("reading {}", path.display()))
+}
+
+/// The log a path names: a file, or a run folder's games.pgn (its games.jsonl when it has no
+/// games.pgn).
+fn log_path(file: &Path) -> PathBuf {
+    if !file.is_dir() {
+        return file.to_path_buf();
+    }
+    let pgn = file.join("games.pgn");
+    if !pgn.exists() && file.join(GAMES_FILE).is_file() {
+        return file.join(GAMES_FILE);
+    }
+    pgn
+}
 
 pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
+    let picks = args.game.is_some() || args.id.is_some();
     // A run folder is verified whole: its games.jsonl against its schedule and its games.pgn.
-    if args.verify && args.file.join(GAMES_FILE).is_file() {
+    if args.verify && !picks && args.file.join(GAMES_FILE).is_file() {
         return super::verify_log::run(out, &args.file);
     }
-    // A run folder holds its PGN log as games.pgn.
-    let path = if args.file.is_dir() {
-        args.file.join("games.pgn")
-    } else {
-        args.file.clone()
-    };
+    let path = log_path(&args.file);
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {file}"))?;
-    if text.trim_start().starts_with('{') {
+    let mut log = open(&path)?;
+    // JSON lines are verified whole as `results --verify` does: the schedule, the sides, the
+    // game numbers, as well as every game re-judged.
+    if args.verify && !picks && log.kind() == LogKind::Jsonl {
+        return super::verify_log::run(out, &path);
+    }
+    let in_file = |e: PickError| anyhow!("{file}: {e}");
+    let pick = match (args.game, args.id.as_deref()) {
+        (Some(k), _) => Some(Pick::Index(k)),
+        (None, Some(id)) if log.kind() == LogKind::Pgn => {
+            Some(Pick::Index(index_of_id(&path, id)?))
+        }
+        (None, Some(id)) => Some(Pick::Id(id)),
+        (None, None) => None,
+    };
+    let one = match pick {
+        // A PGN's game picked by its id is shown with it.
+        Some(p) => Some(pick_game(&mut log, p).map_err(in_file)?).map(|mut g| {
+            g.id = g.id.or(args.id.clone());
+            g
+        }),
+        None if args.ply.is_some() => Some(only_game(&mut log, &file)?),
+        None => None,
+    };
+    let game_error = |e: anyhow::Error| anyhow!("{file}: {e:#}");
+    match (&one, args.export) {
+        (Some(g), Some(format)) => return export(out, g, format),
+        (None, Some(format)) => {
+            while let Some(g) = log.next_game().map_err(|e| anyhow!("{file}: {e}"))? {
+                export(out, &g, format)?;
+            }
+            return Ok(());
+        }
+        (Some(g), None) if args.ply.is_some() => {
+            let ply = args.ply.unwrap_or(0);
+            return show_ply(out, g, ply, args.json).map_err(game_error);
+        }
+        (Some(g), None) if !args.verify => {
+            return step_through(out, g, args.json).map_err(game_error)
+        }
+        _ => {}
+    }
+    judge(out, &file, one, &mut log, &args)
+}
+
+/// The game number of schedule id `id`, from the games.jsonl beside the PGN `path` (the PGN
+/// has no tag for it).
+fn index_of_id(path: &Path, id: &str) -> anyhow::Result<u64> {
+    let jsonl = path.with_file_name(GAMES_FILE);
+    if !jsonl.is_file() {
         bail!(
-            "{file} is a JSON-lines log, not the PGN log replay reads: give the run folder or its \
-             games.pgn (match writes one with --pgn); `baraza results {file}` reads this file"
+            "--id {id}: {} holds no schedule ids, and no {GAMES_FILE} is beside it to find the \
+             game's number in: give the run folder, or pick the game by number with --game",
+            path.display()
         );
     }
-    let games = pgn::parse_pgn_games(&text).map_err(|e| anyhow!("{file}: {e}"))?;
-    if games.is_empty() {
+    let mut log = open(&jsonl)?;
+    let g = pick_game(&mut log, Pick::Id(id)).map_err(|e| anyhow!("{}: {e}", jsonl.display()))?;
+    Ok(g.index())
+}
+
+/// The log's only game (`--ply` without `--game`).
+fn only_game(log: &mut Log, file: &str) -> anyhow::Result<LogGame> {
+    let read = |e| anyhow!("{file}: {e}");
+    let Some(g) = log.next_game().map_err(read)? else {
+        bail!("{file}: no game in the log");
+    };
+    let mut n = 1;
+    while log.next_game().map_err(read)?.is_some() {
+        n += 1;
+    }
+    if n > 1 {
+        bail!("--ply needs --game (or --id): the log has {n} games");
+    }
+    Ok(g)
+}
+
+fn export(out: &mut dyn Write, g: &LogGame, format: ExportFormat) -> anyhow::Result<()> {
+    match format {
+        ExportFormat::ResultsPgn => {
+            crate::record::results_pgn::write_results_pgn(out, &g.game.record)?
+        }
+        ExportFormat::Pgn => crate::record::pgn::write_pgn(out, &g.game.record)?,
+    }
+    Ok(())
+}
+
+/// Re-judge the picked game or every game of the log, a game at a time: a summary of each
+/// (not with `--verify`, unless `--json`), and with `--verify` the first problem as the error.
+fn judge(
+    out: &mut dyn Write,
+    file: &str,
+    one: Option<LogGame>,
+    log: &mut Log,
+    args: &ReplayArgs,
+) -> anyhow::Result<()> {
+    let mut first_problem: Option<String> = None;
+    let (mut plies, mut games) = (0, 0);
+    let mut one = one;
+    let picked = one.is_some();
+    loop {
+        let g = match one.take() {
+            Some(g) => g,
+            None if picked => break,
+            None => match log.next_game().map_err(|e| anyhow!("{file}: {e}"))? {
+                Some(g) => g,
+                None => break,
+            },
+        };
+        games += 1;
+        let verdict = g.verify();
+        plies += g.game.record.moves.len();
+        if !args.verify || args.json {
+            summary(out, games, &g, &verdict, args.json)?;
+        }
+        if let Err(p) = &verdict {
+            first_problem.get_or_insert_with(|| describe(&g, p));
+            // Nothing more to print: the first problem is the answer.
+            if args.verify && !args.json {
+                break;
+            }
+        }
+    }
+    if games == 0 {
         bail!("{file}: no game in the log");
     }
-    let selected: Vec<(usize, &PgnGame)> = match (args.game, args.ply) {
-        (Some(k), _) => {
-            if k == 0 || k > games.len() {
-                bail!(
-                    "--game {k}: the log has {} game{} (numbered from 1)",
-                    games.len(),
-                    if games.len() == 1 { "" } else { "s" }
-                );
-            }
-            vec![(k, &games[k - 1])]
-        }
-        (None, Some(_)) if games.len() > 1 => {
-            bail!("--ply needs --game: the log has {} games", games.len())
-        }
-        (None, _) => games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect(),
-    };
-
-    if args.export.is_some() {
-        for (_, g) in &selected {
-            crate::record::results_pgn::write_results_pgn(out, &g.record)?;
-        }
-        return Ok(());
-    }
-    // A game that cannot be replayed is named with its file, as --verify names it.
-    let in_file = |e: anyhow::Error| anyhow!("{file}: {e:#}");
-    if let Some(ply) = args.ply {
-        let (k, g) = selected[0];
-        return show_ply(out, k, g, ply, args.json).map_err(in_file);
-    }
-    if args.game.is_some() && !args.verify {
-        let (k, g) = selected[0];
-        return step_through(out, k, g, args.json).map_err(in_file);
-    }
-
-    let mut first_problem: Option<(usize, Problem)> = None;
-    let mut plies = 0;
-    for &(k, g) in &selected {
-        let verdict = verify::verify_game(g);
-        plies += g.record.moves.len();
-        if !args.verify || args.json {
-            summary(out, k, g, &verdict, args.json)?;
-        }
-        if let Err(p) = verdict {
-            first_problem.get_or_insert((k, p));
-        }
-    }
     if args.verify {
-        if let Some((k, p)) = first_problem {
-            bail!("{file}: {}", describe(k, &games[k - 1], &p));
+        if let Some(p) = first_problem {
+            bail!("{file}: {p}");
         }
         if !args.json {
-            writeln!(
-                out,
-                "OK: {} game{}, {plies} plies re-judged",
-                selected.len(),
-                if selected.len() == 1 { "" } else { "s" }
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// `game 2 (line 14), ply 7: illegal move ...`
-fn describe(k: usize, g: &PgnGame, p: &Problem) -> String {
-    let index = if g.record.game as usize != k {
-        format!(" [GameIndex {}]", g.record.game)
-    } else {
-        String::new()
-    };
-    match p.ply {
-        Some(ply) => format!(
-            "game {k}{index} (line {}), ply {ply}: {}",
-            p.line, p.message
-        ),
-        None => format!("game {k}{index} (line {}): {}", p.line, p.message),
-    }
-}
-
-fn summary(
-    out: &mut dyn Write,
-    k: usize,
-    g: &PgnGame,
-    verdict: &Result<Box<dyn Position>, Problem>,
-    json: bool,
-) -> anyhow::Result<()> {
-    let r = &g.record;
-    if json {
-        return write_json(out, &GameSummary::new(k, g, verdict));
-    }
-    let verdict = match verdict {
-        Ok(_) => "OK".to_string(),
-        Err(p) => match p.ply {
-            Some(ply) => format!("PROBLEM at ply {ply} (line {}): {}", p.line, p.message),
-            None => format!("PROBLEM (line {}): {}", p.line, p.message),
-        },
-    };
-    writeln!(
-        out,
-        "game {k}  {}  {} vs {}  {}  {}  {} plies  {}",
-        r.ruleset,
-        escape_control(&r.white),
-        escape_control(&r.black),
-        r.result,
-        r.termination,
-        r.plies,
-        escape_control(&verdict)
-    )?;
-    Ok(())
-}
-
-/// `id name 'x', id author 'y'` from a player's `id` lines (escaped for the terminal), or
-/// `None` when it sent neither.
-fn ids_text((name, author): (Option<&str>, Option<&str>)) -> Option<String> {
-    let parts: Vec<String> = [("name", name), ("author", author)]
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|v| format!("id {k} '{}'", escape_control(v))))
-        .collect();
-    (!parts.is_empty()).then(|| parts.join(", "))
-}
-
-/// The start position of a game, or a one-line error naming it.
-fn start(k: usize, g: &PgnGame) -> anyhow::Result<Box<dyn Position>> {
-    verify::start_position(&g.record).map_err(|m| anyhow!("game {k} (line {}): {m}", g.line))
-}
-
-/// Play move `i` (0-based) of game `k`, or fail naming the game, ply and line.
-fn play(k: usize, g: &PgnGame, pos: &mut Box<dyn Position>, i: usize) -> anyhow::Result<()> {
-    let mv = &g.record.moves[i];
-    let line = g.move_lines.get(i).copied().unwrap_or(g.line);
-    if pos.status().is_over() {
-        bail!(
-            "game {k} (line {line}), ply {}: move '{mv}' is played after the game ended ({})",
-            i + 1,
-            pos.status()
-        );
-    }
-    pos.play(mv).map_err(|e| {
-        anyhow!(
-            "game {k} (line {line}), ply {}: {e} in '{}'",
-            i + 1,
-            pos.format()
-        )
-    })
-}
-
-/// The board after `ply` plies: the position string, then the drawing (exactly what
-/// `baraza rules show <position>` prints).
-fn show_ply(
-    out: &mut dyn Write,
-    k: usize,
-    g: &PgnGame,
-    ply: usize,
-    json: bool,
-) -> anyhow::Result<()> {
-    let moves = &g.record.moves;
-    if ply > moves.len() {
-        bail!("--ply {ply}: game {k} has only {} plies", moves.len());
-    }
-    let mut pos = start(k, g)?;
-    for i in 0..ply {
-        play(k, g, &mut pos, i)?;
-    }
-    if json {
-        let view = PlyView {
-            game: k,
-            ply,
-            mv: ply.checked_sub(1).map(|i| moves[i].as_str()),
-            position: pos.format(),
-            status: pos.status(),
-        };
-        return write_json(out, &view);
-    }
-    writeln!(out, "{}", pos.format())?;
-    write!(out, "{}", pos.show())?;
-    Ok(())
-}
-
-/// Every ply of one game: its move, think time and the position after it; then the final
-/// board.
-fn step_through(out: &mut dyn Write, k: usize, g: &PgnGame, json: bool) -> anyhow::Result<()> {
-    let r = &g.record;
-    let mut pos = start(k, g)?;
-    if json {
-        write_json(out, &PlyStep::start(k, pos.format()))?;
-    } else {
-        writeln!(
-            out,
-            "game {k}: {} (player 1) vs {} (player 2), {}, {} {}, {} plies",
-            escape_control(&r.white),
-            escape_control(&r.black),
-            r.ruleset,
-            r.result,
-            r.termination,
-            r.plies
-        )?;
-        if !r.reason.is_empty() {
-            writeln!(out, "reason: {}", escape_control(&r.reason))?;
-        }
-        for player in [1, 2] {
-            if let Some(ids) = ids_text(r.ids(player)) {
-                writeln!(out, "player {player} {ids}")?;
-            }
-        }
-        writeln!(out, "ply   0  start           {}", pos.format())?;
-    }
-    for (i, mv) in r.moves.iter().enumerate() {
-        let player = pos.side_to_move();
-        play(k, g, &mut pos, i)?;
-        let ms = r.times_ms.get(i).copied().unwrap_or(0);
-        let eval = r.move_info(i).and_then(Eval::of_info).map(|e| {
-            let mut s = String::new();
-            e.push_to(&mut s);
-            s
-        });
-        let us = crate::record::pgn::think_time_us(r, i).unwrap_or(0);
-        if json {
-            let step = PlyStep::moved(k, i + 1, (player, mv), (ms, us), eval, pos.format());
-            write_json(out, &step)?;
-        } else {
-            let eval = eval.map_or(String::new(), |e| format!("  eval {e}"));
-            writeln!(
-                out,
-                "ply {:>3}  p{player} {mv:<8} {:>6}  {}{eval}",
-                i + 1,
-                format!("{ms}ms"),
-                pos.format()
-            )?;
-        }
-    }
-    if !json {
-        writeln!(out, "final position after {} plies:", r.moves.len())?;
-        write!(out, "{}", pos.show())?;
-        if let Err(p) = verify::verify_game(g) {
-            writeln!(out, "PROBLEM: {}", escape_control(&describe(k, g, &p)))?;
+            let s = if games == 1 { "" } else { "s" };
+            writeln!(out, "OK: {games} game{s}, {plies} plies re-judged")?;
         }
     }
     Ok(())

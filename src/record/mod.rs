@@ -4,8 +4,11 @@
 pub mod adjudication;
 pub mod host_paths;
 pub mod info;
+pub mod log_games;
 pub mod pgn;
 pub mod replay;
+pub mod replay_pick;
+pub mod replay_text;
 pub mod results_pgn;
 pub mod stated_score;
 pub mod verify;

@@ -41,7 +41,10 @@ pub const REQUIRED_TAGS: [&str; 14] = [
 /// as `WhiteIdName`, `WhiteIdAuthor`, `BlackIdName`, `BlackIdAuthor` after `Reason`, each only
 /// when the bot sent it. A missing think time (`times_ms` shorter than `moves`) is
 /// written as no comment and read back as 0.
-pub fn write_pgn(out: &mut impl std::io::Write, rec: &GameRecord) -> std::io::Result<()> {
+pub fn write_pgn(
+    out: &mut (impl std::io::Write + ?Sized),
+    rec: &GameRecord,
+) -> std::io::Result<()> {
     let mut s = String::with_capacity(512 + rec.moves.len() * 12);
     let mut tag = |name: &str, value: &str| {
         s.push('[');
@@ -215,20 +218,137 @@ pub fn parse_pgn(text: &str) -> Result<Vec<GameRecord>, PgnError> {
 /// tag. Missing tags are not an error here (the record gets `?`, 0 or `normal`);
 /// [`crate::record::verify::verify`] reports them.
 pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
-    let mut games = Vec::new();
     // A byte-order mark left by an editor is not part of the first tag.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().collect();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim();
-        if line.is_empty() || line.starts_with('%') {
-            i += 1;
-            continue;
+    let mut games = Games::new(SliceLines(text.lines().collect()));
+    let mut out = Vec::new();
+    while let Some(g) = games.next_game()? {
+        out.push(g);
+    }
+    Ok(out)
+}
+
+/// A log read a game at a time from a file or a pipe, holding one line and one game: what
+/// `replay --verify` reads a log of any size with. It reads as [`parse_pgn_games`] does.
+pub struct PgnReader<R>(Games<ReadLines<R>>);
+
+impl<R: std::io::BufRead> PgnReader<R> {
+    pub fn new(reader: R) -> PgnReader<R> {
+        PgnReader::after_lines(reader, 0)
+    }
+
+    /// The log in `reader`, whose first `lines` lines have been read already (blank ones:
+    /// the next is numbered `lines + 1`).
+    pub fn after_lines(reader: R, lines: usize) -> PgnReader<R> {
+        let mut games = Games::new(ReadLines {
+            reader,
+            buf: String::new(),
+            read: lines,
+        });
+        games.i = lines;
+        PgnReader(games)
+    }
+
+    /// The next game; `None` at the end of the log.
+    pub fn next_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        self.0.next_game()
+    }
+}
+
+/// Where the parser reads lines from, forward only: the line asked for is never before the
+/// one asked last (a line may be asked again).
+trait LineSource {
+    /// Line index `i` (from 0), without its line end; `None` past the end.
+    fn line(&mut self, i: usize) -> Result<Option<&str>, PgnError>;
+    /// How many lines have been read (all of them, once `line` gave `None`).
+    fn count(&self) -> usize;
+}
+
+/// The lines of a text held whole.
+struct SliceLines<'a>(Vec<&'a str>);
+
+impl LineSource for SliceLines<'_> {
+    fn line(&mut self, i: usize) -> Result<Option<&str>, PgnError> {
+        Ok(self.0.get(i).copied())
+    }
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// The lines of a reader, one held at a time.
+struct ReadLines<R> {
+    reader: R,
+    /// Line `read - 1`, its line end cut.
+    buf: String,
+    /// How many lines have been read.
+    read: usize,
+}
+
+impl<R: std::io::BufRead> LineSource for ReadLines<R> {
+    fn line(&mut self, i: usize) -> Result<Option<&str>, PgnError> {
+        debug_assert!(
+            i + 1 >= self.read,
+            "line {i} asked after line {}",
+            self.read
+        );
+        while self.read <= i {
+            self.buf.clear();
+            let got = self.reader.read_line(&mut self.buf).map_err(|e| PgnError {
+                line: self.read + 1,
+                message: format!("cannot read the log: {e}"),
+            })?;
+            if got == 0 {
+                return Ok(None);
+            }
+            self.read += 1;
+            // As `str::lines` cuts them: `\n`, or `\r\n`.
+            if self.buf.ends_with('\n') {
+                self.buf.pop();
+                if self.buf.ends_with('\r') {
+                    self.buf.pop();
+                }
+            }
+            if self.buf.starts_with('\u{feff}') && self.read == 1 {
+                self.buf.drain(..'\u{feff}'.len_utf8());
+            }
+        }
+        Ok(Some(&self.buf))
+    }
+    fn count(&self) -> usize {
+        self.read
+    }
+}
+
+/// The games of a line source, read one after the other.
+struct Games<S> {
+    src: S,
+    /// The index of the next line to read.
+    i: usize,
+    /// How many games have been read.
+    read: u64,
+}
+
+impl<S: LineSource> Games<S> {
+    fn new(src: S) -> Games<S> {
+        Games { src, i: 0, read: 0 }
+    }
+
+    fn next_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        loop {
+            let Some(line) = self.src.line(self.i)? else {
+                return Ok(None);
+            };
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('%') {
+                self.i += 1;
+                continue;
+            }
+            break;
         }
         // One game: tag lines, then movetext up to its result token.
-        let first_line = i + 1;
-        let (tags, next) = read_tags(&lines, i)?;
+        let first_line = self.i + 1;
+        let (tags, next) = read_tags(&mut self.src, self.i)?;
         let Movetext {
             moves,
             times_us,
@@ -237,22 +357,22 @@ pub fn parse_pgn_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
             result,
             end_line,
             next,
-        } = parse_movetext(&lines, next, first_line)?;
-        i = next;
+        } = parse_movetext(&mut self.src, next, first_line)?;
+        self.i = next;
         tags.check_result(result, end_line)?;
-        let mut record = tags.record(moves, times_us, result, games.len() as u64 + 1)?;
+        self.read += 1;
+        let mut record = tags.record(moves, times_us, result, self.read)?;
         if evals.iter().any(Option::is_some) {
             record.move_infos = evals.iter().map(|e| e.map(|e| e.info_text())).collect();
         }
-        games.push(PgnGame {
+        Ok(Some(PgnGame {
             record,
             line: first_line,
             tags: tags.pairs,
             move_lines,
             end_line,
-        });
+        }))
     }
-    Ok(games)
 }
 
 /// A game's tag pairs in file order, with the line of each.
@@ -263,13 +383,13 @@ struct Tags {
 
 /// Read the tag lines of a game from line index `i` (blank and `%` lines skipped); returns the
 /// tags and the index of the first movetext line.
-fn read_tags(lines: &[&str], mut i: usize) -> Result<(Tags, usize), PgnError> {
+fn read_tags(src: &mut impl LineSource, mut i: usize) -> Result<(Tags, usize), PgnError> {
     let mut tags = Tags {
         pairs: Vec::new(),
         lines: Vec::new(),
     };
-    while i < lines.len() {
-        let l = lines[i].trim();
+    while let Some(l) = src.line(i)? {
+        let l = l.trim();
         if l.is_empty() || l.starts_with('%') {
             i += 1;
             continue;
@@ -410,12 +530,14 @@ fn parse_number(v: &str) -> Option<u64> {
     v.parse().ok()
 }
 
-/// `[Name "value"]` -> (name, unescaped value).
+/// `[Name "value"]` -> (name, unescaped value). `l` is trimmed; white space (any, at least
+/// one) separates the name from the value, and more may stand after `[` and before `]`.
 fn parse_tag_line(l: &str, line: usize) -> Result<(String, String), PgnError> {
     let Some(inner) = l.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else {
         return err(line, "a tag line must be [Name \"value\"]");
     };
-    let Some((name, rest)) = inner.split_once(' ') else {
+    // White space around the name and the value is allowed, as in PGN: `[ Name  "v" ]`.
+    let Some((name, rest)) = inner.trim_start().split_once(char::is_whitespace) else {
         return err(line, "a tag line must be [Name \"value\"]");
     };
     if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
@@ -489,7 +611,11 @@ struct Movetext {
 }
 
 /// Read movetext from line index `start` up to and including its result token.
-fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Movetext, PgnError> {
+fn parse_movetext(
+    src: &mut impl LineSource,
+    start: usize,
+    game_line: usize,
+) -> Result<Movetext, PgnError> {
     let mut moves: Vec<String> = Vec::new();
     let mut times: Vec<u64> = Vec::new();
     let mut move_lines = Vec::new();
@@ -497,9 +623,9 @@ fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Move
     let mut pending: Vec<Option<(u64, Option<Eval>)>> = Vec::new();
     let mut comment: Option<(String, usize)> = None;
     let mut i = start;
-    while i < lines.len() {
+    while let Some(line) = src.line(i)? {
         let ln = i + 1;
-        let mut rest = lines[i];
+        let mut rest = line;
         i += 1;
         loop {
             if let Some((text, _)) = comment.as_mut() {
@@ -576,7 +702,7 @@ fn parse_movetext(lines: &[&str], start: usize, game_line: usize) -> Result<Move
         return err(open_line, "comment '{' is never closed");
     }
     err(
-        lines.len().max(1),
+        src.count().max(1),
         format!("the game starting at line {game_line} has no result (1-0, 0-1, 1/2-1/2 or *) at the end of its movetext"),
     )
 }

@@ -5,7 +5,7 @@
 
 use crate::game::{Player, Position, Status};
 use crate::outcome::GameResult;
-use crate::record::pgn::PgnGame;
+use crate::record::log_games::LogGame;
 use crate::record::verify::Problem;
 use crate::record::Termination;
 use serde::Serialize;
@@ -13,11 +13,16 @@ use serde::Serialize;
 /// One game of the log and its verdict (`replay LOG --json`, one per game).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameSummary<'a> {
-    /// The game's place in the file, from 1.
-    pub game: usize,
-    /// Its `GameIndex` tag.
+    /// The game's own number: its `GameIndex` tag (a JSON line's `game`), what `--game` takes.
+    pub game: u64,
+    /// The same (version 1 of this output had `game` for the place in the file).
     pub game_index: u64,
-    /// The line of its first tag.
+    /// The schedule's id (`r1-p4-a`), when the log holds it (games.jsonl).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<&'a str>,
+    /// The game's place in the file, from 1.
+    pub place: usize,
+    /// The line of its first tag (its line in JSON lines).
     pub line: usize,
     pub ruleset: &'a str,
     pub white: &'a str,
@@ -42,21 +47,24 @@ pub struct GameSummary<'a> {
 }
 
 impl<'a> GameSummary<'a> {
-    /// Game `k` (from 1) and its verdict: the final position, or the first problem.
+    /// Game `g`, the `place`-th of its log (from 1), and its verdict: the final position, or
+    /// the first problem.
     pub fn new(
-        k: usize,
-        g: &'a PgnGame,
+        place: usize,
+        g: &'a LogGame,
         verdict: &'a Result<Box<dyn Position>, Problem>,
     ) -> GameSummary<'a> {
-        let r = &g.record;
+        let r = &g.game.record;
         let (final_position, status, problem) = match verdict {
             Ok(pos) => (Some(pos.format()), Some(pos.status()), None),
             Err(p) => (None, None, Some(p)),
         };
         GameSummary {
-            game: k,
+            game: r.game,
             game_index: r.game,
-            line: g.line,
+            game_id: g.id.as_deref(),
+            place,
+            line: g.game.line,
             ruleset: &r.ruleset,
             white: &r.white,
             black: &r.black,
@@ -79,7 +87,11 @@ impl<'a> GameSummary<'a> {
 /// mover's score if it gave one, and the position after it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlyStep<'a> {
-    pub game: usize,
+    /// The game's own number (`GameIndex`).
+    pub game: u64,
+    /// The schedule's id, when the log holds it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<&'a str>,
     pub ply: usize,
     /// `null` at ply 0.
     #[serde(rename = "move")]
@@ -89,6 +101,8 @@ pub struct PlyStep<'a> {
     pub player: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<u64>,
+    /// The think time in µs as the log holds it: measured, from JSON lines; to the PGN's
+    /// 0.1 ms, from a PGN.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time_us: Option<u64>,
     /// The mover's score from its info line, as the log's comment holds it: `+0.25/12`.
@@ -98,10 +112,11 @@ pub struct PlyStep<'a> {
 }
 
 impl<'a> PlyStep<'a> {
-    /// Ply 0: the start position of game `k`.
-    pub fn start(k: usize, position: String) -> PlyStep<'a> {
+    /// Ply 0: the start position of game `g`.
+    pub fn start(g: &'a LogGame, position: String) -> PlyStep<'a> {
         PlyStep {
-            game: k,
+            game: g.index(),
+            game_id: g.id.as_deref(),
             ply: 0,
             mv: None,
             player: None,
@@ -115,7 +130,7 @@ impl<'a> PlyStep<'a> {
     /// Ply `ply` (from 1): `player` played `mv` in `time_us` µs (`time_ms` as the record keeps
     /// it), leading to `position`.
     pub fn moved(
-        k: usize,
+        g: &'a LogGame,
         ply: usize,
         (player, mv): (Player, &'a str),
         (time_ms, time_us): (u64, u64),
@@ -123,7 +138,8 @@ impl<'a> PlyStep<'a> {
         position: String,
     ) -> PlyStep<'a> {
         PlyStep {
-            game: k,
+            game: g.index(),
+            game_id: g.id.as_deref(),
             ply,
             mv: Some(mv),
             player: Some(player.number()),
@@ -138,7 +154,11 @@ impl<'a> PlyStep<'a> {
 /// The board of game `k` after `ply` plies (`replay LOG --game K --ply N --json`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlyView<'a> {
-    pub game: usize,
+    /// The game's own number (`GameIndex`).
+    pub game: u64,
+    /// The schedule's id, when the log holds it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<&'a str>,
     pub ply: usize,
     /// The move that led here, `null` at ply 0.
     #[serde(rename = "move")]
@@ -150,8 +170,7 @@ pub struct PlyView<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::pgn::parse_pgn_games;
-    use crate::record::verify::verify_game;
+    use crate::record::log_games::{LogGames, LogKind};
 
     /// A resignation after two plies; `result` is its result (player 1 was to move: `0-1`
     /// is right, `1-0` a problem).
@@ -164,45 +183,58 @@ mod tests {
         )
     }
 
+    /// The one game of `text`.
+    fn game(text: &str) -> LogGame {
+        LogGames::new(text.as_bytes())
+            .unwrap()
+            .next_game()
+            .unwrap()
+            .unwrap()
+    }
+
     /// As the JSON printer writes it (keys sorted).
     fn json(v: &impl Serialize) -> String {
         serde_json::to_value(v).unwrap().to_string()
     }
 
     // The expected lines are what `baraza replay --json` printed for these logs before the
-    // structs (built with `json!`).
+    // structs (built with `json!`), with version 2's `game` (the GameIndex) and `place`.
     #[test]
     fn a_summary_has_the_final_position_or_the_problem() {
-        let games = parse_pgn_games(&log("0-1")).unwrap();
-        let verdict = verify_game(&games[0]);
+        let g = game(&log("0-1"));
+        let verdict = g.verify();
         assert_eq!(
-            json(&GameSummary::new(1, &games[0], &verdict)),
-            r#"{"black":"b","final":"darra 0,5,5,5,5,4/4,0,5,5,5,5 1 0 0 - 2","game":1,"game_index":7,"line":1,"moves":2,"ok":true,"plies":2,"problem":null,"reason":"r","result":"0-1","ruleset":"darra","start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","status":{"status":"ongoing"},"termination":"resignation","white":"a"}"#
+            json(&GameSummary::new(1, &g, &verdict)),
+            r#"{"black":"b","final":"darra 0,5,5,5,5,4/4,0,5,5,5,5 1 0 0 - 2","game":7,"game_index":7,"line":1,"moves":2,"ok":true,"place":1,"plies":2,"problem":null,"reason":"r","result":"0-1","ruleset":"darra","start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","status":{"status":"ongoing"},"termination":"resignation","white":"a"}"#
         );
-        let games = parse_pgn_games(&log("1-0")).unwrap();
-        let verdict = verify_game(&games[0]);
+        let mut g = game(&log("1-0"));
+        g.id = Some("r1-p4-a".into());
+        let verdict = g.verify();
         assert_eq!(
-            json(&GameSummary::new(1, &games[0], &verdict)),
-            r#"{"black":"b","game":1,"game_index":7,"line":1,"moves":2,"ok":false,"plies":2,"problem":{"line":16,"message":"Result 1-0 but a resignation needs 0-1 (player 1 was to move)","ply":2},"reason":"r","result":"1-0","ruleset":"darra","start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","termination":"resignation","white":"a"}"#
+            json(&GameSummary::new(3, &g, &verdict)),
+            r#"{"black":"b","game":7,"game_id":"r1-p4-a","game_index":7,"line":1,"moves":2,"ok":false,"place":3,"plies":2,"problem":{"line":16,"message":"Result 1-0 but a resignation needs 0-1 (player 1 was to move)","ply":2},"reason":"r","result":"1-0","ruleset":"darra","start":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0","termination":"resignation","white":"a"}"#
         );
     }
 
     #[test]
     fn a_step_has_its_mover_and_time_after_the_start() {
-        let start = PlyStep::start(1, "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0".into());
+        let mut g = game(&log("0-1"));
+        let start = PlyStep::start(&g, "darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0".into());
         assert_eq!(
             json(&start),
-            r#"{"game":1,"move":null,"ply":0,"position":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0"}"#
+            r#"{"game":7,"move":null,"ply":0,"position":"darra 4,4,4,4,4,4/4,4,4,4,4,4 1 0 0 - 0"}"#
         );
         let pos = "darra 0,5,5,5,5,4/4,0,5,5,5,5 1 0 0 - 2";
         let second = (Player::Two, "2B");
-        let step = PlyStep::moved(1, 2, second, (7, 7500), Some("+0.25/3".into()), pos.into());
+        (g.id, g.kind) = (Some("r2-p1-b".into()), LogKind::Jsonl);
+        let step = PlyStep::moved(&g, 2, second, (7, 7500), Some("+0.25/3".into()), pos.into());
         assert_eq!(
             json(&step),
-            r#"{"eval":"+0.25/3","game":1,"move":"2B","player":2,"ply":2,"position":"darra 0,5,5,5,5,4/4,0,5,5,5,5 1 0 0 - 2","time_ms":7,"time_us":7500}"#
+            r#"{"eval":"+0.25/3","game":7,"game_id":"r2-p1-b","move":"2B","player":2,"ply":2,"position":"darra 0,5,5,5,5,4/4,0,5,5,5,5 1 0 0 - 2","time_ms":7,"time_us":7500}"#
         );
         let view = PlyView {
             game: 1,
+            game_id: None,
             ply: 0,
             mv: None,
             position: "p".into(),

@@ -438,8 +438,8 @@ fn ply_json_and_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     };
     fails(&["--game", "2", "--ply", "2"], "game 2 has only 1 plies");
-    fails(&["--game", "5"], "the log has 4 games");
-    fails(&["--game", "0"], "the log has 4 games");
+    fails(&["--game", "5"], "the log's 4 games are numbered 1 to 4");
+    fails(&["--game", "0"], "no game is numbered 0");
     fails(&["--ply", "1"], "--ply needs --game");
 }
 
