@@ -3,6 +3,7 @@
 //! that gives more), or one that wrote nothing and waited, its answer left in an output buffer.
 //! The referee looks at the bot and finds a [`Quiet`]; this says it, the same words every time.
 
+use super::lateness;
 use super::verdict::quote;
 use crate::bot::activity::Blocked;
 use crate::bot::environment::dropped_note;
@@ -34,7 +35,9 @@ pub(super) async fn look(bot: &mut Bot, spoke: bool) -> Quiet {
     if let Some(bytes) = bot.unended_line() {
         return Quiet::Unended(String::from_utf8_lossy(bytes).into_owned());
     }
-    if spoke || bot.is_computing().await {
+    // A complete line written by the end of the looks (which take a while on a loaded
+    // machine): its output is flushed, it was late, not silent.
+    if spoke || bot.is_computing().await || bot.pending_line() {
         return Quiet::Busy;
     }
     if bot.is_sleeping() {
@@ -44,6 +47,19 @@ pub(super) async fn look(bot: &mut Bot, spoke: bool) -> Quiet {
         return Quiet::Unread;
     }
     Quiet::Waiting(bot.blocked_on())
+}
+
+impl Quiet {
+    /// The note on the referee's own lateness `late` during the turn (see
+    /// [`lateness::forfeit_note`]), only where a busier machine may have made the bot miss its
+    /// deadline: it was computing, not yet reading, or asleep. A bot that wrote nothing and
+    /// waited, or left its line unended, would not have answered on any machine.
+    pub(super) fn machine_note(&self, late: Duration, margin: Duration) -> String {
+        match self {
+            Quiet::Busy | Quiet::Unread | Quiet::Asleep => lateness::forfeit_note(late, margin),
+            Quiet::Unended(_) | Quiet::Waiting(_) => String::new(),
+        }
+    }
 }
 
 /// How a line left without its end shows in a transcript.
@@ -257,6 +273,20 @@ mod tests {
             turn_cause(&Quiet::Waiting(Blocked::Unknown), 550, &[]),
             turn_cause(&Quiet::Waiting(Blocked::Input), 550, &[])
         );
+    }
+
+    #[test]
+    fn a_late_referee_is_named_only_where_the_machine_may_have_caused_the_forfeit() {
+        let (late, margin) = (Duration::from_millis(30), Duration::from_millis(50));
+        for q in [Quiet::Busy, Quiet::Unread, Quiet::Asleep] {
+            assert!(q.machine_note(late, margin).contains("woke 30 ms late"));
+        }
+        for q in [
+            Quiet::Unended("move 1A".into()),
+            Quiet::Waiting(Blocked::Input),
+        ] {
+            assert_eq!(q.machine_note(late, margin), "");
+        }
     }
 
     #[test]

@@ -298,7 +298,7 @@ impl Play<'_, '_> {
                         }
                         let stopped = deadline.duration_since(self.turn_start).as_millis();
                         text += &turn_cause(&quiet, stopped, &dropped_for(p, setup));
-                        text += &lateness::forfeit_note(late, setup.tc[pi].margin);
+                        text += &quiet.machine_note(late, setup.tc[pi].margin);
                     }
                     let term = Termination::TimeForfeit;
                     let at = self.pos.position_text();
