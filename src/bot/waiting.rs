@@ -12,7 +12,7 @@
 /// Whether system call `nr` with first argument `arg0` is a wait for input: a read of
 /// descriptor 0, or a poll of any descriptors (a runtime such as node's waits for its stdin in
 /// `epoll_wait`).
-fn waits_for_input(nr: i64, arg0: u64) -> bool {
+pub(crate) fn waits_for_input(nr: i64, arg0: u64) -> bool {
     let reads = [libc::SYS_read, libc::SYS_readv, libc::SYS_pread64];
     if reads.contains(&nr) {
         return arg0 == 0;

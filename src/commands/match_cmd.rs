@@ -8,6 +8,7 @@ use crate::events::match_line::pace_line;
 use crate::events::match_line::ConsoleLine;
 use crate::events::Sinks;
 use crate::games;
+use crate::referee::lateness;
 use crate::run_builder::RunBuilder;
 use crate::tournament::log::games_jsonl::Header;
 use crate::tournament::log::match_header::MatchHeader;
@@ -217,8 +218,15 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
         eprintln!("{msg}");
     }
     eprintln!("{}", pace_line(ended.outcome.played, wall.elapsed()));
+    // How late the referee woke at worst, when that was enough to cost a bot its margin.
+    let margin = config.bots.iter().map(|b| b.limits.margin_ms).min();
+    let margin = Duration::from_millis(margin.unwrap_or(0));
+    let late = lateness::worst();
+    if let Some(note) = lateness::match_note(late, margin) {
+        eprintln!("{note}");
+    }
     if args.bench_stats {
-        bench_stats(games, console.moves, wall);
+        bench_stats(games, console.moves, wall, late);
     }
     if let Some(why) = host_faults_text(&ended.outcome.host_faults) {
         let played = ended.outcome.played;
@@ -234,16 +242,18 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
 }
 
 /// `--bench-stats`: the referee's cost per move, on stderr.
-fn bench_stats(games: u64, moves: u64, wall: Instant) {
+fn bench_stats(games: u64, moves: u64, wall: Instant, late: Duration) {
     let (user, sys, maxrss_kib) = self_usage();
     let secs = wall.elapsed().as_secs_f64();
     let per_move = |d: Duration| d.as_secs_f64() * 1e6 / moves.max(1) as f64;
     eprintln!(
         "bench-stats: games={games} moves={moves} wall_s={secs:.3} moves_per_s={:.0} \
-         referee_cpu_us_per_move={:.2} (user {:.2} + sys {:.2}) referee_maxrss_kib={maxrss_kib}",
+         referee_cpu_us_per_move={:.2} (user {:.2} + sys {:.2}) referee_maxrss_kib={maxrss_kib} \
+         referee_late_ms_max={}",
         moves as f64 / secs,
         per_move(user + sys),
         per_move(user),
         per_move(sys),
+        late.as_millis(),
     );
 }

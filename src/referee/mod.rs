@@ -17,6 +17,7 @@
 mod crash;
 mod finish;
 mod go_line;
+pub mod lateness;
 mod observer;
 mod open;
 mod played;
@@ -64,6 +65,7 @@ pub async fn play_game_observed(
     mut seats: [&mut Seat; 2],
     observer: &mut dyn GameObserver,
 ) -> (GameRecord, GameExtras) {
+    lateness::watch();
     let t0 = tokio::time::Instant::now();
     let infos = [0, 1].map(|i| InfoLog::open(&setup.players[i]));
     let transcripts = Transcripts::open(&setup.players, setup.game, t0);

@@ -3,7 +3,9 @@
 //! that gives more), or one that wrote nothing and waited, its answer left in an output buffer.
 //! The referee looks at the bot and finds a [`Quiet`]; this says it, the same words every time.
 
+use super::lateness;
 use super::verdict::quote;
+use crate::bot::activity::Blocked;
 use crate::bot::environment::dropped_note;
 use crate::bot::startup_diagnosis::diagnose;
 use crate::bot::{deadline_after, Bot};
@@ -22,8 +24,9 @@ pub(super) enum Quiet {
     Unread,
     /// Some process of it was asleep in a sleep call.
     Asleep,
-    /// It wrote nothing and was waiting: every process of it blocked.
-    Waiting,
+    /// It wrote nothing and computed nothing: every thread of every process of it blocked, on
+    /// this.
+    Waiting(Blocked),
 }
 
 /// Look at a bot that has not answered by its deadline (before it is killed). `spoke`: it sent
@@ -32,7 +35,9 @@ pub(super) async fn look(bot: &mut Bot, spoke: bool) -> Quiet {
     if let Some(bytes) = bot.unended_line() {
         return Quiet::Unended(String::from_utf8_lossy(bytes).into_owned());
     }
-    if spoke || bot.is_computing().await {
+    // A complete line written by the end of the looks (which take a while on a loaded
+    // machine): its output is flushed, it was late, not silent.
+    if spoke || bot.is_computing().await || bot.pending_line() {
         return Quiet::Busy;
     }
     if bot.is_sleeping() {
@@ -41,7 +46,20 @@ pub(super) async fn look(bot: &mut Bot, spoke: bool) -> Quiet {
     if bot.has_unread_input() {
         return Quiet::Unread;
     }
-    Quiet::Waiting
+    Quiet::Waiting(bot.blocked_on())
+}
+
+impl Quiet {
+    /// The note on the referee's own lateness `late` during the turn (see
+    /// [`lateness::forfeit_note`]), only where a busier machine may have made the bot miss its
+    /// deadline: it was computing, not yet reading, or asleep. A bot that wrote nothing and
+    /// waited, or left its line unended, would not have answered on any machine.
+    pub(super) fn machine_note(&self, late: Duration, margin: Duration) -> String {
+        match self {
+            Quiet::Busy | Quiet::Unread | Quiet::Asleep => lateness::forfeit_note(late, margin),
+            Quiet::Unended(_) | Quiet::Waiting(_) => String::new(),
+        }
+    }
 }
 
 /// How a line left without its end shows in a transcript.
@@ -69,7 +87,13 @@ pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> Strin
             ": it was asleep (in a sleep call) when it was stopped, {stopped_ms} ms after 'go': \
              its clock runs while it sleeps"
         ),
-        Quiet::Waiting => format!(
+        Quiet::Waiting(Blocked::Other(call)) => {
+            format!(
+                ": it wrote nothing this turn and was {}",
+                blocked_elsewhere(call)
+            )
+        }
+        Quiet::Waiting(_) => format!(
             ": it wrote nothing this turn and was waiting, not computing: {FLUSH}{}",
             unbuffered(dropped)
         ),
@@ -111,7 +135,13 @@ pub(super) fn startup_cause(
                 None => asleep.to_string(),
             }
         }
-        Quiet::Waiting => format!("{}{}", diagnose(&[]), unbuffered(dropped)),
+        Quiet::Waiting(Blocked::Other(call)) => {
+            format!(
+                ": it wrote nothing on stdout and was {}",
+                blocked_elsewhere(call)
+            )
+        }
+        Quiet::Waiting(_) => format!("{}{}", diagnose(&[]), unbuffered(dropped)),
     }
 }
 
@@ -180,6 +210,13 @@ fn unended(text: &str) -> String {
     )
 }
 
+/// A bot none of whose threads computed or read its input: blocked in `call` (its name and
+/// what it usually means). Its output may be flushed or not: nothing waits for its input to
+/// tell.
+fn blocked_elsewhere(call: &str) -> String {
+    format!("blocked, neither computing nor reading its input (in {call})")
+}
+
 /// The note on a PYTHONUNBUFFERED the bot did not get, or nothing.
 fn unbuffered(dropped: &[&str]) -> String {
     match dropped.iter().find(|v| **v == "PYTHONUNBUFFERED") {
@@ -208,14 +245,48 @@ mod tests {
             turn_cause(&Quiet::Busy, 550, &[])
         );
         assert_eq!(
-            turn_cause(&Quiet::Waiting, 550, &["PYTHONPATH"]),
+            turn_cause(&Quiet::Waiting(Blocked::Input), 550, &["PYTHONPATH"]),
             ": it wrote nothing this turn and was waiting, not computing: is its output \
              flushed after each line (flush=True in Python, fflush(stdout) in C)?"
         );
-        assert!(turn_cause(&Quiet::Waiting, 550, &["PYTHONUNBUFFERED"]).ends_with(
+        assert!(turn_cause(&Quiet::Waiting(Blocked::Input), 550, &["PYTHONUNBUFFERED"]).ends_with(
             "fflush(stdout) in C)? (PYTHONUNBUFFERED is set for baraza, but a bot's environment \
              is cleared: '--env PYTHONUNBUFFERED' passes it on)"
         ));
+    }
+
+    #[test]
+    fn a_bot_blocked_elsewhere_than_its_input_is_not_asked_about_flushing() {
+        let futex = Quiet::Waiting(Blocked::Other("futex: a lock, a join or a condition wait"));
+        assert_eq!(
+            turn_cause(&futex, 550, &["PYTHONUNBUFFERED"]),
+            ": it wrote nothing this turn and was blocked, neither computing nor reading its \
+             input (in futex: a lock, a join or a condition wait)"
+        );
+        assert_eq!(
+            startup_cause(&futex, &[], None, &[]),
+            ": it wrote nothing on stdout and was blocked, neither computing nor reading its \
+             input (in futex: a lock, a join or a condition wait)"
+        );
+        // Where /proc cannot tell, the likeliest cause is asked about, as before.
+        assert_eq!(
+            turn_cause(&Quiet::Waiting(Blocked::Unknown), 550, &[]),
+            turn_cause(&Quiet::Waiting(Blocked::Input), 550, &[])
+        );
+    }
+
+    #[test]
+    fn a_late_referee_is_named_only_where_the_machine_may_have_caused_the_forfeit() {
+        let (late, margin) = (Duration::from_millis(30), Duration::from_millis(50));
+        for q in [Quiet::Busy, Quiet::Unread, Quiet::Asleep] {
+            assert!(q.machine_note(late, margin).contains("woke 30 ms late"));
+        }
+        for q in [
+            Quiet::Unended("move 1A".into()),
+            Quiet::Waiting(Blocked::Input),
+        ] {
+            assert_eq!(q.machine_note(late, margin), "");
+        }
     }
 
     #[test]
@@ -230,7 +301,7 @@ mod tests {
             format!("{slow} (its 'ready' came 1234 ms after the hello)")
         );
         assert_eq!(
-            startup_cause(&Quiet::Waiting, &[], None, &[]),
+            startup_cause(&Quiet::Waiting(Blocked::Input), &[], None, &[]),
             diagnose(&[])
         );
         let ignored = vec!["readyok".to_string()];
@@ -242,9 +313,12 @@ mod tests {
             startup_cause(&Quiet::Unended("ready".into()), &ignored, None, &[])
                 .starts_with(": it wrote 'ready' without a line end")
         );
-        assert!(
-            startup_cause(&Quiet::Waiting, &[], None, &["PYTHONUNBUFFERED"])
-                .ends_with("'--env PYTHONUNBUFFERED' passes it on)")
-        );
+        assert!(startup_cause(
+            &Quiet::Waiting(Blocked::Input),
+            &[],
+            None,
+            &["PYTHONUNBUFFERED"]
+        )
+        .ends_with("'--env PYTHONUNBUFFERED' passes it on)"));
     }
 }

@@ -5,6 +5,7 @@
 
 use super::crash::dropped_for;
 use super::go_line::GoLine;
+use super::lateness;
 use super::observer::GameObserver;
 use super::open::{between_games, drain_unasked, replace, Table, Unasked};
 use super::played::Moves;
@@ -109,7 +110,14 @@ impl Play<'_, '_> {
         // Taken out for the calls below, which borrow all of `self`, and put back: its room
         // is reused every turn.
         let token = std::mem::take(&mut self.token);
-        let judged = self.judge(p, &token, used);
+        let mut judged = self.judge(p, &token, used);
+        if let Err(v) = &mut judged {
+            if v.termination == Termination::TimeForfeit {
+                // Its move was read too late: the referee may have been the late one.
+                let late = lateness::settled_since(t0.into_std()).await;
+                v.reason += &lateness::forfeit_note(late, self.t.setup.tc[p.index()].margin);
+            }
+        }
         if judged.is_ok() {
             let info = self.t.report.last_info[p.index()].take();
             self.record(p, &token, micros(used), info);
@@ -277,6 +285,9 @@ impl Play<'_, '_> {
                 Err(e) => {
                     let mut text = format!("did not move within {}", limit());
                     if let ReadError::Timeout = e {
+                        // Before the look below takes its own time.
+                        let (due, since) = (deadline.into_std(), self.turn_start.into_std());
+                        let late = lateness::woke_for(due, since);
                         let quiet = look(bot, spoke).await;
                         if let Quiet::Unended(part) = &quiet {
                             let shown = unended_in_transcript(part);
@@ -287,6 +298,7 @@ impl Play<'_, '_> {
                         }
                         let stopped = deadline.duration_since(self.turn_start).as_millis();
                         text += &turn_cause(&quiet, stopped, &dropped_for(p, setup));
+                        text += &quiet.machine_note(late, setup.tc[pi].margin);
                     }
                     let term = Termination::TimeForfeit;
                     let at = self.pos.position_text();
@@ -311,10 +323,12 @@ impl Play<'_, '_> {
                     // Buffered lines are returned without waiting: check the clock here too,
                     // so an endless stream of info lines still runs out of time.
                     if Instant::now() >= deadline {
+                        let late = lateness::worst_since(self.turn_start.into_std());
                         let reason = format!(
-                            "{} sent info lines but no move within {}",
+                            "{} sent info lines but no move within {}{}",
                             who(p, setup),
-                            limit()
+                            limit(),
+                            lateness::forfeit_note(late, setup.tc[pi].margin)
                         );
                         return Err(Verdict::fault(p, Termination::TimeForfeit, reason).into());
                     }

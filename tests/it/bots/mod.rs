@@ -13,4 +13,5 @@ mod python_kit;
 mod reasons;
 mod search;
 mod search_allocations;
+mod threads;
 mod words;

@@ -5,6 +5,7 @@ mod adjudication;
 mod bot_io;
 mod e2e;
 mod fair_play;
+mod lateness;
 mod matches;
 mod memory;
 mod misbehaving;
