@@ -81,8 +81,13 @@ pub(super) fn turn_cause(
 
 /// The option that gives a slow start longer, with its default
 /// (`tournament::plan::config::DEFAULT_STARTUP_TIMEOUT_MS`, which the troubleshooting test
-/// quotes).
-const RAISE: &str = "--startup-timeout (in ms, 10000 by default)";
+/// quotes), and when its `ready` came after all (`took`, from the hello), if it did.
+fn raise(took: Option<Duration>) -> String {
+    let came = took.map_or(String::new(), |t| {
+        format!("; its 'ready' came {} ms after the hello", t.as_millis())
+    });
+    format!("--startup-timeout (in ms, 10000 by default{came})")
+}
 
 /// The cause after "did not send 'ready' within the startup deadline of N ms": starts with
 /// `: `. `ignored`: the lines it sent that are not `ready`, `id`, `info` or blank; `took`:
@@ -98,32 +103,16 @@ pub(super) fn startup_cause(
     match q {
         Quiet::Unended(text) => unended(text),
         _ if !ignored.is_empty() => diagnose(ignored),
-        Quiet::Busy | Quiet::Unread => {
-            let slow = format!(
-                ": it was still starting up when it was stopped (busy, or not reading its input \
-                 yet): if it needs longer, raise {RAISE}"
-            );
-            match took {
-                Some(t) => format!(
-                    "{slow} (its 'ready' came {} ms after the hello)",
-                    t.as_millis()
-                ),
-                None => slow,
-            }
-        }
-        Quiet::Asleep => {
-            let asleep = format!(
-                ": it was asleep (in a sleep call) when it was stopped: its start-up deadline \
-                 runs while it sleeps; if it needs longer, raise {RAISE}"
-            );
-            match took {
-                Some(t) => format!(
-                    "{asleep} (its 'ready' came {} ms after the hello)",
-                    t.as_millis()
-                ),
-                None => asleep,
-            }
-        }
+        Quiet::Busy | Quiet::Unread => format!(
+            ": it was still starting up when it was stopped (busy, or not reading its input \
+             yet): if it needs longer, raise {}",
+            raise(took)
+        ),
+        Quiet::Asleep => format!(
+            ": it was asleep (in a sleep call) when it was stopped: its start-up deadline runs \
+             while it sleeps; if it needs longer, raise {}",
+            raise(took)
+        ),
         Quiet::Waiting => format!(
             ": it wrote nothing on stdout: {}",
             flush_question(lang, dropped)
@@ -242,7 +231,10 @@ mod tests {
         let later = Some(Duration::from_millis(1234));
         assert_eq!(
             startup_cause(&Quiet::Busy, &[], later, None, &[]),
-            format!("{slow} (its 'ready' came 1234 ms after the hello)")
+            slow.replace(
+                "default)",
+                "default; its 'ready' came 1234 ms after the hello)"
+            )
         );
         assert_eq!(
             startup_cause(&Quiet::Waiting, &[], None, None, &[]),
