@@ -1,8 +1,51 @@
 //! What a bot's file is written in, for advice that fits it: source code that must be compiled
 //! first (C, C++, Rust, Go, Java), with the usual command; or a script, with the interpreter
-//! that runs it, from its `#!` line or else its extension (a Perl script is not told python3).
+//! that runs it, from its `#!` line or else its extension (a Perl script is not told python3);
+//! and the [`Language`] a running bot is written in, from its command ([`of_command`]), for the
+//! flush call a silent bot is told.
 
+use super::language::Language;
 use std::path::Path;
+
+/// The language of a program or interpreter named `name` (a file name: `python3.11`,
+/// `node`), or `None`.
+fn of_interpreter(name: &str) -> Option<Language> {
+    let name = name.split('.').next().unwrap_or(name);
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    match base {
+        "python" | "pypy" => Some(Language::Python),
+        "node" | "nodejs" | "deno" | "bun" => Some(Language::JavaScript),
+        "java" => Some(Language::Java),
+        _ => None,
+    }
+}
+
+/// The language of a bot run as `argv` (its program's path first, as after preflight): its
+/// interpreter (`python3`, `node`, `java`, through `env` too), else its program file's `#!`
+/// line or extension, else what a compiled program's bytes say
+/// ([`super::binary_language`]). Reads the program file; `None` when nothing tells.
+pub fn of_command(argv: &[String]) -> Option<Language> {
+    let program = argv.first()?;
+    let name = Path::new(program).file_name()?.to_string_lossy();
+    if name == "env" {
+        // `env [-i] [NAME=VALUE]... program args`
+        let at = argv[1..]
+            .iter()
+            .position(|w| !w.starts_with('-') && !w.contains('='))?;
+        return of_command(&argv[1 + at..]);
+    }
+    if let Some(l) = of_interpreter(&name) {
+        return Some(l);
+    }
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(program)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    if let Some(i) = interpreter(program, &head[..n]) {
+        return of_interpreter(&i);
+    }
+    super::binary_language::of_program(Path::new(program))
+}
 
 /// Compiled languages by extension: name, and how to compile (`{src}` the file, `{out}` the
 /// program).
@@ -178,5 +221,34 @@ mod tests {
         assert_eq!(interpreter("./b.pl", b"use strict;\n").unwrap(), "perl");
         assert_eq!(interpreter("./b.js", b"").unwrap(), "node");
         assert_eq!(interpreter("./b", b"print 1\n"), None);
+    }
+
+    fn words(c: &str) -> Vec<String> {
+        c.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn a_commands_language_comes_from_its_interpreter() {
+        let of = |c: &str| of_command(&words(c));
+        assert_eq!(of("/usr/bin/python3.11 -u b.py"), Some(Language::Python));
+        assert_eq!(of("pypy3 b.py"), Some(Language::Python));
+        assert_eq!(of("node b.js"), Some(Language::JavaScript));
+        assert_eq!(of("java -cp k/out Bot"), Some(Language::Java));
+        assert_eq!(of("env -i A=1 node b.js"), Some(Language::JavaScript));
+        // A script that cannot be read: its extension.
+        assert_eq!(of("/nowhere/b.py"), Some(Language::Python));
+        assert_eq!(of("/nowhere/b"), None);
+        assert_eq!(of("sh b.sh"), None);
+    }
+
+    #[test]
+    fn a_scripts_language_comes_from_its_shebang_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot");
+        std::fs::write(&bot, "#!/usr/bin/env python3\nprint('ready')\n").unwrap();
+        let argv = vec![bot.to_string_lossy().into_owned()];
+        assert_eq!(of_command(&argv), Some(Language::Python));
+        std::fs::write(&bot, "#!/bin/sh\necho ready\n").unwrap();
+        assert_eq!(of_command(&argv), None);
     }
 }

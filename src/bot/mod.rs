@@ -19,12 +19,15 @@
 //!   ([`sandbox`]) or a wrapper: [`SpawnOptions`].
 
 pub mod activity;
+pub mod binary_language;
 pub mod budget;
 pub mod command_words;
 pub mod environment;
+pub mod flush_advice;
 pub mod host_fault;
 pub mod hosting;
 pub mod hosting_keys;
+pub mod language;
 pub mod languages;
 pub mod limits;
 pub mod namespace;
@@ -220,6 +223,8 @@ pub struct Bot {
     /// made and dropped for every read cost more than the referee's own work per turn
     /// (callgrind). It may be due before the read's deadline, then it is moved when it fires.
     read_timer: Option<Pin<Box<Sleep>>>,
+    /// The command it was started with, for [`Bot::language`].
+    command: Vec<String>,
     /// Removed when the bot is dropped (after its processes are killed).
     _workdir: workdir::Workdir,
 }
@@ -293,6 +298,7 @@ impl Bot {
             budget,
             pauser,
             read_timer: None,
+            command: argv.to_vec(),
             _workdir: workdir,
         })
     }
@@ -361,6 +367,12 @@ impl Bot {
         // SAFETY: FIONREAD writes one int, the bytes waiting in the pipe, to `n`.
         let r = unsafe { libc::ioctl(stdin.as_raw_fd(), libc::FIONREAD, &mut n) };
         r == 0 && n > 0
+    }
+
+    /// The language it is written in, where its command tells ([`languages::of_command`]:
+    /// reads its program file, so only for advice, not on every turn).
+    pub fn language(&self) -> Option<language::Language> {
+        languages::of_command(&self.command)
     }
 
     /// Its working directory (fresh and empty when it started).
@@ -646,7 +658,17 @@ impl Bot {
 
     /// End the bot: write `farewell` (e.g. `gameover` + `quit`) if given, close its input, give
     /// it `grace` to exit, then kill its whole process group and reap it. Returns how it ended.
-    pub async fn finish(mut self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
+    pub async fn finish(self, farewell: Option<&str>, grace: Duration) -> Option<ExitStatus> {
+        self.finish_told(farewell, grace).await.0
+    }
+
+    /// [`Bot::finish`], and the end of what it wrote on stderr (as [`Bot::stderr_tail`]), for
+    /// a bot whose exit is judged (`check-bot`'s `quit`).
+    pub async fn finish_told(
+        mut self,
+        farewell: Option<&str>,
+        grace: Duration,
+    ) -> (Option<ExitStatus>, Option<String>) {
         let deadline = deadline_after(Instant::now(), grace);
         // `quit` needs it running (a kill does not, but costs nothing more this way).
         self.resume();
@@ -680,7 +702,12 @@ impl Bot {
                 abort.abort();
             }
         }
-        self.reaped
+        let tail = self
+            .stderr_target
+            .lock()
+            .ok()
+            .and_then(|t| t.tail.summary());
+        (self.reaped, tail)
     }
 
     /// Reap what is left of the killed group: processes the bot started and left behind were

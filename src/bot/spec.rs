@@ -106,12 +106,53 @@ fn name_of_argv(argv: &[String]) -> String {
     if !is_interpreter(program) {
         return prog;
     }
+    if prog == "java" {
+        if let Some(class) = java_main(&argv[1..]) {
+            return class;
+        }
+    }
     let words: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-')).collect();
     words
         .iter()
         .find(|w| w.contains('/') || Path::new(w.as_str()).extension().is_some())
         .or(words.first())
         .map_or(prog, |w| stem(w))
+}
+
+/// Options of `java` whose value is the next word.
+const JAVA_VALUED: &[&str] = &[
+    "-cp",
+    "-classpath",
+    "--class-path",
+    "-p",
+    "--module-path",
+    "--add-modules",
+];
+
+/// What a `java` command runs, by name: the jar's stem (`-jar k/bot.jar` is `bot`), else the
+/// main class's own name (`-cp k/out Bot` is `Bot`, `org.x.Bot` and `-m m/org.x.Bot` too),
+/// not a folder of its class path (a kit's `out`).
+fn java_main(args: &[String]) -> Option<String> {
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "-jar" => return words.next().map(|j| stem(j)),
+            "-m" | "--module" => {
+                let m = words.next()?;
+                return m.rsplit('/').next().map(last_segment);
+            }
+            v if JAVA_VALUED.contains(&v) => {
+                words.next();
+            }
+            o if o.starts_with('-') => {}
+            class => return Some(last_segment(class)),
+        }
+    }
+    None
+}
+
+fn last_segment(class: &str) -> String {
+    class.rsplit('.').next().unwrap_or(class).to_string()
 }
 
 impl BotSpec {
@@ -298,6 +339,11 @@ mod tests {
             ("python3 bots/python/random_bot.py", "random_bot"),
             ("./target/release/mybot --fast", "mybot"),
             ("node bot.js", "bot"),
+            // The Java kit's command: the class, not the `out` folder of its class path.
+            ("java -cp mybot/out Bot", "Bot"),
+            ("java -Xmx1g -classpath a/b:c org.example.Engine", "Engine"),
+            ("java -jar k/target/mybot.jar --fast", "mybot"),
+            ("java -m mod/org.x.Bot", "Bot"),
         ] {
             assert_eq!(default_bot_name(command), name, "{command}");
         }

@@ -12,9 +12,11 @@ pub const KEPT_LINES: usize = 3;
 /// can follow "did not send 'ready' within the startup deadline of N ms".
 pub fn diagnose(ignored: &[String]) -> String {
     let Some(first) = ignored.first() else {
-        return ": it wrote nothing on stdout: is its output flushed after each line \
-                (flush=True in Python, fflush(stdout) in C)?"
-            .to_string();
+        // The bot's language is not known here: the referee names its own call instead.
+        return format!(
+            ": it wrote nothing on stdout: {}",
+            super::flush_advice::flush_question(None, &[])
+        );
     };
     let hint = crate::protocol::habits::ready_hint(first);
     if !hint.is_empty() {

@@ -223,7 +223,7 @@ async fn quit_check(
     use std::os::unix::process::ExitStatusExt;
     let name = quit_name(ruleset);
     let started = Instant::now();
-    let status = bot.close(setup.grace).await;
+    let (status, tail) = bot.close_told(setup.grace).await;
     let ms = started.elapsed().as_millis();
     let grace = setup.grace.as_millis();
     match (status, cause) {
@@ -236,9 +236,20 @@ async fn quit_check(
                 "still running {grace} ms after 'quit' (then killed): leave the loop on 'quit'"
             ),
         ),
-        (Some(st), _) => Check::failed(
-            &name,
-            format!("{} after 'quit'", crate::bot::describe_status(&st)),
-        ),
+        (Some(st), _) => Check::failed(&name, failed_quit(&st, tail.as_deref())),
     }
+}
+
+/// How a bot that exited with a failure after `quit` is described: its status, the end of
+/// its stderr, and, when that shows it read on past `quit` into its closed input (Python's
+/// `EOFError`), the fix.
+fn failed_quit(st: &std::process::ExitStatus, tail: Option<&str>) -> String {
+    let mut s = format!("{} after 'quit'", crate::bot::describe_status(st));
+    if let Some(t) = tail {
+        s += &format!("; its stderr ended: {t}");
+        if t.contains("EOFError") {
+            s += ": it read on after 'quit', and its input ends there: leave the loop on 'quit'";
+        }
+    }
+    s
 }

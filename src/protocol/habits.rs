@@ -42,6 +42,20 @@ pub fn move_hint(line: &str) -> String {
     format!(" ({what}{never}; a baraza bot answers 'go' with 'move {token}')")
 }
 
+/// The hint for `line`, sent by a bot as its answer to `go`: [`move_hint`] for another
+/// protocol's line; else, unless it looks like a mistyped move (its first word `move` in any
+/// case), the words a debug print before `ready` gets. Starts with ` (` or is empty.
+pub fn answer_hint(line: &str) -> String {
+    let hint = move_hint(line);
+    let first = line.split_whitespace().next().unwrap_or("");
+    if !hint.is_empty() || first.eq_ignore_ascii_case("move") {
+        return hint;
+    }
+    " (debug output belongs on stderr: at its turn a bot writes only 'info' lines and its \
+     'move' on stdout)"
+        .to_string()
+}
+
 /// The hint for `line`, sent by a bot in place of `ready` (ignored there): starts with ` (`,
 /// or is empty when the line is no other protocol's.
 pub fn ready_hint(line: &str) -> String {
@@ -55,7 +69,18 @@ pub fn ready_hint(line: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{move_hint, ready_hint};
+    use super::{answer_hint, move_hint, ready_hint};
+
+    #[test]
+    fn a_debug_print_at_a_turn_is_sent_to_stderr() {
+        assert_eq!(
+            answer_hint("searching depth 3"),
+            " (debug output belongs on stderr: at its turn a bot writes only 'info' lines and \
+             its 'move' on stdout)"
+        );
+        assert_eq!(answer_hint("bestmove 6A"), move_hint("bestmove 6A"));
+        assert_eq!(answer_hint("Move 6A"), "");
+    }
 
     #[test]
     fn other_protocols_answers_get_the_baraza_form() {

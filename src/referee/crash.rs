@@ -109,6 +109,14 @@ pub fn hosting_hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
             return format!("; {}", notes.join("; "));
         }
     }
+    if let Some(class) = tail
+        .split(MAIN_CLASS_MARK)
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+    {
+        let here = std::env::current_dir().unwrap_or_default();
+        return main_class_hint(class, workdir, &here);
+    }
     if FILE_MARKS.iter().any(|m| tail.contains(m)) {
         return format!(
             "; it runs in a fresh, empty working directory ({}), not the folder baraza was \
@@ -119,10 +127,50 @@ pub fn hosting_hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
     String::new()
 }
 
+/// What java says when the class it was told to run is not on its class path.
+const MAIN_CLASS_MARK: &str = "Could not find or load main class ";
+
+/// The fix for a main class `class` java did not find: without `-cp` it looks in its working
+/// directory, the bot's fresh `workdir`; the folder to give is `here` (where baraza was started)
+/// when the class file is there.
+fn main_class_hint(class: &str, workdir: &Path, here: &Path) -> String {
+    let file = format!("{}.class", class.replace('.', "/"));
+    let folder = if here.join(&file).is_file() {
+        here.display().to_string()
+    } else {
+        format!("<the folder of {file}>")
+    };
+    format!(
+        "; without -cp, java looks for {class} in its working directory, and a bot runs in a \
+         fresh, empty one ({}), not the folder baraza was started from: give the folder of its \
+         classes, as in 'java -cp {folder} {class}'",
+        workdir.display()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::hosting_hint as hint;
+    use super::main_class_hint;
     use std::path::Path;
+
+    #[test]
+    fn a_main_class_not_found_is_told_to_give_its_folder() {
+        let tail = "Error: Could not find or load main class Bot | Caused by: \
+                    java.lang.ClassNotFoundException: Bot";
+        let h = hint(tail, Path::new("/tmp/w"), &[]);
+        assert!(h.starts_with("; without -cp, java looks for Bot in its working directory, and a bot runs in a fresh, empty one (/tmp/w)"), "{h}");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("Bot.class"), b"").unwrap();
+        assert!(main_class_hint("Bot", Path::new("/w"), dir.path())
+            .ends_with(&format!("as in 'java -cp {} Bot'", dir.path().display())));
+        assert!(
+            main_class_hint("a.Bot", Path::new("/w"), Path::new("/nowhere"))
+                .ends_with("as in 'java -cp <the folder of a/Bot.class> a.Bot'")
+        );
+        // A dropped CLASSPATH is the cause to name first.
+        assert!(hint(tail, Path::new("/w"), &["CLASSPATH"]).contains("'--env CLASSPATH'"));
+    }
 
     #[test]
     fn a_missing_file_is_told_where_the_bot_runs() {

@@ -93,6 +93,14 @@ impl Seat {
         let live = self.live.take()?;
         live.bot.finish(Some(protocol::QUIT), grace).await
     }
+
+    /// [`Seat::close`], and the end of the bot's stderr (see [`Bot::finish_told`]).
+    pub async fn close_told(&mut self, grace: Duration) -> (Option<ExitStatus>, Option<String>) {
+        match self.live.take() {
+            Some(live) => live.bot.finish_told(Some(protocol::QUIT), grace).await,
+            None => (None, None),
+        }
+    }
 }
 
 /// [`Seat::close`] for many seats at once (each in a task of its own, so the grace periods

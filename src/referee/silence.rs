@@ -6,7 +6,8 @@
 use super::lateness;
 use super::verdict::quote;
 use crate::bot::activity::Blocked;
-use crate::bot::environment::dropped_note;
+use crate::bot::flush_advice::flush_question;
+use crate::bot::language::Language;
 use crate::bot::startup_diagnosis::diagnose;
 use crate::bot::{deadline_after, Bot};
 use crate::protocol::{self, BotMsg};
@@ -67,13 +68,15 @@ pub(super) fn unended_in_transcript(text: &str) -> String {
     format!("{text} [baraza: no line end]")
 }
 
-/// The question for a bot that wrote nothing and waited.
-const FLUSH: &str =
-    "is its output flushed after each line (flush=True in Python, fflush(stdout) in C)?";
-
 /// The cause after "did not move within N ms (+M ms margin)": starts with `: `. `stopped_ms`:
-/// how long after `go` it was stopped; `dropped`: the notable variables it did not get.
-pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> String {
+/// how long after `go` it was stopped; `lang`: the bot's language, when known, for the flush
+/// call it is told; `dropped`: the notable variables it did not get.
+pub(super) fn turn_cause(
+    q: &Quiet,
+    stopped_ms: u128,
+    lang: Option<Language>,
+    dropped: &[&str],
+) -> String {
     match q {
         Quiet::Unended(text) => unended(text),
         Quiet::Busy | Quiet::Unread => {
@@ -94,54 +97,56 @@ pub(super) fn turn_cause(q: &Quiet, stopped_ms: u128, dropped: &[&str]) -> Strin
             )
         }
         Quiet::Waiting(_) => format!(
-            ": it wrote nothing this turn and was waiting, not computing: {FLUSH}{}",
-            unbuffered(dropped)
+            ": it wrote nothing this turn and was waiting, not computing: {}",
+            flush_question(lang, dropped)
         ),
     }
 }
 
+/// The option that gives a slow start longer, with its default
+/// (`tournament::plan::config::DEFAULT_STARTUP_TIMEOUT_MS`, which the troubleshooting test
+/// quotes), and when its `ready` came after all (`took`, from the hello), if it did.
+fn raise(took: Option<Duration>) -> String {
+    let came = took.map_or(String::new(), |t| {
+        format!("; its 'ready' came {} ms after the hello", t.as_millis())
+    });
+    format!("--startup-timeout (in ms, 10000 by default{came})")
+}
+
 /// The cause after "did not send 'ready' within the startup deadline of N ms": starts with
 /// `: `. `ignored`: the lines it sent that are not `ready`, `id`, `info` or blank; `took`:
-/// when its `ready` came after all (from the hello), if it was waited for and came.
+/// when its `ready` came after all (from the hello), if it was waited for and came; `lang` and
+/// `dropped` as for [`turn_cause`].
 pub(super) fn startup_cause(
     q: &Quiet,
     ignored: &[String],
     took: Option<Duration>,
+    lang: Option<Language>,
     dropped: &[&str],
 ) -> String {
     match q {
         Quiet::Unended(text) => unended(text),
         _ if !ignored.is_empty() => diagnose(ignored),
-        Quiet::Busy | Quiet::Unread => {
-            let slow = ": it was still starting up when it was stopped (busy, or not reading its \
-                        input yet): if it needs longer, raise --startup-timeout";
-            match took {
-                Some(t) => format!(
-                    "{slow} (its 'ready' came {} ms after the hello)",
-                    t.as_millis()
-                ),
-                None => slow.to_string(),
-            }
-        }
-        Quiet::Asleep => {
-            let asleep = ": it was asleep (in a sleep call) when it was stopped: its start-up \
-                          deadline runs while it sleeps; if it needs longer, raise \
-                          --startup-timeout";
-            match took {
-                Some(t) => format!(
-                    "{asleep} (its 'ready' came {} ms after the hello)",
-                    t.as_millis()
-                ),
-                None => asleep.to_string(),
-            }
-        }
+        Quiet::Busy | Quiet::Unread => format!(
+            ": it was still starting up when it was stopped (busy, or not reading its input \
+             yet): if it needs longer, raise {}",
+            raise(took)
+        ),
+        Quiet::Asleep => format!(
+            ": it was asleep (in a sleep call) when it was stopped: its start-up deadline runs \
+             while it sleeps; if it needs longer, raise {}",
+            raise(took)
+        ),
         Quiet::Waiting(Blocked::Other(call)) => {
             format!(
                 ": it wrote nothing on stdout and was {}",
                 blocked_elsewhere(call)
             )
         }
-        Quiet::Waiting(_) => format!("{}{}", diagnose(&[]), unbuffered(dropped)),
+        Quiet::Waiting(_) => format!(
+            ": it wrote nothing on stdout: {}",
+            flush_question(lang, dropped)
+        ),
     }
 }
 
@@ -194,13 +199,13 @@ pub async fn why_no_ready(
             }
         }
     }
-    startup_cause(&quiet, said.ignored, took, dropped)
+    startup_cause(&quiet, said.ignored, took, bot.language(), dropped)
 }
 
 /// The cause of a bot that kept writing lines other than `ready` past its startup deadline
 /// (`ignored`: the first few of them that were no `id`, `info` or blank line).
 pub fn busy_start(ignored: &[String]) -> String {
-    startup_cause(&Quiet::Busy, ignored, None, &[])
+    startup_cause(&Quiet::Busy, ignored, None, None, &[])
 }
 
 fn unended(text: &str) -> String {
@@ -217,14 +222,6 @@ fn blocked_elsewhere(call: &str) -> String {
     format!("blocked, neither computing nor reading its input (in {call})")
 }
 
-/// The note on a PYTHONUNBUFFERED the bot did not get, or nothing.
-fn unbuffered(dropped: &[&str]) -> String {
-    match dropped.iter().find(|v| **v == "PYTHONUNBUFFERED") {
-        Some(v) => format!(" ({})", dropped_note(v)),
-        None => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,46 +229,69 @@ mod tests {
     #[test]
     fn each_cause_of_a_silent_turn_has_its_words() {
         assert_eq!(
-            turn_cause(&Quiet::Unended("move 6A".into()), 550, &[]),
+            turn_cause(&Quiet::Unended("move 6A".into()), 550, None, &[]),
             ": it wrote 'move 6A' without a line end: a line counts once its '\\n' is written"
         );
         assert_eq!(
-            turn_cause(&Quiet::Busy, 550, &[]),
+            turn_cause(&Quiet::Busy, 550, None, &[]),
             ": it was still thinking when it was stopped, 550 ms after 'go': end each search \
              within the time 'go' gives it (its own p1time or p2time, and movetime when present)"
         );
         assert_eq!(
-            turn_cause(&Quiet::Unread, 550, &[]),
-            turn_cause(&Quiet::Busy, 550, &[])
+            turn_cause(&Quiet::Unread, 550, None, &[]),
+            turn_cause(&Quiet::Busy, 550, None, &[])
         );
         assert_eq!(
-            turn_cause(&Quiet::Waiting(Blocked::Input), 550, &["PYTHONPATH"]),
+            turn_cause(&Quiet::Waiting(Blocked::Input), 550, None, &["PYTHONPATH"]),
             ": it wrote nothing this turn and was waiting, not computing: is its output \
              flushed after each line (flush=True in Python, fflush(stdout) in C)?"
         );
-        assert!(turn_cause(&Quiet::Waiting(Blocked::Input), 550, &["PYTHONUNBUFFERED"]).ends_with(
-            "fflush(stdout) in C)? (PYTHONUNBUFFERED is set for baraza, but a bot's environment \
-             is cleared: '--env PYTHONUNBUFFERED' passes it on)"
-        ));
+        let py = Some(Language::Python);
+        assert!(
+            turn_cause(
+                &Quiet::Waiting(Blocked::Input),
+                550,
+                py,
+                &["PYTHONUNBUFFERED"]
+            )
+            .ends_with(
+                "call sys.stdout.flush())? (PYTHONUNBUFFERED is set for baraza, but a \
+                 bot's environment is cleared: '--env PYTHONUNBUFFERED' passes it on)"
+            ),
+            "{}",
+            turn_cause(
+                &Quiet::Waiting(Blocked::Input),
+                550,
+                py,
+                &["PYTHONUNBUFFERED"]
+            )
+        );
+        assert!(turn_cause(
+            &Quiet::Waiting(Blocked::Input),
+            550,
+            Some(Language::Go),
+            &[]
+        )
+        .contains("bufio"));
     }
 
     #[test]
     fn a_bot_blocked_elsewhere_than_its_input_is_not_asked_about_flushing() {
         let futex = Quiet::Waiting(Blocked::Other("futex: a lock, a join or a condition wait"));
         assert_eq!(
-            turn_cause(&futex, 550, &["PYTHONUNBUFFERED"]),
+            turn_cause(&futex, 550, None, &["PYTHONUNBUFFERED"]),
             ": it wrote nothing this turn and was blocked, neither computing nor reading its \
              input (in futex: a lock, a join or a condition wait)"
         );
         assert_eq!(
-            startup_cause(&futex, &[], None, &[]),
+            startup_cause(&futex, &[], None, None, &[]),
             ": it wrote nothing on stdout and was blocked, neither computing nor reading its \
              input (in futex: a lock, a join or a condition wait)"
         );
         // Where /proc cannot tell, the likeliest cause is asked about, as before.
         assert_eq!(
-            turn_cause(&Quiet::Waiting(Blocked::Unknown), 550, &[]),
-            turn_cause(&Quiet::Waiting(Blocked::Input), 550, &[])
+            turn_cause(&Quiet::Waiting(Blocked::Unknown), 550, None, &[]),
+            turn_cause(&Quiet::Waiting(Blocked::Input), 550, None, &[])
         );
     }
 
@@ -292,31 +312,47 @@ mod tests {
     #[test]
     fn each_cause_of_a_silent_start_has_its_words() {
         let slow = ": it was still starting up when it was stopped (busy, or not reading its \
-                    input yet): if it needs longer, raise --startup-timeout";
-        assert_eq!(startup_cause(&Quiet::Busy, &[], None, &[]), slow);
-        assert_eq!(startup_cause(&Quiet::Unread, &[], None, &[]), slow);
+                    input yet): if it needs longer, raise --startup-timeout (in ms, 10000 by \
+                    default)";
+        assert_eq!(startup_cause(&Quiet::Busy, &[], None, None, &[]), slow);
+        assert_eq!(startup_cause(&Quiet::Unread, &[], None, None, &[]), slow);
         let later = Some(Duration::from_millis(1234));
         assert_eq!(
-            startup_cause(&Quiet::Busy, &[], later, &[]),
-            format!("{slow} (its 'ready' came 1234 ms after the hello)")
+            startup_cause(&Quiet::Busy, &[], later, None, &[]),
+            slow.replace(
+                "default)",
+                "default; its 'ready' came 1234 ms after the hello)"
+            )
         );
         assert_eq!(
-            startup_cause(&Quiet::Waiting(Blocked::Input), &[], None, &[]),
+            startup_cause(&Quiet::Waiting(Blocked::Input), &[], None, None, &[]),
             diagnose(&[])
+        );
+        assert_eq!(
+            startup_cause(
+                &Quiet::Waiting(Blocked::Input),
+                &[],
+                None,
+                Some(Language::C),
+                &[]
+            ),
+            ": it wrote nothing on stdout: is its output flushed after each line (in C, stdout \
+             is buffered when it is a pipe: call fflush(stdout))?"
         );
         let ignored = vec!["readyok".to_string()];
         assert_eq!(
-            startup_cause(&Quiet::Busy, &ignored, later, &[]),
+            startup_cause(&Quiet::Busy, &ignored, later, None, &[]),
             diagnose(&ignored)
         );
         assert!(
-            startup_cause(&Quiet::Unended("ready".into()), &ignored, None, &[])
+            startup_cause(&Quiet::Unended("ready".into()), &ignored, None, None, &[])
                 .starts_with(": it wrote 'ready' without a line end")
         );
         assert!(startup_cause(
             &Quiet::Waiting(Blocked::Input),
             &[],
             None,
+            Some(Language::Python),
             &["PYTHONUNBUFFERED"]
         )
         .ends_with("'--env PYTHONUNBUFFERED' passes it on)"));

@@ -297,7 +297,8 @@ impl Play<'_, '_> {
                                 .log_now(p, Direction::Received, &shown);
                         }
                         let stopped = deadline.duration_since(self.turn_start).as_millis();
-                        text += &turn_cause(&quiet, stopped, &dropped_for(p, setup));
+                        let lang = bot.language();
+                        text += &turn_cause(&quiet, stopped, lang, &dropped_for(p, setup));
                         text += &quiet.machine_note(late, setup.tc[pi].margin);
                     }
                     let term = Termination::TimeForfeit;
@@ -349,7 +350,7 @@ impl Play<'_, '_> {
                         "{} answered {} instead of 'move <token>'{}",
                         who(p, setup),
                         quote(line),
-                        protocol::habits::move_hint(line)
+                        protocol::habits::answer_hint(line)
                     );
                     return Err(Verdict::fault(p, Termination::ProtocolError, reason).into());
                 }

@@ -73,8 +73,9 @@ pub struct GameView {
     #[serde(rename = "st")]
     pub status: String,
     /// The final scores of player 1 and player 2 when the rules scored the last position
-    /// (Darra: the seeds left on the board go to the last capturer), so the page can show
-    /// stores that equal the result.
+    /// (Darra: the seeds left on the board go to the last capturer), for the page's note
+    /// under that board (which keeps those seeds in their holes, as the rules' final position
+    /// does).
     #[serde(rename = "fs", skip_serializing_if = "Option::is_none")]
     pub final_scores: Option<(u32, u32)>,
     /// Why the positions stop before the last move (a corrupt log), if they do.

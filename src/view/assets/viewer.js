@@ -122,28 +122,24 @@
     return h;
   }
 
-  function store(label, count, gained, extra) {
+  function store(label, count, gained) {
     var s = el('div', 'store' + (gained ? ' gain' : ''));
     s.id = 'store-' + label.toLowerCase();
     s.appendChild(el('span', 'store-label', label));
     s.appendChild(el('span', 'count', count));
-    if (extra) { s.appendChild(el('span', 'store-label', '+' + extra + ' at the end')); }
     return s;
   }
 
   // Darra: row A (player 1) on top, holes nA..1A left to right; row B below, 1B..nB; each
   // player's captured seeds in a store at the end of its row.
-  // `fin`: the final scores at the last ply of a scored game; the seeds still on the board
-  // are then drawn in the store they went to, so the stores equal the result.
+  // `fin`: the final scores at the last ply of a scored game. The board is the rules' final
+  // position (darra.md section 8): the seeds still on the board stay in their holes and the
+  // stores hold what was captured; the note says who those seeds go to and the final score.
   function drawDarra(board, f, pf, mv, fin) {
     var rows = f[1].split('/').map(ints);
     var prev = pf ? pf[1].split('/').map(ints) : [[], []];
     var left = sum(rows[0].concat(rows[1]));
-    var extra = [0, 0];
-    if (fin) {
-      extra = [fin[0] - Number(f[3]), fin[1] - Number(f[4])];
-      rows = rows.map(function (r) { return r.map(function () { return 0; }); });
-    }
+    var extra = fin ? [fin[0] - Number(f[3]), fin[1] - Number(f[4])] : [0, 0];
     var n = rows[0].length;
     // The holes take the width there is, up to 64 px; long boards get small holes (no seed
     // dots). A narrow column puts the stores above and below the rows, not beside them.
@@ -156,7 +152,7 @@
     board.style.setProperty('--gap', gap + 'px');
     // Holes too small for their labels keep them in a tooltip only (2x18 on a phone).
     var grid = el('div', 'darra' + (size < 36 ? ' small' : '') + (size < 22 ? ' tiny' : '') + (narrow ? ' narrow' : ''));
-    grid.appendChild(store('P1', Number(f[3]) + extra[0], pf && (f[3] !== pf[3] || extra[0] > 0), extra[0]));
+    grid.appendChild(store('P1', Number(f[3]), pf && f[3] !== pf[3]));
     var top = el('div', 'row');
     for (var i = n - 1; i >= 0; i--) {
       var la = (i + 1) + 'A';
@@ -171,11 +167,11 @@
     mid.appendChild(top);
     mid.appendChild(bottom);
     grid.appendChild(mid);
-    grid.appendChild(store('P2', Number(f[4]) + extra[1], pf && (f[4] !== pf[4] || extra[1] > 0), extra[1]));
+    grid.appendChild(store('P2', Number(f[4]), pf && f[4] !== pf[4]));
     board.appendChild(grid);
     var last = f[5] === '-' ? 'nobody yet' : 'player ' + f[5];
     if (fin) {
-      board.appendChild(el('div', 'note', 'game over: the ' + left + ' seeds left on the board went to ' +
+      board.appendChild(el('div', 'note', 'game over: the ' + left + ' seeds left on the board go to ' +
         (extra[0] > 0 ? 'player 1' : extra[1] > 0 ? 'player 2' : 'nobody') +
         ' (last capture by ' + last + ') · final score ' + fin[0] + '-' + fin[1]));
       return;

@@ -49,7 +49,7 @@ fn slow(ms: u64) -> String {
     format!(
         "did not send 'ready' within the startup deadline of {ms} ms: it was still starting up \
          when it was stopped (busy, or not reading its input yet): if it needs longer, raise \
-         --startup-timeout"
+         --startup-timeout (in ms, 10000 by default)"
     )
 }
 /// The words for a bot stopped in a sleep call before its `ready`.
@@ -57,11 +57,12 @@ fn asleep(ms: u64) -> String {
     format!(
         "did not send 'ready' within the startup deadline of {ms} ms: it was asleep (in a sleep \
          call) when it was stopped: its start-up deadline runs while it sleeps; if it needs \
-         longer, raise --startup-timeout"
+         longer, raise --startup-timeout (in ms, 10000 by default)"
     )
 }
+/// The words for a Python bot (every bot here is one).
 const FLUSH: &str = "it wrote nothing on stdout: is its output flushed after each line \
-                     (flush=True in Python, fflush(stdout) in C)?";
+                     (in Python, print(..., flush=True), or call sys.stdout.flush())?";
 const UNBUFFERED: &str = " (PYTHONUNBUFFERED is set for baraza, but a bot's environment is \
                           cleared: '--env PYTHONUNBUFFERED' passes it on)";
 
@@ -80,7 +81,7 @@ fn a_slow_start_reads_as_in_a_match() {
     let sleep = format!("{} sleep", bot("mistake_slow_start.sh"));
     let detail = hello_failure(&["darra", &sleep, "--startup-timeout", "400"], None);
     let ms = detail
-        .strip_prefix(&format!("{} (its 'ready' came ", asleep(400)))
+        .strip_prefix(&asleep(400).replace("default)", "default; its 'ready' came "))
         .and_then(|r| r.strip_suffix(" ms after the hello)"))
         .unwrap_or_else(|| panic!("{detail}"));
     assert!(

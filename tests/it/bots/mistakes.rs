@@ -694,6 +694,10 @@ fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
         "a UCI habit at its turn",
         reason("bestmove", "mistake_bestmove.sh", "", true),
     );
+    row(
+        "debug prints on stdout at its turn",
+        reason("debug-at-turn", "mistake_debug_at_turn.sh", "", true),
+    );
     // Written on 'gameover': the second game, of the kept process, is lost.
     row(
         "a UCI habit between games",
@@ -741,6 +745,16 @@ fn troubleshooting_errors_of_a_running_bot_are_as_reviewed() {
     row(
         "ignores quit",
         verdict("ignores-quit", "mistake_ignores_quit.sh", ""),
+    );
+    // The traceback's last line only (the lines before it change with Python's version).
+    let eof = verdict("eof-after-quit", "mistake_eof_after_quit.py", "");
+    let (first, _) = eof.split_once("its stderr ended: ").unwrap();
+    row(
+        "reads on after quit",
+        format!(
+            "{first}its stderr ended: ... | {}",
+            eof.rsplit(" | ").next().unwrap()
+        ),
     );
     // The second game of a kept process, in which it crashes at its first turn.
     let d = bot_folder("crashes-later", &[("reuse_bot.sh", "mybot", true)]);

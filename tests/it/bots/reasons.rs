@@ -89,8 +89,10 @@ pub(super) fn kept_processes_lose_with(bot_command: &str, words: &str) {
     assert!(faults >= 5, "{games:?}");
 }
 
+/// The words for a Python bot (every unflushed bot here is one).
 const FLUSH: &str =
-    "is its output flushed after each line (flush=True in Python, fflush(stdout) in C)?";
+    "is its output flushed after each line (in Python, print(..., flush=True), or call \
+     sys.stdout.flush())?";
 const UNBUFFERED: &str = " (PYTHONUNBUFFERED is set for baraza, but a bot's environment is \
                           cleared: '--env PYTHONUNBUFFERED' passes it on)";
 
@@ -202,7 +204,8 @@ fn a_slow_move_says_how_long_it_had_every_time() {
 fn a_slow_start_names_the_startup_timeout_every_time() {
     let slow = "player N (mistake_slow_start) did not send 'ready' within the startup deadline \
                 of 150 ms: it was still starting up when it was stopped (busy, or not reading \
-                its input yet): if it needs longer, raise --startup-timeout";
+                its input yet): if it needs longer, raise --startup-timeout (in ms, 10000 by \
+                default)";
     // It never answers: waited for twice the startup timeout more, then the same words.
     let compute = format!("{} compute", bot("mistake_slow_start.sh"));
     let args = ["--startup-timeout", "150"];
@@ -220,8 +223,8 @@ fn a_slow_start_that_answers_later_says_how_long_it_took() {
     // Stopped in its `sleep 0.6`: asleep, neither busy nor waiting on its output.
     let head = "player N (mistake_slow_start) did not send 'ready' within the startup deadline \
                 of 400 ms: it was asleep (in a sleep call) when it was stopped: its start-up \
-                deadline runs while it sleeps; if it needs longer, raise --startup-timeout (its \
-                'ready' came ";
+                deadline runs while it sleeps; if it needs longer, raise --startup-timeout (in \
+                ms, 10000 by default; its 'ready' came ";
     let ms = reason
         .strip_prefix(head)
         .and_then(|r| r.strip_suffix(" ms after the hello)"))

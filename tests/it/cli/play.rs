@@ -249,6 +249,21 @@ fn what_each_move_captured_is_said() {
     assert!(out.contains("You lost."), "{out}");
 }
 
+/// Darra's end has one form everywhere, the rules spec's (darra.md E7): the seeds left stay in
+/// their holes and the captured counts unchanged; only the score adds them for the last
+/// capturer. `play` shows the engine's final position and that score.
+#[test]
+fn the_final_darra_position_keeps_the_last_seeds_on_the_board() {
+    let start = "darra 0,0,0,0,0,2/3,0,0,0,2,1 1 20 20 1 7";
+    let (out, _) = play(&["darra", "builtin:random", "--start", start], "6A\n");
+    assert!(
+        out.contains("The final position:\ndarra 0,0,0,0,0,0/0,1,0,0,2,1 2 20 24 2 0\n"),
+        "{out}"
+    );
+    assert!(out.contains("captured 24"), "{out}");
+    assert!(out.contains("You lost 20-28."), "{out}");
+}
+
 #[test]
 fn hint_asks_the_search_and_asks_again() {
     let dir = temp_dir("play-hint");

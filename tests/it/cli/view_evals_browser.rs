@@ -166,7 +166,9 @@ fn evaluations_graph_and_final_stores_in_chromium() {
                     "{what}: legend"
                 );
 
-                // The last board: for a scored game, the stores hold the result's score.
+                // The last board: for a scored game, the rules' final position (darra.md
+                // section 8): the seeds left stay in their holes, the stores hold what was
+                // captured (the position's own fields), and the note gives the result's score.
                 session.open(&format!("{page}#g{n}p{}", rec.moves.len()));
                 let stores = session.js(
                     "var s = ['store-p1', 'store-p2'].map(function (id) {\
@@ -176,11 +178,21 @@ fn evaluations_graph_and_final_stores_in_chromium() {
                 if ruleset.starts_with("darra") && rec.reason.starts_with("ended by the rules") {
                     let (a, b) = reason_score(&rec.reason)
                         .unwrap_or_else(|| panic!("{what}: no score in '{}'", rec.reason));
-                    assert_eq!(
-                        stores,
-                        json!([a.to_string(), b.to_string()]),
-                        "{what}: {}",
-                        rec.reason
+                    let pos = session.board().2;
+                    let f: Vec<&str> = pos.split(' ').collect();
+                    assert_eq!(stores, json!([f[3], f[4]]), "{what}: {pos}");
+                    let holes: u32 = f[1]
+                        .split(['/', ','])
+                        .map(|h| h.parse::<u32>().unwrap())
+                        .sum();
+                    let note =
+                        session.js("return document.querySelector('#board .note').textContent;");
+                    let note = note.as_str().unwrap();
+                    assert!(
+                        note.starts_with(&format!(
+                            "game over: the {holes} seeds left on the board go to "
+                        )) && note.ends_with(&format!("final score {a}-{b}")),
+                        "{what}: {note}"
                     );
                     scored += 1;
                 } else if !ruleset.starts_with("darra") {
