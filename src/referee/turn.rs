@@ -10,7 +10,7 @@ use super::observer::GameObserver;
 use super::open::{between_games, drain_unasked, replace, Table, Unasked};
 use super::played::Moves;
 use super::silence::{look, turn_cause, unended_in_transcript, Quiet};
-use super::transcript::Direction;
+use super::transcript::{Direction, Transcripts};
 use super::verdict::{
     limit_text, quit_between_games, quote, read_fault, ready_again, who, write_fault, Verdict,
 };
@@ -289,13 +289,7 @@ impl Play<'_, '_> {
                         let (due, since) = (deadline.into_std(), self.turn_start.into_std());
                         let late = lateness::woke_for(due, since);
                         let quiet = look(bot, spoke).await;
-                        if let Quiet::Unended(part) = &quiet {
-                            let shown = unended_in_transcript(part);
-                            self.t
-                                .report
-                                .transcripts
-                                .log_now(p, Direction::Received, &shown);
-                        }
+                        log_unended(&mut self.t.report.transcripts, p, &quiet);
                         let stopped = deadline.duration_since(self.turn_start).as_millis();
                         let lang = bot.language();
                         text += &turn_cause(&quiet, stopped, lang, &dropped_for(p, setup));
@@ -469,5 +463,12 @@ async fn pause_a_little(look: u32) {
         std::thread::yield_now();
     } else {
         tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+}
+
+/// A line a silent bot left without its end, shown in the transcript as it came.
+fn log_unended(transcripts: &mut Transcripts, p: Player, quiet: &Quiet) {
+    if let Quiet::Unended(part) = quiet {
+        transcripts.log_now(p, Direction::Received, &unended_in_transcript(part));
     }
 }

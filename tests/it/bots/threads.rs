@@ -112,7 +112,7 @@ fn a_go_bot_searching_in_a_goroutine_before_ready_was_starting() {
     let reason = reason_of(&format!("{go} start"), &dir, "stalled connection");
     starting_past_its_deadline(&reason);
     // Searching 2.5 s, it was waited for: the reason says when its 'ready' came.
-    assert!(reason.contains("(its 'ready' came "), "{reason}");
+    assert!(reason.contains("its 'ready' came "), "{reason}");
 }
 
 /// `sleeping_bot` built from its C source into `dir`.
