@@ -117,6 +117,7 @@ pub fn serve(out: &mut dyn Write, o: ServeOptions) -> anyhow::Result<()> {
         arrivals: arrivals.clone(),
         open_registration: o.open_registration,
         registrations: Arc::new(rate::Rate::new(o.registrations_per_minute)),
+        token_checks: Arc::new(http::auth::TokenChecks::new(o.cores)),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let runtime = tokio::runtime::Builder::new_multi_thread()

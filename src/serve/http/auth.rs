@@ -10,16 +10,58 @@ use axum::http::{header, HeaderMap};
 /// The session cookie's name.
 pub const COOKIE: &str = "baraza_session";
 
-/// The participant a token belongs to (the Argon2 check off the request threads).
+/// The participant a token belongs to. The Argon2 check (about 19 MB and tens of
+/// milliseconds) runs off the request threads, a few at a time (`TokenChecks`); a token once
+/// verified is known by its SHA-256 afterwards, so a script polling its submission costs a
+/// fast hash, not an Argon2 each time.
 pub async fn by_token(state: &AppState, token: &str) -> Option<Participant> {
     let (id, secret) = secrets::parse_token(token)?;
+    let digest = secrets::session_digest(token);
+    if state.token_checks.known(&digest) == Some(id) {
+        return state.store.participant(id).ok()?;
+    }
     let p = state.store.participant(id).ok()??;
     let secret = secret.to_string();
     let hash = p.token_hash.clone();
+    let _permit = state.token_checks.hashing.acquire().await.ok()?;
     let ok = tokio::task::spawn_blocking(move || secrets::verify(&secret, &hash))
         .await
         .unwrap_or(false);
+    if ok {
+        state.token_checks.remember(digest, id);
+    }
     ok.then_some(p)
+}
+
+/// Tokens verified so far (by their SHA-256), and the bound on Argon2 checks at once.
+pub struct TokenChecks {
+    verified: std::sync::Mutex<std::collections::HashMap<String, i64>>,
+    hashing: tokio::sync::Semaphore,
+}
+
+impl TokenChecks {
+    /// At most `at_once` Argon2 checks run together (each holds its memory while it runs).
+    pub fn new(at_once: usize) -> TokenChecks {
+        TokenChecks {
+            verified: Default::default(),
+            hashing: tokio::sync::Semaphore::new(at_once.max(1)),
+        }
+    }
+
+    fn known(&self, digest: &str) -> Option<i64> {
+        self.verified
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(digest)
+            .copied()
+    }
+
+    fn remember(&self, digest: String, id: i64) {
+        self.verified
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(digest, id);
+    }
 }
 
 /// The session cookie's value, if the request has one.

@@ -42,6 +42,8 @@ pub struct AppState {
     pub open_registration: bool,
     /// Registrations allowed per minute, all addresses together.
     pub registrations: Arc<super::rate::Rate>,
+    /// Tokens verified, and the bound on Argon2 checks at once.
+    pub token_checks: Arc<auth::TokenChecks>,
 }
 
 /// Every route.
