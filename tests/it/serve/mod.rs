@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 mod browser;
 mod participants;
 mod refusals;
+mod registration;
 mod restarts;
 
 /// How long a submission may take to be built and checked, or a game to be played, on a busy
