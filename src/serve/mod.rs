@@ -55,14 +55,9 @@ pub struct ServeOptions {
 /// The setting under which `league invite` finds the site's address.
 pub const URL_SETTING: &str = "url";
 
-/// Whether league.toml sandboxes the bots: a server takes code from strangers.
+/// Whether league.toml sandboxes the bots: a server runs strangers' code.
 fn sandboxed(league: &League) -> bool {
-    let text = std::fs::read_to_string(league.dir.join(crate::league::folder::SETTINGS_FILE))
-        .unwrap_or_default();
-    toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("sandbox").and_then(|v| v.as_bool()))
-        .unwrap_or(false)
+    league.inputs.sandbox == Some(true)
 }
 
 /// Run the server until Ctrl-C or SIGTERM. Its first line on `out` is `listening on URL`.

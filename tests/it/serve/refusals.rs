@@ -110,3 +110,27 @@ fn tokens_archives_and_sizes_are_refused_and_the_site_goes_on() {
     let health = site.json("/health", None);
     assert_eq!(health["status"], "ok");
 }
+
+/// A league that does not sandbox its bots is refused a server, in one line, before anything
+/// listens or any file of the server's is made.
+#[test]
+fn a_league_without_the_sandbox_is_not_served() {
+    let dir = temp_dir("serve-unsandboxed");
+    let league = dir.join("league");
+    baraza_ok([
+        "league",
+        "new",
+        league.to_str().unwrap(),
+        "--ruleset",
+        "darra",
+    ]);
+    let err = refused(
+        &["serve", league.to_str().unwrap(), "--listen", "127.0.0.1:0"],
+        1,
+    );
+    assert!(
+        err.contains("does not sandbox its bots") && err.contains("sandbox = true"),
+        "{err}"
+    );
+    assert!(!league.join("serve.sqlite").exists());
+}
