@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A searching baraza bot: iterative-deepening alpha-beta over the rules engines of the
-`baraza` Python package (python/ in this repository). Plays darra, bao and dara.
+`baraza` Python package (README.md says how to install it). Plays darra, bao and dara.
 
-    baraza match bao "python3 bots/python-kit/bot.py" builtin:greedy --movetime 100
+    baraza match bao ".venv/bin/python bot.py" builtin:greedy --movetime 100
 """
 import time
 

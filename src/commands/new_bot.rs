@@ -5,7 +5,6 @@ use crate::cli::NewBotArgs;
 use crate::kits::{self, KITS};
 use anyhow::anyhow;
 use std::io::Write;
-use std::path::Path;
 
 pub fn run(out: &mut dyn Write, args: NewBotArgs) -> anyhow::Result<()> {
     let kit = kits::find(&args.language).ok_or_else(|| {
@@ -16,9 +15,7 @@ pub fn run(out: &mut dyn Write, args: NewBotArgs) -> anyhow::Result<()> {
             names.join(", ")
         )
     })?;
-    // The Rust kit builds against the checkout this binary was built from.
-    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let written = kit.write(&args.dir, crate_dir)?;
+    let written = kit.write(&args.dir)?;
     let dir = args.dir.display();
     let names: Vec<_> = written
         .iter()
@@ -31,22 +28,27 @@ pub fn run(out: &mut dyn Write, args: NewBotArgs) -> anyhow::Result<()> {
         kit.title,
         names.join(", ")
     )?;
-    let rules = crate_dir.join(kits::RULES_CRATE);
-    if kit.language == "rust" && !rules.join("Cargo.toml").is_file() {
-        writeln!(
+    match kit.vendor {
+        kits::Vendor::Nothing => {}
+        kits::Vendor::RulesCrate => writeln!(
             out,
-            "note: its Cargo.toml takes the rules engines' crate from {}, in the checkout this \
-             binary was built from, which is gone: set that path to crates/rules of your \
-             baraza checkout",
-            rules.display()
-        )?;
+            "  and the rules engines' crate it builds against, in {}/",
+            kits::RULES_FOLDER
+        )?,
+        kits::Vendor::PythonPackage => writeln!(
+            out,
+            "  and the source of the `baraza` Python package it imports, in {}/ (the build \
+             step installs it into .venv/: Rust and an internet connection to PyPI and \
+             crates.io needed, the first time about a minute)",
+            kits::PYTHON_FOLDER
+        )?,
     }
     let baraza = program_name();
     let command = kit.command_in(&args.dir);
     let quoted = shlex::try_quote(&command).map_or(command.clone(), |q| q.into_owned());
     let dir_word = shlex::try_quote(&dir.to_string()).map_or(dir.to_string(), |q| q.into_owned());
     writeln!(out, "next:")?;
-    writeln!(out, "  (cd {dir_word} && {})", kit.build_with(crate_dir))?;
+    writeln!(out, "  (cd {dir_word} && {})", kit.build)?;
     writeln!(out, "  {baraza} check-bot darra bao dara {quoted}")?;
     writeln!(
         out,

@@ -92,6 +92,14 @@ const MODULE_MARKS: &[(&str, &[&str])] = &[
     ("ClassNotFoundException", &["CLASSPATH"]),
     ("NoClassDefFoundError", &["CLASSPATH"]),
 ];
+/// How Python says the `baraza` package is not installed for it.
+const BARAZA_MISSING: &[&str] = &["No module named 'baraza'", "No module named baraza"];
+/// The step that installs it, as `baraza new-bot python` prints it.
+const BARAZA_PACKAGE_NOTE: &str = "the `baraza` Python package is not installed for the Python \
+     that ran the bot: in the kit's folder, 'python3 -m venv .venv && .venv/bin/python -m pip \
+     install ./vendor/baraza-python' (the step `baraza new-bot python` printed), then run the \
+     bot as '.venv/bin/python bot.py'";
+
 /// Last words of a program that did not find a file.
 const FILE_MARKS: &[&str] = &["No such file or directory", "FileNotFoundError", "ENOENT"];
 
@@ -100,11 +108,14 @@ const FILE_MARKS: &[&str] = &["No such file or directory", "FileNotFoundError", 
 /// found in its fresh working directory `workdir`. Starts with `; ` or is empty.
 pub fn hosting_hint(tail: &str, workdir: &Path, gone: &[&str]) -> String {
     if let Some((_, vars)) = MODULE_MARKS.iter().find(|(m, _)| tail.contains(m)) {
-        let notes: Vec<String> = gone
+        let mut notes: Vec<String> = gone
             .iter()
             .filter(|v| vars.contains(v))
             .map(|v| dropped_note(v))
             .collect();
+        if BARAZA_MISSING.iter().any(|m| tail.contains(m)) {
+            notes.push(BARAZA_PACKAGE_NOTE.to_string());
+        }
         if !notes.is_empty() {
             return format!("; {}", notes.join("; "));
         }
@@ -181,6 +192,21 @@ mod tests {
              folder baraza was started from: open its files by absolute path, or relative to \
              its own program file"
         );
+    }
+
+    #[test]
+    fn a_missing_baraza_package_is_told_the_install_step() {
+        let tail = "import baraza | ModuleNotFoundError: No module named 'baraza'";
+        let h = hint(tail, Path::new("/w"), &[]);
+        assert!(
+            h.starts_with("; the `baraza` Python package is not installed"),
+            "{h}"
+        );
+        // Word for word the build step the Python kit prints.
+        let step = crate::kits::find("python").unwrap().build;
+        assert!(h.contains(&format!("'{step}'")), "{h}");
+        // Another module gets no word about baraza's.
+        assert_eq!(hint("No module named 'numpy'", Path::new("/w"), &[]), "");
     }
 
     #[test]

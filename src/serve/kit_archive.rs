@@ -8,7 +8,7 @@ pub fn tar_gz(kit: &Kit) -> std::io::Result<Vec<u8>> {
     let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     let mut tar = tar::Builder::new(gz);
     let folder = format!("{}-bot", kit.language);
-    for (name, text) in kit.files {
+    for (name, text) in kit.files() {
         let mut h = tar::Header::new_gnu();
         h.set_size(text.len() as u64);
         h.set_mode(0o644);
@@ -31,7 +31,7 @@ mod tests {
         let bytes = tar_gz(kit).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let files = crate::serve::archive::unpack(&bytes, "c.tar.gz", dir.path()).unwrap();
-        assert_eq!(files.len(), kit.files.len());
+        assert_eq!(files.len(), kit.files().len());
         let bot = std::fs::read_to_string(dir.path().join("bot.c")).unwrap();
         assert_eq!(bot, kit.files.iter().find(|f| f.0 == "bot.c").unwrap().1);
     }

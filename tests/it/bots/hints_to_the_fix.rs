@@ -122,3 +122,37 @@ fn the_java_kits_bot_is_named_by_its_class() {
         assert!(!l.contains("out"), "{l}");
     }
 }
+
+/// A kit's bot run by a Python without the `baraza` package (here `python3 -S`: no
+/// site-packages, wherever the package is installed) is told the kit's install step.
+#[test]
+#[cfg_attr(not(tool_python3), ignore = "needs python3")]
+fn a_python_bot_without_the_baraza_package_is_told_the_install_step() {
+    need(Tool::Python3);
+    let dir = temp_dir("hint-no-baraza");
+    std::fs::write(dir.join("bot.py"), "import baraza\n").unwrap();
+    let command = format!("python3 -S {}", dir.join("bot.py").display());
+    let out = Match::new("darra", &command, "builtin:random")
+        .games(1)
+        .args(["--jsonl", "g.jsonl"])
+        .process()
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let g = &crate::support::read_jsonl(&dir.join("g.jsonl"))[0];
+    let reason = g["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("ModuleNotFoundError: No module named 'baraza'"),
+        "{reason}"
+    );
+    assert!(
+        reason.ends_with(
+            "; the `baraza` Python package is not installed for the Python that ran the bot: in \
+             the kit's folder, 'python3 -m venv .venv && .venv/bin/python -m pip install \
+             ./vendor/baraza-python' (the step `baraza new-bot python` printed), then run the \
+             bot as '.venv/bin/python bot.py'"
+        ),
+        "{reason}"
+    );
+}
