@@ -222,7 +222,7 @@ pub fn run(out: &mut dyn Write, args: MatchArgs) -> anyhow::Result<()> {
     let margin = config.bots.iter().map(|b| b.limits.margin_ms).min();
     let margin = Duration::from_millis(margin.unwrap_or(0));
     let late = lateness::worst();
-    if let Some(note) = lateness::match_note(late, margin) {
+    if let Some(note) = lateness::end_note(late, margin, lateness::FEWER_BESIDE_A_MATCH) {
         eprintln!("{note}");
     }
     if args.bench_stats {

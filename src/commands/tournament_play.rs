@@ -17,6 +17,7 @@ use crate::count::counted;
 use crate::escape::terminal::escape_lines;
 use crate::events::progress::Progress;
 use crate::events::Sinks;
+use crate::referee::lateness;
 use crate::run_builder::{RunBuilder, STOP_FILE};
 use crate::tournament::plan::config::{RunOptions, TournamentConfig};
 use crate::tournament::run::arena::Ended;
@@ -173,6 +174,13 @@ pub fn play(
     // This run's games and time (a resumed run's earlier games are not its).
     let pace = crate::events::match_line::pace_line(ended.outcome.played, started.elapsed());
     eprintln!("{pace}");
+    // How late the referee woke at worst, when that was enough to cost a bot its margin.
+    let margin = config.bots.iter().map(|b| b.limits.margin_ms).min();
+    let margin = std::time::Duration::from_millis(margin.unwrap_or(0));
+    let worst = lateness::worst();
+    if let Some(note) = lateness::end_note(worst, margin, lateness::FEWER_IN_A_TOURNAMENT) {
+        eprintln!("{note}");
+    }
     let crash = assembled.arena.crash.crashed();
     ending(out, args, &table, &ended, crash, scheduled, &plan_path)
 }

@@ -2,8 +2,8 @@
 //! machine delays every process on it, the referee reading a move as much as the bot writing
 //! it, and the `--margin` added to every deadline is what absorbs such delays. When the
 //! referee finds itself late by a good part of the margin, a time forfeit may be the machine's
-//! as much as the bot's: its reason says so, and `baraza match` says at its end how late the
-//! referee was at worst.
+//! as much as the bot's: its reason says so, and `baraza match` and `baraza tournament` say at
+//! their end how late the referee was at worst.
 //!
 //! Measured by a thread of its own that asks to wake every [`PERIOD`] and notes how much later
 //! than asked it ran (and by the referee at a deadline it waited for: how long after the
@@ -43,19 +43,26 @@ pub fn forfeit_note(late: Duration, margin: Duration) -> String {
     )
 }
 
-/// The line `baraza match` ends with when the referee's worst lateness `worst` [`matters`] for
-/// the smallest `margin` of the match; `None` otherwise.
-pub fn match_note(worst: Duration, margin: Duration) -> Option<String> {
+/// The line `baraza match` and `baraza tournament` end with when the referee's worst lateness
+/// `worst` [`matters`] for the smallest `margin` of the run; `None` otherwise. `fewer` is what
+/// else takes load off the machine: programs beside the run, and a tournament's concurrency.
+pub fn end_note(worst: Duration, margin: Duration, fewer: &str) -> Option<String> {
     matters(worst, margin).then(|| {
         format!(
             "baraza: the machine was overloaded: the referee woke up to {} ms late (the margin is \
              {} ms); a time forfeit may be the machine's, not the bot's: a larger --margin, or \
-             fewer programs beside the match, allows for that",
+             {fewer}, allows for that",
             worst.as_millis(),
             margin.as_millis()
         )
     })
 }
+
+/// [`end_note`]'s words for a match.
+pub const FEWER_BESIDE_A_MATCH: &str = "fewer programs beside the match";
+/// [`end_note`]'s words for a tournament.
+pub const FEWER_IN_A_TOURNAMENT: &str = "fewer programs beside the tournament or a lower \
+     --concurrency";
 
 /// How many of the watching thread's last wakes are kept: the last 6.4 s or so.
 const KEPT: usize = 256;
@@ -187,13 +194,18 @@ mod tests {
             "; the machine was overloaded (the referee itself woke 299 ms late during this \
              turn): a larger --margin allows for that"
         );
-        assert_eq!(match_note(MS(3), MS(50)), None);
+        assert_eq!(end_note(MS(3), MS(50), FEWER_BESIDE_A_MATCH), None);
         assert_eq!(
-            match_note(Duration::from_micros(40_900), MS(50)).unwrap(),
+            end_note(Duration::from_micros(40_900), MS(50), FEWER_BESIDE_A_MATCH).unwrap(),
             "baraza: the machine was overloaded: the referee woke up to 40 ms late (the margin \
              is 50 ms); a time forfeit may be the machine's, not the bot's: a larger --margin, \
              or fewer programs beside the match, allows for that"
         );
+        assert!(end_note(MS(25), MS(50), FEWER_IN_A_TOURNAMENT)
+            .unwrap()
+            .ends_with(
+                "or fewer programs beside the tournament or a lower --concurrency, allows for that"
+            ));
     }
 
     #[test]

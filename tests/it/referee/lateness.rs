@@ -1,10 +1,11 @@
 //! A busy machine named as such: when the referee itself wakes late by a good part of the
-//! margin, a time forfeit says so and suggests `--margin`, and `baraza match` ends with how
-//! late the referee was at worst (src/referee/lateness.rs; its threshold is unit-tested there
+//! margin, a time forfeit says so and suggests `--margin`, and `baraza match` and `baraza
+//! tournament` end with how late the referee was at worst (src/referee/lateness.rs; its threshold is unit-tested there
 //! from hand derivations).
 
-use crate::support::{bot, send_signal, temp_dir, Match};
+use crate::support::{bot, send_signal, temp_dir, tournament, Match};
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 /// The number before `ms late` in `text`, if any.
@@ -34,22 +35,54 @@ fn mkfifo(path: &std::path::Path) {
 #[test]
 fn a_forfeit_caused_by_the_referee_waking_late_names_its_lateness() {
     let dir = temp_dir("lateness-stopped");
-    for f in ["turn", "stopped", "moved"] {
-        mkfifo(&dir.join(f));
-    }
     let command = format!("{} {}", bot("stalls_referee.sh"), dir.display());
     let referee = Match::new("darra", &command, "builtin:random")
         .games(1)
         .movetime(200)
         .args(["--margin", "20"])
         .jsonl(dir.join("g.jsonl"))
-        .process()
+        .process();
+    forfeit_named(
+        referee,
+        &dir,
+        &dir.join("g.jsonl"),
+        "fewer programs beside the match",
+    );
+}
+
+/// The same stall in a tournament (one round: two games, the first of which stalls): the
+/// forfeit names it, and the tournament ends with the same line, naming its concurrency.
+#[test]
+fn a_tournament_ends_with_how_late_the_referee_woke() {
+    let dir = temp_dir("lateness-tournament");
+    let command = format!("stall={} {}", bot("stalls_referee.sh"), dir.display());
+    let referee = tournament("darra", &[&command, "random=builtin:random"])
+        .rounds(1)
+        .concurrency(1)
+        .movetime(200)
+        .args(["--margin", "20"])
+        .out(dir.join("out"))
+        .process();
+    let games = dir.join("out/games.jsonl");
+    let fewer = "fewer programs beside the tournament or a lower --concurrency";
+    forfeit_named(referee, &dir, &games, fewer);
+}
+
+/// Run `referee`, a match or tournament whose first game has `stalls_referee.sh` FIFOs in
+/// `dir`, stopping it as the bot answers its first turn; its first game in `games` is a time
+/// forfeit whose reason names the lateness, and its stderr ends with the worst lateness and
+/// `fewer`.
+fn forfeit_named(mut referee: Command, dir: &Path, games: &Path, fewer: &str) {
+    for f in ["turn", "stopped", "moved"] {
+        mkfifo(&dir.join(f));
+    }
+    let referee = referee
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let referee = Referee(Some(referee));
-    unblock_later(&dir);
+    unblock_later(dir);
     // Each open blocks until the bot opens the other end: no sleeping on a race.
     assert_eq!(line_of(&dir.join("turn")), "go\n");
     send_signal(referee.pid(), libc::SIGSTOP);
@@ -59,7 +92,11 @@ fn a_forfeit_caused_by_the_referee_waking_late_names_its_lateness() {
     std::thread::sleep(std::time::Duration::from_millis(400));
     send_signal(referee.pid(), libc::SIGCONT);
     let err = referee.stderr();
-    let g = crate::support::read_jsonl(&dir.join("g.jsonl")).remove(0);
+    // The first game (a tournament's log starts with its header).
+    let g = crate::support::read_jsonl(games)
+        .into_iter()
+        .find(|g| g.get("termination").is_some())
+        .unwrap();
     assert_eq!(g["termination"], "time forfeit", "{g}");
     let reason = g["reason"].as_str().unwrap();
     assert!(
@@ -93,6 +130,7 @@ fn a_forfeit_caused_by_the_referee_waking_late_names_its_lateness() {
         .find(|l| l.contains("the referee woke up to"))
         .unwrap_or_else(|| panic!("{err}"));
     assert!(end.contains("ms late (the margin is 20 ms)"), "{end}");
+    assert!(end.ends_with(&format!("{fewer}, allows for that")), "{end}");
     assert!(late_ms(end).unwrap() >= late, "{end} / {reason}");
 }
 
