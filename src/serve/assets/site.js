@@ -30,6 +30,21 @@ async function refreshLeaderboard(body) {
     rows.push(tr);
   }
   body.replaceChildren(...rows);
+  document.getElementById("played").textContent = String(board.games);
+  const note = document.getElementById("ratings-note");
+  note.textContent = board.ratings_note || "";
+  note.hidden = !board.ratings_note;
+  const recent = [];
+  for (const g of board.recent) {
+    const tr = document.createElement("tr");
+    const a = document.createElement("a");
+    a.href = "/games/" + g.game;
+    a.textContent = String(g.game);
+    cell(tr, "").appendChild(a);
+    for (const text of [g.white, g.black, g.result, g.termination, String(g.plies)]) cell(tr, text);
+    recent.push(tr);
+  }
+  document.querySelector("#recent tbody").replaceChildren(...recent);
 }
 
 async function refreshSubmission(status) {

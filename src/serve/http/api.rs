@@ -97,9 +97,18 @@ pub async fn leaderboard(State(state): State<AppState>) -> Response {
             })
         })
         .collect();
+    let recent: Vec<_> = super::pages::recent_games(&snap.records)
+        .iter()
+        .map(|(n, r)| {
+            json!({
+                "game": n, "white": r.white, "black": r.black, "result": r.result.as_str(),
+                "termination": r.termination.as_str(), "plies": r.plies,
+            })
+        })
+        .collect();
     Json(json!({
         "league": b.league, "ruleset": b.ruleset, "games": b.games,
-        "ratings_note": b.ratings_note, "rows": rows,
+        "ratings_note": b.ratings_note, "rows": rows, "recent": recent,
     }))
     .into_response()
 }

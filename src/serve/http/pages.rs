@@ -57,17 +57,36 @@ fn games_table(games: &[(u64, &GameRecord)]) -> String {
     s
 }
 
+/// How many games the leaderboard lists, newest first.
+pub const RECENT_GAMES: usize = 20;
+
+/// The league's last [`RECENT_GAMES`] games, newest first, with their numbers.
+pub fn recent_games(records: &[GameRecord]) -> Vec<(u64, &GameRecord)> {
+    records
+        .iter()
+        .rev()
+        .take(RECENT_GAMES)
+        .map(|r| (r.game, r))
+        .collect()
+}
+
 pub async fn leaderboard(State(state): State<AppState>, headers: HeaderMap) -> Response {
     let me = who(&state, &headers).await;
     let snap = state.snapshot.get();
     let b = &snap.board;
+    // The ids are where /assets/site.js puts what /api/leaderboard says, without a reload.
     let mut body = format!(
-        "<p>{} · {} games played · <a href=\"/enter\">how to enter</a></p>",
+        "<p>{} · <span id=\"played\">{}</span> games played · <a href=\"/enter\">how to \
+         enter</a></p>",
         esc(&b.ruleset),
         b.games
     );
-    if let Some(note) = &b.ratings_note {
-        body.push_str(&format!("<p class=\"note\">{}</p>", esc(note)));
+    match &b.ratings_note {
+        Some(note) => body.push_str(&format!(
+            "<p class=\"note\" id=\"ratings-note\">{}</p>",
+            esc(note)
+        )),
+        None => body.push_str("<p class=\"note\" id=\"ratings-note\" hidden></p>"),
     }
     body.push_str(
         "<table id=\"leaderboard\"><thead><tr><th>#</th><th>entrant</th><th>version</th>\
@@ -88,15 +107,9 @@ pub async fn leaderboard(State(state): State<AppState>, headers: HeaderMap) -> R
             n = esc(&r.name)
         ));
     }
-    body.push_str("</tbody></table><h2>Recent games</h2>");
-    let recent: Vec<(u64, &GameRecord)> = snap
-        .records
-        .iter()
-        .rev()
-        .take(20)
-        .map(|r| (r.game, r))
-        .collect();
-    body.push_str(&games_table(&recent));
+    body.push_str("</tbody></table><h2>Recent games</h2><div id=\"recent\">");
+    body.push_str(&games_table(&recent_games(&snap.records)));
+    body.push_str("</div>");
     page(StatusCode::OK, &b.league, name_of(&me), &body)
 }
 

@@ -4,7 +4,7 @@
 //! refused inline script or style would be one) and no request to another host.
 
 use super::*;
-use crate::support::browser::{Driver, Session};
+use crate::support::browser::{screenshot, Driver, Session};
 use serde_json::{json, Value};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -91,16 +91,25 @@ fn a_participant_submits_with_the_form_and_watches_the_ladder() {
 
     let driver = Driver::start();
     let s = Session::new(&driver, &dir.join("profile"));
+    // What a participant sees at each step, kept for a person to look at (not compared).
+    let shots = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/serve-screens");
+    std::fs::create_dir_all(&shots).unwrap();
+    let shot = |name: &str| screenshot(&s, &shots.join(format!("{name}.png")));
+    s.open(&format!("{}/enter", site.url));
+    shot("1-enter");
     s.open(&format!("{}/login", site.url));
+    shot("2-login");
     type_into(&s, "input[name=token]", &alice);
     click(&s, "form[action='/login'] button");
     until(&s, "signed in", "return location.pathname;", |v| {
         v == "/entrants/alice"
     });
 
+    shot("3-signed-in");
     s.open(&format!("{}/submit", site.url));
     type_into(&s, "input[type=file]", c.join("bot.c").to_str().unwrap());
     s.js("document.querySelector('select[name=language]').value = 'c';");
+    shot("4-submit");
     click(&s, "form[action='/submit'] button");
     until(
         &s,
@@ -129,6 +138,7 @@ fn a_participant_submits_with_the_form_and_watches_the_ladder() {
         "no reload"
     );
     only_the_site_and_quiet(&s, &site.url, "the submission's page");
+    shot("5-submission-accepted");
 
     // The leaderboard updates in place: the games column grows while the page stays.
     s.open(&format!("{}/", site.url));
@@ -143,16 +153,39 @@ fn a_participant_submits_with_the_form_and_watches_the_ladder() {
         json!(true),
         "no reload"
     );
+    // The count, the note and the recent games follow in the same update.
+    let played = s.js("return document.getElementById('played').textContent;");
+    let played: u64 = played.as_str().unwrap().parse().unwrap();
+    let listed = "return Array.from(document.querySelectorAll('#leaderboard tbody tr')).map(r => Number(r.cells[4].textContent));";
+    let listed = s.js(listed);
+    let per_bot: u64 = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_u64().unwrap())
+        .sum();
+    assert_eq!(played * 2, per_bot, "each game counts for both bots");
+    let recent =
+        s.js("return document.querySelectorAll('#recent tbody tr a[href^=\"/games/\"]').length;");
+    assert_eq!(recent.as_u64(), Some(played.min(20)), "the recent games");
+    assert_eq!(
+        s.js("return document.getElementById('ratings-note').hidden;"),
+        json!(true),
+        "no 'fewer than two bots' note once both have played"
+    );
     only_the_site_and_quiet(&s, &site.url, "the leaderboard");
+    shot("6-leaderboard");
 
     s.open(&format!("{}/entrants/alice", site.url));
     let heading = s.js("return document.querySelector('h1').textContent;");
     assert_eq!(heading, json!("alice"));
     only_the_site_and_quiet(&s, &site.url, "the entrant's page");
+    shot("7-entrant");
 
     s.open(&format!("{}/games/1", site.url));
     let (game, _, position) = s.board();
     assert_eq!(game, 1);
     assert!(position.starts_with("darra "), "{position}");
     only_the_site_and_quiet(&s, &site.url, "a game's page");
+    shot("8-game");
 }
