@@ -40,6 +40,7 @@ pub const PYTHON_PACKAGE: &[(&str, &str)] = sources!("python":
     "baraza/protocol.py",
     "baraza/spaces.py",
     "baraza/pettingzoo.py",
+    "baraza/openspiel.py",
 );
 
 /// Where the rules crate is for a crate in `python/` or `bots/<kit>/` of the checkout, as
