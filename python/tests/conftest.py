@@ -51,3 +51,13 @@ def example_rows(game):
 @pytest.fixture(scope="session")
 def exe():
     return baraza_exe()
+
+
+def optional_module(name):
+    """An optional extra's library (pettingzoo, pyspiel): its tests skip where it is not
+    installed, except under CI=true, where .ci/run installs it and a missing one must fail."""
+    if os.environ.get("CI") == "true":
+        import importlib
+
+        return importlib.import_module(name)
+    return pytest.importorskip(name)

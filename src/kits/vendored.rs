@@ -38,6 +38,9 @@ pub const PYTHON_PACKAGE: &[(&str, &str)] = sources!("python":
     "src/lib.rs",
     "baraza/__init__.py",
     "baraza/protocol.py",
+    "baraza/spaces.py",
+    "baraza/pettingzoo.py",
+    "baraza/openspiel.py",
 );
 
 /// Where the rules crate is for a crate in `python/` or `bots/<kit>/` of the checkout, as
