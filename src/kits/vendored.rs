@@ -36,7 +36,9 @@ pub const PYTHON_PACKAGE: &[(&str, &str)] = sources!("python":
     "Cargo.toml",
     "Cargo.lock",
     "src/lib.rs",
+    "src/replay.rs",
     "baraza/__init__.py",
+    "baraza/log.py",
     "baraza/protocol.py",
 );
 
