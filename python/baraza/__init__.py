@@ -6,9 +6,11 @@
     pos.after("1A")        # a new Position; pos.play("1A") changes pos itself
 
 Every string is the protocol's (protocol.md). `baraza.run(choose)` plays the protocol for a
-bot written as a function. The API is in docs/python.md.
+bot written as a function; `baraza.read_games(path)` reads a run's games for analysis. The API is in docs/python.md.
 """
-from ._baraza import Position, rulesets
+from ._baraza import Position, Status, rulesets
+from .log import Game, LogError, Ply, read_games, rows
 from .protocol import Go, info, run
 
-__all__ = ["Position", "rulesets", "Go", "info", "run"]
+__all__ = ["Position", "Status", "rulesets", "Game", "LogError", "Ply", "read_games", "rows",
+           "Go", "info", "run"]
