@@ -44,14 +44,17 @@ pub struct GameView {
     pub round: String,
     #[serde(rename = "m")]
     pub moves: Vec<String>,
-    #[serde(rename = "ms")]
+    /// Sent in digits ([`super::wire::encode_times`]).
+    #[serde(rename = "ms", serialize_with = "super::wire::times")]
     pub times_ms: Vec<u64>,
-    /// The player who made each ply, `1` or `2`, one character per ply.
-    #[serde(rename = "by")]
+    /// The player who made each ply, `1` or `2`, one character per ply; not sent when the
+    /// players alternate, player 1 first.
+    #[serde(rename = "by", skip_serializing_if = "super::wire::alternate")]
     pub movers: String,
     /// The position after each ply, from ply 0 (the start), without the leading ruleset id
-    /// (the page puts `rs` back): `p[k]` is the position after `k` plies.
-    #[serde(rename = "p")]
+    /// (the page puts `rs` back): `p[k]` is the position after `k` plies. Sent as changes
+    /// from the position before ([`super::wire`]).
+    #[serde(rename = "p", serialize_with = "super::wire::positions")]
     pub positions: Vec<String>,
     /// Game-clock time left, in ms, of player 1 and player 2 after each ply (`2k`, `2k+1`);
     /// `None` when neither player had a game clock (fixed time per move only).
@@ -67,7 +70,11 @@ pub struct GameView {
     pub evals: Vec<Option<(i64, String)>>,
     /// `(ply, hole, player)`: each hole or cell the (1-based) ply emptied by a capture, and
     /// who took it ([`crate::game::Game::captures`]), for the board's capture marks.
-    #[serde(rename = "x", skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        rename = "x",
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "super::wire::captures"
+    )]
     pub captures: Vec<(usize, String, u8)>,
     /// The engine's status of the last position (`ongoing` or `<result> <reason>`).
     #[serde(rename = "st")]

@@ -2,9 +2,11 @@
 //! (`baraza results --format html`) and the live page of a running event (`--live`).
 //!
 //! Every position a page shows is computed here, by the engines, when the page is written: the
-//! page's script only draws position strings and steps through them, it knows no rule. The
-//! page loads nothing (no script, font or image from anywhere): the template, the script and
-//! the style sheet are compiled into baraza and written inline.
+//! page's script only draws position strings and steps through them, it knows no rule. They
+//! travel as each position's changes from the one before ([`wire`]), read back by the script
+//! when a game is first shown. The page loads nothing (no script, font or image from
+//! anywhere): the template, the script and the style sheet are compiled into baraza and
+//! written inline.
 
 pub mod bot_anchors;
 pub mod bots;
@@ -18,6 +20,7 @@ pub mod page;
 pub mod report;
 pub mod svg;
 pub mod think_time;
+pub mod wire;
 
 pub use game_view::{build_games, GameView};
 pub use load::{load, Loaded};

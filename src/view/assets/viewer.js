@@ -28,8 +28,82 @@
     return e;
   }
   function family(rs) { return rs.split('-')[0]; }
-  function position(g, k) { return g.rs + ' ' + g.p[k]; }
-  function plies(g) { return g.p.length - 1; }
+  function position(g, k) { return g.rs + ' ' + expand(g).p[k]; }
+  function plies(g) { return expand(g).p.length - 1; }
+
+  // ---- a game's per-ply data, read back when it is first shown ----------------------------
+  // baraza writes it compactly (src/view/wire.rs says how): each position as the tokens that
+  // changed from the one before, the think times in digits, the captures as one string. No
+  // rule is needed to read it back.
+
+  var ALPHA = "#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+  var BASE = 45;
+  function digitValue(c) {
+    var v = ALPHA.indexOf(c);
+    return v >= 0 ? v : c.charCodeAt(0) - 0xC0 + ALPHA.length;
+  }
+  function cut(p) {
+    return { tokens: p.split(/[,\/ ]/), cuts: p.replace(/[^,\/ ]/g, '') };
+  }
+  function join(tokens, cuts) {
+    var s = tokens[0];
+    for (var i = 1; i < tokens.length; i++) { s += cuts[i - 1] + tokens[i]; }
+    return s;
+  }
+  function decodePositions(text) {
+    var bang = text.indexOf('!');
+    var first = text.slice(0, bang);
+    var c = cut(first);
+    var tokens = c.tokens;
+    var cuts = c.cuts;
+    var t = tokens.length;
+    var out = [first];
+    var i = bang + 1;
+    if (i >= text.length) { return out; }
+    function untilBang() {
+      var end = text.indexOf('!', i);
+      var v = text.slice(i, end);
+      i = end + 1;
+      return v;
+    }
+    while (i < text.length) {
+      var ch = text[i++];
+      if (ch === ' ') { out.push(join(tokens, cuts)); continue; }
+      var v = digitValue(ch);
+      var kind = Math.floor(v / t);
+      var k = v % t;
+      if (kind === 0) { tokens[k] = String(Number(tokens[k]) + 1); }
+      else if (kind === 1) { tokens[k] = '0'; }
+      else if (kind === 2) { tokens[k] = untilBang(); }
+      else if (kind === 3) { tokens[k] = String(Number(tokens[k]) - 1); }
+      else { c = cut(untilBang()); tokens = c.tokens; cuts = c.cuts; t = tokens.length; }
+    }
+    out.push(join(tokens, cuts));
+    return out;
+  }
+  function decodeTimes(text) {
+    var out = [];
+    var n = 0;
+    for (var i = 0; i < text.length; i++) {
+      var d = digitValue(text[i]);
+      if (d >= BASE) { n = n * BASE + d - BASE; } else { out.push(n * BASE + d); n = 0; }
+    }
+    return out;
+  }
+  function expand(g) {
+    if (g.ready) { return g; }
+    if (typeof g.p === 'string') { g.p = decodePositions(g.p); }
+    if (typeof g.ms === 'string') { g.ms = decodeTimes(g.ms); }
+    if (typeof g.x === 'string') {
+      g.x = g.x.split(';').map(function (c) { var v = c.split(','); return [Number(v[0]), v[1], Number(v[2])]; });
+    }
+    if (g.by === undefined) {
+      g.by = '';
+      for (var i = 0; i < g.p.length - 1; i++) { g.by += i % 2 ? '2' : '1'; }
+    }
+    g.ready = true;
+    return g;
+  }
   function name(g, p) { return p === 1 ? g.w : g.b; }
 
   // ---- the game list --------------------------------------------------------------------
@@ -66,36 +140,60 @@
 
   var LIST_COLUMNS = ['game', 'player 1', 'player 2', 'result', 'termination', 'plies'];
 
+  // Text for innerHTML: the page builds the game list as one string (10,000 rows of elements
+  // made one by one took seconds).
+  function html(text) {
+    return visible(text).replace(/[&<>"]/g, function (c) {
+      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c];
+    });
+  }
+
+  // By number: the order of the schedule, not of the games' ends.
+  var ORDER = games.slice().sort(function (x, y) { return x.n - y.n; });
+  // The list draws the games the filters keep a few hundred rows at a time, more as it is
+  // scrolled to its end: a table of 10,000 rows took the browser over ten seconds to lay out.
+  var LIST_STEP = 300;
+  var listed = [];
+  var drawn = 0;
+
+  function rowHtml(g) {
+    // A narrow window shows each row as a card: every cell names its column.
+    var cells = '<td data-label="game"><a href="#g' + g.n + '">' + g.n + '</a>' +
+      (g.id ? ' <span class="gid">' + html(g.id) + '</span>' : '') + '</td>';
+    [g.w, g.b, g.r, g.t, g.m.length].forEach(function (v, i) {
+      cells += '<td data-label="' + LIST_COLUMNS[i + 1] + '">' + html(v) + '</td>';
+    });
+    return '<tr id="row-g' + g.n + '"' + (cur && cur.n === g.n ? ' class="current"' : '') +
+      '>' + cells + '</tr>';
+  }
+
   function renderList() {
     var bot = $('f-bot').value;
     var res = $('f-result').value;
     var term = $('f-term').value;
-    var body = $('games').tBodies[0];
-    var rows = document.createDocumentFragment();
-    var shown = 0;
-    // By number: the order of the schedule, not of the games' ends.
-    var order = games.slice().sort(function (x, y) { return x.n - y.n; });
-    order.forEach(function (g) {
-      if (!keep(g, bot, res, term)) { return; }
-      shown++;
-      var tr = el('tr');
-      tr.id = 'row-g' + g.n;
-      var a = el('a', null, g.n);
-      a.href = '#g' + g.n;
-      var td = el('td');
-      td.appendChild(a);
-      if (g.id) { td.appendChild(document.createTextNode(' ')); td.appendChild(el('span', 'gid', g.id)); }
-      tr.appendChild(td);
-      [g.w, g.b, g.r, g.t, g.m.length].forEach(function (v) { tr.appendChild(el('td', null, v)); });
-      // A narrow window shows each row as a card: every cell names its column.
-      LIST_COLUMNS.forEach(function (name, i) { tr.cells[i].setAttribute('data-label', name); });
-      if (cur && cur.n === g.n) { tr.className = 'current'; }
-      tr.onclick = function () { go(g.n, 0); };
-      rows.appendChild(tr);
-    });
-    body.textContent = '';
-    body.appendChild(rows);
-    $('count').textContent = shown + ' of ' + games.length + ' games';
+    listed = ORDER.filter(function (g) { return keep(g, bot, res, term); });
+    drawn = 0;
+    $('games').tBodies[0].textContent = '';
+    moreRows();
+    $('count').textContent = listed.length + ' of ' + games.length + ' games';
+  }
+
+  function moreRows() {
+    var next = listed.slice(drawn, drawn + LIST_STEP);
+    drawn += next.length;
+    $('games').tBodies[0].insertAdjacentHTML('beforeend', next.map(rowHtml).join(''));
+  }
+
+  function listScrolled() {
+    var wrap = $('games-wrap');
+    if (drawn < listed.length && wrap.scrollTop + 2 * wrap.clientHeight >= wrap.scrollHeight) {
+      moreRows();
+    }
+  }
+
+  function listClick(e) {
+    var tr = e.target.closest && e.target.closest('tr');
+    if (tr && tr.id.indexOf('row-g') === 0) { go(Number(tr.id.slice(5)), 0); }
   }
 
   // ---- boards ---------------------------------------------------------------------------
@@ -337,6 +435,7 @@
   }
 
   function show(g, k) {
+    expand(g);
     k = Math.max(0, Math.min(k, plies(g)));
     var changed = cur !== g;
     cur = g;
@@ -543,6 +642,8 @@
   function init() {
     fillFilters();
     renderList();
+    $('games').tBodies[0].onclick = listClick;
+    $('games-wrap').onscroll = listScrolled;
     $('summary').textContent = games.length + ' game' + (games.length === 1 ? '' : 's');
     $('b-first').onclick = function () { stop(); if (cur) { show(cur, 0); } };
     $('b-prev').onclick = function () { stop(); step(-1); };

@@ -6,12 +6,16 @@ use crate::support::{baraza, baraza_ok, read_jsonl, temp_dir, tournament, Match}
 use serde_json::Value;
 use std::path::Path;
 
-/// The games' data the page carries.
+/// The games' data the page carries, read back to the plain form (every position listed).
 fn page_data(html: &str) -> Value {
     let open = r#"<script type="application/json" id="data">"#;
     let start = html.find(open).expect("data element") + open.len();
     let len = html[start..].find("</script>").unwrap();
-    serde_json::from_str(&html[start..start + len]).unwrap()
+    let mut data: Value = serde_json::from_str(&html[start..start + len]).unwrap();
+    for g in data["games"].as_array_mut().unwrap() {
+        baraza::view::wire::expand(g);
+    }
+    data
 }
 
 /// Nothing the browser would fetch: no src, no external link, no CSS import or url().
@@ -243,4 +247,51 @@ fn unreadable_logs_are_one_line_errors() {
     let bad = dir.join("bad.jsonl");
     std::fs::write(&bad, "{\"game\": 1}\n{}\n").unwrap();
     refuse(&bad, "line 1: not a game record");
+}
+
+/// The figure of issue 41: 10,000 games of `bench/synth_log.py` (Darra, 73 plies a game on
+/// average) made a 37.7 MB page; the bound is 15 MB.
+#[test]
+#[cfg_attr(not(tool_python3), ignore = "needs python3")]
+fn ten_thousand_games_make_a_page_under_15_mb() {
+    crate::support::need(crate::support::Tool::Python3);
+    let dir = temp_dir("view-10k");
+    let synth = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/synth_log.py");
+    let made = std::process::Command::new("python3")
+        .arg(&synth)
+        .arg(&*dir)
+        .args(["5", "500", "1"])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let page = dir.join("view.html");
+    baraza_ok([
+        "view",
+        dir.join("whole").to_str().unwrap(),
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let size = html.len();
+    assert!(size < 15_000_000, "{size} bytes");
+    // Every position is still there: the last game's, read back, are the engine's.
+    let data = page_data(&html);
+    let games = data["games"].as_array().unwrap();
+    assert_eq!(games.len(), 10_000);
+    let last = &games[9_999];
+    let p = last["p"].as_array().unwrap();
+    let moves: Vec<&str> = last["m"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(p.len(), moves.len() + 1);
+    let start = format!("darra {}", p[0].as_str().unwrap());
+    let mut args = vec!["rules", "apply", start.as_str()];
+    args.extend(&moves);
+    assert_eq!(
+        format!("darra {}", p[moves.len()].as_str().unwrap()),
+        baraza_ok(args).trim_end()
+    );
 }

@@ -200,3 +200,64 @@ fn the_report_page_links_into_its_viewer_in_chromium() {
         .collect();
     assert!(errors.is_empty(), "{errors:?}");
 }
+
+/// A long list is drawn 300 rows at a time, more as it is scrolled to its end; the filters
+/// count every game they keep, and a drawn row still opens its game. 700 games of
+/// `bench/synth_log.py` (2 bots, 350 rounds).
+#[test]
+#[cfg_attr(
+    not(all(tool_chromium, tool_python3)),
+    ignore = "needs chromium, chromedriver and python3"
+)]
+fn a_long_game_list_is_drawn_as_it_is_scrolled_in_chromium() {
+    need(Tool::Chromium);
+    need(Tool::Python3);
+    let dir = temp_dir("view-long-list");
+    let synth = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench/synth_log.py");
+    let made = std::process::Command::new("python3")
+        .arg(&synth)
+        .arg(&*dir)
+        .args(["2", "350", "1"])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let html = dir.join("view.html");
+    write_view(&dir.join("whole/games.jsonl"), &html);
+    let driver = Driver::start();
+    let session = Session::new(&driver, &dir.join("profile"));
+    session.post("/window/rect", json!({"width": 1400, "height": 900}));
+    session.open(&format!("file://{}", html.display()));
+    let rows = "return [document.querySelectorAll('#games tbody tr').length,\
+                document.getElementById('count').textContent];";
+    assert_eq!(session.js(rows), json!([300, "700 of 700 games"]));
+    let scroll = "var w = document.getElementById('games-wrap'); w.scrollTop = w.scrollHeight;";
+    for want in [600, 700, 700] {
+        session.js(scroll);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while session.js(rows)[0] != json!(want) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(session.js(rows)[0], json!(want));
+    }
+    // The 650th row, drawn by the scrolling, opens game 650.
+    session.js("document.getElementById('row-g650').cells[1].click();");
+    assert_eq!(session.board().0, 650);
+    assert_eq!(
+        session.js("return document.querySelector('#games tr.current').id;"),
+        json!("row-g650")
+    );
+    // A filter starts the list again: the games player 1 won, 300 of them drawn at most.
+    session.js("var s = document.getElementById('f-result'); s.value = '1-0'; s.onchange();");
+    let shown = session.js(rows);
+    let kept: u64 = shown[1]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(kept > 0 && kept < 700, "{shown}");
+    assert_eq!(shown[0], json!(kept.min(300)));
+    session.assert_offline_and_quiet("the long list");
+}

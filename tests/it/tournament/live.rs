@@ -56,7 +56,8 @@ impl Version {
             "</script>",
         ))
         .unwrap();
-        let games = data["games"].as_array().unwrap().clone();
+        let mut games = data["games"].as_array().unwrap().clone();
+        games.iter_mut().for_each(baraza::view::wire::expand);
         Version {
             state,
             live,
