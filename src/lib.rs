@@ -29,7 +29,7 @@
 //! - [`clock`]: time controls; [`referee`]: one game between two bots, in named steps.
 //! - [`outcome`]: a record's result and termination as typed values.
 //! - [`record`]: the game record, the PGN-like log, its checks, the `info` form, adjudication,
-//!   replay.
+//!   replay; [`stepper`]: a game of a log stepped through with the keys on a terminal.
 //! - [`builtin`]: the built-in bots (random, greedy, search) and the balanced opening suites
 //!   generated from search's scores; [`kits`]: the starter kits of `new-bot`.
 //!
@@ -75,6 +75,7 @@ pub mod run_builder;
 pub mod serve;
 pub mod signals;
 pub mod stats;
+pub mod stepper;
 
 pub mod tournament;
 pub mod view;

@@ -7,8 +7,11 @@ use clap::Args;
 Without options: one line per game (players, result, termination, plies, OK or the problem).
 The log is the PGN-like log or JSON lines (games.jsonl, `match --jsonl`), read a game at a
 time. --game K steps through the game numbered K (its GameIndex) ply by ply, --id r1-p4-a the
-game with that schedule id; --game K --ply P prints what `baraza rules show` prints for the
-position after P plies. --verify exits with status 1 naming the game, line and
+game with that schedule id: on a terminal with the keys (Left/Right one ply, Up/Down ten,
+Home/End, a ply number then Enter, q to quit), showing the ply, its mover and move, the
+clocks, the mover's eval and the board; otherwise (output or input not a terminal, or --json)
+every ply at once. --game K --ply P prints what `baraza rules show` prints for the position
+after P plies. --verify exits with status 1 naming the game, line and
 ply of the first inconsistency; given a run folder, it checks the whole run as `baraza results
 DIR --verify` does (games.jsonl against the schedule, and games.pgn). The format and the
 checks: docs/log-format.md.

@@ -1,6 +1,6 @@
 //! `baraza replay <log>`: re-judge the games of a log (the PGN-like log or JSON lines) with
-//! the engines; summarise, step through a game, show the board at a ply, export, or verify the
-//! whole log. The log is read a game at a time ([`crate::record::log_games`]).
+//! the engines; summarise, step through a game (with the keys on a terminal,
+//! [`crate::stepper`]), show the board at a ply, export, or verify the whole log. The log is read a game at a time ([`crate::record::log_games`]).
 
 use crate::cli::{ExportFormat, ReplayArgs};
 use crate::record::log_games::{LogGame, LogGames, LogKind};
@@ -8,7 +8,7 @@ use crate::record::replay_pick::{pick_game, Pick, PickError};
 use crate::record::replay_text::{describe, show_ply, step_through, summary};
 use crate::tournament::log::games_jsonl::GAMES_FILE;
 use anyhow::{anyhow, bail, Context};
-use std::io::{BufReader, Write};
+use std::io::{BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 type Log = LogGames<BufReader<std::fs::File>>;
@@ -77,12 +77,21 @@ pub fn run(out: &mut dyn Write, args: ReplayArgs) -> anyhow::Result<()> {
             let ply = args.ply.unwrap_or(0);
             return show_ply(out, g, ply, args.json).map_err(game_error);
         }
+        (Some(g), None) if !args.verify && !args.json && on_terminal() => {
+            return crate::stepper::step(out, g).map_err(game_error)
+        }
         (Some(g), None) if !args.verify => {
             return step_through(out, g, args.json).map_err(game_error)
         }
         _ => {}
     }
     judge(out, &file, one, &mut log, &args)
+}
+
+/// Whether a person is at a terminal to step through a game with the keys: both standard
+/// input (the keys) and standard output (the screen) are one.
+fn on_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
 /// The game number of schedule id `id`, from the games.jsonl beside the PGN `path` (the PGN

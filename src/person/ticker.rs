@@ -8,10 +8,16 @@ use std::time::{Duration, Instant};
 
 /// `your clock: 59s` (tenths under ten seconds).
 pub fn clock_line(left_ms: u64) -> String {
+    format!("your clock: {}", seconds(left_ms))
+}
+
+/// `59s`, or `9.5s` under ten seconds: a clock as the person is shown it (also by `replay`
+/// stepping through a game).
+pub fn seconds(left_ms: u64) -> String {
     if left_ms < 10_000 {
-        format!("your clock: {:.1}s", left_ms as f64 / 1000.0)
+        format!("{:.1}s", left_ms as f64 / 1000.0)
     } else {
-        format!("your clock: {}s", left_ms / 1000)
+        format!("{}s", left_ms / 1000)
     }
 }
 

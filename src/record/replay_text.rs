@@ -75,13 +75,13 @@ fn ids_text((name, author): (Option<&str>, Option<&str>)) -> Option<String> {
 }
 
 /// The start position of a game, or a one-line error naming it.
-fn start(g: &LogGame) -> anyhow::Result<Box<dyn Position>> {
+pub fn start(g: &LogGame) -> anyhow::Result<Box<dyn Position>> {
     verify::start_position(&g.game.record)
         .map_err(|m| anyhow!("game {} (line {}): {m}", g.index(), g.game.line))
 }
 
 /// Play move `i` (0-based) of game `g`, or fail naming the game, ply and line.
-fn play(g: &LogGame, pos: &mut Box<dyn Position>, i: usize) -> anyhow::Result<()> {
+pub fn play(g: &LogGame, pos: &mut Box<dyn Position>, i: usize) -> anyhow::Result<()> {
     let (k, game) = (g.index(), &g.game);
     let mv = &game.record.moves[i];
     let line = game.move_lines.get(i).copied().unwrap_or(game.line);

@@ -212,8 +212,10 @@ pub fn build(n: usize, rec: &GameRecord, info: [Vec<(usize, String)>; 2]) -> Gam
     }
 }
 
-/// Both game clocks after every ply, booked as the referee booked them ([`Clock::charge`]).
-fn clocks(rec: &GameRecord, movers: &str) -> Option<Vec<u64>> {
+/// Both game clocks after every ply (player 1's and player 2's after ply `k` at `2k`, `2k+1`),
+/// booked as the referee booked them ([`Clock::charge`]); `movers` is `1` or `2` for each ply.
+/// `None` when neither player had a game clock.
+pub fn clocks(rec: &GameRecord, movers: &str) -> Option<Vec<u64>> {
     let tc = parse_time_control(&rec.time_control)?;
     if tc.iter().all(|t| t.clock.is_none()) {
         return None;

@@ -1,6 +1,7 @@
 //! `baraza play`: a person against a bot, under the referee. Through stdin (no terminal)
 //! against builtin:random and a scripted bot, and once in tmux on a real terminal.
 
+use crate::support::tmux::Tmux;
 use crate::support::{baraza, exe, need, temp_dir, verify_log, Match, Tool};
 use std::time::{Duration, Instant};
 
@@ -307,64 +308,6 @@ fn bad_play_arguments_are_one_line_errors() {
         .args(["play", "darra", "builtin:random", "--as", "3"])
         .assert()
         .code(2);
-}
-
-/// tmux on a private server socket, killed when dropped.
-struct Tmux(String);
-
-impl Tmux {
-    /// A server named `name` whose one 120x50 session `play` runs the shell command `cmd`.
-    fn start(name: &str, cmd: &str) -> Tmux {
-        let tmux = Tmux(format!("{name}-{}", std::process::id()));
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "play",
-            "-x",
-            "120",
-            "-y",
-            "50",
-            cmd,
-        ]);
-        tmux
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = std::process::Command::new("tmux")
-            .args(["-L", &self.0])
-            .args(args)
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-e", "-t", "play"])
-    }
-
-    fn wait_for(&self, text: &str) -> String {
-        self.wait_until(text, |s| s.contains(text))
-    }
-
-    /// The first screen `seen` accepts (`what` names it when none comes in 30 s).
-    fn wait_until(&self, what: &str, seen: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let s = self.screen();
-            if seen(&s) {
-                return s;
-            }
-            assert!(Instant::now() < deadline, "never saw {what} on:\n{s}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod reader_rules;
 mod repair;
 mod replay_of_matches;
 mod replay_sources;
+mod replay_stepping;
 mod replay_verify;
 mod verify_edits;
 mod verify_results;

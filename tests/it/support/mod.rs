@@ -1,8 +1,9 @@
 //! What the tests share: the binary under test, the test bots (`test_bots`, by name),
 //! scratch directories, the tools some tests need (`tools`: a test lacking one is reported as
-//! ignored, with the reason, and runs under `CI=true`), waiting for a child, builders of the
-//! `baraza match` and `baraza tournament` command lines (`matches`, `tournaments`), processes
-//! found by a marker and the CPU they take (`procs`). `fuzz` is the bounded fuzz run's machinery.
+//! ignored, with the reason, and runs under `CI=true`), tmux as a real terminal (`tmux`),
+//! waiting for a child, builders of the `baraza match` and `baraza tournament` command lines
+//! (`matches`, `tournaments`), processes found by a marker and the CPU they take (`procs`).
+//! `fuzz` is the bounded fuzz run's machinery.
 
 #![allow(dead_code)]
 
@@ -11,6 +12,7 @@ pub mod fuzz;
 mod matches;
 mod procs;
 mod test_bots;
+pub mod tmux;
 mod tools;
 mod tournaments;
 
