@@ -54,7 +54,7 @@ def exe():
 
 
 def optional_module(name):
-    """An optional extra's library (pettingzoo, pyspiel): its tests skip where it is not
+    """An optional extra's library (pettingzoo, pyspiel, pandas): its tests skip where it is not
     installed, except under CI=true, where .ci/run installs it and a missing one must fail."""
     if os.environ.get("CI") == "true":
         import importlib

@@ -10,7 +10,7 @@ import pytest
 
 import baraza
 from baraza import Position
-from conftest import DATA, baraza_exe
+from conftest import DATA, baraza_exe, optional_module
 
 
 def run_cli(*args):
@@ -239,7 +239,7 @@ def test_a_damaged_json_line_gets_the_cli_s_line_up_to_the_parser_s_words(run, t
 
 
 def test_rows_make_a_pandas_data_frame(run):
-    pandas = pytest.importorskip("pandas")
+    pandas = optional_module("pandas")
     games = baraza.read_games(run)
     df = pandas.DataFrame(baraza.rows(games))
     assert len(df) == sum(len(g.moves) for g in games)
@@ -322,7 +322,7 @@ def test_the_analysis_in_the_docs_runs_on_a_tournament(run, tmp_path):
 
 
 def test_the_pandas_example_in_the_docs_runs(run):
-    pytest.importorskip("pandas")
+    optional_module("pandas")
     [snippet] = [b for b in doc_blocks() if b.startswith("import pandas")]
     scope = {"baraza": baraza, "games": baraza.read_games(run)}
     exec(snippet.replace("df.groupby", "table = df.groupby"), scope)
