@@ -10,6 +10,7 @@ pub mod browser;
 pub mod fuzz;
 mod matches;
 mod procs;
+pub mod slurm;
 mod test_bots;
 mod tools;
 mod tournaments;
