@@ -86,7 +86,19 @@ impl Player {
 
     /// A batch played in this process: its games (none when asked to stop).
     fn here(&self) -> Result<usize, Trouble> {
-        let report = run::run(&self.league, Amount::Games(self.batch_games), &self.choices)?;
+        let report = match run::run(&self.league, Amount::Games(self.batch_games), &self.choices) {
+            // Stopped by SIGTERM: the next start of the server, not `league run`, finishes it.
+            Err(LeagueError::Stopped {
+                played,
+                batch,
+                remaining,
+                ..
+            }) => {
+                eprintln!("serve: batch {batch}: stopped with {played} of its {remaining} remaining games played; the next start of `baraza serve` finishes it");
+                return Ok(0);
+            }
+            report => report?,
+        };
         let played: usize = report.batches.iter().map(|(_, n)| n).sum();
         for (b, n) in &report.batches {
             eprintln!("serve: batch {b}: {n} games played");
