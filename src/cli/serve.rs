@@ -9,6 +9,10 @@ played in the sandbox. The first line on stdout is `listening on http://HOST:POR
 line on stderr for each request, submission step and batch. Ctrl-C or SIGTERM stops it
 (the games in play are finished or left to the next start; a build in progress starts again).
 
+--slurm sends each batch to Slurm as a job array of its shards, each task running
+`baraza league run DIR --shard K/N` with --concurrency CPUs, and merges them when the job
+ends; a job left running by a stopped server is waited for at the next start.
+
 Participants need a token: `baraza league invite DIR NAME` prints one (or give
 --open-registration). docs/serve.md puts it behind a TLS proxy with systemd.
 
@@ -42,4 +46,14 @@ pub struct ServeArgs {
         requires = "open_registration"
     )]
     pub registrations_per_minute: usize,
+    /// Play each batch on Slurm: a job array of `league run --shard` tasks, merged when it ends
+    /// (the league folder and baraza on a file system every node mounts)
+    #[arg(long)]
+    pub slurm: bool,
+    /// Tasks in each batch's job array, at most one per game pair [default: one per pair]
+    #[arg(long, value_name = "N", requires = "slurm", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub slurm_shards: Option<u32>,
+    /// Slurm partition of the batches' jobs [default: the cluster's]
+    #[arg(long, value_name = "NAME", requires = "slurm")]
+    pub slurm_partition: Option<String>,
 }

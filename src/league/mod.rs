@@ -20,6 +20,7 @@
 //! - [`pgn_in_step`]: games.pgn checked against the log by its last game, rewritten if not;
 //! - [`run`]: `league run`, batch after batch, finishing a killed run's batch first;
 //! - [`shards`]: a batch played in shards and merged back;
+//! - [`slurm`]: a batch's shards played as a Slurm job array, then merged (`serve --slurm`);
 //! - [`leaderboard`], [`leaderboard_render`]: the leaderboard and its text, Markdown, HTML.
 
 pub mod admission;
@@ -36,4 +37,5 @@ pub mod matchmaking;
 pub mod pgn_in_step;
 pub mod run;
 pub mod shards;
+pub mod slurm;
 pub mod timestamp;

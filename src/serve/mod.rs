@@ -50,6 +50,8 @@ pub struct ServeOptions {
     /// Registrations a minute when open.
     pub registrations_per_minute: usize,
     pub cores: usize,
+    /// Play the batches as Slurm job arrays (`--slurm`).
+    pub slurm: Option<crate::league::slurm::SlurmOptions>,
 }
 
 /// The setting under which `league invite` finds the site's address.
@@ -103,6 +105,7 @@ pub fn serve(out: &mut dyn Write, o: ServeOptions) -> anyhow::Result<()> {
         batch_games: o.batch_games,
         entered: entered.clone(),
         rated_at: AtomicU64::new(u64::MAX),
+        slurm: o.slurm.clone(),
     };
     let state = http::AppState {
         store: store.clone(),

@@ -13,6 +13,7 @@ mod participants;
 mod refusals;
 mod registration;
 mod restarts;
+mod slurm;
 
 /// How long a submission may take to be built and checked, or a game to be played, on a busy
 /// machine. Reached only when something is wrong.
@@ -57,6 +58,11 @@ pub struct Site {
 
 impl Site {
     pub fn start(league: &Path, extra: &[&str]) -> Site {
+        Site::start_with_env(league, extra, &[])
+    }
+
+    /// Started with `env` added to its environment.
+    pub fn start_with_env(league: &Path, extra: &[&str], env: &[(&str, &Path)]) -> Site {
         let stderr =
             league.with_extension(format!("serve-{}.err", Instant::now().elapsed().as_nanos()));
         let stderr = unique(&stderr);
@@ -70,6 +76,7 @@ impl Site {
                 "1",
             ])
             .args(extra)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&stderr).unwrap())

@@ -129,3 +129,44 @@ fn a_server_killed_mid_batch_and_mid_build_loses_nothing_and_goes_on() {
         "the leaderboard counts each game once"
     );
 }
+
+/// SIGTERM in the middle of a batch: the games left are the next start's, and the log says the
+/// server (not `league run`, which it refuses beside itself) finishes them.
+#[test]
+#[cfg_attr(
+    not(all(tool_bwrap, tool_cc)),
+    ignore = "needs bubblewrap (bwrap) and a C compiler"
+)]
+fn a_server_stopped_mid_batch_says_its_next_start_finishes_the_batch() {
+    for tool in [Tool::Bwrap, Tool::Cc] {
+        need(tool);
+    }
+    let dir = temp_dir("serve-sigterm");
+    let league = new_site_league(&dir);
+    let (alice, bob) = (invite(&league, "alice"), invite(&league, "bob"));
+    let site = Site::start(&league, &["--batch-games", "10"]);
+    let bot = kit(&dir, "c").join("bot.c");
+    let a = site.submit(&alice, "c", &bot);
+    let b = site.submit(&bob, "c", &bot);
+    assert_eq!(site.finished(&alice, a)["status"], "accepted");
+    assert_eq!(site.finished(&bob, b)["status"], "accepted");
+    // One or two of the first batch's ten games played (one at a time): most are left.
+    let start = Instant::now();
+    while !league.join("games.jsonl").exists() || game_ids(&league).is_empty() {
+        assert!(start.elapsed() < PATIENCE, "no game\n{}", site.log());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let log = site.stderr.clone();
+    drop(site);
+    let log = std::fs::read_to_string(log).unwrap();
+    let played = game_ids(&league).len();
+    assert!(played < 10, "the batch was over: {played}");
+    assert!(
+        log.contains(&format!(
+            "serve: batch 1: stopped with {played} of its 10 remaining games played; the next start of `baraza serve` finishes it"
+        )),
+        "{log}"
+    );
+    assert!(!log.contains("league run"), "{log}");
+    assert!(league.join("batch.json").exists());
+}

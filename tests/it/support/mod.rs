@@ -11,6 +11,7 @@ pub mod browser;
 pub mod fuzz;
 mod matches;
 mod procs;
+pub mod slurm;
 mod test_bots;
 pub mod tmux;
 mod tools;
