@@ -12,8 +12,10 @@
 //! - only while some tool is missing for want of a program: anything changes in a folder of
 //!   the PATH (installing the program adds it there). With every tool found nothing is
 //!   watched, so upgrading or installing other software rebuilds nothing;
-//! - only while the Python package is missing though python3 is there: anything changes in
-//!   python3's site-packages folders (where `pip install` puts it).
+//! - only while the Python package or python-chess is missing though python3 is there:
+//!   anything changes in python3's site-packages folders (where `pip install` puts it);
+//! - only while pgn-extract is missing: anything changes in a folder of the PATH or in
+//!   /usr/games (where Debian's package puts it).
 //!
 //! What no such change reveals is probed again only by `touch build.rs` (or `cargo clean -p
 //! baraza`): a tool that stops working (its tests, run, then fail, saying so), bubblewrap
@@ -58,8 +60,13 @@ fn main() {
         }
         if tool.programs().iter().any(|names| on_path(names).is_none()) {
             watch.extend(path_folders());
-        } else if tool == Tool::PythonPackage {
+        } else if matches!(tool, Tool::PythonPackage | Tool::PythonChess) {
             watch.extend(site_packages());
+        }
+        if tool == Tool::PgnExtract {
+            // Debian installs it off the PATH.
+            watch.extend(path_folders());
+            watch.extend(Some(PathBuf::from(tools::USR_GAMES)).filter(|d| d.is_dir()));
         }
     }
     watch.sort();

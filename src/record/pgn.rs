@@ -7,8 +7,16 @@ use crate::outcome::{GameResult, Termination};
 use crate::record::info::Eval;
 use crate::record::{standard_start, GameRecord};
 
-/// Movetext lines are wrapped before this column (one long move may exceed it).
+/// Movetext lines, their `% ` included, are wrapped before this column (one long move may
+/// exceed it).
 const LINE_WIDTH: usize = 79;
+
+/// What every movetext line starts with but the result's: PGN's escape, a `%` in column 1,
+/// which makes a chess reader skip the line. Our moves are not chess moves: pgn-extract and
+/// python-chess, reading them, invented games or read pawn moves; skipping them, each sees
+/// the games with their tags and results and no moves. [`parse_movetext`] takes the line's
+/// text after it.
+const MOVETEXT_ESCAPE: &str = "% ";
 
 /// The tags every game must carry, in the order the writer puts them. `--verify` reports a
 /// missing one; the parser fills a default so that the rest of the game can still be read.
@@ -30,8 +38,9 @@ pub const REQUIRED_TAGS: [&str; 14] = [
 ];
 
 /// Write one game as a PGN-like block: tag pairs, a blank line, the numbered movetext with each
-/// move's think time in a `{<ms>ms}` comment, the result, and a blank line (so games appended one
-/// after the other are separated by blank lines). When the mover's last info line before a move
+/// move's think time in a `{<ms>ms}` comment, each of its lines escaped with `% ` (which
+/// chess readers skip), the result on a line of its own, and a blank line (so games appended
+/// one after the other are separated by blank lines). When the mover's last info line before a move
 /// has a score, the comment carries it after the time, cutechess style: `{103ms +0.25/12}`
 /// ([`Eval`]).
 ///
@@ -81,14 +90,18 @@ pub fn write_pgn(
     // player 2 moves first the first move is written `1... <p2>`. (Player 1 moves first in
     // every standard start.)
     let offset = usize::from(rec.player_two_moved_first());
+    // The length of the movetext line being written, its `% ` included; 0 before its first.
     let mut line_len = 0;
     let mut push = |s: &mut String, token: &str| {
-        if line_len > 0 && line_len + 1 + token.len() > LINE_WIDTH {
-            s.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
+        if line_len > 0 && line_len + 1 + token.len() <= LINE_WIDTH {
             s.push(' ');
             line_len += 1;
+        } else {
+            if line_len > 0 {
+                s.push('\n');
+            }
+            s.push_str(MOVETEXT_ESCAPE);
+            line_len = MOVETEXT_ESCAPE.len();
         }
         s.push_str(token);
         line_len += token.len();
@@ -122,7 +135,11 @@ pub fn write_pgn(
         }
         push(&mut s, &unit);
     }
-    push(&mut s, rec.result.as_str());
+    // The result stands alone and unescaped: it is what ends the game for a chess reader.
+    if !rec.moves.is_empty() {
+        s.push('\n');
+    }
+    s.push_str(rec.result.as_str());
     s.push_str("\n\n");
     out.write_all(s.as_bytes())
 }
@@ -381,8 +398,9 @@ struct Tags {
     lines: Vec<usize>,
 }
 
-/// Read the tag lines of a game from line index `i` (blank and `%` lines skipped); returns the
-/// tags and the index of the first movetext line.
+/// Read the tag lines of a game from line index `i` (blank lines skipped); returns the tags and
+/// the index of the first movetext line: the first that does not start with `[`. A `%` line
+/// after the tags is movetext ([`MOVETEXT_ESCAPE`]; logs of versions before it have none there).
 fn read_tags(src: &mut impl LineSource, mut i: usize) -> Result<(Tags, usize), PgnError> {
     let mut tags = Tags {
         pairs: Vec::new(),
@@ -390,7 +408,7 @@ fn read_tags(src: &mut impl LineSource, mut i: usize) -> Result<(Tags, usize), P
     };
     while let Some(l) = src.line(i)? {
         let l = l.trim();
-        if l.is_empty() || l.starts_with('%') {
+        if l.is_empty() {
             i += 1;
             continue;
         }
@@ -610,7 +628,9 @@ struct Movetext {
     next: usize,
 }
 
-/// Read movetext from line index `start` up to and including its result token.
+/// Read movetext from line index `start` up to and including its result token. A line that
+/// starts with `%` ([`MOVETEXT_ESCAPE`]) is read without it and one space after it; the lines
+/// of older logs, without it, read the same.
 fn parse_movetext(
     src: &mut impl LineSource,
     start: usize,
@@ -625,7 +645,10 @@ fn parse_movetext(
     let mut i = start;
     while let Some(line) = src.line(i)? {
         let ln = i + 1;
-        let mut rest = line;
+        let mut rest = line.trim_start();
+        if let Some(text) = rest.strip_prefix('%') {
+            rest = text.strip_prefix(' ').unwrap_or(text);
+        }
         i += 1;
         loop {
             if let Some((text, _)) = comment.as_mut() {

@@ -178,7 +178,8 @@ fn games_by_key(pgn: &str) -> BTreeMap<(String, String), String> {
         for c in g
             .lines()
             .filter(|l| !l.starts_with('['))
-            .flat_map(|l| l.chars().chain([' ']))
+            // A line of moves starts with the `%` that chess readers skip.
+            .flat_map(|l| l.strip_prefix('%').unwrap_or(l).chars().chain([' ']))
         {
             match c {
                 '{' => depth += 1,

@@ -1,5 +1,6 @@
 //! The logs: the PGN-like log, the formats other tools read, and `replay`.
 
+mod chess_tools;
 mod escaping;
 mod formats;
 mod host_paths;

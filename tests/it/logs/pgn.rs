@@ -56,7 +56,8 @@ fn writes_the_documented_text() {
 [GameIndex "7"]
 [Reason "draw by max plies"]
 
-1. 6A {12ms} 1B {34ms} 2. 1A {0ms} 1/2-1/2
+% 1. 6A {12ms} 1B {34ms} 2. 1A {0ms}
+1/2-1/2
 
 "#;
     assert_eq!(written(&record()), want);
@@ -82,7 +83,7 @@ fn non_standard_start_with_player_two_first() {
     let old = text.replace("[Position ", "[SetUp \"1\"]\n[Position ");
     assert_eq!(parse_pgn_games(&old).unwrap()[0].record, rec);
     assert!(
-        text.ends_with("\n\n1... 3B {5ms} 2. 2A {7ms} 1-0\n\n"),
+        text.ends_with("\n\n% 1... 3B {5ms} 2. 2A {7ms}\n1-0\n\n"),
         "{text}"
     );
     assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
@@ -105,8 +106,9 @@ fn tag_escaping_round_trips_quotes_backslashes_and_control_characters() {
         "{text}"
     );
     assert!(text.contains(r#"[Event "]\"["]"#));
-    // Every tag is one line: 14 tags, a blank line, one movetext line, a blank line.
-    assert_eq!(text.lines().count(), 17);
+    // Every tag is one line: 14 tags, a blank line, one movetext line, the result, a blank
+    // line.
+    assert_eq!(text.lines().count(), 18);
     assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
 }
 
@@ -132,13 +134,14 @@ fn several_games_per_file() {
     let games = parse_pgn_games(&text).unwrap();
     assert_eq!(games.len(), 3);
     assert_eq!(games[0].line, 1);
-    // Game 1: 14 tag lines, a blank line, the movetext line, a blank line.
-    assert_eq!(games[1].line, 18);
-    // Game 2: 14 tags, blank, "0-1", blank.
-    assert_eq!(games[2].line, 35);
+    // Game 1: 14 tag lines, a blank line, the movetext line, the result, a blank line.
+    assert_eq!(games[1].line, 19);
+    // Game 2: 14 tags, blank, "0-1" (no movetext line), blank.
+    assert_eq!(games[2].line, 36);
     // Game 3's moves are after its 15 tags (Position, no SetUp) and a blank line:
-    // line 35 + 16 = 51.
-    assert_eq!(games[2].move_lines, vec![51, 51, 51]);
+    // line 36 + 16 = 52, its result on line 53.
+    assert_eq!(games[2].move_lines, vec![52, 52, 52]);
+    assert_eq!(games[2].end_line, 53);
     let records: Vec<GameRecord> = games.into_iter().map(|g| g.record).collect();
     assert_eq!(records, vec![a, b, c]);
 }
@@ -162,9 +165,13 @@ fn long_games_wrap_below_80_columns_and_round_trip() {
     let movetext: Vec<&str> = text.split("\n\n").nth(1).unwrap().lines().collect();
     assert!(movetext.len() > 20);
     assert!(movetext.iter().all(|l| l.len() <= 79), "{movetext:?}");
+    // Every line of moves is escaped for chess readers; the result stands alone after them.
+    let (result, moves) = movetext.split_last().unwrap();
+    assert_eq!(*result, "1/2-1/2");
+    assert!(moves.iter().all(|l| l.starts_with("% ")), "{movetext:?}");
     // The last move is number 300 (0-based): c{300 % 7}-d{300 % 5}x300, full move 151.
     assert!(text.contains("151. c6-d0x300 {300007ms}"), "{text}");
-    assert!(text.ends_with(" 1/2-1/2\n\n"));
+    assert!(text.ends_with(" {300007ms}\n1/2-1/2\n\n"));
     assert_eq!(parse_pgn(&text).unwrap(), vec![rec]);
 }
 
@@ -175,7 +182,7 @@ fn think_times_are_written_to_a_tenth_of_a_ms_and_read_back() {
     rec.times_us = vec![12_345, 999, 100_050];
     let text = written(&rec);
     assert!(
-        text.contains("1. 6A {12.3ms} 1B {0.9ms} 2. 1A {100ms} 1/2-1/2"),
+        text.contains("% 1. 6A {12.3ms} 1B {0.9ms} 2. 1A {100ms}\n1/2-1/2"),
         "{text}"
     );
     let back = &parse_pgn(&text).unwrap()[0];
@@ -226,7 +233,7 @@ fn a_moves_last_info_with_a_score_goes_into_its_comment_after_the_time() {
         text.contains(
             "[Reason \"draw by max plies\"]\n[BlackIdName \"greedy \\\"v2\\\"\"]\n\
              [BlackIdAuthor \"the baraza team\"]\n\n\
-             1. 6A {12ms +0.25/12} 1B {34ms} 2. 1A {0ms} 1/2-1/2\n"
+             % 1. 6A {12ms +0.25/12} 1B {34ms} 2. 1A {0ms}\n1/2-1/2\n"
         ),
         "{text}"
     );

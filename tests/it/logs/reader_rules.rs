@@ -197,7 +197,7 @@ fn a_zero_score_has_no_sign() {
         let mut out = Vec::new();
         write_pgn(&mut out, &r).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(out.contains("6A {5ms 0.00/3} 0-1"), "{zero}: {out}");
+        assert!(out.contains("6A {5ms 0.00/3}\n0-1"), "{zero}: {out}");
     }
 }
 

@@ -236,7 +236,7 @@ fn an_illegal_move_is_caught() {
 fn a_changed_result_is_caught() {
     let mut games = games_text();
     edit(&mut games, 2, "[Result \"0-1\"]", "[Result \"1-0\"]");
-    edit(&mut games, 2, "{1ms} 0-1", "{1ms} 1-0");
+    edit(&mut games, 2, "{1ms}\n0-1", "{1ms}\n1-0");
     verify_fails(
         "result",
         &games,
@@ -249,17 +249,18 @@ fn a_changed_result_is_caught() {
     // A time forfeit that makes the wrong player lose: player 1 was to move.
     let mut games = games_text();
     edit(&mut games, 3, "[Result \"0-1\"]", "[Result \"1-0\"]");
-    edit(&mut games, 3, "{4ms} 0-1", "{4ms} 1-0");
+    edit(&mut games, 3, "{4ms}\n0-1", "{4ms}\n1-0");
     verify_fails("forfeit-loser", &games, &["game 3 ", "ply 2:", "needs 0-1"]);
-    // Only the tag edited: the log contradicts itself, a parse error on the movetext line.
+    // Only the tag edited: the log contradicts itself, a parse error on the result's line.
     let mut games = games_text();
     edit(&mut games, 2, "[Result \"0-1\"]", "[Result \"1/2-1/2\"]");
     let tag_lines = games[0].lines().count();
-    // Game 2: 15 tags (Position included, no SetUp), a blank line, then its movetext.
+    // Game 2: 15 tags (Position included, no SetUp), a blank line, its movetext line, then
+    // its result.
     verify_fails(
         "result-tag-only",
         &games,
-        &[&format!("line {}:", tag_lines + 17)],
+        &[&format!("line {}:", tag_lines + 18)],
     );
 }
 
@@ -299,7 +300,7 @@ fn a_wrong_termination_is_caught() {
 #[test]
 fn moves_after_the_end_are_caught() {
     let mut games = games_text();
-    edit(&mut games, 2, "6A {1ms} 0-1", "6A {1ms} 1B {2ms} 0-1");
+    edit(&mut games, 2, "6A {1ms}\n0-1", "6A {1ms} 1B {2ms}\n0-1");
     edit(&mut games, 2, "[PlyCount \"1\"]", "[PlyCount \"2\"]");
     verify_fails(
         "after-end",

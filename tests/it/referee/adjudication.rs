@@ -209,7 +209,7 @@ fn decided_ends_a_darra_game_once_a_store_holds_more_than_half() {
             &format!("[Result \"{r}\"]"),
             &format!("[Result \"{other}\"]"),
         )
-        .replace(&format!(" {r}\n"), &format!(" {other}\n"));
+        .replace(&format!("\n{r}\n"), &format!("\n{other}\n"));
     let bad = dir.join("tampered.pgn");
     std::fs::write(&bad, tampered).unwrap();
     let err = refused(&["replay", bad.to_str().unwrap(), "--verify"], 1);

@@ -114,7 +114,7 @@ fn a_tampered_log_fails_at_the_right_game_and_ply() {
     // `B` hole is never legal there.
     let third = games[1]["moves"][2].as_str().unwrap().to_string();
     let start = text.find("[GameIndex \"2\"]").unwrap();
-    let movetext = start + text[start..].find("\n1. ").unwrap();
+    let movetext = start + text[start..].find("\n% 1. ").unwrap();
     let at = movetext + text[movetext..].find(&format!("2. {third} ")).unwrap();
     let mut tampered = text.clone();
     tampered.replace_range(at..at + 3 + third.len(), "2. 1B");

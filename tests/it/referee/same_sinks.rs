@@ -31,14 +31,20 @@ fn blank(text: &str, start: &str, end: char) -> String {
 }
 
 /// A PGN game with the differing tags blanked, the time comments blanked and the movetext's
-/// line breaks made spaces.
+/// line breaks made spaces (with the `%` that starts each line: where lines break depends on
+/// the times).
 fn pgn_normal(game: &str) -> String {
     let (tags, moves) = game.split_once("\n\n").expect("tags, then movetext");
     let mut tags = tags.to_string();
     for tag in ["[Event \"", "[Round \"", "[Seed \"", "[Date \""] {
         tags = blank(&tags, tag, '"');
     }
-    let moves = blank(moves, "{", '}');
+    let moves: String = moves
+        .lines()
+        .map(|l| l.strip_prefix('%').unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let moves = blank(&moves, "{", '}');
     format!(
         "{tags}\n\n{}",
         moves.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -20,7 +20,7 @@ mod tournaments;
 pub use matches::{Match, MatchRun};
 pub use procs::{process_with, processes_with, CpuSampler};
 pub use test_bots::*;
-pub use tools::{on_path, Tool, CHROMIUM};
+pub use tools::{on_path, pgn_extract, Tool, CHROMIUM};
 pub use tournaments::{event_tournament, tournament, Tournament};
 
 use std::ffi::OsStr;
@@ -224,6 +224,8 @@ pub fn found_at_build(tool: Tool) -> bool {
         Tool::Bash => cfg!(tool_bash),
         Tool::Man => cfg!(tool_man),
         Tool::PythonPackage => cfg!(tool_python_package),
+        Tool::PgnExtract => cfg!(tool_pgn_extract),
+        Tool::PythonChess => cfg!(tool_python_chess),
     }
 }
 

@@ -62,6 +62,11 @@ pub enum Tool {
     /// The `baraza` Python package (python/), built and installed for the `python3` on the
     /// PATH: `python3 -c 'import baraza'` succeeds.
     PythonPackage,
+    /// pgn-extract, a chess PGN reader: found on the PATH or in `/usr/games` (where Debian's
+    /// package puts it, off root's PATH) ([`pgn_extract`]), and `pgn-extract --version` succeeds.
+    PgnExtract,
+    /// python-chess, a chess PGN reader: `python3 -c 'import chess.pgn'` succeeds.
+    PythonChess,
 }
 
 /// The names the browser test looks for, in order.
@@ -69,7 +74,7 @@ pub const CHROMIUM: &[&str] = &["chromium", "chromium-browser", "google-chrome"]
 
 impl Tool {
     /// Every tool, in the order above.
-    pub const ALL: [Tool; 20] = [
+    pub const ALL: [Tool; 22] = [
         Tool::Bwrap,
         Tool::Tmux,
         Tool::Script,
@@ -90,6 +95,8 @@ impl Tool {
         Tool::Bash,
         Tool::Man,
         Tool::PythonPackage,
+        Tool::PgnExtract,
+        Tool::PythonChess,
     ];
 
     /// The cfg `build.rs` sets where the tool works, as the tests' attributes spell it.
@@ -115,6 +122,8 @@ impl Tool {
             Tool::Bash => "tool_bash",
             Tool::Man => "tool_man",
             Tool::PythonPackage => "tool_python_package",
+            Tool::PgnExtract => "tool_pgn_extract",
+            Tool::PythonChess => "tool_python_chess",
         }
     }
 
@@ -141,6 +150,8 @@ impl Tool {
             Tool::Bash => "bash",
             Tool::Man => "man",
             Tool::PythonPackage => "the baraza Python package",
+            Tool::PgnExtract => "pgn-extract",
+            Tool::PythonChess => "python-chess (python3 -m pip install chess)",
         }
     }
 
@@ -162,7 +173,9 @@ impl Tool {
             Tool::Javac => &[&["javac"]],
             Tool::Node => &[&["node"]],
             Tool::Cargo => &[&["cargo"]],
-            Tool::Python3 | Tool::PythonPackage => &[&["python3"]],
+            Tool::Python3 | Tool::PythonPackage | Tool::PythonChess => &[&["python3"]],
+            // Looked for in /usr/games too: [`pgn_extract`].
+            Tool::PgnExtract => &[],
             Tool::DevFull => &[],
             Tool::PrivateTmpfs => &[&["unshare"], &["mount"]],
             Tool::Bash => &[&["bash"]],
@@ -178,6 +191,11 @@ impl Tool {
             .filter(|names| on_path(names).is_none())
             .map(|names| names[0])
             .collect();
+        if self == Tool::PgnExtract && pgn_extract().is_none() {
+            return Err("pgn-extract is neither on the PATH nor in /usr/games \
+                        (.ci/run installs it: apt-get install pgn-extract)"
+                .into());
+        }
         // Setpriv is not needed (so not looked for) when this does not run as root.
         if !absent.is_empty() && (self != Tool::Setpriv || is_root()) {
             return Err(format!(
@@ -220,6 +238,14 @@ impl Tool {
             Tool::Bash => succeeds("bash", &["--version"]),
             Tool::Man => succeeds("man", &["--version"]),
             Tool::PythonPackage => succeeds("python3", &["-c", "import baraza"]),
+            Tool::PgnExtract => pgn_extract().is_some_and(|p| {
+                Command::new(p)
+                    .arg("--version")
+                    .stdin(Stdio::null())
+                    .output()
+                    .is_ok_and(|o| o.status.success())
+            }),
+            Tool::PythonChess => succeeds("python3", &["-c", "import chess.pgn"]),
         };
         if works {
             return Ok(());
@@ -237,9 +263,23 @@ impl Tool {
             Tool::PythonPackage => "the baraza Python package is not installed for python3 \
                                     (docs/python.md: Build and install)"
                 .into(),
+            Tool::PythonChess => "python-chess is not installed for python3 \
+                                  (python3 -m pip install chess)"
+                .into(),
             _ => format!("{} does not work here", self.what()),
         })
     }
+}
+
+/// Where Debian's pgn-extract package puts the program: a folder not on root's PATH.
+pub const USR_GAMES: &str = "/usr/games";
+
+/// The pgn-extract program: on the PATH, else in [`USR_GAMES`].
+pub fn pgn_extract() -> Option<PathBuf> {
+    on_path(&["pgn-extract"]).or_else(|| {
+        let p = Path::new(USR_GAMES).join("pgn-extract");
+        p.is_file().then_some(p)
+    })
 }
 
 /// The first of `names` that is a file in a directory of the PATH.
