@@ -8,6 +8,7 @@
 //! instead of a `crash` or a startup time-out in every game.
 
 use crate::bot::languages;
+use crate::escape::shell::single_quoted;
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -57,7 +58,7 @@ impl std::fmt::Display for PreflightWarning {
                 f,
                 "'{word}' is shell syntax, but bot commands run without a shell, so it reaches \
                  the program as an argument; for a shell, write: sh -c {}",
-                quote_for_shell(command)
+                single_quoted(command)
             ),
         }
     }
@@ -328,11 +329,6 @@ fn has_variable(word: &str) -> bool {
         .any(|w| w[0] == b'$' && (w[1].is_ascii_alphabetic() || w[1] == b'_' || w[1] == b'{'))
 }
 
-/// `text` in single quotes for a POSIX shell (a `'` inside as `'\''`).
-fn quote_for_shell(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,7 +371,7 @@ mod tests {
 
     #[test]
     fn a_quote_in_the_suggested_command_is_escaped() {
-        assert_eq!(quote_for_shell("echo 'hi' >x"), r"'echo '\''hi'\'' >x'");
+        assert_eq!(single_quoted("echo 'hi' >x"), r"'echo '\''hi'\'' >x'");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::batch::Batch;
 use super::error::LeagueError;
 use super::folder::League;
 use super::shards::{merge, SHARDS_DIR};
+use crate::escape::shell::single_quoted;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -203,14 +204,9 @@ fn script(program: &Path, dir: &Path, tasks: usize) -> String {
     format!(
         "#!/bin/sh\nexec {} league run {} --shard \"$SLURM_ARRAY_TASK_ID/{tasks}\" \
          --concurrency \"${{SLURM_CPUS_PER_TASK:-1}}\" --quiet\n",
-        quote(&program.display().to_string()),
-        quote(&dir.display().to_string()),
+        single_quoted(&program.display().to_string()),
+        single_quoted(&dir.display().to_string()),
     )
-}
-
-/// `text` in single quotes for a POSIX shell (a `'` inside as `'\''`).
-fn quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
 }
 
 /// Run a Slurm client command (with `stdin` written to it): its stdout.
