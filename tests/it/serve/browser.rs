@@ -86,8 +86,7 @@ fn a_participant_submits_with_the_form_and_watches_the_ladder() {
     let site = Site::start(&league, &["--batch-games", "4"]);
     let c = kit(&dir, "c");
     // bob enters by the API, a bot written by a participant with markup in its name.
-    let b = site.submit(&bob, "c", &c.join("bot.c"));
-    assert_eq!(site.finished(&bob, b)["status"], "accepted");
+    site.enter(&[(&bob, "c", &c.join("bot.c"))]);
 
     let driver = Driver::start();
     let s = Session::new(&driver, &dir.join("profile"));

@@ -166,6 +166,19 @@ impl Site {
     }
 
     /// Submission `id` once it is accepted or rejected.
+    /// Submit each `(token, language, file)`, all before waiting (the builds queue), and
+    /// assert that each is accepted.
+    pub fn enter(&self, entries: &[(&str, &str, &Path)]) {
+        let ids: Vec<i64> = entries
+            .iter()
+            .map(|(token, language, file)| self.submit(token, language, file))
+            .collect();
+        for ((token, language, file), id) in entries.iter().zip(ids) {
+            let s = self.finished(token, id);
+            assert_eq!(s["status"], "accepted", "{language} {file:?}: {s}");
+        }
+    }
+
     pub fn finished(&self, token: &str, id: i64) -> serde_json::Value {
         let start = Instant::now();
         loop {

@@ -56,10 +56,11 @@ fn a_server_killed_mid_batch_and_mid_build_loses_nothing_and_goes_on() {
         invite(&league, "carol"),
     );
     let site = Site::start(&league, &["--batch-games", "6"]);
-    let a = site.submit(&alice, "c", &kit(&dir, "c").join("bot.c"));
-    let b = site.submit(&bob, "python", &kit(&dir, "python").join("bot.py"));
-    assert_eq!(site.finished(&alice, a)["status"], "accepted");
-    assert_eq!(site.finished(&bob, b)["status"], "accepted");
+    let (c, py) = (
+        kit(&dir, "c").join("bot.c"),
+        kit(&dir, "python").join("bot.py"),
+    );
+    site.enter(&[(&alice, "c", &c), (&bob, "python", &py)]);
 
     // 1. Killed while a batch is being played: its plan is on disk and some game is in the log.
     let start = Instant::now();
@@ -144,13 +145,21 @@ fn a_server_stopped_mid_batch_says_its_next_start_finishes_the_batch() {
     let dir = temp_dir("serve-sigterm");
     let league = new_site_league(&dir);
     let (alice, bob) = (invite(&league, "alice"), invite(&league, "bob"));
-    let site = Site::start(&league, &["--batch-games", "10"]);
-    let bot = kit(&dir, "c").join("bot.c");
-    let a = site.submit(&alice, "c", &bot);
-    let b = site.submit(&bob, "c", &bot);
-    assert_eq!(site.finished(&alice, a)["status"], "accepted");
-    assert_eq!(site.finished(&bob, b)["status"], "accepted");
-    // One or two of the first batch's ten games played (one at a time): most are left.
+    let site = Site::start(&league, &["--batch-games", "100"]);
+    // The C kit's bot made to take 20 ms a move: a hundred games take minutes, so the stop
+    // finds most of the batch left however busy the machine (at full speed the kit's random
+    // mover played all of a 10-game batch before the stop under the suite's load).
+    let kit_bot = std::fs::read_to_string(kit(&dir, "c").join("bot.c")).unwrap();
+    let choose = "const char *mv = choose_move(&t);";
+    assert!(kit_bot.contains(choose), "the C kit's loop changed");
+    let bot = dir.join("slow.c");
+    std::fs::write(
+        &bot,
+        kit_bot.replace(choose, &format!("usleep(20000); {choose}")),
+    )
+    .unwrap();
+    site.enter(&[(&alice, "c", &bot), (&bob, "c", &bot)]);
+    // One or two of the first batch's hundred games played (one at a time): most are left.
     let start = Instant::now();
     while !league.join("games.jsonl").exists() || game_ids(&league).is_empty() {
         assert!(start.elapsed() < PATIENCE, "no game\n{}", site.log());
@@ -160,10 +169,10 @@ fn a_server_stopped_mid_batch_says_its_next_start_finishes_the_batch() {
     drop(site);
     let log = std::fs::read_to_string(log).unwrap();
     let played = game_ids(&league).len();
-    assert!(played < 10, "the batch was over: {played}");
+    assert!(played < 100, "the batch was over: {played}");
     assert!(
         log.contains(&format!(
-            "serve: batch 1: stopped with {played} of its 10 remaining games played; the next start of `baraza serve` finishes it"
+            "serve: batch 1: stopped with {played} of its 100 remaining games played; the next start of `baraza serve` finishes it"
         )),
         "{log}"
     );

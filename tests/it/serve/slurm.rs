@@ -52,10 +52,7 @@ fn a_server_on_slurm_plays_its_batches_as_job_arrays_and_finds_its_job_after_a_k
 
     let site = Site::start_with_env(&league, &args, &env);
     let bot = kit(&dir, "c").join("bot.c");
-    let a = site.submit(&alice, "c", &bot);
-    let b = site.submit(&bob, "c", &bot);
-    assert_eq!(site.finished(&alice, a)["status"], "accepted");
-    assert_eq!(site.finished(&bob, b)["status"], "accepted");
+    site.enter(&[(&alice, "c", &bot), (&bob, "c", &bot)]);
     let start = Instant::now();
     let job = loop {
         if let Some(job) = job_of(&site.log(), 1, "2 shards submitted") {
